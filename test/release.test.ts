@@ -94,7 +94,7 @@ describe('release', () => {
         '',
         '### Other changes',
         '',
-        '- `response-field-added` — record `customer` field `name` was added (spec/connectors/shop.yaml:34)',
+        '- `response-field-added` — 3 actions: customers.list, customers.get, customers.create: record `customer` field `name` was added (spec/connectors/shop.yaml:34)',
         '',
         '## 0.1.0',
         '',
@@ -143,6 +143,20 @@ describe('release', () => {
     await git(['commit', '-q', '-m', 'shop 0.2.1']);
     const r = await cli(['release', '--dry-run']);
     expect(r).toMatchObject({ code: 0, stdout: 'Nothing to release: no semantic change from HEAD to the working tree.\n' });
+  });
+
+  test('the config\'s severity overrides decide the bump of a release as they do the diff\'s verdict', async () => {
+    const shop = await read('spec/connectors/shop.yaml');
+    const config = path.join(work, 'strict.config.json');
+    await writeFile(config, JSON.stringify({ spec: 'spec', diff: { severity: { 'param-added': 'breaking' } } }));
+    try {
+      await editShop([['entities/customers/actions/list/params/country', 'string']]);
+      expect((await cli(['release', '--dry-run'])).stdout).toBe('[dry run] shop: 0.2.1 → 0.2.2 (minor; 1 change)\n');
+      expect((await cli(['release', '--dry-run', '--config', config])).stdout).toBe('[dry run] shop: 0.2.1 → 0.3.0 (major; 1 change)\n');
+    } finally {
+      await writeFile(path.join(work, 'spec/connectors/shop.yaml'), shop);
+      await rm(config);
+    }
   });
 
   test('a broken release state is a clear error, not a crash', async () => {

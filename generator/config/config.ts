@@ -26,6 +26,19 @@ export interface ConfigFile {
   connectors?: string[];
   /** Package naming and metadata. */
   packages?: PackagesConfig;
+  /** How `diff` and `release` rate spec changes. */
+  diff?: DiffConfig;
+}
+
+/** Severity of a diff check (generator/diff/CHECKS.md). */
+export type DiffSeverity = 'breaking' | 'warning' | 'non-breaking';
+
+/** The config's `diff` section. */
+export interface DiffConfig {
+  /** Check id → the severity this project gives it. */
+  severity?: Record<string, DiffSeverity>;
+  /** When removing a deprecated item is a warning instead of breaking: `released` (default), `any`, `off`. */
+  deprecation?: 'released' | 'any' | 'off';
 }
 
 /** How the generated npm packages are named and described. */
@@ -71,6 +84,8 @@ export interface ResolvedConfig {
   connectors?: string[];
   /** Package naming and metadata. */
   packages: ResolvedPackages;
+  /** How `diff` and `release` rate changes (defaults: no overrides, deprecation `released`). */
+  diff: Required<DiffConfig>;
 }
 
 /** Flags that override the file (already relative to the working directory). */
@@ -126,6 +141,7 @@ export function loadConfig(cwd: string, overrides: ConfigOverrides = {}): Resolv
     specFrom: overrides.spec !== undefined ? 'flag' : file ? 'config' : found ? 'found' : 'default',
     outDir: overrides.out !== undefined ? path.resolve(cwd, overrides.out) : path.resolve(base, data.output ?? 'generated'),
     packages,
+    diff: { severity: { ...data.diff?.severity }, deprecation: data.diff?.deprecation ?? 'released' },
   };
   // Messages name these paths as they were typed.
   if (overrides.spec !== undefined) rememberShownPath(resolved.specDir, overrides.spec);
@@ -185,8 +201,12 @@ function schemaProblems(file: string, text: string, errors: ErrorObject[]): Diag
       const allowed = Object.keys((e.parentSchema as { properties?: object }).properties ?? {}).filter((k) => k !== '$schema');
       const { line, col } = locate(e.instancePath, key);
       d = diagnostic(file, line, col, 'CFG002', `unknown key '${key}' in ${where} (allowed: ${allowed.join(', ')})`);
-    } else if (e.keyword === 'oneOf' || e.keyword === 'if') {
-      continue; // the branch errors say what is wrong
+    } else if (e.keyword === 'propertyNames') {
+      const key = (e.params as { propertyName: string }).propertyName;
+      const { line, col } = locate(e.instancePath, key);
+      d = diagnostic(file, line, col, 'CFG002', `unknown check id '${key}' in ${where} (connector-codegen diff --list-checks lists them)`);
+    } else if (e.keyword === 'oneOf' || e.keyword === 'if' || (e as { propertyName?: string }).propertyName !== undefined) {
+      continue; // the branch errors (or the propertyNames error) say what is wrong
     } else {
       const { line, col } = locate(e.instancePath);
       const detail = e.keyword === 'pattern' ? `must match ${(e.params as { pattern: string }).pattern}` : e.keyword === 'enum' ? `must be one of ${(e.params as { allowedValues: unknown[] }).allowedValues.join(', ')}` : (e.message ?? 'is invalid');

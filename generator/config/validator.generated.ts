@@ -10,7 +10,7 @@ function ucs2length(str) {
 }
 
 export const validateConfig = validate10;
-const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://connector-codegen.dev/schema/config.schema.json","title":"connector-codegen configuration (connector-codegen.config.json)","description":"Project settings of connector-codegen. Every key is optional; an absent key keeps the built-in default. Paths are relative to this file. Command-line flags override the file.","type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string","description":"The JSON Schema of this file, for editors (e.g. ./node_modules/connector-codegen/generator/config/config.schema.json)."},"spec":{"type":"string","minLength":1,"description":"Spec directory (service.yaml and connectors/*.yaml). Default: \"spec\"."},"output":{"type":"string","minLength":1,"description":"Output directory of `generate`, `build` and `publish`. Default: \"generated\"."},"connectors":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","pattern":"^[a-z][a-z0-9_]*$"},"description":"Connector ids to generate packages for (the whole spec is still validated). Default: every connector of the spec."},"packages":{"type":"object","additionalProperties":false,"description":"How the generated npm packages are named and described.","properties":{"scope":{"type":"string","pattern":"^@[a-z0-9][a-z0-9._~-]*$","description":"npm scope of every package, e.g. \"@acme\". Default: \"@connector-sdk\"."},"name":{"type":"string","pattern":"\\{connector\\}|\\{id\\}","description":"Name pattern of a connector's package: {scope}, {connector} (kebab-case id: issue-tracking) and {id} (issue_tracking). Default: \"{scope}/{connector}\"."},"runtimeName":{"type":"string","description":"Name pattern of the runtime package the connector packages depend on: {scope}. Default: \"{scope}/runtime\"."},"license":{"type":"string","minLength":1,"description":"SPDX license of every package. Default: \"MIT\"."},"author":{"type":"string","minLength":1,"description":"Author field of every package.json, e.g. \"Acme Inc. <sdk@acme.dev>\". Default: none."},"homepage":{"type":"string","pattern":"^https?://","description":"Homepage URL of every package. Default: none."},"repository":{"description":"Repository of the packages: a URL, or { type, url, directory } (directory may use {id} and {connector}). Default: none.","oneOf":[{"type":"string","minLength":1},{"type":"object","additionalProperties":false,"required":["url"],"properties":{"type":{"type":"string"},"url":{"type":"string","minLength":1},"directory":{"type":"string"}}}]},"registry":{"type":"string","pattern":"^https?://","description":"Registry the packages are published to (`publish` and `npm publish` use it: publishConfig.registry). Default: npm's configured registry."},"access":{"enum":["public","restricted"],"description":"npm access of scoped packages on publish (publishConfig.access). Default: npm's default."}}}}};
+const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://connector-codegen.dev/schema/config.schema.json","title":"connector-codegen configuration (connector-codegen.config.json)","description":"Project settings of connector-codegen. Every key is optional; an absent key keeps the built-in default. Paths are relative to this file. Command-line flags override the file.","type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string","description":"The JSON Schema of this file, for editors (e.g. ./node_modules/connector-codegen/generator/config/config.schema.json)."},"spec":{"type":"string","minLength":1,"description":"Spec directory (service.yaml and connectors/*.yaml). Default: \"spec\"."},"output":{"type":"string","minLength":1,"description":"Output directory of `generate`, `build` and `publish`. Default: \"generated\"."},"connectors":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","pattern":"^[a-z][a-z0-9_]*$"},"description":"Connector ids to generate packages for (the whole spec is still validated). Default: every connector of the spec."},"packages":{"type":"object","additionalProperties":false,"description":"How the generated npm packages are named and described.","properties":{"scope":{"type":"string","pattern":"^@[a-z0-9][a-z0-9._~-]*$","description":"npm scope of every package, e.g. \"@acme\". Default: \"@connector-sdk\"."},"name":{"type":"string","pattern":"\\{connector\\}|\\{id\\}","description":"Name pattern of a connector's package: {scope}, {connector} (kebab-case id: issue-tracking) and {id} (issue_tracking). Default: \"{scope}/{connector}\"."},"runtimeName":{"type":"string","description":"Name pattern of the runtime package the connector packages depend on: {scope}. Default: \"{scope}/runtime\"."},"license":{"type":"string","minLength":1,"description":"SPDX license of every package. Default: \"MIT\"."},"author":{"type":"string","minLength":1,"description":"Author field of every package.json, e.g. \"Acme Inc. <sdk@acme.dev>\". Default: none."},"homepage":{"type":"string","pattern":"^https?://","description":"Homepage URL of every package. Default: none."},"repository":{"description":"Repository of the packages: a URL, or { type, url, directory } (directory may use {id} and {connector}). Default: none.","oneOf":[{"type":"string","minLength":1},{"type":"object","additionalProperties":false,"required":["url"],"properties":{"type":{"type":"string"},"url":{"type":"string","minLength":1},"directory":{"type":"string"}}}]},"registry":{"type":"string","pattern":"^https?://","description":"Registry the packages are published to (`publish` and `npm publish` use it: publishConfig.registry). Default: npm's configured registry."},"access":{"enum":["public","restricted"],"description":"npm access of scoped packages on publish (publishConfig.access). Default: npm's default."}}},"diff":{"type":"object","additionalProperties":false,"description":"How `diff` and `release` rate spec changes. generator/diff/CHECKS.md lists every check id with its default severity.","properties":{"severity":{"type":"object","description":"Check id → the severity this project gives it, e.g. { \"param-default-changed\": \"warning\" }. Overridden changes show their default severity too; a check made breaking asks for a major bump. `connector-codegen diff --list-checks` lists the ids.","propertyNames":{"enum":["connector-added","connector-removed","entity-added","entity-removed","action-added","action-removed","action-removed-after-deprecation","action-deprecated","action-became-write","action-became-read","params-opened","params-closed","searchable-fields-opened","searchable-fields-closed","action-result-changed","shape-added","shape-removed","shape-opened","shape-closed","envelope-changed","pagination-added","pagination-removed","pagination-scheme-changed","pagination-scheme-renamed","pagination-param-changed","pagination-size-param-added","pagination-size-param-changed","pagination-start-changed","pagination-next-changed","pagination-stop-removed","pagination-stop-added","pagination-style-changed","download-range-param-added","download-range-param-removed","download-range-param-changed","download-max-bytes-lowered","download-max-bytes-raised","param-added","param-required-added","param-removed","param-removed-after-deprecation","param-became-required","param-became-optional","param-type-changed","param-type-widened","param-enum-value-added","param-enum-value-removed","param-enum-added","param-enum-removed","param-const-added","param-const-changed","param-const-removed","param-default-added","param-default-changed","param-default-removed","param-limit-tightened","param-limit-loosened","param-pattern-changed","param-separator-changed","param-query-language-changed","param-query-language-set","param-format-added","param-format-changed","param-format-removed","param-matches-added","param-matches-changed","param-matches-removed","param-range-added","param-range-changed","param-range-removed","param-bound-added","param-bound-changed","param-bound-removed","param-deprecated","searchable-field-added","searchable-field-removed","searchable-field-removed-after-deprecation","searchable-field-type-changed","searchable-field-type-widened","searchable-field-became-nullable","searchable-field-became-non-nullable","searchable-field-enum-value-added","searchable-field-enum-value-removed","searchable-field-enum-added","searchable-field-enum-removed","searchable-field-const-added","searchable-field-const-changed","searchable-field-const-removed","searchable-field-format-added","searchable-field-format-changed","searchable-field-format-removed","searchable-field-derive-changed","searchable-field-deprecated","response-field-added","response-field-removed","response-field-removed-after-deprecation","response-field-type-changed","response-field-type-narrowed","response-field-became-nullable","response-field-became-non-nullable","response-field-enum-value-added","response-field-enum-value-removed","response-field-enum-added","response-field-enum-removed","response-field-const-added","response-field-const-changed","response-field-const-removed","response-field-format-added","response-field-format-changed","response-field-format-removed","response-field-derive-changed","response-field-deprecated","endpoint-method-changed","endpoint-path-changed","endpoint-path-param-renamed","endpoint-body-changed","endpoint-header-added","endpoint-header-changed","endpoint-header-removed","version-segment-changed","auth-scheme-changed","transport-assumption-changed","assumption-changed","auth-method-changed","auth-variable-supplied-added","auth-variable-supplied-required-added","auth-variable-supplied-removed","search-operator-added","search-operator-removed","search-operator-operand-changed","sort-element-changed","sort-direction-added","sort-direction-removed","error-status-added","error-status-removed","error-status-changed","ordering-added","ordering-refined","ordering-changed","ordering-removed","default-filter-added","default-filter-changed","default-filter-removed","param-group-added","param-group-changed","param-group-loosened","param-group-removed","key-param-added","key-param-changed","update-semantics-added","update-semantics-changed","record-key-added","record-key-changed","invariant-added","invariant-removed","records-from-changed","fixtures-changed","docs-changed","attribute-changed"]},"additionalProperties":{"enum":["breaking","warning","non-breaking"]}},"deprecation":{"enum":["released","any","off"],"description":"When removing a deprecated param, field or action is a warning (…-removed-after-deprecation) instead of breaking: \"released\" (default) when the base states deprecatedSince and every package the removal reaches is at that version or later; \"any\" for any deprecation in the base; \"off\" never."}}}}};
 const func2 = ucs2length;
 const func4 = Object.prototype.hasOwnProperty;
 const pattern0 = new RegExp("^[a-z][a-z0-9_]*$", "u");
@@ -24,7 +24,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(((((key0 === "$schema") || (key0 === "spec")) || (key0 === "output")) || (key0 === "connectors")) || (key0 === "packages"))){
+if(!((((((key0 === "$schema") || (key0 === "spec")) || (key0 === "output")) || (key0 === "connectors")) || (key0 === "packages")) || (key0 === "diff"))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema11,data};
 if(vErrors === null){
 vErrors = [err0];
@@ -528,14 +528,106 @@ vErrors.push(err36);
 errors++;
 }
 }
-}
-else {
-const err37 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+if(data.diff !== undefined){
+let data18 = data.diff;
+if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
+for(const key3 in data18){
+if(!((key3 === "severity") || (key3 === "deprecation"))){
+const err37 = {instancePath:instancePath+"/diff",schemaPath:"#/properties/diff/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.diff,data:data18};
 if(vErrors === null){
 vErrors = [err37];
 }
 else {
 vErrors.push(err37);
+}
+errors++;
+}
+}
+if(data18.severity !== undefined){
+let data19 = data18.severity;
+if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
+for(const key4 in data19){
+const _errs48 = errors;
+if(!(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((key4 === "connector-added") || (key4 === "connector-removed")) || (key4 === "entity-added")) || (key4 === "entity-removed")) || (key4 === "action-added")) || (key4 === "action-removed")) || (key4 === "action-removed-after-deprecation")) || (key4 === "action-deprecated")) || (key4 === "action-became-write")) || (key4 === "action-became-read")) || (key4 === "params-opened")) || (key4 === "params-closed")) || (key4 === "searchable-fields-opened")) || (key4 === "searchable-fields-closed")) || (key4 === "action-result-changed")) || (key4 === "shape-added")) || (key4 === "shape-removed")) || (key4 === "shape-opened")) || (key4 === "shape-closed")) || (key4 === "envelope-changed")) || (key4 === "pagination-added")) || (key4 === "pagination-removed")) || (key4 === "pagination-scheme-changed")) || (key4 === "pagination-scheme-renamed")) || (key4 === "pagination-param-changed")) || (key4 === "pagination-size-param-added")) || (key4 === "pagination-size-param-changed")) || (key4 === "pagination-start-changed")) || (key4 === "pagination-next-changed")) || (key4 === "pagination-stop-removed")) || (key4 === "pagination-stop-added")) || (key4 === "pagination-style-changed")) || (key4 === "download-range-param-added")) || (key4 === "download-range-param-removed")) || (key4 === "download-range-param-changed")) || (key4 === "download-max-bytes-lowered")) || (key4 === "download-max-bytes-raised")) || (key4 === "param-added")) || (key4 === "param-required-added")) || (key4 === "param-removed")) || (key4 === "param-removed-after-deprecation")) || (key4 === "param-became-required")) || (key4 === "param-became-optional")) || (key4 === "param-type-changed")) || (key4 === "param-type-widened")) || (key4 === "param-enum-value-added")) || (key4 === "param-enum-value-removed")) || (key4 === "param-enum-added")) || (key4 === "param-enum-removed")) || (key4 === "param-const-added")) || (key4 === "param-const-changed")) || (key4 === "param-const-removed")) || (key4 === "param-default-added")) || (key4 === "param-default-changed")) || (key4 === "param-default-removed")) || (key4 === "param-limit-tightened")) || (key4 === "param-limit-loosened")) || (key4 === "param-pattern-changed")) || (key4 === "param-separator-changed")) || (key4 === "param-query-language-changed")) || (key4 === "param-query-language-set")) || (key4 === "param-format-added")) || (key4 === "param-format-changed")) || (key4 === "param-format-removed")) || (key4 === "param-matches-added")) || (key4 === "param-matches-changed")) || (key4 === "param-matches-removed")) || (key4 === "param-range-added")) || (key4 === "param-range-changed")) || (key4 === "param-range-removed")) || (key4 === "param-bound-added")) || (key4 === "param-bound-changed")) || (key4 === "param-bound-removed")) || (key4 === "param-deprecated")) || (key4 === "searchable-field-added")) || (key4 === "searchable-field-removed")) || (key4 === "searchable-field-removed-after-deprecation")) || (key4 === "searchable-field-type-changed")) || (key4 === "searchable-field-type-widened")) || (key4 === "searchable-field-became-nullable")) || (key4 === "searchable-field-became-non-nullable")) || (key4 === "searchable-field-enum-value-added")) || (key4 === "searchable-field-enum-value-removed")) || (key4 === "searchable-field-enum-added")) || (key4 === "searchable-field-enum-removed")) || (key4 === "searchable-field-const-added")) || (key4 === "searchable-field-const-changed")) || (key4 === "searchable-field-const-removed")) || (key4 === "searchable-field-format-added")) || (key4 === "searchable-field-format-changed")) || (key4 === "searchable-field-format-removed")) || (key4 === "searchable-field-derive-changed")) || (key4 === "searchable-field-deprecated")) || (key4 === "response-field-added")) || (key4 === "response-field-removed")) || (key4 === "response-field-removed-after-deprecation")) || (key4 === "response-field-type-changed")) || (key4 === "response-field-type-narrowed")) || (key4 === "response-field-became-nullable")) || (key4 === "response-field-became-non-nullable")) || (key4 === "response-field-enum-value-added")) || (key4 === "response-field-enum-value-removed")) || (key4 === "response-field-enum-added")) || (key4 === "response-field-enum-removed")) || (key4 === "response-field-const-added")) || (key4 === "response-field-const-changed")) || (key4 === "response-field-const-removed")) || (key4 === "response-field-format-added")) || (key4 === "response-field-format-changed")) || (key4 === "response-field-format-removed")) || (key4 === "response-field-derive-changed")) || (key4 === "response-field-deprecated")) || (key4 === "endpoint-method-changed")) || (key4 === "endpoint-path-changed")) || (key4 === "endpoint-path-param-renamed")) || (key4 === "endpoint-body-changed")) || (key4 === "endpoint-header-added")) || (key4 === "endpoint-header-changed")) || (key4 === "endpoint-header-removed")) || (key4 === "version-segment-changed")) || (key4 === "auth-scheme-changed")) || (key4 === "transport-assumption-changed")) || (key4 === "assumption-changed")) || (key4 === "auth-method-changed")) || (key4 === "auth-variable-supplied-added")) || (key4 === "auth-variable-supplied-required-added")) || (key4 === "auth-variable-supplied-removed")) || (key4 === "search-operator-added")) || (key4 === "search-operator-removed")) || (key4 === "search-operator-operand-changed")) || (key4 === "sort-element-changed")) || (key4 === "sort-direction-added")) || (key4 === "sort-direction-removed")) || (key4 === "error-status-added")) || (key4 === "error-status-removed")) || (key4 === "error-status-changed")) || (key4 === "ordering-added")) || (key4 === "ordering-refined")) || (key4 === "ordering-changed")) || (key4 === "ordering-removed")) || (key4 === "default-filter-added")) || (key4 === "default-filter-changed")) || (key4 === "default-filter-removed")) || (key4 === "param-group-added")) || (key4 === "param-group-changed")) || (key4 === "param-group-loosened")) || (key4 === "param-group-removed")) || (key4 === "key-param-added")) || (key4 === "key-param-changed")) || (key4 === "update-semantics-added")) || (key4 === "update-semantics-changed")) || (key4 === "record-key-added")) || (key4 === "record-key-changed")) || (key4 === "invariant-added")) || (key4 === "invariant-removed")) || (key4 === "records-from-changed")) || (key4 === "fixtures-changed")) || (key4 === "docs-changed")) || (key4 === "attribute-changed"))){
+const err38 = {instancePath:instancePath+"/diff/severity",schemaPath:"#/properties/diff/properties/severity/propertyNames/enum",keyword:"enum",params:{allowedValues: schema11.properties.diff.properties.severity.propertyNames.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.diff.properties.severity.propertyNames.enum,parentSchema:schema11.properties.diff.properties.severity.propertyNames,data:key4,propertyName:key4};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+var valid8 = _errs48 === errors;
+if(!valid8){
+const err39 = {instancePath:instancePath+"/diff/severity",schemaPath:"#/properties/diff/properties/severity/propertyNames",keyword:"propertyNames",params:{propertyName: key4},message:"property name must be valid",schema:schema11.properties.diff.properties.severity.propertyNames,parentSchema:schema11.properties.diff.properties.severity,data:data19};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+for(const key5 in data19){
+let data20 = data19[key5];
+if(!(((data20 === "breaking") || (data20 === "warning")) || (data20 === "non-breaking"))){
+const err40 = {instancePath:instancePath+"/diff/severity/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/diff/properties/severity/additionalProperties/enum",keyword:"enum",params:{allowedValues: schema11.properties.diff.properties.severity.additionalProperties.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.diff.properties.severity.additionalProperties.enum,parentSchema:schema11.properties.diff.properties.severity.additionalProperties,data:data20};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+}
+else {
+const err41 = {instancePath:instancePath+"/diff/severity",schemaPath:"#/properties/diff/properties/severity/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.diff.properties.severity.type,parentSchema:schema11.properties.diff.properties.severity,data:data19};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+if(data18.deprecation !== undefined){
+let data21 = data18.deprecation;
+if(!(((data21 === "released") || (data21 === "any")) || (data21 === "off"))){
+const err42 = {instancePath:instancePath+"/diff/deprecation",schemaPath:"#/properties/diff/properties/deprecation/enum",keyword:"enum",params:{allowedValues: schema11.properties.diff.properties.deprecation.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.diff.properties.deprecation.enum,parentSchema:schema11.properties.diff.properties.deprecation,data:data21};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+}
+else {
+const err43 = {instancePath:instancePath+"/diff",schemaPath:"#/properties/diff/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.diff.type,parentSchema:schema11.properties.diff,data:data18};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+}
+else {
+const err44 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
 }
 errors++;
 }

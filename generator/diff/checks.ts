@@ -1,13 +1,10 @@
 /**
- * Every check of `connector-codegen diff`, as one table: a stable id, its severity, the direction it concerns
- * and the semver bump it asks for. The comparer may only emit ids listed here, the docs table is rendered from
- * it (`diff --list-checks`, generator/diff/CHECKS.md), and the JSON Schema of the output enumerates them.
- *
- * The rule, as in the best API-diff tools: narrowing what requests may carry, or widening what responses may
- * carry, breaks clients. Params and searchable fields are requests (a client sends them); record, meta and
- * search-hit fields are responses (a client reads them). auth_config fields and variables are compared as
- * params: they are what a client sends when it creates a source.
+ * Every check of `connector-codegen diff`, as one table: a stable id, its severity, the direction it concerns,
+ * the semver bump it asks for, and why the rule gives it that severity. The comparer may only emit ids listed
+ * here; the docs (`diff --list-checks`, generator/diff/CHECKS.md), the JSON Schema of the output and the config
+ * schema's `diff.severity` keys are kept equal to it by tests.
  */
+import { DOWNLOADS, ERRORS, OTHER, PAGING, PARAM, RESPONSE, RESULTS, RULES, SEARCH, SEARCHABLE, STRUCTURE, TRANSPORT, type FacetRow, type Row } from './check-table.js';
 
 /** How much a change can hurt a client. */
 export type Severity = 'breaking' | 'warning' | 'non-breaking';
@@ -16,124 +13,53 @@ export type Direction = 'request' | 'response';
 /** The semver part a change asks to bump. */
 export type Bump = 'major' | 'minor' | 'patch';
 
+/** Every severity, worst first. */
+export const SEVERITY_ORDER: readonly Severity[] = ['breaking', 'warning', 'non-breaking'];
+
 /** One row of the table. */
 export interface CheckInfo {
   /** Stable id, e.g. `param-required-added`. */
   id: string;
-  /** Severity of every change with this id. */
+  /** Default severity of every change with this id (the config's `diff.severity` may override it). */
   severity: Severity;
   /** What the check is about: requests, responses, or either (it follows the item that changed). */
   direction: Direction | 'either';
   /** Semver part the change asks for (below 1.0.0 the minor plays the major's role). */
   bump: Bump;
-  /** One line for the docs. */
+  /** One line for the docs: what changed. */
   summary: string;
+  /** How the rule gives this severity (for warnings: why not breaking, and why a reviewer must look). */
+  why: string;
+  /** Section of the docs table. */
+  section: string;
 }
 
-type Row = [severity: Severity, bump: Bump, summary: string];
+/** The rule every severity is derived from (the first paragraph of CHECKS.md). */
+export const RULE =
+  'A change is **breaking** when a client generated from the base spec, unchanged, stops compiling or behaves differently against a service that follows the head spec.';
 
-/** Facets compared on every param (action params, search params, auth_config fields and variables). */
-const PARAM: Record<string, Row> = {
-  added: ['non-breaking', 'minor', 'An optional param was added.'],
-  'required-added': ['breaking', 'major', 'A required param was added: existing calls lack it.'],
-  removed: ['breaking', 'major', 'A param was removed: calls that send it no longer compile or are rejected.'],
-  'became-required': ['breaking', 'major', 'An optional param became required.'],
-  'became-optional': ['non-breaking', 'minor', 'A required param became optional.'],
-  'type-changed': ['breaking', 'major', 'The param takes another type (or a narrower one).'],
-  'type-widened': ['non-breaking', 'minor', 'The param accepts a wider type (e.g. integer → number).'],
-  'enum-value-added': ['non-breaking', 'minor', 'The param accepts one more enum value.'],
-  'enum-value-removed': ['breaking', 'major', 'An enum value the param accepted was removed.'],
-  'enum-added': ['breaking', 'major', 'The param is now restricted to a list of values.'],
-  'enum-removed': ['non-breaking', 'minor', 'The param is no longer restricted to a list of values.'],
-  'const-added': ['breaking', 'major', 'The param now takes one literal value only.'],
-  'const-changed': ['breaking', 'major', 'The literal value the param takes changed.'],
-  'const-removed': ['non-breaking', 'minor', 'The param no longer takes one literal value only.'],
-  'default-added': ['non-breaking', 'patch', 'The spec now states the default of a param.'],
-  'default-changed': ['warning', 'patch', 'The default of a param changed: calls that omit it behave differently.'],
-  'default-removed': ['warning', 'patch', 'The param no longer has a stated default.'],
-  'limit-tightened': ['breaking', 'major', 'A bound was added or tightened (minimum, maximum, minLength, maxLength, minItems, maxItems, pattern).'],
-  'limit-loosened': ['non-breaking', 'minor', 'A bound was loosened or removed.'],
-  'pattern-changed': ['breaking', 'major', 'The pattern the param must match changed.'],
-  'separator-changed': ['breaking', 'major', 'The separator joining the entries of a list param changed.'],
-  deprecated: ['warning', 'minor', 'The param was deprecated.'],
-};
+function rows(section: string, table: Record<string, Row>): CheckInfo[] {
+  return Object.entries(table).map(([id, [severity, direction, bump, summary, why]]) => ({ id, severity, direction, bump, summary, why, section }));
+}
 
-/** Facets compared on searchable fields (what a search filter may name and compare with). */
-const SEARCHABLE: Record<string, Row> = {
-  added: ['non-breaking', 'minor', 'A field became searchable.'],
-  removed: ['breaking', 'major', 'A field is no longer searchable: filters that name it are rejected.'],
-  'type-changed': ['breaking', 'major', 'A searchable field takes another (or a narrower) type.'],
-  'type-widened': ['non-breaking', 'minor', 'A searchable field accepts a wider type.'],
-  'became-nullable': ['non-breaking', 'minor', 'A searchable field may be compared with null.'],
-  'became-non-nullable': ['breaking', 'major', 'A searchable field may no longer be compared with null.'],
-  'enum-value-added': ['non-breaking', 'minor', 'A searchable field accepts one more enum value.'],
-  'enum-value-removed': ['breaking', 'major', 'An enum value of a searchable field was removed.'],
-  'enum-added': ['breaking', 'major', 'A searchable field is now restricted to a list of values.'],
-  'enum-removed': ['non-breaking', 'minor', 'A searchable field is no longer restricted to a list of values.'],
-  'const-added': ['breaking', 'major', 'A searchable field now holds one literal value only.'],
-  'const-changed': ['breaking', 'major', 'The literal value of a searchable field changed.'],
-  'const-removed': ['non-breaking', 'minor', 'A searchable field no longer holds one literal value only.'],
-  deprecated: ['warning', 'minor', 'A searchable field was deprecated.'],
-};
-
-/** Facets compared on response fields (record fields, meta keys, search-hit fields; nested ones too). */
-const RESPONSE: Record<string, Row> = {
-  added: ['non-breaking', 'minor', 'A field was added to a response.'],
-  removed: ['breaking', 'major', 'A response field was removed: code that reads it breaks.'],
-  'type-changed': ['breaking', 'major', 'A response field was retyped (or may hold more types than before).'],
-  'type-narrowed': ['non-breaking', 'patch', 'A response field holds fewer types than before.'],
-  'became-nullable': ['breaking', 'major', 'A response field may now be null.'],
-  'became-non-nullable': ['non-breaking', 'patch', 'A response field is never null any more.'],
-  'enum-value-added': ['breaking', 'major', 'A response field may hold a value clients do not handle.'],
-  'enum-value-removed': ['non-breaking', 'patch', 'A response field holds one enum value fewer.'],
-  'enum-added': ['non-breaking', 'patch', 'A response field is now restricted to a list of values.'],
-  'enum-removed': ['breaking', 'major', 'A response field is no longer restricted to a list of values.'],
-  'const-added': ['non-breaking', 'patch', 'A response field now always holds one literal value.'],
-  'const-changed': ['breaking', 'major', 'The literal value a response field holds changed.'],
-  'const-removed': ['breaking', 'major', 'A response field no longer always holds one literal value.'],
-  deprecated: ['warning', 'minor', 'A response field was deprecated.'],
-};
-
-/** Checks of the structure around params and fields. */
-const STRUCTURE: Record<string, [Severity, Direction | 'either', Bump, string]> = {
-  'connector-added': ['non-breaking', 'request', 'minor', 'A connector was added (a new package).'],
-  'connector-removed': ['breaking', 'request', 'major', 'A connector was removed (its package is no longer generated).'],
-  'entity-added': ['non-breaking', 'request', 'minor', 'An entity was added.'],
-  'entity-removed': ['breaking', 'request', 'major', 'An entity was removed with all its actions.'],
-  'action-added': ['non-breaking', 'request', 'minor', 'An action was added to an entity.'],
-  'action-removed': ['breaking', 'request', 'major', 'An action was removed from an entity.'],
-  'action-deprecated': ['warning', 'request', 'minor', 'An action was deprecated.'],
-  'action-result-changed': ['breaking', 'response', 'major', 'An action returns another result shape, record or meta.'],
-  'action-download-changed': ['warning', 'response', 'patch', 'The range param or size limit of a download changed.'],
-  'params-opened': ['non-breaking', 'request', 'minor', 'An action now accepts params beyond those listed (the spec says they are not all shown).'],
-  'params-closed': ['breaking', 'request', 'major', 'An action accepts only the params listed now.'],
-  'searchable-fields-opened': ['non-breaking', 'request', 'minor', 'An entity may be searched by fields beyond those listed.'],
-  'searchable-fields-closed': ['breaking', 'request', 'major', 'An entity may be searched only by the fields listed now.'],
-  'shape-added': ['non-breaking', 'response', 'minor', 'A record or meta shape (an exported type) was added.'],
-  'shape-removed': ['breaking', 'response', 'major', 'A record or meta shape (an exported type) was removed.'],
-  'shape-opened': ['non-breaking', 'response', 'patch', 'A record or meta shape may carry fields beyond those listed.'],
-  'shape-closed': ['warning', 'response', 'patch', 'A record or meta shape carries only the fields listed now (reads of other keys stop compiling).'],
-  'pagination-added': ['non-breaking', 'response', 'minor', 'An action now pages (its result can be iterated page by page).'],
-  'pagination-removed': ['breaking', 'response', 'major', 'An action no longer pages.'],
-  'pagination-scheme-changed': ['warning', 'response', 'patch', 'An action pages with another scheme.'],
-  'pagination-scheme-modified': ['warning', 'response', 'patch', 'A paging scheme changed how the next page is found or when paging stops.'],
-  'auth-method-changed': ['breaking', 'request', 'major', 'A connector authenticates its sources with another method (auth_config).'],
-  'envelope-changed': ['breaking', 'response', 'major', 'The response keys carrying records or meta changed.'],
-  'fixtures-changed': ['non-breaking', 'response', 'patch', 'A fixture hint (idPrefix, idFormat) changed: the mock\'s data changes, clients do not.'],
-  'docs-changed': ['non-breaking', 'either', 'patch', 'A description, note, provenance, assumption, title or deprecation text changed.'],
-  'attribute-changed': ['warning', 'either', 'patch', 'Another attribute changed that the diff does not classify (review it).'],
-};
-
-function facetRows(prefix: string, direction: Direction, rows: Record<string, Row>): CheckInfo[] {
-  return Object.entries(rows).map(([facet, [severity, bump, summary]]) => ({ id: `${prefix}-${facet}`, severity, direction, bump, summary }));
+function facetRows(section: string, prefix: string, direction: Direction, table: Record<string, FacetRow>): CheckInfo[] {
+  return Object.entries(table).map(([facet, [severity, bump, summary, why]]) => ({ id: `${prefix}-${facet}`, severity, direction, bump, summary, why, section }));
 }
 
 /** The table, in documentation order. */
 export const CHECKS: readonly CheckInfo[] = [
-  ...Object.entries(STRUCTURE).map(([id, [severity, direction, bump, summary]]) => ({ id, severity, direction, bump, summary })),
-  ...facetRows('param', 'request', PARAM),
-  ...facetRows('searchable-field', 'request', SEARCHABLE),
-  ...facetRows('response-field', 'response', RESPONSE),
+  ...rows('Connectors, entities and actions', STRUCTURE),
+  ...rows('Results, shapes and the envelope', RESULTS),
+  ...rows('Paging', PAGING),
+  ...rows('Downloads', DOWNLOADS),
+  ...facetRows('Params (action params, search params, execute body, source-creation body, auth_config)', 'param', 'request', PARAM),
+  ...facetRows('Searchable fields', 'searchable-field', 'request', SEARCHABLE),
+  ...facetRows('Response fields (records, meta, search hits, the error body)', 'response-field', 'response', RESPONSE),
+  ...rows('Transport and authentication', TRANSPORT),
+  ...rows('Uniform search', SEARCH),
+  ...rows('Errors', ERRORS),
+  ...rows('Rules of the contract (ordering, default filters, param groups, keys, update semantics, invariants, recordsFrom)', RULES),
+  ...rows('Other', OTHER),
 ];
 
 const byId = new Map(CHECKS.map((c) => [c.id, c]));
@@ -145,15 +71,17 @@ export function checkInfo(id: string): CheckInfo {
   return info;
 }
 
+/** Whether `id` is a check id. */
+export function isCheckId(id: string): boolean {
+  return byId.has(id);
+}
+
 /** Facets a kind of schema item is compared on (`param` → its PARAM keys, …). */
 export const FACETS: Record<'param' | 'searchable-field' | 'response-field', ReadonlySet<string>> = {
   param: new Set(Object.keys(PARAM)),
   'searchable-field': new Set(Object.keys(SEARCHABLE)),
   'response-field': new Set(Object.keys(RESPONSE)),
 };
-
-/** Severity order, worst first. */
-export const SEVERITY_ORDER: readonly Severity[] = ['breaking', 'warning', 'non-breaking'];
 
 /** The table as Markdown (generator/diff/CHECKS.md is this text; a test keeps them equal). */
 export function checksMarkdown(): string {
@@ -162,14 +90,67 @@ export function checksMarkdown(): string {
     '',
     '<!-- Rendered from generator/diff/checks.ts by `connector-codegen diff --list-checks`; a test keeps it in sync. -->',
     '',
-    'Narrowing what requests may carry, or widening what responses may carry, breaks clients. Params and searchable',
-    'fields are requests; record, meta and search-hit fields are responses; auth_config fields and variables are',
-    'compared as params. Below 1.0.0 a `major` bump raises the minor version and a `minor` bump the patch version.',
+    '## The rule',
     '',
-    '| check id | severity | direction | bump | what changed |',
-    '|---|---|---|---|---|',
-    ...CHECKS.map((c) => `| \`${c.id}\` | ${c.severity} | ${c.direction} | ${c.bump} | ${c.summary} |`),
+    RULE,
     '',
+    'Both halves are tested separately. *Stops compiling*: code written against the package generated from the base',
+    'spec no longer type-checks against the package generated from the head spec (a type, method, member or literal',
+    'it uses is gone or changed). *Behaves differently*: the installed package, generated from the base, sends',
+    'requests the head service rejects or reads differently, or gets answers it reads wrongly (other keys, values',
+    'outside its types, other pages, other records). Every severity below is derived from this rule:',
+    '',
+    '- **breaking** — the rule says so, for at least one client that uses the item as its types allow;',
+    '- **warning** — not breaking by the rule, but a reviewer must act: a deprecation announces a break, or the spec',
+    '  says in words what changed, so the diff cannot tell (each warning row says why);',
+    '- **non-breaking** — every such client compiles and behaves as before.',
+    '',
+    'So narrowing what requests may carry, or widening what responses may carry, breaks clients: params and',
+    'searchable fields, the execute and source-creation bodies, auth_config fields and variables are requests;',
+    'records, meta, search hits and the error body are responses. A new optional field of a response is not',
+    'breaking (validators of records allow other keys); a new enum value of a response is (a value outside the',
+    'union type: exhaustive switches fall through). Narrowing a response is not breaking: TypeScript may then flag',
+    'a comparison with a value that can no longer occur, which is dead code to remove, not a failure.',
+    '',
+    '## Rules of the contract',
+    '',
+    'The rules the spec writes as data (spec/README.md, Rules) are promises about what the service does with a call;',
+    'types do not encode them, so the wire half of the rule decides. A rule the base did not state promised nothing:',
+    'stating one is not breaking (`…-added`). A stated rule that changes, or is no longer stated, is: the head service',
+    'may then answer the same call with other records, in another order, or reject it. Rules on params and fields',
+    '(`format`, `matches`, `rangeOf`, `bound`, `derive`) are facets of the param, searchable-field and response-field',
+    'tables. Data only the mock reads is never breaking: `derive` (how the mock computes a derived value),',
+    '`idPrefix` and `idFormat` (fixtures), the words of `transitions` and of an object\'s `unspecified` (docs);',
+    '`recordsFrom` is a warning, as it states where an entity\'s records live. The connector\'s `defaults.ordering` is',
+    'a shared definition: a change to it is reported once, with every list that takes it.',
+    '',
+    '## Shared definitions',
+    '',
+    'A change to a definition many actions share is reported **once**, at the definition, with `places`: every',
+    'action it reaches. That holds for a connector-level param used as `name: common` (when its change reaches',
+    'more than one action), a record or meta shape, a paging scheme, and the common contract (service.yaml:',
+    'execute body, search, errors, transport — `affects` lists the connectors). A change written inside one',
+    'action is reported at that action.',
+    '',
+    '## Deprecations',
+    '',
+    'A param, field or action carries `deprecated: "<why>"` and, optionally, `deprecatedSince: "<version>"`, the',
+    'package release that first shipped the deprecation. Removing it is reported as `…-removed-after-deprecation`',
+    '(a warning) instead of `…-removed` (breaking) when the config\'s `diff.deprecation` allows it: `released`',
+    '(default) — the base states `deprecatedSince` and every package the removal reaches is at that version or',
+    'later (the deprecation has shipped); `any` — any deprecation in the base, stated release or not; `off` — never.',
+    '',
+    '## Severity overrides',
+    '',
+    'The config file sets the severity of any check id: `"diff": { "severity": { "param-default-changed": "warning" } }`.',
+    'Overridden changes show their configured severity and the default (`defaultSeverity` in JSON). The bump',
+    'follows: a check made breaking asks for a major bump; a breaking check made lower asks for a minor one.',
+    'Below 1.0.0 a `major` bump raises the minor version and a `minor` bump the patch version.',
   ];
+  for (const section of [...new Set(CHECKS.map((c) => c.section))]) {
+    lines.push('', `## ${section}`, '', '| check id | severity | direction | bump | what changed | why |', '|---|---|---|---|---|---|');
+    for (const c of CHECKS.filter((x) => x.section === section)) lines.push(`| \`${c.id}\` | ${c.severity} | ${c.direction} | ${c.bump} | ${c.summary} | ${c.why} |`);
+  }
+  lines.push('');
   return lines.join('\n');
 }

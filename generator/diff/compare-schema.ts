@@ -1,13 +1,15 @@
 /**
  * Compares params and fields facet by facet: presence, required, type, nullability, enum values, literal,
- * default, bounds, pattern, separator, deprecation, docs; nested properties and array items recursively.
- * One comparer serves requests and responses: a facet's severity comes from the checks table of the item's
- * kind (`param-…`, `searchable-field-…`, `response-field-…`).
+ * default, bounds, pattern, separator, query language, deprecation, docs; nested properties and array items
+ * recursively. One comparer serves requests and responses: a facet's severity comes from the checks table of
+ * the item's kind (`param-…`, `searchable-field-…`, `response-field-…`). A param written as `name: common` is a
+ * shared definition: its changes are reported once for every action that uses it (sink.ts).
  */
 import type { Literal, PropertyIR, SchemaIR, SourceLocation } from '../ir.js';
 import type { BaseType } from '../spec/type-expr.js';
 import { FACETS, type Direction } from './checks.js';
-import { show, type ChangeSink, type Scope } from './sink.js';
+import { compareSchemaRules, ruleKeys } from './compare-rules.js';
+import { show, type ChangeSink, type Scope, type SharedDefinition } from './sink.js';
 
 /** The kind of item compared: decides the check ids and whether `required` and `default` mean anything. */
 export type SchemaKind = 'param' | 'searchable-field' | 'response-field';
@@ -20,13 +22,20 @@ export interface SchemaContext {
   scope: Scope;
   /** Label before the item's name, e.g. `param`, ``record `customer` field``, `auth_config field`. */
   label: string;
+  /** The shared definition the items come from (a `common` param), set by compareProperties. */
+  shared?: SharedDefinition;
 }
 
-const DOC_KEYS = ['description', 'note', 'provenance', 'assumption'] as const;
-/** Keys this module compares; any other key that differs is reported as attribute-changed. */
-const HANDLED = new Set([
+/**
+ * Words of an item. `unspecified` of an object with fields (the seed's words where not all inner fields are shown)
+ * changes no type and no check: generated types and validators treat inner objects the same either way.
+ */
+const DOC_KEYS = ['description', 'note', 'provenance', 'assumption', 'unspecified'] as const;
+/** Keys this module compares (rule keys in compare-rules.ts); any other key that differs is reported as attribute-changed. */
+export const HANDLED: ReadonlySet<string> = new Set([
   'name', 'required', 'source', 'types', 'nullable', 'enum', 'const', 'default', 'minimum', 'maximum', 'minLength', 'maxLength',
-  'pattern', 'minItems', 'maxItems', 'separator', 'items', 'properties', 'deprecated', ...DOC_KEYS,
+  'pattern', 'minItems', 'maxItems', 'separator', 'items', 'properties', 'deprecated', 'deprecatedSince', 'queryLanguage', 'common', ...DOC_KEYS,
+  ...ruleKeys('schema'),
 ]);
 const LOWER_BOUNDS = ['minimum', 'minLength', 'minItems'] as const;
 const UPPER_BOUNDS = ['maximum', 'maxLength', 'maxItems'] as const;
@@ -38,7 +47,7 @@ function directionOf(kind: SchemaKind): Direction {
 /** Emits `<kind>-<facet>`, or attribute-changed when the kind has no such facet (a key the kind never carries). */
 function emit(sink: ChangeSink, ctx: SchemaContext, facet: string, target: string, message: string, location: SourceLocation, before?: unknown, after?: unknown): void {
   const id = FACETS[ctx.kind].has(facet) ? `${ctx.kind}-${facet}` : 'attribute-changed';
-  sink.add(id, ctx.scope, target, message, location, { before, after, direction: directionOf(ctx.kind) });
+  sink.add(id, ctx.scope, target, message, location, { before, after, direction: directionOf(ctx.kind), ...(ctx.shared ? { shared: ctx.shared } : {}) });
 }
 
 const list = (values: readonly Literal[]) => values.map((v) => show(v)).join(', ');
@@ -67,6 +76,16 @@ function emitTypeShift(sink: ChangeSink, ctx: SchemaContext, shift: 'wider' | 'n
   else emit(sink, ctx, 'type-changed', target, `${target} changed type from ${before} to ${after}`, location, before, after);
 }
 
+/**
+ * The shared definition a top-level param pair comes from: a change reaches every action using the definition
+ * when both sides use it (an edit of the definition), or when the side it exists on does (added, removed).
+ */
+function sharedOf(ctx: SchemaContext, name: string, b: PropertyIR | undefined, h: PropertyIR | undefined): SchemaContext {
+  if (ctx.shared || ctx.kind !== 'param') return ctx;
+  const definition = b && h ? (b.common && h.common ? h.common : undefined) : (h?.common ?? b?.common);
+  return definition ? { ...ctx, shared: { key: `param ${name}`, location: definition } } : ctx;
+}
+
 /** Compares two lists of named items (params, fields) by name. `prefix` is the dotted path of their parent. */
 export function compareProperties(sink: ChangeSink, ctx: SchemaContext, base: readonly PropertyIR[], head: readonly PropertyIR[], prefix = '', parentLocation?: SourceLocation): void {
   const headByName = new Map(head.map((p) => [p.name, p]));
@@ -74,15 +93,19 @@ export function compareProperties(sink: ChangeSink, ctx: SchemaContext, base: re
   const hasRequired = ctx.kind === 'param';
   for (const b of base) {
     const h = headByName.get(b.name);
+    const here = sharedOf(ctx, b.name, b, h);
     const target = `${ctx.label} \`${prefix}${b.name}\``;
-    if (!h) emit(sink, ctx, 'removed', target, `${target} was removed`, b.source ?? parentLocation);
-    else compareProperty(sink, ctx, b, h, `${prefix}${b.name}`, hasRequired);
+    if (h) compareProperty(sink, here, b, h, `${prefix}${b.name}`, hasRequired);
+    else if (sink.deprecatedRemoval(b, ctx.scope)) {
+      emit(sink, here, 'removed-after-deprecation', target, `${target} was removed (deprecated${b.deprecatedSince ? ` since ${b.deprecatedSince}` : ''}: ${b.deprecated})`, b.source ?? parentLocation);
+    } else emit(sink, here, 'removed', target, `${target} was removed`, b.source ?? parentLocation);
   }
   for (const h of head) {
     if (baseByName.has(h.name)) continue;
+    const here = sharedOf(ctx, h.name, undefined, h);
     const target = `${ctx.label} \`${prefix}${h.name}\``;
-    if (hasRequired && h.required) emit(sink, ctx, 'required-added', target, `${target} was added as required`, h.source ?? parentLocation);
-    else emit(sink, ctx, 'added', target, `${target} was added${hasRequired ? ' (optional)' : ''}`, h.source ?? parentLocation);
+    if (hasRequired && h.required) emit(sink, here, 'required-added', target, `${target} was added as required`, h.source ?? parentLocation);
+    else emit(sink, here, 'added', target, `${target} was added${hasRequired ? ' (optional)' : ''}`, h.source ?? parentLocation);
   }
 }
 
@@ -106,6 +129,33 @@ export function compareSchema(sink: ChangeSink, ctx: SchemaContext, b: SchemaIR,
     else emit(sink, ctx, 'became-non-nullable', target, `${target} is no longer nullable`, location, typeText(b), typeText(h));
   }
 
+  // Values, defaults and bounds of another type are that type change, reported once above.
+  if (shift !== 'other') comparePredicates(sink, ctx, b, h, target, location);
+  compareSchemaRules(
+    {
+      facet: (facet, message, before, after) => emit(sink, ctx, facet, target, message, location, before, after),
+      words: (message) => sink.add('docs-changed', ctx.scope, target, message, location, { direction: directionOf(ctx.kind), ...(ctx.shared ? { shared: ctx.shared } : {}) }),
+    },
+    target,
+    b,
+    h,
+  );
+  if (b.deprecated === undefined && h.deprecated !== undefined) emit(sink, ctx, 'deprecated', target, `${target} was deprecated: ${h.deprecated}`, location);
+  sink.docs(ctx.scope, target, b, h, [...DOC_KEYS, ...(b.deprecated !== undefined ? ['deprecated', 'deprecatedSince'] : [])], location, directionOf(ctx.kind), ctx.shared);
+
+  for (const key of new Set([...Object.keys(b), ...Object.keys(h)])) {
+    if (HANDLED.has(key)) continue;
+    const before = (b as unknown as Record<string, unknown>)[key];
+    const after = (h as unknown as Record<string, unknown>)[key];
+    if (show(before) !== show(after)) emit(sink, ctx, `attribute:${key}`, target, `${key} of ${target} changed from ${show(before ?? null)} to ${show(after ?? null)}`, location, before ?? null, after ?? null);
+  }
+
+  // Nested shapes: only where the outer type still allows them (a retyped item was reported above).
+  if (shift !== 'other') compareNested(sink, ctx, b, h, path, target, location);
+}
+
+/** What values an item takes beyond its type: enum, literal, default, bounds, pattern, separator, query language. */
+function comparePredicates(sink: ChangeSink, ctx: SchemaContext, b: SchemaIR, h: SchemaIR, target: string, location: SourceLocation): void {
   compareEnum(sink, ctx, b, h, target, location);
   compareConst(sink, ctx, b, h, target, location);
   if (show(b.default) !== show(h.default)) {
@@ -117,21 +167,10 @@ export function compareSchema(sink: ChangeSink, ctx: SchemaContext, b: SchemaIR,
   if (b.separator !== h.separator) {
     emit(sink, ctx, 'separator-changed', target, `separator of ${target} changed from ${show(b.separator ?? null)} to ${show(h.separator ?? null)}`, location, b.separator ?? null, h.separator ?? null);
   }
-
-  if (b.deprecated === undefined && h.deprecated !== undefined) emit(sink, ctx, 'deprecated', target, `${target} was deprecated: ${h.deprecated}`, location);
-  sink.docs(ctx.scope, target, b, h, [...DOC_KEYS, ...(b.deprecated !== undefined ? ['deprecated'] : [])], location, directionOf(ctx.kind));
-
-  for (const key of new Set([...Object.keys(b), ...Object.keys(h)])) {
-    if (HANDLED.has(key)) continue;
-    const before = (b as unknown as Record<string, unknown>)[key];
-    const after = (h as unknown as Record<string, unknown>)[key];
-    if (show(before) !== show(after)) {
-      sink.add('attribute-changed', ctx.scope, target, `${key} of ${target} changed from ${show(before ?? null)} to ${show(after ?? null)}`, location, { before: before ?? null, after: after ?? null, direction: directionOf(ctx.kind) });
-    }
+  if (b.queryLanguage !== h.queryLanguage) {
+    const facet = b.queryLanguage && h.queryLanguage ? 'query-language-changed' : 'query-language-set';
+    emit(sink, ctx, facet, target, `query language of ${target} changed from ${show(b.queryLanguage ?? null)} to ${show(h.queryLanguage ?? null)}`, location, b.queryLanguage ?? null, h.queryLanguage ?? null);
   }
-
-  // Nested shapes: only where the outer type still allows them (a retyped item was reported above).
-  if (shift !== 'other') compareNested(sink, ctx, b, h, path, target, location);
 }
 
 function compareNested(sink: ChangeSink, ctx: SchemaContext, b: SchemaIR, h: SchemaIR, path: string, target: string, location: SourceLocation): void {

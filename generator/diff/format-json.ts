@@ -9,7 +9,7 @@ import type { DiffResult } from './model.js';
 /** $id of the published schema of this output. */
 export const DIFF_OUTPUT_SCHEMA_ID = 'https://connector-codegen.dev/schema/diff-output.schema.json';
 /** Version of the output format; raised on any incompatible change to it. */
-export const DIFF_OUTPUT_VERSION = 1;
+export const DIFF_OUTPUT_VERSION = 2;
 
 /** The diff as a JSON document. */
 export function diffJson(result: DiffResult): object {
@@ -21,6 +21,7 @@ export function diffJson(result: DiffResult): object {
     head: result.head,
     summary: { changes: result.changes.length, ...counts },
     connectors: result.connectors,
+    ...(result.overrides ? { overrides: result.overrides } : {}),
     changes: result.changes,
   };
 }

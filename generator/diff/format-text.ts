@@ -1,6 +1,6 @@
 /** Plain-text and GitHub-annotation renderings of a diff. Sorted input, no timestamps: byte-identical output. */
 import type { Severity } from './checks.js';
-import { placeOf, type Change, type ConnectorVerdict, type DiffResult } from './model.js';
+import { whereText, type Change, type ConnectorVerdict, type DiffResult } from './model.js';
 
 /** `2 breaking, 1 warning, 0 non-breaking`. */
 export function countsText(counts: Record<Severity, number>): string {
@@ -31,19 +31,31 @@ export function groups(result: DiffResult): [string, Change[]][] {
   return [...map];
 }
 
+/** `breaking`, or `breaking (configured; default warning)` for an overridden severity. */
+export function severityText(change: Change): string {
+  return change.defaultSeverity === undefined ? change.severity : `${change.severity} (configured; default ${change.defaultSeverity})`;
+}
+
+/** `Severity overrides (config diff.severity): a → breaking, b → warning.`, or '' when none applied. */
+export function overridesText(result: DiffResult): string {
+  const entries = Object.entries(result.overrides ?? {});
+  return entries.length ? `Severity overrides (config diff.severity): ${entries.map(([id, s]) => `${id} → ${s}`).join(', ')}.` : '';
+}
+
 /** The diff as plain text (the default format). */
 export function formatText(result: DiffResult): string {
   if (result.changes.length === 0) return `No semantic changes from ${result.base} to ${result.head}.\n`;
   const lines = [`Spec diff from ${result.base} to ${result.head}: ${result.changes.length} change${result.changes.length === 1 ? '' : 's'} (${countsText(totals(result))}).`, ''];
+  if (result.overrides) lines.push(overridesText(result), '');
   const idWidth = Math.max(...result.connectors.map((v) => v.connector.length));
   lines.push('Packages:');
   for (const v of result.connectors) lines.push(`  ${v.connector.padEnd(idWidth)}  ${v.bump.padEnd(5)}  ${versionText(v)}  (${countsText(v.counts)})`);
   for (const [connector, changes] of groups(result)) {
     lines.push('', connector === '' ? 'Common contract (service.yaml):' : `${connector}:`);
     for (const c of changes) {
-      const place = placeOf(c);
+      const place = whereText(c);
       const reach = c.connector === undefined ? ` [reaches ${c.affects.length} connector${c.affects.length === 1 ? '' : 's'}]` : '';
-      lines.push(`  [${c.severity}] ${c.id}  ${place ? `${place}: ` : ''}${c.message}${reach}  (${c.location.file}:${c.location.line})`);
+      lines.push(`  [${severityText(c)}] ${c.id}  ${place ? `${place}: ` : ''}${c.message}${reach}  (${c.location.file}:${c.location.line})`);
     }
   }
   return `${lines.join('\n')}\n`;
@@ -65,8 +77,9 @@ function escapeProperty(text: string): string {
 export function formatGithub(result: DiffResult): string {
   return result.changes
     .map((c) => {
-      const where = [c.connector ?? 'service', placeOf(c)].filter(Boolean).join(' ');
-      const props = `file=${escapeProperty(c.location.file)},line=${c.location.line},title=${escapeProperty(`${c.id} (${where})`)}`;
+      const where = [c.connector ?? 'service', whereText(c, 2)].filter(Boolean).join(' ');
+      const configured = c.defaultSeverity === undefined ? '' : `, configured ${c.severity}`;
+      const props = `file=${escapeProperty(c.location.file)},line=${c.location.line},title=${escapeProperty(`${c.id} (${where}${configured})`)}`;
       return `::${LEVEL[c.severity]} ${props}::${escapeData(c.message)}\n`;
     })
     .join('');

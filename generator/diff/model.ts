@@ -3,12 +3,24 @@ import type { SourceLocation } from '../ir.js';
 import { actionRank } from '../ir.js';
 import { SEVERITY_ORDER, type Bump, type Direction, type Severity } from './checks.js';
 
+/** One action a change reaches. */
+export interface Place {
+  /** Entity. */
+  entity?: string;
+  /** Action. */
+  action?: string;
+  /** Where the action uses the changed definition. */
+  location: SourceLocation;
+}
+
 /** One semantic change between the base and the head spec. */
 export interface Change {
   /** Check id from the checks table (checks.ts). */
   id: string;
-  /** From the checks table. */
+  /** From the checks table, or the config's `diff.severity` when it overrides it. */
   severity: Severity;
+  /** The checks table's severity, present only when the config overrides it. */
+  defaultSeverity?: Severity;
   /** Whether the changed item is sent by clients (request) or read by them (response). */
   direction: Direction;
   /** Semver part the change asks for. */
@@ -29,6 +41,11 @@ export interface Change {
   before?: string;
   /** The new value, when there is one to show (JSON text). */
   after?: string;
+  /**
+   * For a change to a shared definition (a `common` param, a record or meta shape, a paging scheme): every action
+   * it reaches. When there are several, `action` is absent and `location` is the definition.
+   */
+  places?: Place[];
   /** Where to look: the head spec, or the base spec for removals. */
   location: SourceLocation;
 }
@@ -57,6 +74,8 @@ export interface DiffResult {
   changes: Change[];
   /** One verdict per connector that changed, sorted by id. */
   connectors: ConnectorVerdict[];
+  /** Severity overrides of the config (`diff.severity`) that changed at least one change, sorted by check id. */
+  overrides?: Record<string, Severity>;
 }
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -80,6 +99,19 @@ export function sortChanges(changes: Change[]): Change[] {
 /** `customers.list`, `customers`, or '' — where inside a connector a change is. */
 export function placeOf(change: Pick<Change, 'entity' | 'action'>): string {
   return [change.entity, change.action].filter(Boolean).join('.');
+}
+
+/** Every place a change reaches, as `entity.action` (its own place when it has no `places`). */
+export function placesOf(change: Pick<Change, 'entity' | 'action' | 'places'>): string[] {
+  return change.places ? change.places.map(placeOf) : [placeOf(change)].filter(Boolean);
+}
+
+/** Where a change is, for one line of text: `customers.list`, or `3 actions: a.list, b.list, c.list` (`max` named). */
+export function whereText(change: Pick<Change, 'entity' | 'action' | 'places'>, max = 4): string {
+  const places = placesOf(change);
+  if (!change.places || places.length <= 1) return placeOf(change) || places[0] || '';
+  const shown = places.slice(0, max).join(', ');
+  return `${places.length} actions: ${shown}${places.length > max ? `, +${places.length - max} more` : ''}`;
 }
 
 /** Counts per severity. */

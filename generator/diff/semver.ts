@@ -11,6 +11,14 @@ export function largestBump(changes: readonly Change[]): Bump | 'none' {
   return bump;
 }
 
+/** Compares two MAJOR.MINOR.PATCH versions: negative, zero or positive. */
+export function compareVersions(a: string, b: string): number {
+  const parts = (v: string) => v.split('.').map((n) => Number(n));
+  const [x, y] = [parts(a), parts(b)];
+  for (let i = 0; i < 3; i++) if ((x[i] ?? 0) !== (y[i] ?? 0)) return (x[i] ?? 0) - (y[i] ?? 0);
+  return 0;
+}
+
 /**
  * The version after `bump`. Below 1.0.0 the minor plays the major's role and the patch the minor's
  * (0.3.1 + major → 0.4.0, + minor → 0.3.2), as npm's caret ranges read 0.x versions.

@@ -1,5 +1,5 @@
 /** Changelog entries written by `release`: one per version, breaking changes first, each naming its check id. */
-import { placeOf, type Change } from '../diff/model.js';
+import { whereText, type Change } from '../diff/model.js';
 
 const SECTIONS = [
   ['breaking', 'Breaking changes'],
@@ -9,7 +9,7 @@ const SECTIONS = [
 
 /** One line of an entry: check id, where, what, and the spec location. */
 function line(change: Change): string {
-  const place = placeOf(change);
+  const place = whereText(change, 8);
   const scope = change.connector === undefined ? 'common contract' : '';
   const where = [scope, place].filter(Boolean).join(', ');
   return `- \`${change.id}\` — ${where ? `${where}: ` : ''}${change.message} (${change.location.file}:${change.location.line})`;

@@ -4,7 +4,7 @@
  * generated/<id>/package.json and CHANGELOG.md carry them. Running it twice releases nothing new: a
  * connector whose spec fingerprint equals the one recorded at its last release is skipped.
  */
-import { compareSpecs } from '../diff/compare.js';
+import { compareSpecs, type DiffOptions } from '../diff/compare.js';
 import type { Bump } from '../diff/checks.js';
 import type { Change } from '../diff/model.js';
 import { largestBump, nextVersion } from '../diff/semver.js';
@@ -24,6 +24,8 @@ export interface ReleaseOptions {
   releaseDir: string;
   /** Plan only: write nothing. */
   dryRun?: boolean;
+  /** Severity overrides and deprecation policy of the config (`diff`), so bumps agree with `diff`. */
+  diff?: Pick<DiffOptions, 'severity' | 'deprecation'>;
 }
 
 /** What happens to one package. */
@@ -45,8 +47,8 @@ export interface PackageRelease {
 /** Plans (and unless dryRun, applies to the release state) a release; returns one entry per changed package. */
 export async function release(options: ReleaseOptions): Promise<PackageRelease[]> {
   const [base, head] = await Promise.all([loadSide(options.base, options.specDir), loadSide(options.specDir, options.specDir)]);
-  const changes = compareSpecs(base.ir, head.ir);
   const state = readReleaseState(options.releaseDir);
+  const changes = compareSpecs(base.ir, head.ir, { ...options.diff, versionOf: (id) => currentVersion(state, id) });
   const changelogs = new Map<string, string>();
   const plan: PackageRelease[] = [];
 

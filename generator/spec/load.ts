@@ -12,7 +12,7 @@ import { validateConnector, validateService } from './schema/validators.generate
 import { SpecDirError, type Diagnostic, type DiagnosticCode } from './diagnostics.js';
 
 export { SpecDirError };
-import { diagnosticAt, makeDiagnostic, parseSource, type DataPath, type SourceFile } from './yaml-source.js';
+import { diagnosticAt, makeDiagnostic, parseSource, specStem, SPEC_EXTENSIONS, type DataPath, type SourceFile } from './yaml-source.js';
 
 /** A compiled meta-schema validator (ajv standalone code: generator/spec/schema/validators.generated.ts). */
 type MetaValidator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
@@ -39,9 +39,23 @@ export async function loadSpec(specDir: string): Promise<LoadedSpec> {
   if (!dirStat) throw new SpecDirError(specDir, displayPath(specDir), 'it does not exist');
   if (!dirStat.isDirectory()) throw new SpecDirError(specDir, displayPath(specDir), 'it is not a directory');
   const realSpecDir = await realpath(specDir);
-  const servicePath = path.join(specDir, 'service.yaml');
   const connectorsDir = path.join(specDir, 'connectors');
-  const names = (await readdir(connectorsDir).catch(() => [] as string[])).filter((n) => n.endsWith('.yaml')).sort();
+  const [topNames, connectorNames] = await Promise.all([readdir(specDir).catch(() => [] as string[]), readdir(connectorsDir).catch(() => [] as string[])]);
+  // service.yaml (or .yml, .json): one of them.
+  const serviceNames = SPEC_EXTENSIONS.map((e) => `service${e}`).filter((n) => topNames.includes(n));
+  const servicePath = path.join(specDir, serviceNames[0] ?? 'service.yaml');
+  for (const extra of serviceNames.slice(1)) {
+    diagnostics.push(makeDiagnostic(displayPath(path.join(specDir, extra)), 1, 1, 'SPEC012', `duplicate service file '${extra}' (the common contract is ${serviceNames[0]}; keep one)`));
+  }
+  // One file per connector id, in whichever extension; a second file of the same id is reported and ignored.
+  const byStem = new Map<string, string>();
+  for (const n of connectorNames.filter((n) => specStem(n) !== undefined).sort()) {
+    const stem = specStem(n)!;
+    const first = byStem.get(stem);
+    if (first === undefined) byStem.set(stem, n);
+    else diagnostics.push(makeDiagnostic(displayPath(path.join(connectorsDir, n)), 1, 1, 'SPEC012', `duplicate connector file '${n}' (connector '${stem}' is already defined in ${first}; keep one)`));
+  }
+  const names = [...byStem.values()].sort();
   const [serviceRead, ...connectorReads] = await Promise.all([servicePath, ...names.map((n) => path.join(connectorsDir, n))].map((file) => readSpecFile(file, realSpecDir)));
   const base = path.basename(path.resolve(specDir));
   if (serviceRead!.missing) diagnostics.push(makeDiagnostic(displayPath(servicePath), 1, 1, 'SPEC004', `${base}/service.yaml is missing`));
@@ -53,7 +67,7 @@ export async function loadSpec(specDir: string): Promise<LoadedSpec> {
     if (checked.valid) valid.add(checked.source);
     return checked.source;
   };
-  const service = take(servicePath, serviceRead!, `${base}/service.yaml`, serviceValidator);
+  const service = take(servicePath, serviceRead!, `${base}/${path.basename(servicePath)}`, serviceValidator);
   const connectors = names.map((n, i) => take(path.join(connectorsDir, n), connectorReads[i]!, `${base}/connectors/${n}`, connector));
   return { service, connectors, valid, diagnostics };
 }

@@ -22,6 +22,7 @@ export function buildRules(action: ActionIR, raw: RawAction, path: DataPath, con
     else action.ordering = ctx.ordering(raw.ordering, [...path, 'ordering']);
   } else if (action.name === 'list' && connector.defaults?.ordering) {
     action.ordering = connector.defaults.ordering.map((o) => ctx.origins.set({ field: o.field, direction: o.direction }, ctx.source, path));
+    action.orderingFrom = ctx.loc(['defaults', 'ordering']);
   }
   if (raw.defaultFilter) {
     if (action.name !== 'list') misplaced('defaultFilter', 'list actions');

@@ -22,6 +22,7 @@ import type {
   SchemaIR,
   ServiceIR,
   ShapeIR,
+  SortElementIR,
   SpecIR,
 } from '../ir.js';
 import type { LoadedSpec } from './load.js';
@@ -31,7 +32,7 @@ import type { RawAction, RawConnector, RawField, RawInvariant, RawOrdering, RawP
 import { buildRules, resolveKeyParam, ruleDocs } from './normalize-rules.js';
 import { parseTypeExpr, type BaseType } from './type-expr.js';
 import { didYouMean } from '../lib/suggest.js';
-import { diagnosticAt, locate, span, type DataPath, type SourceFile } from './yaml-source.js';
+import { diagnosticAt, locate, span, specStem, type DataPath, type SourceFile } from './yaml-source.js';
 
 /** Where each IR node was written: lets later checks locate a node or one of its keys. */
 export class Origins {
@@ -218,7 +219,7 @@ export class FileContext {
       }
       // Located at the shared definition: that is where its constraints are written.
       const resolved = this.param(name, shared, [...commonPath, name], undefined, commonPath);
-      return this.origins.set({ ...resolved, source: this.loc(path) }, this.source, [...commonPath, name]);
+      return this.origins.set({ ...resolved, source: this.loc(path), common: this.loc([...commonPath, name]) }, this.source, [...commonPath, name]);
     }
     const obj = typeof raw === 'string' ? { type: raw } : raw;
     const typePath = typeof raw === 'string' ? path : [...path, 'type'];
@@ -280,12 +281,58 @@ export class FileContext {
   }
 }
 
-function copyDocs(target: SchemaIR, raw: { description?: string; deprecated?: string; note?: string; provenance?: string; assumption?: string }) {
+function copyDocs(target: SchemaIR, raw: { description?: string; deprecated?: string; deprecatedSince?: string; note?: string; provenance?: string; assumption?: string }) {
   if (raw.description) target.description = raw.description;
-  if (raw.deprecated) target.deprecated = raw.deprecated;
+  Object.assign(target, deprecation(raw));
   if (raw.note) target.note = raw.note;
   if (raw.provenance) target.provenance = raw.provenance;
   if (raw.assumption) target.assumption = raw.assumption;
+}
+
+/** `deprecated` and `deprecatedSince` of an item; a stated release alone deprecates it too. */
+function deprecation(raw: { deprecated?: string; deprecatedSince?: string }): { deprecated?: string; deprecatedSince?: string } {
+  if (raw.deprecatedSince) return { deprecated: raw.deprecated || `Deprecated since ${raw.deprecatedSince}.`, deprecatedSince: raw.deprecatedSince };
+  return raw.deprecated ? { deprecated: raw.deprecated } : {};
+}
+
+/**
+ * The error body sketch of assumptions.errorBody (`message: string`, `errors: [{ field: string }]`) as typed
+ * fields: a string is a type expression (any other string is a string field), an array of one element an array
+ * of that element, a map an object with those fields, a number or boolean a field of its type.
+ */
+function sketchFields(value: unknown, ctx: FileContext, path: DataPath): PropertyIR[] {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return [];
+  return Object.entries(value as Record<string, unknown>)
+    .map(([name, v]) => ({ name, required: true, source: ctx.loc([...path, name]), ...sketchSchema(v, ctx, [...path, name]) }))
+    .sort(byName);
+}
+
+function sketchSchema(value: unknown, ctx: FileContext, path: DataPath): SchemaIR {
+  if (Array.isArray(value)) return { types: ['array'], nullable: false, ...(value.length ? { items: sketchSchema(value[0], ctx, [...path, 0]) } : {}) };
+  if (value && typeof value === 'object') return { types: ['object'], nullable: false, properties: sketchFields(value, ctx, path) };
+  if (value === null || value === undefined) return { types: ['any'], nullable: true };
+  if (typeof value === 'number') return { types: [Number.isInteger(value) ? 'integer' : 'number'], nullable: false };
+  if (typeof value === 'boolean') return { types: ['boolean'], nullable: false };
+  const parsed = parseTypeExpr(String(value));
+  if ('error' in parsed) return { types: ['string'], nullable: false };
+  const toSchema = (p: typeof parsed): SchemaIR => ({ types: p.types, nullable: p.nullable, ...(p.items ? { items: toSchema(p.items) } : {}) });
+  return toSchema(parsed);
+}
+
+/** The errorStatuses assumption as status → meaning (a value of another form holds no statuses). */
+function statusMap(value: unknown): Record<string, string> {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
+  return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([status, meaning]) => [status, typeof meaning === 'string' ? meaning : JSON.stringify(meaning)]));
+}
+
+/** The sort element assumption, normalized: whitespace-free text and, for `{ "<key>": "a" | "b" }`, key and values (sorted). */
+export function sortElement(value: unknown): SortElementIR {
+  const text = (typeof value === 'string' ? value : JSON.stringify(value ?? null)).replace(/\s+/g, '');
+  const match = /^\{"([^"]*)":((?:"[^"]*"\|)*"[^"]*")\}$/.exec(text);
+  if (!match) return { text };
+  const directions = [...new Set(match[2]!.split('|').map((d) => d.slice(1, -1)))].sort();
+  // The alternatives are a set: written in any order, the element is the same.
+  return { text: `{"${match[1]}":${directions.map((d) => `"${d}"`).join('|')}}`, key: match[1]!, directions };
 }
 
 const DUPLICATE_KIND: Record<string, string> = {
@@ -337,8 +384,9 @@ export function normalize(loaded: LoadedSpec): NormalizeResult {
     const raw = source.data as RawConnector;
     const ctx = new FileContext(source, origins, diagnostics, [], raw.id);
     ctx.defaultIdFormat = raw.defaults?.idFormat;
-    const expectedId = source.file.replace(/^.*[\\/]/, '').replace(/\.yaml$/, '');
-    if (raw.id !== expectedId) ctx.report(['id'], 'SPEC020', `connector id '${raw.id}' does not match its file name '${expectedId}.yaml'`);
+    const fileName = source.file.replace(/^.*[\\/]/, '');
+    const expectedId = specStem(fileName) ?? fileName;
+    if (raw.id !== expectedId) ctx.report(['id'], 'SPEC020', `connector id '${raw.id}' does not match its file name '${fileName}'`);
     if (!service.connectorIds.includes(raw.id)) {
       ctx.report(['id'], 'SPEC025', `connector '${raw.id}' is not listed in service.yaml connectors`);
     }
@@ -348,7 +396,7 @@ export function normalize(loaded: LoadedSpec): NormalizeResult {
 
   // Cross-file: every listed connector has a file; every write the contract allows is in the spec.
   const present = new Map(connectors.map((c) => [c.id, c]));
-  const parsedIds = new Set(loaded.connectors.map((s) => s.file.replace(/^.*[\\/]/, '').replace(/\.yaml$/, '')));
+  const parsedIds = new Set(loaded.connectors.map((s) => specStem(s.file.replace(/^.*[\\/]/, '')) ?? s.file));
   service.connectorIds.forEach((id, i) => {
     if (!parsedIds.has(id)) serviceCtx.report(['connectors', i], 'SPEC026', `connector '${id}' has no file spec/connectors/${id}.yaml`);
   });
@@ -382,11 +430,14 @@ function buildService(raw: RawService, ctx: FileContext): ServiceIR {
     .map(([id, a]) => ({ id, contract: a.contract, source: a.source, value: a.value, location: ctx.loc(['assumptions', id]) }))
     .sort((a, b) => (a.id < b.id ? -1 : 1));
   ctx.assumptions.push(...assumptionList);
-  const endpoint = (e: RawService['endpoints']['execute']) => ({
+  const endpoint = (e: RawService['endpoints']['execute']): ServiceIR['execute'] => ({
     method: e.method,
     path: e.path,
+    pathParams: Object.fromEntries(Object.entries(e.pathParams ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
     ...(e.description ? { description: e.description } : {}),
     headers: e.headers,
+    body: e.body,
+    ...(e.response ? { response: e.response } : {}),
   });
   const writeActions = Object.entries(raw.writeActions)
     .flatMap(([c, entities]) => Object.entries(entities).flatMap(([e, actions]) => actions.map((a) => `${c}/${e}/${a}`)))
@@ -425,6 +476,7 @@ function buildService(raw: RawService, ctx: FileContext): ServiceIR {
         .sort(byName),
       hit: ctx.fields(raw.search.hit, ['search', 'hit']),
       pagination: searchPagination,
+      sort: sortElement(raw.assumptions.sortElement?.value),
     },
     sourceCreation,
     authentication: {
@@ -434,11 +486,18 @@ function buildService(raw: RawService, ctx: FileContext): ServiceIR {
       ...(raw.authentication.unspecified ? { unspecified: raw.authentication.unspecified } : {}),
       placeholders: raw.authentication.placeholders ?? [],
     },
-    errors: { body: raw.assumptions.errorBody?.value, statuses: (raw.assumptions.errorStatuses?.value ?? {}) as Record<string, string> },
+    errors: {
+      body: raw.assumptions.errorBody?.value,
+      fields: sketchFields(raw.assumptions.errorBody?.value, ctx, ['assumptions', 'errorBody', 'value']),
+      statuses: statusMap(raw.assumptions.errorStatuses?.value),
+    },
     limits,
     versioning: { ...raw.versioning },
     ...(raw.events?.unspecified ? { events: raw.events.unspecified } : {}),
     assumptions: [],
+    sources: Object.fromEntries(
+      ['service', 'endpoints.execute', 'endpoints.createSource', 'versioning', 'authentication', 'actions', 'executeBody', 'sourceCreation', 'search.operators'].map((key) => [key, ctx.loc(key.split('.'))]),
+    ),
   };
 }
 
@@ -630,7 +689,7 @@ function buildAction(
   if (raw.rangeParam) action.rangeParam = raw.rangeParam;
   if (raw.maxBytes) action.maxBytes = raw.maxBytes;
   if (raw.note) action.note = raw.note;
-  if (raw.deprecated) action.deprecated = raw.deprecated;
+  Object.assign(action, deprecation(raw));
   buildRules(action, raw, path, connector, ctx);
   ctx.noteAssumption(path, raw.assumption, raw.provenance);
   if (name === 'download' && raw.rangeParam === undefined && params.some((p) => /range/i.test(p.name))) {

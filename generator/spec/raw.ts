@@ -23,6 +23,7 @@ export interface RawFieldObject {
   items?: RawField;
   fields?: Record<string, RawField>;
   deprecated?: string;
+  deprecatedSince?: string;
   note?: string;
   provenance?: string;
   assumption?: string;
@@ -54,6 +55,7 @@ export interface RawParamObject {
   queryLanguage?: 'search_query' | 'filter_groups' | 'jql' | 'code_search' | 'drive_query';
   properties?: Record<string, RawParam>;
   deprecated?: string;
+  deprecatedSince?: string;
   note?: string;
   provenance?: string;
   assumption?: string;
@@ -115,6 +117,7 @@ export interface RawAction {
   rangeParam?: string;
   maxBytes?: number;
   deprecated?: string;
+  deprecatedSince?: string;
   note?: string;
   provenance?: string;
   assumption?: string;

@@ -28,10 +28,23 @@ export interface SourceFile {
   duplicates: DuplicateKey[];
 }
 
+/**
+ * Extensions of spec files. YAML is the format of record; a file may also be JSON (a subset of YAML, parsed by
+ * the same parser with positions) or use the `.yml` spelling.
+ */
+export const SPEC_EXTENSIONS = ['.yaml', '.yml', '.json'] as const;
+
+/** The file name without its spec extension, or undefined when it has none. */
+export function specStem(name: string): string | undefined {
+  const ext = SPEC_EXTENSIONS.find((e) => name.endsWith(e));
+  return ext ? name.slice(0, -ext.length) : undefined;
+}
+
 /** Parses YAML text. Duplicate keys are left to the semantic checks, which name what is duplicated. */
 export function parseSource(file: string, text: string, specPath: string = file): SourceFile {
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, uniqueKeys: false, prettyErrors: false });
+  // merge: YAML merge keys (`<<: *defaults`) are a way of writing the same data, as anchors and aliases are.
+  const doc = parseDocument(text, { lineCounter, uniqueKeys: false, prettyErrors: false, merge: true });
   const syntaxErrors: Diagnostic[] = doc.errors.map((e) => {
     const pos = lineCounter.linePos(e.pos[0]);
     return makeDiagnostic(file, pos.line, pos.col, 'SPEC001', firstLine(e.message));

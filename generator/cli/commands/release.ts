@@ -24,7 +24,7 @@ export const releaseCommand: Command = {
     const config = context.config();
     const specDir = config.specDir;
     const dryRun = Boolean(values['dry-run']);
-    const plan = await release({ base: String(values.base), specDir, releaseDir: releaseDir(), dryRun });
+    const plan = await release({ base: String(values.base), specDir, releaseDir: releaseDir(), dryRun, diff: config.diff });
     if (plan.length === 0) {
       io.stdout(`Nothing to release: no semantic change from ${values.base} to the working tree.\n`);
       return 0;

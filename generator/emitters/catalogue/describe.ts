@@ -235,7 +235,7 @@ export function buildCatalogue(ir: SpecIR) {
       },
       sourceCreation: { fields: s.sourceCreation.properties.map(field), requiredUnspecified: s.sourceCreation.unspecified },
       authentication: s.authentication,
-      errors: s.errors,
+      errors: { body: s.errors.body, statuses: s.errors.statuses },
       limits: s.limits,
       versioning: s.versioning,
       assumptions: s.assumptions.map((a) => ({ id: a.id, contract: a.contract, source: a.source, value: a.value, at: a.location.file })),

@@ -4,6 +4,7 @@
  * equal to what this prints):
  * - the spec meta-schemas (connector.schema.json, service.schema.json) → generator/spec/schema/validators.generated.ts
  * - the config schema (generator/config/config.schema.json) → generator/config/validator.generated.ts
+ * Before compiling, the check ids of the diff are written into the schemas that enumerate them (schema-ids.ts).
  */
 import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -61,7 +62,10 @@ export function validatorModules(): Map<string, string> {
   return new Map(MODULES.map((m) => [new URL(m.file, import.meta.url).href, moduleSource(m)]));
 }
 
-// Run as a script (npm run build:schemas): write the modules.
+// Run as a script (npm run build:schemas): sync the check ids into the schemas, then write the modules.
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const { CONFIG_SCHEMA_URL, OUTPUT_SCHEMA_URL, configSchemaText, outputSchemaText } = await import('../../diff/schema-ids.js');
+  writeFileSync(OUTPUT_SCHEMA_URL, outputSchemaText());
+  writeFileSync(CONFIG_SCHEMA_URL, configSchemaText());
   for (const [url, text] of validatorModules()) writeFileSync(new URL(url), text);
 }

@@ -10,7 +10,7 @@ function ucs2length(str) {
 }
 
 export const validateConnector = validate10;
-const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://connector-codegen.dev/schema/connector.schema.json","title":"connector-codegen connector spec (spec/connectors/<id>.yaml)","type":"object","additionalProperties":false,"required":["id","title","seed","description","records","entities"],"properties":{"id":{"type":"string","pattern":"^[a-z][a-z0-9_]*$","description":"Connector id; equals the file name."},"title":{"type":"string","description":"Human title."},"seed":{"type":"string","description":"Contract document this file transcribes."},"description":{"type":"string"},"note":{"type":"string"},"defaults":{"type":"object","additionalProperties":false,"properties":{"pagination":{"type":"string","description":"Scheme used by list-like actions that name none."},"meta":{"type":"string","description":"Meta used by list-shaped results that name none."},"idFormat":{"$ref":"#/definitions/idFormat"},"ordering":{"$ref":"#/definitions/ordering"}}},"pagination":{"type":"object","additionalProperties":{"$ref":"#/definitions/paginationScheme"}},"meta":{"type":"object","additionalProperties":{"$ref":"#/definitions/shape"}},"records":{"type":"object","additionalProperties":{"$ref":"#/definitions/shape"}},"params":{"$ref":"#/definitions/paramMap"},"entities":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/definitions/entity"}},"transitions":{"type":"object","additionalProperties":false,"required":["unspecified"],"description":"State transitions of the connector's enumerated states.","properties":{"unspecified":{"$ref":"#/definitions/text"}}}},"definitions":{"text":{"type":"string","minLength":1},"typeExpr":{"type":"string","description":"Type expression in the seeds' notation: string, integer, number, boolean, object, array, array<T>, any, unions with |, null for nullable. Checked by the type-expression parser (SPEC019)."},"literal":{"type":["string","number","boolean"]},"field":{"type":["string","object"],"if":{"type":"string"},"then":{"$ref":"#/definitions/typeExpr"},"else":{"$ref":"#/definitions/fieldObject"}},"fieldObject":{"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"$ref":"#/definitions/typeExpr"},"description":{"$ref":"#/definitions/text"},"enum":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/literal"}},"const":{"$ref":"#/definitions/literal"},"items":{"$ref":"#/definitions/field"},"fields":{"$ref":"#/definitions/fieldMap"},"deprecated":{"$ref":"#/definitions/text"},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"},"format":{"$ref":"#/definitions/format"},"derive":{"$ref":"#/definitions/derive"},"unspecified":{"$ref":"#/definitions/text","description":"Of an object with fields: the seed's words where it does not show all of them (the inner object is open)."}}},"fieldMap":{"type":"object","additionalProperties":{"$ref":"#/definitions/field"}},"param":{"type":["string","object"],"if":{"type":"string"},"then":{"$ref":"#/definitions/typeExpr"},"else":{"$ref":"#/definitions/paramObject"}},"paramObject":{"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"enum":["string","integer","number","boolean","object","array"]},"required":{"type":"boolean"},"description":{"$ref":"#/definitions/text"},"enum":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/literal"}},"const":{"$ref":"#/definitions/literal"},"default":{"$ref":"#/definitions/literal"},"minimum":{"type":"number"},"maximum":{"type":"number"},"minLength":{"type":"integer","minimum":0},"maxLength":{"type":"integer","minimum":0},"pattern":{"type":"string"},"items":{"$ref":"#/definitions/param"},"minItems":{"type":"integer","minimum":0},"maxItems":{"type":"integer","minimum":0},"separator":{"type":"string","minLength":1},"properties":{"$ref":"#/definitions/paramMap"},"deprecated":{"$ref":"#/definitions/text"},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"},"queryLanguage":{"enum":["search_query","filter_groups","jql","code_search","drive_query"],"description":"The param carries a query in this language (the mock evaluates it; docs describe it)."},"format":{"$ref":"#/definitions/format"},"matches":{"$ref":"#/definitions/matches"},"rangeOf":{"type":"string","minLength":1,"description":"The record field an interval param (or an interval object's bounds) constrains."},"bound":{"$ref":"#/definitions/bound"}}},"paramMap":{"type":"object","additionalProperties":{"$ref":"#/definitions/param"}},"shape":{"type":"object","additionalProperties":false,"properties":{"description":{"$ref":"#/definitions/text"},"fields":{"$ref":"#/definitions/fieldMap"},"unspecified":{"$ref":"#/definitions/text","description":"The seed's words where it does not show (all or the rest of) the fields; the shape is open."},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"},"idPrefix":{"type":"string","minLength":1,"description":"Fixtures: identifiers of this record start with it (e.g. cus_). Give provenance."},"idFormat":{"$ref":"#/definitions/idFormat"},"key":{"type":"string","minLength":1,"description":"The field that identifies a record (get, update, delete and download address it); default: the get param's field, else id or gid."},"invariants":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/invariant"}}}},"paginationScheme":{"type":"object","additionalProperties":false,"required":["style","param","next","stop"],"properties":{"style":{"enum":["cursor","page","offset","token","link","since_id"]},"description":{"$ref":"#/definitions/text"},"param":{"type":"string","description":"Request param that carries the cursor, page, offset or token."},"sizeParam":{"type":"string","description":"Page-size param."},"next":{"type":"object","additionalProperties":false,"required":["from"],"properties":{"from":{"enum":["meta","last_record","page_number","offset"]},"path":{"type":"string","description":"Dotted meta key path, or record field."},"queryParam":{"type":"string","description":"The value is a URL; take this query param from it."},"start":{"type":"integer","description":"First page number (page_number)."}}},"stop":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["when"],"properties":{"when":{"enum":["metaFalse","metaTrue","metaMissing","nextMissing","emptyPage","shortPage","totalReached"]},"key":{"type":"string"}}}},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}},"action":{"type":"object","additionalProperties":false,"properties":{"description":{"$ref":"#/definitions/text"},"params":{"$ref":"#/definitions/paramMap"},"unspecifiedParams":{"$ref":"#/definitions/text"},"pagination":{"type":"string","description":"Scheme name, or none."},"result":{"type":"object","additionalProperties":false,"properties":{"shape":{"enum":["list","single","hits","binary"]},"record":{"type":"string"},"meta":{"type":"string"}}},"rangeParam":{"type":"string","description":"Download param carrying a partial-content range."},"maxBytes":{"type":"integer","minimum":1,"description":"Largest content the action returns."},"deprecated":{"$ref":"#/definitions/text"},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"},"ordering":{"$ref":"#/definitions/ordering"},"defaultFilter":{"$ref":"#/definitions/defaultFilter"},"paramGroups":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/paramGroup"}},"updateSemantics":{"enum":["partial"],"description":"partial: an update changes only the fields it is given; the others keep their values."},"keyParam":{"type":"string","description":"get, update, delete, download: the param carrying the identifier of the record addressed (default: inferred from the record key and param names)."}}},"entity":{"type":"object","additionalProperties":false,"required":["actions"],"properties":{"description":{"$ref":"#/definitions/text"},"record":{"type":"string","description":"Default record of the entity's actions."},"searchableFields":{"type":"object","additionalProperties":false,"properties":{"fields":{"$ref":"#/definitions/fieldMap"},"unspecified":{"$ref":"#/definitions/text"},"note":{"$ref":"#/definitions/text"}}},"actions":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/definitions/action"}},"note":{"$ref":"#/definitions/text"},"recordsFrom":{"type":"string","description":"The entity has no records of its own: its actions address the records of this entity of the connector."},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}},"idFormat":{"enum":["numeric","numeric_string","hex","base62","uuid"],"description":"Fixtures: shape of generated string identifiers."},"format":{"enum":["currency_lower_iso","md5_of_lower_email","unix_time_string","url"],"description":"Value format: currency_lower_iso (lowercase three-letter ISO code), md5_of_lower_email (hex MD5 of the lowercase email), unix_time_string (Unix seconds as a decimal string, e.g. 1712345678.000100), url (absolute http(s) URL)."},"derive":{"type":"object","additionalProperties":false,"description":"How the value is derived from the stored record: a copy of another field (from; converted to the field's format when it has one), or a constant (value).","properties":{"from":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields (data.id)."},"value":{"type":["string","number","boolean","null"]}},"minProperties":1,"maxProperties":1},"ordering":{"type":"array","minItems":1,"description":"Default order of list results: by the first field, ties by the next.","items":{"type":"object","additionalProperties":false,"required":["field","direction"],"properties":{"field":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields (data.id)."},"direction":{"enum":["asc","desc"]}}}},"invariant":{"type":"object","additionalProperties":false,"required":["kind"],"description":"A rule every record holds. iff: the boolean field is true exactly when `left op right` holds; compare: `left op right` always holds; accountOnly: the fields are null unless the source is an account of that kind.","properties":{"kind":{"enum":["iff","compare","accountOnly"]},"field":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields (data.id)."},"left":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields (data.id)."},"op":{"enum":["eq","neq","lt","lte","gt","gte"]},"right":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields (data.id)."},"account":{"$ref":"#/definitions/text"},"fields":{"type":"array","minItems":1,"items":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields (data.id)."}},"description":{"$ref":"#/definitions/text"},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}},"matches":{"type":"object","additionalProperties":false,"required":["fields","mode","caseSensitive"],"description":"The param filters list results: a record is kept when any of the fields matches the value (exact, contains or prefix), case-sensitively or not.","properties":{"fields":{"type":"array","minItems":1,"items":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields (data.id)."}},"mode":{"enum":["exact","contains","prefix"]},"caseSensitive":{"type":"boolean"},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}},"bound":{"type":"object","additionalProperties":false,"required":["side","inclusive"],"description":"The param is one bound of an interval on the field named by rangeOf (its own or its parent object's).","properties":{"side":{"enum":["lower","upper"]},"inclusive":{"type":"boolean"},"inclusiveParam":{"type":"string","description":"A boolean param that makes the bound inclusive when true."}}},"paramGroup":{"type":"object","additionalProperties":false,"required":["kind"],"description":"oneOf: exactly one alternative is given in full; atLeastOne: at least one is. `params: [a, b]` is short for alternatives [[a], [b]].","properties":{"kind":{"enum":["oneOf","atLeastOne"]},"params":{"type":"array","minItems":1,"items":{"type":"string","minLength":1}},"alternatives":{"type":"array","minItems":1,"items":{"type":"array","minItems":1,"items":{"type":"string","minLength":1}}},"description":{"$ref":"#/definitions/text"},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}},"defaultFilter":{"type":"object","additionalProperties":false,"required":["field","exclude"],"description":"Records whose field holds one of the excluded values are left out unless the request gives unlessParam.","properties":{"field":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields (data.id)."},"exclude":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/literal"}},"unlessParam":{"type":"string"},"description":{"$ref":"#/definitions/text"},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}}}};
+const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://connector-codegen.dev/schema/connector.schema.json","title":"connector-codegen connector spec (spec/connectors/<id>.yaml)","type":"object","additionalProperties":false,"required":["id","title","seed","description","records","entities"],"properties":{"id":{"type":"string","pattern":"^[a-z][a-z0-9_]*$","description":"Connector id; equals the file name."},"title":{"type":"string","description":"Human title."},"seed":{"type":"string","description":"Contract document this file transcribes."},"description":{"type":"string"},"note":{"type":"string"},"defaults":{"type":"object","additionalProperties":false,"properties":{"pagination":{"type":"string","description":"Scheme used by list-like actions that name none."},"meta":{"type":"string","description":"Meta used by list-shaped results that name none."},"idFormat":{"$ref":"#/definitions/idFormat"},"ordering":{"$ref":"#/definitions/ordering"}}},"pagination":{"type":"object","additionalProperties":{"$ref":"#/definitions/paginationScheme"}},"meta":{"type":"object","additionalProperties":{"$ref":"#/definitions/shape"}},"records":{"type":"object","additionalProperties":{"$ref":"#/definitions/shape"}},"params":{"$ref":"#/definitions/paramMap"},"entities":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/definitions/entity"}},"transitions":{"type":"object","additionalProperties":false,"required":["unspecified"],"description":"State transitions of the connector's enumerated states.","properties":{"unspecified":{"$ref":"#/definitions/text"}}}},"definitions":{"text":{"type":"string","minLength":1},"typeExpr":{"type":"string","description":"Type expression in the seeds' notation: string, integer, number, boolean, object, array, array<T>, any, unions with |, null for nullable. Checked by the type-expression parser (SPEC019)."},"literal":{"type":["string","number","boolean"]},"field":{"type":["string","object"],"if":{"type":"string"},"then":{"$ref":"#/definitions/typeExpr"},"else":{"$ref":"#/definitions/fieldObject"}},"fieldObject":{"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"$ref":"#/definitions/typeExpr"},"description":{"$ref":"#/definitions/text"},"enum":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/literal"}},"const":{"$ref":"#/definitions/literal"},"items":{"$ref":"#/definitions/field"},"fields":{"$ref":"#/definitions/fieldMap"},"deprecated":{"$ref":"#/definitions/text"},"deprecatedSince":{"type":"string","pattern":"^\\d+\\.\\d+\\.\\d+$","description":"The package release (MAJOR.MINOR.PATCH) that first shipped the deprecation. `diff` reports a later removal as removed-after-deprecation (a warning by default) once that release has shipped."},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"},"format":{"$ref":"#/definitions/format"},"derive":{"$ref":"#/definitions/derive"},"unspecified":{"$ref":"#/definitions/text","description":"Of an object with fields: the seed's words where it does not show all of them (the inner object is open)."}}},"fieldMap":{"type":"object","additionalProperties":{"$ref":"#/definitions/field"}},"param":{"type":["string","object"],"if":{"type":"string"},"then":{"$ref":"#/definitions/typeExpr"},"else":{"$ref":"#/definitions/paramObject"}},"paramObject":{"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"enum":["string","integer","number","boolean","object","array"]},"required":{"type":"boolean"},"description":{"$ref":"#/definitions/text"},"enum":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/literal"}},"const":{"$ref":"#/definitions/literal"},"default":{"$ref":"#/definitions/literal"},"minimum":{"type":"number"},"maximum":{"type":"number"},"minLength":{"type":"integer","minimum":0},"maxLength":{"type":"integer","minimum":0},"pattern":{"type":"string"},"items":{"$ref":"#/definitions/param"},"minItems":{"type":"integer","minimum":0},"maxItems":{"type":"integer","minimum":0},"separator":{"type":"string","minLength":1},"properties":{"$ref":"#/definitions/paramMap"},"deprecated":{"$ref":"#/definitions/text"},"deprecatedSince":{"type":"string","pattern":"^\\d+\\.\\d+\\.\\d+$","description":"The package release (MAJOR.MINOR.PATCH) that first shipped the deprecation. `diff` reports a later removal as removed-after-deprecation (a warning by default) once that release has shipped."},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"},"queryLanguage":{"enum":["search_query","filter_groups","jql","code_search","drive_query"],"description":"The param carries a query in this language (the mock evaluates it; docs describe it)."},"format":{"$ref":"#/definitions/format"},"matches":{"$ref":"#/definitions/matches"},"rangeOf":{"type":"string","minLength":1,"description":"The record field an interval param (or an interval object's bounds) constrains."},"bound":{"$ref":"#/definitions/bound"}}},"paramMap":{"type":"object","additionalProperties":{"$ref":"#/definitions/param"}},"shape":{"type":"object","additionalProperties":false,"properties":{"description":{"$ref":"#/definitions/text"},"fields":{"$ref":"#/definitions/fieldMap"},"unspecified":{"$ref":"#/definitions/text","description":"The seed's words where it does not show (all or the rest of) the fields; the shape is open."},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"},"idPrefix":{"type":"string","minLength":1,"description":"Fixtures: identifiers of this record start with it (e.g. cus_). Give provenance."},"idFormat":{"$ref":"#/definitions/idFormat"},"key":{"type":"string","minLength":1,"description":"The field that identifies a record (get, update, delete and download address it); default: the get param's field, else id or gid."},"invariants":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/invariant"}}}},"paginationScheme":{"type":"object","additionalProperties":false,"required":["style","param","next","stop"],"properties":{"style":{"enum":["cursor","page","offset","token","link","since_id"]},"description":{"$ref":"#/definitions/text"},"param":{"type":"string","description":"Request param that carries the cursor, page, offset or token."},"sizeParam":{"type":"string","description":"Page-size param."},"next":{"type":"object","additionalProperties":false,"required":["from"],"properties":{"from":{"enum":["meta","last_record","page_number","offset"]},"path":{"type":"string","description":"Dotted meta key path, or record field."},"queryParam":{"type":"string","description":"The value is a URL; take this query param from it."},"start":{"type":"integer","description":"First page number (page_number)."}}},"stop":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["when"],"properties":{"when":{"enum":["metaFalse","metaTrue","metaMissing","nextMissing","emptyPage","shortPage","totalReached"]},"key":{"type":"string"}}}},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}},"action":{"type":"object","additionalProperties":false,"properties":{"description":{"$ref":"#/definitions/text"},"params":{"$ref":"#/definitions/paramMap"},"unspecifiedParams":{"$ref":"#/definitions/text"},"pagination":{"type":"string","description":"Scheme name, or none."},"result":{"type":"object","additionalProperties":false,"properties":{"shape":{"enum":["list","single","hits","binary"]},"record":{"type":"string"},"meta":{"type":"string"}}},"rangeParam":{"type":"string","description":"Download param carrying a partial-content range."},"maxBytes":{"type":"integer","minimum":1,"description":"Largest content the action returns."},"deprecated":{"$ref":"#/definitions/text"},"deprecatedSince":{"type":"string","pattern":"^\\d+\\.\\d+\\.\\d+$","description":"The package release (MAJOR.MINOR.PATCH) that first shipped the deprecation. `diff` reports a later removal as removed-after-deprecation (a warning by default) once that release has shipped."},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"},"ordering":{"$ref":"#/definitions/ordering"},"defaultFilter":{"$ref":"#/definitions/defaultFilter"},"paramGroups":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/paramGroup"}},"updateSemantics":{"enum":["partial"],"description":"partial: an update changes only the fields it is given; the others keep their values."},"keyParam":{"type":"string","description":"get, update, delete, download: the param carrying the identifier of the record addressed (default: inferred from the record key and param names)."}}},"entity":{"type":"object","additionalProperties":false,"required":["actions"],"properties":{"description":{"$ref":"#/definitions/text"},"record":{"type":"string","description":"Default record of the entity's actions."},"searchableFields":{"type":"object","additionalProperties":false,"properties":{"fields":{"$ref":"#/definitions/fieldMap"},"unspecified":{"$ref":"#/definitions/text"},"note":{"$ref":"#/definitions/text"}}},"actions":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/definitions/action"}},"note":{"$ref":"#/definitions/text"},"recordsFrom":{"type":"string","description":"The entity has no records of its own: its actions address the records of this entity of the connector."},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}},"idFormat":{"enum":["numeric","numeric_string","hex","base62","uuid"],"description":"Fixtures: shape of generated string identifiers."},"format":{"enum":["currency_lower_iso","md5_of_lower_email","unix_time_string","url"],"description":"Value format: currency_lower_iso (lowercase three-letter ISO code), md5_of_lower_email (hex MD5 of the lowercase email), unix_time_string (Unix seconds as a decimal string, e.g. 1712345678.000100), url (absolute http(s) URL)."},"derive":{"type":"object","additionalProperties":false,"description":"How the value is derived from the stored record: a copy of another field (from; converted to the field's format when it has one), or a constant (value).","properties":{"from":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields (data.id)."},"value":{"type":["string","number","boolean","null"]}},"minProperties":1,"maxProperties":1},"ordering":{"type":"array","minItems":1,"description":"Default order of list results: by the first field, ties by the next.","items":{"type":"object","additionalProperties":false,"required":["field","direction"],"properties":{"field":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields (data.id)."},"direction":{"enum":["asc","desc"]}}}},"invariant":{"type":"object","additionalProperties":false,"required":["kind"],"description":"A rule every record holds. iff: the boolean field is true exactly when `left op right` holds; compare: `left op right` always holds; accountOnly: the fields are null unless the source is an account of that kind.","properties":{"kind":{"enum":["iff","compare","accountOnly"]},"field":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields (data.id)."},"left":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields (data.id)."},"op":{"enum":["eq","neq","lt","lte","gt","gte"]},"right":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields (data.id)."},"account":{"$ref":"#/definitions/text"},"fields":{"type":"array","minItems":1,"items":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields (data.id)."}},"description":{"$ref":"#/definitions/text"},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}},"matches":{"type":"object","additionalProperties":false,"required":["fields","mode","caseSensitive"],"description":"The param filters list results: a record is kept when any of the fields matches the value (exact, contains or prefix), case-sensitively or not.","properties":{"fields":{"type":"array","minItems":1,"items":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields (data.id)."}},"mode":{"enum":["exact","contains","prefix"]},"caseSensitive":{"type":"boolean"},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}},"bound":{"type":"object","additionalProperties":false,"required":["side","inclusive"],"description":"The param is one bound of an interval on the field named by rangeOf (its own or its parent object's).","properties":{"side":{"enum":["lower","upper"]},"inclusive":{"type":"boolean"},"inclusiveParam":{"type":"string","description":"A boolean param that makes the bound inclusive when true."}}},"paramGroup":{"type":"object","additionalProperties":false,"required":["kind"],"description":"oneOf: exactly one alternative is given in full; atLeastOne: at least one is. `params: [a, b]` is short for alternatives [[a], [b]].","properties":{"kind":{"enum":["oneOf","atLeastOne"]},"params":{"type":"array","minItems":1,"items":{"type":"string","minLength":1}},"alternatives":{"type":"array","minItems":1,"items":{"type":"array","minItems":1,"items":{"type":"string","minLength":1}}},"description":{"$ref":"#/definitions/text"},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}},"defaultFilter":{"type":"object","additionalProperties":false,"required":["field","exclude"],"description":"Records whose field holds one of the excluded values are left out unless the request gives unlessParam.","properties":{"field":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields (data.id)."},"exclude":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/literal"}},"unlessParam":{"type":"string"},"description":{"$ref":"#/definitions/text"},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}}}};
 const schema12 = {"enum":["numeric","numeric_string","hex","base62","uuid"],"description":"Fixtures: shape of generated string identifiers."};
 const schema13 = {"type":"array","minItems":1,"description":"Default order of list results: by the first field, ties by the next.","items":{"type":"object","additionalProperties":false,"required":["field","direction"],"properties":{"field":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields (data.id)."},"direction":{"enum":["asc","desc"]}}}};
 const schema15 = {"type":"string","minLength":1};
@@ -411,12 +411,13 @@ const schema19 = {"type":"object","additionalProperties":false,"properties":{"de
 const schema21 = {"type":"object","additionalProperties":{"$ref":"#/definitions/field"}};
 const schema22 = {"type":["string","object"],"if":{"type":"string"},"then":{"$ref":"#/definitions/typeExpr"},"else":{"$ref":"#/definitions/fieldObject"}};
 const schema23 = {"type":"string","description":"Type expression in the seeds' notation: string, integer, number, boolean, object, array, array<T>, any, unions with |, null for nullable. Checked by the type-expression parser (SPEC019)."};
-const schema24 = {"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"$ref":"#/definitions/typeExpr"},"description":{"$ref":"#/definitions/text"},"enum":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/literal"}},"const":{"$ref":"#/definitions/literal"},"items":{"$ref":"#/definitions/field"},"fields":{"$ref":"#/definitions/fieldMap"},"deprecated":{"$ref":"#/definitions/text"},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"},"format":{"$ref":"#/definitions/format"},"derive":{"$ref":"#/definitions/derive"},"unspecified":{"$ref":"#/definitions/text","description":"Of an object with fields: the seed's words where it does not show all of them (the inner object is open)."}}};
+const schema24 = {"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"$ref":"#/definitions/typeExpr"},"description":{"$ref":"#/definitions/text"},"enum":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/literal"}},"const":{"$ref":"#/definitions/literal"},"items":{"$ref":"#/definitions/field"},"fields":{"$ref":"#/definitions/fieldMap"},"deprecated":{"$ref":"#/definitions/text"},"deprecatedSince":{"type":"string","pattern":"^\\d+\\.\\d+\\.\\d+$","description":"The package release (MAJOR.MINOR.PATCH) that first shipped the deprecation. `diff` reports a later removal as removed-after-deprecation (a warning by default) once that release has shipped."},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"},"format":{"$ref":"#/definitions/format"},"derive":{"$ref":"#/definitions/derive"},"unspecified":{"$ref":"#/definitions/text","description":"Of an object with fields: the seed's words where it does not show all of them (the inner object is open)."}}};
 const schema27 = {"type":["string","number","boolean"]};
 const schema33 = {"enum":["currency_lower_iso","md5_of_lower_email","unix_time_string","url"],"description":"Value format: currency_lower_iso (lowercase three-letter ISO code), md5_of_lower_email (hex MD5 of the lowercase email), unix_time_string (Unix seconds as a decimal string, e.g. 1712345678.000100), url (absolute http(s) URL)."};
 const schema34 = {"type":"object","additionalProperties":false,"description":"How the value is derived from the stored record: a copy of another field (from; converted to the field's format when it has one), or a constant (value).","properties":{"from":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields (data.id)."},"value":{"type":["string","number","boolean","null"]}},"minProperties":1,"maxProperties":1};
 const wrapper0 = {validate: validate15};
 const wrapper1 = {validate: validate14};
+const pattern1 = new RegExp("^\\d+\\.\\d+\\.\\d+$", "u");
 
 function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -571,11 +572,11 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.note !== undefined){
-let data8 = data.note;
+if(data.deprecatedSince !== undefined){
+let data8 = data.deprecatedSince;
 if(typeof data8 === "string"){
-if(func3(data8) < 1){
-const err11 = {instancePath:instancePath+"/note",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data8};
+if(!pattern1.test(data8)){
+const err11 = {instancePath:instancePath+"/deprecatedSince",schemaPath:"#/properties/deprecatedSince/pattern",keyword:"pattern",params:{pattern: "^\\d+\\.\\d+\\.\\d+$"},message:"must match pattern \""+"^\\d+\\.\\d+\\.\\d+$"+"\"",schema:"^\\d+\\.\\d+\\.\\d+$",parentSchema:schema24.properties.deprecatedSince,data:data8};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -586,7 +587,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/note",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data8};
+const err12 = {instancePath:instancePath+"/deprecatedSince",schemaPath:"#/properties/deprecatedSince/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.deprecatedSince.type,parentSchema:schema24.properties.deprecatedSince,data:data8};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -596,11 +597,11 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.provenance !== undefined){
-let data9 = data.provenance;
+if(data.note !== undefined){
+let data9 = data.note;
 if(typeof data9 === "string"){
 if(func3(data9) < 1){
-const err13 = {instancePath:instancePath+"/provenance",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data9};
+const err13 = {instancePath:instancePath+"/note",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data9};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -611,7 +612,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/provenance",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data9};
+const err14 = {instancePath:instancePath+"/note",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data9};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -621,11 +622,11 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.assumption !== undefined){
-let data10 = data.assumption;
+if(data.provenance !== undefined){
+let data10 = data.provenance;
 if(typeof data10 === "string"){
 if(func3(data10) < 1){
-const err15 = {instancePath:instancePath+"/assumption",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data10};
+const err15 = {instancePath:instancePath+"/provenance",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data10};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -636,7 +637,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/assumption",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data10};
+const err16 = {instancePath:instancePath+"/provenance",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data10};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -646,10 +647,11 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.format !== undefined){
-let data11 = data.format;
-if(!((((data11 === "currency_lower_iso") || (data11 === "md5_of_lower_email")) || (data11 === "unix_time_string")) || (data11 === "url"))){
-const err17 = {instancePath:instancePath+"/format",schemaPath:"#/definitions/format/enum",keyword:"enum",params:{allowedValues: schema33.enum},message:"must be equal to one of the allowed values",schema:schema33.enum,parentSchema:schema33,data:data11};
+if(data.assumption !== undefined){
+let data11 = data.assumption;
+if(typeof data11 === "string"){
+if(func3(data11) < 1){
+const err17 = {instancePath:instancePath+"/assumption",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data11};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -659,11 +661,8 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.derive !== undefined){
-let data12 = data.derive;
-if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
-if(Object.keys(data12).length > 1){
-const err18 = {instancePath:instancePath+"/derive",schemaPath:"#/definitions/derive/maxProperties",keyword:"maxProperties",params:{limit: 1},message:"must NOT have more than 1 properties",schema:1,parentSchema:schema34,data:data12};
+else {
+const err18 = {instancePath:instancePath+"/assumption",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data11};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -672,8 +671,11 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(Object.keys(data12).length < 1){
-const err19 = {instancePath:instancePath+"/derive",schemaPath:"#/definitions/derive/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema34,data:data12};
+}
+if(data.format !== undefined){
+let data12 = data.format;
+if(!((((data12 === "currency_lower_iso") || (data12 === "md5_of_lower_email")) || (data12 === "unix_time_string")) || (data12 === "url"))){
+const err19 = {instancePath:instancePath+"/format",schemaPath:"#/definitions/format/enum",keyword:"enum",params:{allowedValues: schema33.enum},message:"must be equal to one of the allowed values",schema:schema33.enum,parentSchema:schema33,data:data12};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -682,9 +684,12 @@ vErrors.push(err19);
 }
 errors++;
 }
-for(const key1 in data12){
-if(!((key1 === "from") || (key1 === "value"))){
-const err20 = {instancePath:instancePath+"/derive",schemaPath:"#/definitions/derive/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema34,data:data12};
+}
+if(data.derive !== undefined){
+let data13 = data.derive;
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
+if(Object.keys(data13).length > 1){
+const err20 = {instancePath:instancePath+"/derive",schemaPath:"#/definitions/derive/maxProperties",keyword:"maxProperties",params:{limit: 1},message:"must NOT have more than 1 properties",schema:1,parentSchema:schema34,data:data13};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -693,12 +698,8 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
-if(data12.from !== undefined){
-let data13 = data12.from;
-if(typeof data13 === "string"){
-if(func3(data13) < 1){
-const err21 = {instancePath:instancePath+"/derive/from",schemaPath:"#/definitions/derive/properties/from/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.from,data:data13};
+if(Object.keys(data13).length < 1){
+const err21 = {instancePath:instancePath+"/derive",schemaPath:"#/definitions/derive/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema34,data:data13};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -707,9 +708,9 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
-else {
-const err22 = {instancePath:instancePath+"/derive/from",schemaPath:"#/definitions/derive/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.from.type,parentSchema:schema34.properties.from,data:data13};
+for(const key1 in data13){
+if(!((key1 === "from") || (key1 === "value"))){
+const err22 = {instancePath:instancePath+"/derive",schemaPath:"#/definitions/derive/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema34,data:data13};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -719,10 +720,11 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data12.value !== undefined){
-let data14 = data12.value;
-if((((typeof data14 !== "string") && (!((typeof data14 == "number") && (isFinite(data14))))) && (typeof data14 !== "boolean")) && (data14 !== null)){
-const err23 = {instancePath:instancePath+"/derive/value",schemaPath:"#/definitions/derive/properties/value/type",keyword:"type",params:{type: schema34.properties.value.type},message:"must be string,number,boolean,null",schema:schema34.properties.value.type,parentSchema:schema34.properties.value,data:data14};
+if(data13.from !== undefined){
+let data14 = data13.from;
+if(typeof data14 === "string"){
+if(func3(data14) < 1){
+const err23 = {instancePath:instancePath+"/derive/from",schemaPath:"#/definitions/derive/properties/from/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.from,data:data14};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -732,9 +734,8 @@ vErrors.push(err23);
 errors++;
 }
 }
-}
 else {
-const err24 = {instancePath:instancePath+"/derive",schemaPath:"#/definitions/derive/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.type,parentSchema:schema34,data:data12};
+const err24 = {instancePath:instancePath+"/derive/from",schemaPath:"#/definitions/derive/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.from.type,parentSchema:schema34.properties.from,data:data14};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -744,11 +745,10 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data.unspecified !== undefined){
-let data15 = data.unspecified;
-if(typeof data15 === "string"){
-if(func3(data15) < 1){
-const err25 = {instancePath:instancePath+"/unspecified",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data15};
+if(data13.value !== undefined){
+let data15 = data13.value;
+if((((typeof data15 !== "string") && (!((typeof data15 == "number") && (isFinite(data15))))) && (typeof data15 !== "boolean")) && (data15 !== null)){
+const err25 = {instancePath:instancePath+"/derive/value",schemaPath:"#/definitions/derive/properties/value/type",keyword:"type",params:{type: schema34.properties.value.type},message:"must be string,number,boolean,null",schema:schema34.properties.value.type,parentSchema:schema34.properties.value,data:data15};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -758,8 +758,9 @@ vErrors.push(err25);
 errors++;
 }
 }
+}
 else {
-const err26 = {instancePath:instancePath+"/unspecified",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data15};
+const err26 = {instancePath:instancePath+"/derive",schemaPath:"#/definitions/derive/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.type,parentSchema:schema34,data:data13};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -769,14 +770,39 @@ vErrors.push(err26);
 errors++;
 }
 }
-}
-else {
-const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.type,parentSchema:schema24,data};
+if(data.unspecified !== undefined){
+let data16 = data.unspecified;
+if(typeof data16 === "string"){
+if(func3(data16) < 1){
+const err27 = {instancePath:instancePath+"/unspecified",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data16};
 if(vErrors === null){
 vErrors = [err27];
 }
 else {
 vErrors.push(err27);
+}
+errors++;
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/unspecified",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data16};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+else {
+const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.type,parentSchema:schema24,data};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
 }
 errors++;
 }
@@ -1468,7 +1494,7 @@ return errors === 0;
 
 const schema47 = {"type":"object","additionalProperties":{"$ref":"#/definitions/param"}};
 const schema48 = {"type":["string","object"],"if":{"type":"string"},"then":{"$ref":"#/definitions/typeExpr"},"else":{"$ref":"#/definitions/paramObject"}};
-const schema50 = {"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"enum":["string","integer","number","boolean","object","array"]},"required":{"type":"boolean"},"description":{"$ref":"#/definitions/text"},"enum":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/literal"}},"const":{"$ref":"#/definitions/literal"},"default":{"$ref":"#/definitions/literal"},"minimum":{"type":"number"},"maximum":{"type":"number"},"minLength":{"type":"integer","minimum":0},"maxLength":{"type":"integer","minimum":0},"pattern":{"type":"string"},"items":{"$ref":"#/definitions/param"},"minItems":{"type":"integer","minimum":0},"maxItems":{"type":"integer","minimum":0},"separator":{"type":"string","minLength":1},"properties":{"$ref":"#/definitions/paramMap"},"deprecated":{"$ref":"#/definitions/text"},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"},"queryLanguage":{"enum":["search_query","filter_groups","jql","code_search","drive_query"],"description":"The param carries a query in this language (the mock evaluates it; docs describe it)."},"format":{"$ref":"#/definitions/format"},"matches":{"$ref":"#/definitions/matches"},"rangeOf":{"type":"string","minLength":1,"description":"The record field an interval param (or an interval object's bounds) constrains."},"bound":{"$ref":"#/definitions/bound"}}};
+const schema50 = {"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"enum":["string","integer","number","boolean","object","array"]},"required":{"type":"boolean"},"description":{"$ref":"#/definitions/text"},"enum":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/literal"}},"const":{"$ref":"#/definitions/literal"},"default":{"$ref":"#/definitions/literal"},"minimum":{"type":"number"},"maximum":{"type":"number"},"minLength":{"type":"integer","minimum":0},"maxLength":{"type":"integer","minimum":0},"pattern":{"type":"string"},"items":{"$ref":"#/definitions/param"},"minItems":{"type":"integer","minimum":0},"maxItems":{"type":"integer","minimum":0},"separator":{"type":"string","minLength":1},"properties":{"$ref":"#/definitions/paramMap"},"deprecated":{"$ref":"#/definitions/text"},"deprecatedSince":{"type":"string","pattern":"^\\d+\\.\\d+\\.\\d+$","description":"The package release (MAJOR.MINOR.PATCH) that first shipped the deprecation. `diff` reports a later removal as removed-after-deprecation (a warning by default) once that release has shipped."},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"},"queryLanguage":{"enum":["search_query","filter_groups","jql","code_search","drive_query"],"description":"The param carries a query in this language (the mock evaluates it; docs describe it)."},"format":{"$ref":"#/definitions/format"},"matches":{"$ref":"#/definitions/matches"},"rangeOf":{"type":"string","minLength":1,"description":"The record field an interval param (or an interval object's bounds) constrains."},"bound":{"$ref":"#/definitions/bound"}}};
 const schema64 = {"type":"object","additionalProperties":false,"required":["side","inclusive"],"description":"The param is one bound of an interval on the field named by rangeOf (its own or its parent object's).","properties":{"side":{"enum":["lower","upper"]},"inclusive":{"type":"boolean"},"inclusiveParam":{"type":"string","description":"A boolean param that makes the bound inclusive when true."}}};
 const wrapper2 = {validate: validate25};
 const wrapper3 = {validate: validate24};
@@ -2031,11 +2057,11 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data.note !== undefined){
-let data18 = data.note;
+if(data.deprecatedSince !== undefined){
+let data18 = data.deprecatedSince;
 if(typeof data18 === "string"){
-if(func3(data18) < 1){
-const err26 = {instancePath:instancePath+"/note",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data18};
+if(!pattern1.test(data18)){
+const err26 = {instancePath:instancePath+"/deprecatedSince",schemaPath:"#/properties/deprecatedSince/pattern",keyword:"pattern",params:{pattern: "^\\d+\\.\\d+\\.\\d+$"},message:"must match pattern \""+"^\\d+\\.\\d+\\.\\d+$"+"\"",schema:"^\\d+\\.\\d+\\.\\d+$",parentSchema:schema50.properties.deprecatedSince,data:data18};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -2046,7 +2072,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/note",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data18};
+const err27 = {instancePath:instancePath+"/deprecatedSince",schemaPath:"#/properties/deprecatedSince/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema50.properties.deprecatedSince.type,parentSchema:schema50.properties.deprecatedSince,data:data18};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -2056,11 +2082,11 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data.provenance !== undefined){
-let data19 = data.provenance;
+if(data.note !== undefined){
+let data19 = data.note;
 if(typeof data19 === "string"){
 if(func3(data19) < 1){
-const err28 = {instancePath:instancePath+"/provenance",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data19};
+const err28 = {instancePath:instancePath+"/note",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data19};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -2071,7 +2097,7 @@ errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/provenance",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data19};
+const err29 = {instancePath:instancePath+"/note",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data19};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -2081,11 +2107,11 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data.assumption !== undefined){
-let data20 = data.assumption;
+if(data.provenance !== undefined){
+let data20 = data.provenance;
 if(typeof data20 === "string"){
 if(func3(data20) < 1){
-const err30 = {instancePath:instancePath+"/assumption",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data20};
+const err30 = {instancePath:instancePath+"/provenance",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data20};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -2096,7 +2122,7 @@ errors++;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/assumption",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data20};
+const err31 = {instancePath:instancePath+"/provenance",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data20};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -2106,10 +2132,11 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data.queryLanguage !== undefined){
-let data21 = data.queryLanguage;
-if(!(((((data21 === "search_query") || (data21 === "filter_groups")) || (data21 === "jql")) || (data21 === "code_search")) || (data21 === "drive_query"))){
-const err32 = {instancePath:instancePath+"/queryLanguage",schemaPath:"#/properties/queryLanguage/enum",keyword:"enum",params:{allowedValues: schema50.properties.queryLanguage.enum},message:"must be equal to one of the allowed values",schema:schema50.properties.queryLanguage.enum,parentSchema:schema50.properties.queryLanguage,data:data21};
+if(data.assumption !== undefined){
+let data21 = data.assumption;
+if(typeof data21 === "string"){
+if(func3(data21) < 1){
+const err32 = {instancePath:instancePath+"/assumption",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data21};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -2119,15 +2146,39 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data.format !== undefined){
-let data22 = data.format;
-if(!((((data22 === "currency_lower_iso") || (data22 === "md5_of_lower_email")) || (data22 === "unix_time_string")) || (data22 === "url"))){
-const err33 = {instancePath:instancePath+"/format",schemaPath:"#/definitions/format/enum",keyword:"enum",params:{allowedValues: schema33.enum},message:"must be equal to one of the allowed values",schema:schema33.enum,parentSchema:schema33,data:data22};
+else {
+const err33 = {instancePath:instancePath+"/assumption",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data21};
 if(vErrors === null){
 vErrors = [err33];
 }
 else {
 vErrors.push(err33);
+}
+errors++;
+}
+}
+if(data.queryLanguage !== undefined){
+let data22 = data.queryLanguage;
+if(!(((((data22 === "search_query") || (data22 === "filter_groups")) || (data22 === "jql")) || (data22 === "code_search")) || (data22 === "drive_query"))){
+const err34 = {instancePath:instancePath+"/queryLanguage",schemaPath:"#/properties/queryLanguage/enum",keyword:"enum",params:{allowedValues: schema50.properties.queryLanguage.enum},message:"must be equal to one of the allowed values",schema:schema50.properties.queryLanguage.enum,parentSchema:schema50.properties.queryLanguage,data:data22};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+if(data.format !== undefined){
+let data23 = data.format;
+if(!((((data23 === "currency_lower_iso") || (data23 === "md5_of_lower_email")) || (data23 === "unix_time_string")) || (data23 === "url"))){
+const err35 = {instancePath:instancePath+"/format",schemaPath:"#/definitions/format/enum",keyword:"enum",params:{allowedValues: schema33.enum},message:"must be equal to one of the allowed values",schema:schema33.enum,parentSchema:schema33,data:data23};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
 }
 errors++;
 }
@@ -2139,35 +2190,10 @@ errors = vErrors.length;
 }
 }
 if(data.rangeOf !== undefined){
-let data24 = data.rangeOf;
-if(typeof data24 === "string"){
-if(func3(data24) < 1){
-const err34 = {instancePath:instancePath+"/rangeOf",schemaPath:"#/properties/rangeOf/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema50.properties.rangeOf,data:data24};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-}
-else {
-const err35 = {instancePath:instancePath+"/rangeOf",schemaPath:"#/properties/rangeOf/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema50.properties.rangeOf.type,parentSchema:schema50.properties.rangeOf,data:data24};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-}
-if(data.bound !== undefined){
-let data25 = data.bound;
-if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
-if(data25.side === undefined){
-const err36 = {instancePath:instancePath+"/bound",schemaPath:"#/definitions/bound/required",keyword:"required",params:{missingProperty: "side"},message:"must have required property '"+"side"+"'",schema:schema64.required,parentSchema:schema64,data:data25};
+let data25 = data.rangeOf;
+if(typeof data25 === "string"){
+if(func3(data25) < 1){
+const err36 = {instancePath:instancePath+"/rangeOf",schemaPath:"#/properties/rangeOf/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema50.properties.rangeOf,data:data25};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -2176,8 +2202,9 @@ vErrors.push(err36);
 }
 errors++;
 }
-if(data25.inclusive === undefined){
-const err37 = {instancePath:instancePath+"/bound",schemaPath:"#/definitions/bound/required",keyword:"required",params:{missingProperty: "inclusive"},message:"must have required property '"+"inclusive"+"'",schema:schema64.required,parentSchema:schema64,data:data25};
+}
+else {
+const err37 = {instancePath:instancePath+"/rangeOf",schemaPath:"#/properties/rangeOf/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema50.properties.rangeOf.type,parentSchema:schema50.properties.rangeOf,data:data25};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -2186,9 +2213,12 @@ vErrors.push(err37);
 }
 errors++;
 }
-for(const key1 in data25){
-if(!(((key1 === "side") || (key1 === "inclusive")) || (key1 === "inclusiveParam"))){
-const err38 = {instancePath:instancePath+"/bound",schemaPath:"#/definitions/bound/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema64,data:data25};
+}
+if(data.bound !== undefined){
+let data26 = data.bound;
+if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
+if(data26.side === undefined){
+const err38 = {instancePath:instancePath+"/bound",schemaPath:"#/definitions/bound/required",keyword:"required",params:{missingProperty: "side"},message:"must have required property '"+"side"+"'",schema:schema64.required,parentSchema:schema64,data:data26};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -2197,11 +2227,8 @@ vErrors.push(err38);
 }
 errors++;
 }
-}
-if(data25.side !== undefined){
-let data26 = data25.side;
-if(!((data26 === "lower") || (data26 === "upper"))){
-const err39 = {instancePath:instancePath+"/bound/side",schemaPath:"#/definitions/bound/properties/side/enum",keyword:"enum",params:{allowedValues: schema64.properties.side.enum},message:"must be equal to one of the allowed values",schema:schema64.properties.side.enum,parentSchema:schema64.properties.side,data:data26};
+if(data26.inclusive === undefined){
+const err39 = {instancePath:instancePath+"/bound",schemaPath:"#/definitions/bound/required",keyword:"required",params:{missingProperty: "inclusive"},message:"must have required property '"+"inclusive"+"'",schema:schema64.required,parentSchema:schema64,data:data26};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -2210,11 +2237,9 @@ vErrors.push(err39);
 }
 errors++;
 }
-}
-if(data25.inclusive !== undefined){
-let data27 = data25.inclusive;
-if(typeof data27 !== "boolean"){
-const err40 = {instancePath:instancePath+"/bound/inclusive",schemaPath:"#/definitions/bound/properties/inclusive/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema64.properties.inclusive.type,parentSchema:schema64.properties.inclusive,data:data27};
+for(const key1 in data26){
+if(!(((key1 === "side") || (key1 === "inclusive")) || (key1 === "inclusiveParam"))){
+const err40 = {instancePath:instancePath+"/bound",schemaPath:"#/definitions/bound/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema64,data:data26};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -2224,10 +2249,10 @@ vErrors.push(err40);
 errors++;
 }
 }
-if(data25.inclusiveParam !== undefined){
-let data28 = data25.inclusiveParam;
-if(typeof data28 !== "string"){
-const err41 = {instancePath:instancePath+"/bound/inclusiveParam",schemaPath:"#/definitions/bound/properties/inclusiveParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema64.properties.inclusiveParam.type,parentSchema:schema64.properties.inclusiveParam,data:data28};
+if(data26.side !== undefined){
+let data27 = data26.side;
+if(!((data27 === "lower") || (data27 === "upper"))){
+const err41 = {instancePath:instancePath+"/bound/side",schemaPath:"#/definitions/bound/properties/side/enum",keyword:"enum",params:{allowedValues: schema64.properties.side.enum},message:"must be equal to one of the allowed values",schema:schema64.properties.side.enum,parentSchema:schema64.properties.side,data:data27};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -2237,9 +2262,10 @@ vErrors.push(err41);
 errors++;
 }
 }
-}
-else {
-const err42 = {instancePath:instancePath+"/bound",schemaPath:"#/definitions/bound/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema64.type,parentSchema:schema64,data:data25};
+if(data26.inclusive !== undefined){
+let data28 = data26.inclusive;
+if(typeof data28 !== "boolean"){
+const err42 = {instancePath:instancePath+"/bound/inclusive",schemaPath:"#/definitions/bound/properties/inclusive/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema64.properties.inclusive.type,parentSchema:schema64.properties.inclusive,data:data28};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -2249,14 +2275,39 @@ vErrors.push(err42);
 errors++;
 }
 }
-}
-else {
-const err43 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema50.type,parentSchema:schema50,data};
+if(data26.inclusiveParam !== undefined){
+let data29 = data26.inclusiveParam;
+if(typeof data29 !== "string"){
+const err43 = {instancePath:instancePath+"/bound/inclusiveParam",schemaPath:"#/definitions/bound/properties/inclusiveParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema64.properties.inclusiveParam.type,parentSchema:schema64.properties.inclusiveParam,data:data29};
 if(vErrors === null){
 vErrors = [err43];
 }
 else {
 vErrors.push(err43);
+}
+errors++;
+}
+}
+}
+else {
+const err44 = {instancePath:instancePath+"/bound",schemaPath:"#/definitions/bound/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema64.type,parentSchema:schema64,data:data26};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+}
+else {
+const err45 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema50.type,parentSchema:schema50,data};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
 }
 errors++;
 }
@@ -2369,7 +2420,7 @@ return errors === 0;
 }
 
 const schema65 = {"type":"object","additionalProperties":false,"required":["actions"],"properties":{"description":{"$ref":"#/definitions/text"},"record":{"type":"string","description":"Default record of the entity's actions."},"searchableFields":{"type":"object","additionalProperties":false,"properties":{"fields":{"$ref":"#/definitions/fieldMap"},"unspecified":{"$ref":"#/definitions/text"},"note":{"$ref":"#/definitions/text"}}},"actions":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/definitions/action"}},"note":{"$ref":"#/definitions/text"},"recordsFrom":{"type":"string","description":"The entity has no records of its own: its actions address the records of this entity of the connector."},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}};
-const schema69 = {"type":"object","additionalProperties":false,"properties":{"description":{"$ref":"#/definitions/text"},"params":{"$ref":"#/definitions/paramMap"},"unspecifiedParams":{"$ref":"#/definitions/text"},"pagination":{"type":"string","description":"Scheme name, or none."},"result":{"type":"object","additionalProperties":false,"properties":{"shape":{"enum":["list","single","hits","binary"]},"record":{"type":"string"},"meta":{"type":"string"}}},"rangeParam":{"type":"string","description":"Download param carrying a partial-content range."},"maxBytes":{"type":"integer","minimum":1,"description":"Largest content the action returns."},"deprecated":{"$ref":"#/definitions/text"},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"},"ordering":{"$ref":"#/definitions/ordering"},"defaultFilter":{"$ref":"#/definitions/defaultFilter"},"paramGroups":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/paramGroup"}},"updateSemantics":{"enum":["partial"],"description":"partial: an update changes only the fields it is given; the others keep their values."},"keyParam":{"type":"string","description":"get, update, delete, download: the param carrying the identifier of the record addressed (default: inferred from the record key and param names)."}}};
+const schema69 = {"type":"object","additionalProperties":false,"properties":{"description":{"$ref":"#/definitions/text"},"params":{"$ref":"#/definitions/paramMap"},"unspecifiedParams":{"$ref":"#/definitions/text"},"pagination":{"type":"string","description":"Scheme name, or none."},"result":{"type":"object","additionalProperties":false,"properties":{"shape":{"enum":["list","single","hits","binary"]},"record":{"type":"string"},"meta":{"type":"string"}}},"rangeParam":{"type":"string","description":"Download param carrying a partial-content range."},"maxBytes":{"type":"integer","minimum":1,"description":"Largest content the action returns."},"deprecated":{"$ref":"#/definitions/text"},"deprecatedSince":{"type":"string","pattern":"^\\d+\\.\\d+\\.\\d+$","description":"The package release (MAJOR.MINOR.PATCH) that first shipped the deprecation. `diff` reports a later removal as removed-after-deprecation (a warning by default) once that release has shipped."},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"},"ordering":{"$ref":"#/definitions/ordering"},"defaultFilter":{"$ref":"#/definitions/defaultFilter"},"paramGroups":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/paramGroup"}},"updateSemantics":{"enum":["partial"],"description":"partial: an update changes only the fields it is given; the others keep their values."},"keyParam":{"type":"string","description":"get, update, delete, download: the param carrying the identifier of the record addressed (default: inferred from the record key and param names)."}}};
 const schema77 = {"type":"object","additionalProperties":false,"required":["field","exclude"],"description":"Records whose field holds one of the excluded values are left out unless the request gives unlessParam.","properties":{"field":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields (data.id)."},"exclude":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/literal"}},"unlessParam":{"type":"string"},"description":{"$ref":"#/definitions/text"},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}};
 
 function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -3099,11 +3150,11 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.note !== undefined){
-let data11 = data.note;
+if(data.deprecatedSince !== undefined){
+let data11 = data.deprecatedSince;
 if(typeof data11 === "string"){
-if(func3(data11) < 1){
-const err16 = {instancePath:instancePath+"/note",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data11};
+if(!pattern1.test(data11)){
+const err16 = {instancePath:instancePath+"/deprecatedSince",schemaPath:"#/properties/deprecatedSince/pattern",keyword:"pattern",params:{pattern: "^\\d+\\.\\d+\\.\\d+$"},message:"must match pattern \""+"^\\d+\\.\\d+\\.\\d+$"+"\"",schema:"^\\d+\\.\\d+\\.\\d+$",parentSchema:schema69.properties.deprecatedSince,data:data11};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -3114,7 +3165,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/note",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data11};
+const err17 = {instancePath:instancePath+"/deprecatedSince",schemaPath:"#/properties/deprecatedSince/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.properties.deprecatedSince.type,parentSchema:schema69.properties.deprecatedSince,data:data11};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -3124,11 +3175,11 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.provenance !== undefined){
-let data12 = data.provenance;
+if(data.note !== undefined){
+let data12 = data.note;
 if(typeof data12 === "string"){
 if(func3(data12) < 1){
-const err18 = {instancePath:instancePath+"/provenance",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data12};
+const err18 = {instancePath:instancePath+"/note",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data12};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -3139,7 +3190,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/provenance",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data12};
+const err19 = {instancePath:instancePath+"/note",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data12};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -3149,11 +3200,11 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.assumption !== undefined){
-let data13 = data.assumption;
+if(data.provenance !== undefined){
+let data13 = data.provenance;
 if(typeof data13 === "string"){
 if(func3(data13) < 1){
-const err20 = {instancePath:instancePath+"/assumption",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data13};
+const err20 = {instancePath:instancePath+"/provenance",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data13};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -3164,7 +3215,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/assumption",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data13};
+const err21 = {instancePath:instancePath+"/provenance",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data13};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -3174,11 +3225,11 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.ordering !== undefined){
-let data14 = data.ordering;
-if(Array.isArray(data14)){
-if(data14.length < 1){
-const err22 = {instancePath:instancePath+"/ordering",schemaPath:"#/definitions/ordering/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema13,data:data14};
+if(data.assumption !== undefined){
+let data14 = data.assumption;
+if(typeof data14 === "string"){
+if(func3(data14) < 1){
+const err22 = {instancePath:instancePath+"/assumption",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data14};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -3187,12 +3238,9 @@ vErrors.push(err22);
 }
 errors++;
 }
-const len0 = data14.length;
-for(let i0=0; i0<len0; i0++){
-let data15 = data14[i0];
-if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
-if(data15.field === undefined){
-const err23 = {instancePath:instancePath+"/ordering/" + i0,schemaPath:"#/definitions/ordering/items/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'",schema:schema13.items.required,parentSchema:schema13.items,data:data15};
+}
+else {
+const err23 = {instancePath:instancePath+"/assumption",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data14};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -3201,8 +3249,12 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(data15.direction === undefined){
-const err24 = {instancePath:instancePath+"/ordering/" + i0,schemaPath:"#/definitions/ordering/items/required",keyword:"required",params:{missingProperty: "direction"},message:"must have required property '"+"direction"+"'",schema:schema13.items.required,parentSchema:schema13.items,data:data15};
+}
+if(data.ordering !== undefined){
+let data15 = data.ordering;
+if(Array.isArray(data15)){
+if(data15.length < 1){
+const err24 = {instancePath:instancePath+"/ordering",schemaPath:"#/definitions/ordering/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema13,data:data15};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -3211,9 +3263,12 @@ vErrors.push(err24);
 }
 errors++;
 }
-for(const key2 in data15){
-if(!((key2 === "field") || (key2 === "direction"))){
-const err25 = {instancePath:instancePath+"/ordering/" + i0,schemaPath:"#/definitions/ordering/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema13.items,data:data15};
+const len0 = data15.length;
+for(let i0=0; i0<len0; i0++){
+let data16 = data15[i0];
+if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
+if(data16.field === undefined){
+const err25 = {instancePath:instancePath+"/ordering/" + i0,schemaPath:"#/definitions/ordering/items/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'",schema:schema13.items.required,parentSchema:schema13.items,data:data16};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -3222,12 +3277,8 @@ vErrors.push(err25);
 }
 errors++;
 }
-}
-if(data15.field !== undefined){
-let data16 = data15.field;
-if(typeof data16 === "string"){
-if(func3(data16) < 1){
-const err26 = {instancePath:instancePath+"/ordering/" + i0+"/field",schemaPath:"#/definitions/ordering/items/properties/field/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema13.items.properties.field,data:data16};
+if(data16.direction === undefined){
+const err26 = {instancePath:instancePath+"/ordering/" + i0,schemaPath:"#/definitions/ordering/items/required",keyword:"required",params:{missingProperty: "direction"},message:"must have required property '"+"direction"+"'",schema:schema13.items.required,parentSchema:schema13.items,data:data16};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -3236,9 +3287,9 @@ vErrors.push(err26);
 }
 errors++;
 }
-}
-else {
-const err27 = {instancePath:instancePath+"/ordering/" + i0+"/field",schemaPath:"#/definitions/ordering/items/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.items.properties.field.type,parentSchema:schema13.items.properties.field,data:data16};
+for(const key2 in data16){
+if(!((key2 === "field") || (key2 === "direction"))){
+const err27 = {instancePath:instancePath+"/ordering/" + i0,schemaPath:"#/definitions/ordering/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema13.items,data:data16};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -3248,10 +3299,11 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data15.direction !== undefined){
-let data17 = data15.direction;
-if(!((data17 === "asc") || (data17 === "desc"))){
-const err28 = {instancePath:instancePath+"/ordering/" + i0+"/direction",schemaPath:"#/definitions/ordering/items/properties/direction/enum",keyword:"enum",params:{allowedValues: schema13.items.properties.direction.enum},message:"must be equal to one of the allowed values",schema:schema13.items.properties.direction.enum,parentSchema:schema13.items.properties.direction,data:data17};
+if(data16.field !== undefined){
+let data17 = data16.field;
+if(typeof data17 === "string"){
+if(func3(data17) < 1){
+const err28 = {instancePath:instancePath+"/ordering/" + i0+"/field",schemaPath:"#/definitions/ordering/items/properties/field/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema13.items.properties.field,data:data17};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -3261,9 +3313,8 @@ vErrors.push(err28);
 errors++;
 }
 }
-}
 else {
-const err29 = {instancePath:instancePath+"/ordering/" + i0,schemaPath:"#/definitions/ordering/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.items.type,parentSchema:schema13.items,data:data15};
+const err29 = {instancePath:instancePath+"/ordering/" + i0+"/field",schemaPath:"#/definitions/ordering/items/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.items.properties.field.type,parentSchema:schema13.items.properties.field,data:data17};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -3273,14 +3324,39 @@ vErrors.push(err29);
 errors++;
 }
 }
-}
-else {
-const err30 = {instancePath:instancePath+"/ordering",schemaPath:"#/definitions/ordering/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema13.type,parentSchema:schema13,data:data14};
+if(data16.direction !== undefined){
+let data18 = data16.direction;
+if(!((data18 === "asc") || (data18 === "desc"))){
+const err30 = {instancePath:instancePath+"/ordering/" + i0+"/direction",schemaPath:"#/definitions/ordering/items/properties/direction/enum",keyword:"enum",params:{allowedValues: schema13.items.properties.direction.enum},message:"must be equal to one of the allowed values",schema:schema13.items.properties.direction.enum,parentSchema:schema13.items.properties.direction,data:data18};
 if(vErrors === null){
 vErrors = [err30];
 }
 else {
 vErrors.push(err30);
+}
+errors++;
+}
+}
+}
+else {
+const err31 = {instancePath:instancePath+"/ordering/" + i0,schemaPath:"#/definitions/ordering/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.items.type,parentSchema:schema13.items,data:data16};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/ordering",schemaPath:"#/definitions/ordering/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema13.type,parentSchema:schema13,data:data15};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
 }
 errors++;
 }
@@ -3292,41 +3368,10 @@ errors = vErrors.length;
 }
 }
 if(data.paramGroups !== undefined){
-let data19 = data.paramGroups;
-if(Array.isArray(data19)){
-if(data19.length < 1){
-const err31 = {instancePath:instancePath+"/paramGroups",schemaPath:"#/properties/paramGroups/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema69.properties.paramGroups,data:data19};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-const len1 = data19.length;
-for(let i1=0; i1<len1; i1++){
-if(!(validate38(data19[i1], {instancePath:instancePath+"/paramGroups/" + i1,parentData:data19,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err32 = {instancePath:instancePath+"/paramGroups",schemaPath:"#/properties/paramGroups/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema69.properties.paramGroups.type,parentSchema:schema69.properties.paramGroups,data:data19};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-if(data.updateSemantics !== undefined){
-let data21 = data.updateSemantics;
-if(!(data21 === "partial")){
-const err33 = {instancePath:instancePath+"/updateSemantics",schemaPath:"#/properties/updateSemantics/enum",keyword:"enum",params:{allowedValues: schema69.properties.updateSemantics.enum},message:"must be equal to one of the allowed values",schema:schema69.properties.updateSemantics.enum,parentSchema:schema69.properties.updateSemantics,data:data21};
+let data20 = data.paramGroups;
+if(Array.isArray(data20)){
+if(data20.length < 1){
+const err33 = {instancePath:instancePath+"/paramGroups",schemaPath:"#/properties/paramGroups/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema69.properties.paramGroups,data:data20};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -3335,11 +3380,16 @@ vErrors.push(err33);
 }
 errors++;
 }
+const len1 = data20.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate38(data20[i1], {instancePath:instancePath+"/paramGroups/" + i1,parentData:data20,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
 }
-if(data.keyParam !== undefined){
-let data22 = data.keyParam;
-if(typeof data22 !== "string"){
-const err34 = {instancePath:instancePath+"/keyParam",schemaPath:"#/properties/keyParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.properties.keyParam.type,parentSchema:schema69.properties.keyParam,data:data22};
+}
+}
+else {
+const err34 = {instancePath:instancePath+"/paramGroups",schemaPath:"#/properties/paramGroups/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema69.properties.paramGroups.type,parentSchema:schema69.properties.paramGroups,data:data20};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -3349,14 +3399,40 @@ vErrors.push(err34);
 errors++;
 }
 }
-}
-else {
-const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema69.type,parentSchema:schema69,data};
+if(data.updateSemantics !== undefined){
+let data22 = data.updateSemantics;
+if(!(data22 === "partial")){
+const err35 = {instancePath:instancePath+"/updateSemantics",schemaPath:"#/properties/updateSemantics/enum",keyword:"enum",params:{allowedValues: schema69.properties.updateSemantics.enum},message:"must be equal to one of the allowed values",schema:schema69.properties.updateSemantics.enum,parentSchema:schema69.properties.updateSemantics,data:data22};
 if(vErrors === null){
 vErrors = [err35];
 }
 else {
 vErrors.push(err35);
+}
+errors++;
+}
+}
+if(data.keyParam !== undefined){
+let data23 = data.keyParam;
+if(typeof data23 !== "string"){
+const err36 = {instancePath:instancePath+"/keyParam",schemaPath:"#/properties/keyParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.properties.keyParam.type,parentSchema:schema69.properties.keyParam,data:data23};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+}
+else {
+const err37 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema69.type,parentSchema:schema69,data};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
 }
 errors++;
 }
@@ -4159,9 +4235,9 @@ export const validateService = validate42;
 const schema92 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://connector-codegen.dev/schema/service.schema.json","title":"connector-codegen common contract (spec/service.yaml)","type":"object","additionalProperties":false,"required":["service","assumptions","endpoints","actions","writeActions","connectors","executeBody","result","search","sourceCreation","authentication","limits","versioning"],"properties":{"service":{"type":"object","additionalProperties":false,"required":["title","seed","description"],"properties":{"title":{"type":"string"},"seed":{"type":"string"},"description":{"type":"string"}}},"assumptions":{"type":"object","required":["envelope","errorBody","errorStatuses","sortElement","download","tokenIssuance"],"additionalProperties":{"$ref":"#/definitions/assumption"},"properties":{"envelope":{"allOf":[{"$ref":"#/definitions/assumption"},{"properties":{"value":{"type":"object","additionalProperties":false,"required":["records","meta"],"properties":{"records":{"type":"string","minLength":1},"meta":{"type":"string","minLength":1}}}},"type":"object"}]},"errorBody":{"$ref":"#/definitions/assumption"},"errorStatuses":{"allOf":[{"$ref":"#/definitions/assumption"},{"properties":{"value":{"type":"object","description":"Error status (404, or a class such as 5xx) → what it means.","propertyNames":{"pattern":"^[1-5]([0-9][0-9]|xx)$"},"additionalProperties":{"type":"string"}}},"type":"object"}]},"sortElement":{"$ref":"#/definitions/assumption"},"download":{"$ref":"#/definitions/assumption"},"tokenIssuance":{"$ref":"#/definitions/assumption"},"requestIdHeader":{"allOf":[{"$ref":"#/definitions/assumption"},{"properties":{"value":{"type":"string","pattern":"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$"}},"type":"object"}]}}},"endpoints":{"type":"object","additionalProperties":false,"required":["execute","createSource"],"properties":{"execute":{"$ref":"#/definitions/endpoint"},"createSource":{"$ref":"#/definitions/endpoint"}}},"baseUrl":{"type":"object","additionalProperties":false,"properties":{"description":{"type":"string"}}},"actions":{"type":"object","minProperties":1,"additionalProperties":{"type":"object","additionalProperties":false,"required":["kind","description"],"properties":{"kind":{"enum":["read","write"]},"description":{"type":"string"}}}},"writeActions":{"type":"object","additionalProperties":{"type":"object","additionalProperties":{"type":"array","minItems":1,"items":{"type":"string"}}}},"connectors":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","pattern":"^[a-z][a-z0-9_]*$"}},"executeBody":{"$ref":"connector.schema.json#/definitions/paramMap"},"result":{"type":"object","additionalProperties":false,"properties":{"description":{"type":"string"},"metaKeys":{"type":"array","items":{"type":"string"}}}},"search":{"type":"object","additionalProperties":false,"required":["params","operators","hit","pagination"],"properties":{"description":{"type":"string"},"params":{"$ref":"connector.schema.json#/definitions/paramMap"},"operators":{"type":"object","additionalProperties":{"type":"object","additionalProperties":false,"required":["operand"],"properties":{"operand":{"enum":["value","values","text","filter","filters"]},"description":{"type":"string"}}}},"hit":{"$ref":"connector.schema.json#/definitions/fieldMap"},"pagination":{"$ref":"connector.schema.json#/definitions/paginationScheme"}}},"sourceCreation":{"$ref":"connector.schema.json#/definitions/shape"},"authentication":{"type":"object","additionalProperties":false,"required":["header","scheme","connectors"],"properties":{"description":{"type":"string"},"header":{"type":"string"},"scheme":{"type":"string"},"unspecified":{"type":"string"},"placeholders":{"type":"array","items":{"type":"string"}},"connectors":{"type":"object","additionalProperties":{"type":"object","additionalProperties":false,"required":["method","fields"],"properties":{"method":{"enum":["api_key","access_token","oauth2","basic","bearer"]},"description":{"type":"string"},"fields":{"$ref":"connector.schema.json#/definitions/paramMap"},"variables":{"type":"object","additionalProperties":{"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"enum":["string","integer","number","boolean"]},"required":{"type":"boolean"},"description":{"type":"string"},"default":{"type":["string","object"],"if":{"type":"object"},"then":{"type":"object","additionalProperties":false,"required":["unspecified"],"properties":{"unspecified":{"type":"string"}}}},"note":{"type":"string"},"unspecified":{"type":"string","minLength":1,"description":"The seed's words on what it does not show about the variable."},"suppliedIn":{"enum":["auth_config"],"description":"Where a client supplies the variable over HTTP."},"format":{"$ref":"connector.schema.json#/definitions/format"},"assumption":{"type":"string","minLength":1},"provenance":{"type":"string","minLength":1}}}}}}}}},"limits":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["where","limit"],"properties":{"where":{"type":"string"},"limit":{"type":"string"},"appliesTo":{"type":"object","additionalProperties":false,"properties":{"connector":{"type":"string"},"service":{"enum":["search"]},"entities":{"type":"array","items":{"type":"string"}},"actions":{"type":"array","items":{"type":"string"}},"param":{"type":["string","array"],"items":{"type":"string"}}}},"expect":{"type":"object","additionalProperties":false,"minProperties":1,"properties":{"minimum":{"type":"number"},"maximum":{"type":"number"},"default":{"$ref":"connector.schema.json#/definitions/literal"},"maxItems":{"type":"integer"},"maxLength":{"type":"integer"},"pattern":{"type":"string"},"maxBytes":{"type":"integer"}}},"unspecified":{"type":"string"}}}},"events":{"type":"object","additionalProperties":false,"properties":{"unspecified":{"type":"string"}}},"versioning":{"type":"object","additionalProperties":false,"required":["pathSegment"],"properties":{"pathSegment":{"type":"string"},"description":{"type":"string"},"unspecified":{"type":"string"}}}},"definitions":{"assumption":{"type":"object","required":["contract","source","value"],"properties":{"contract":{"type":"string","description":"The contract's words on what it does not show."},"source":{"type":"string","description":"Where the assumed value comes from."},"value":{"description":"The assumed value; the one place to change it."}},"additionalProperties":false},"endpoint":{"type":"object","additionalProperties":false,"required":["method","path","headers","body"],"properties":{"method":{"enum":["GET","POST","PUT","PATCH","DELETE"]},"path":{"type":"string","pattern":"^/"},"description":{"type":"string"},"pathParams":{"type":"object","additionalProperties":{"type":"string"}},"headers":{"type":"object","additionalProperties":{"type":"string"}},"body":{"enum":["executeBody","sourceCreation"]},"response":{"type":"string"}}}}};
 const schema93 = {"type":"object","required":["contract","source","value"],"properties":{"contract":{"type":"string","description":"The contract's words on what it does not show."},"source":{"type":"string","description":"Where the assumed value comes from."},"value":{"description":"The assumed value; the one place to change it."}},"additionalProperties":false};
 const schema101 = {"type":"object","additionalProperties":false,"required":["method","path","headers","body"],"properties":{"method":{"enum":["GET","POST","PUT","PATCH","DELETE"]},"path":{"type":"string","pattern":"^/"},"description":{"type":"string"},"pathParams":{"type":"object","additionalProperties":{"type":"string"}},"headers":{"type":"object","additionalProperties":{"type":"string"}},"body":{"enum":["executeBody","sourceCreation"]},"response":{"type":"string"}}};
-const pattern1 = new RegExp("^[1-5]([0-9][0-9]|xx)$", "u");
-const pattern2 = new RegExp("^[!#$%&'*+.^_`|~0-9A-Za-z-]+$", "u");
-const pattern3 = new RegExp("^/", "u");
+const pattern4 = new RegExp("^[1-5]([0-9][0-9]|xx)$", "u");
+const pattern5 = new RegExp("^[!#$%&'*+.^_`|~0-9A-Za-z-]+$", "u");
+const pattern6 = new RegExp("^/", "u");
 
 function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -5617,7 +5693,7 @@ if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
 for(const key8 in data20){
 const _errs61 = errors;
 if(typeof key8 === "string"){
-if(!pattern1.test(key8)){
+if(!pattern4.test(key8)){
 const err65 = {instancePath:instancePath+"/assumptions/errorStatuses/value",schemaPath:"#/properties/assumptions/properties/errorStatuses/allOf/1/properties/value/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-5]([0-9][0-9]|xx)$"},message:"must match pattern \""+"^[1-5]([0-9][0-9]|xx)$"+"\"",schema:"^[1-5]([0-9][0-9]|xx)$",parentSchema:schema92.properties.assumptions.properties.errorStatuses.allOf[1].properties.value.propertyNames,data:key8,propertyName:key8};
 if(vErrors === null){
 vErrors = [err65];
@@ -6012,7 +6088,7 @@ if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
 if(data31.value !== undefined){
 let data34 = data31.value;
 if(typeof data34 === "string"){
-if(!pattern2.test(data34)){
+if(!pattern5.test(data34)){
 const err98 = {instancePath:instancePath+"/assumptions/requestIdHeader/value",schemaPath:"#/properties/assumptions/properties/requestIdHeader/allOf/1/properties/value/pattern",keyword:"pattern",params:{pattern: "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$"},message:"must match pattern \""+"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$"+"\"",schema:"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$",parentSchema:schema92.properties.assumptions.properties.requestIdHeader.allOf[1].properties.value,data:data34};
 if(vErrors === null){
 vErrors = [err98];
@@ -6164,7 +6240,7 @@ errors++;
 if(data36.path !== undefined){
 let data38 = data36.path;
 if(typeof data38 === "string"){
-if(!pattern3.test(data38)){
+if(!pattern6.test(data38)){
 const err111 = {instancePath:instancePath+"/endpoints/execute/path",schemaPath:"#/definitions/endpoint/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema101.properties.path,data:data38};
 if(vErrors === null){
 vErrors = [err111];
@@ -6364,7 +6440,7 @@ errors++;
 if(data46.path !== undefined){
 let data48 = data46.path;
 if(typeof data48 === "string"){
-if(!pattern3.test(data48)){
+if(!pattern6.test(data48)){
 const err127 = {instancePath:instancePath+"/endpoints/createSource/path",schemaPath:"#/definitions/endpoint/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema101.properties.path,data:data48};
 if(vErrors === null){
 vErrors = [err127];
