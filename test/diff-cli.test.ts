@@ -265,7 +265,7 @@ describe('exit codes: 0 below --fail-on, 1 at or above, 2 usage error, 3 a side 
     await editPayments([['records/customer/fields/nickname', 'string|null']]);
     expect((await cli(['diff', 'HEAD', '--fail-on', 'warning'])).code).toBe(0);
     expect((await cli(['diff', 'HEAD', '--fail-on', 'non-breaking'])).code).toBe(1);
-    expect((await cliInProcess(['--help'])).stdout).toContain('Exit: 0 below --fail-on, 1 at or above it, 2 usage error, 3 a side is not a valid spec, 70 internal error.');
+    expect((await cliInProcess(['diff', '--help'])).stdout).toContain('Exit: 0 below --fail-on, 1 at or above it, 2 usage error, 3 a side is not a valid spec, 70 internal error.');
   });
 });
 

@@ -6,7 +6,7 @@
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -130,7 +130,15 @@ async function contentDigest(dir: string): Promise<string> {
   const hash = createHash('sha256').update(`${dir}\n`);
   for (const sub of ['', 'connectors']) {
     const names = (await readdir(path.join(dir, sub)).catch(() => [] as string[])).filter((n) => specStem(n) !== undefined).sort();
-    for (const n of names) hash.update(`${sub}/${n}\n`).update(await readFile(path.join(dir, sub, n))).update('\n');
+    for (const n of names) {
+      const file = path.join(dir, sub, n);
+      // Only regular files are read: a FIFO or device would block, and readSpec refuses them with a diagnostic anyway.
+      const info = await lstat(file).catch(() => undefined);
+      hash.update(`${sub}/${n}\n`);
+      if (info?.isFile()) hash.update(await readFile(file));
+      else hash.update(`not a regular file: ${info?.mode ?? 'missing'} ${info?.mtimeMs ?? ''}`);
+      hash.update('\n');
+    }
   }
   return hash.digest('hex');
 }
