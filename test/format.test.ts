@@ -12,6 +12,7 @@ import { describe, expect, test } from 'vitest';
 import { Random } from '../generator/emitters/fixtures/random.js';
 import { printDoc } from '../generator/emitters/ts/doc.js';
 import { constDecl, fileDoc, interfaceDecl, literal, t, type LiteralValue, type TypeMember, type TypeNode } from '../generator/emitters/ts/syntax.js';
+import { hasLongLine } from '../generator/format/format.js';
 import { generate } from '../generator/generate.js';
 import { writeMiniSpec } from './helpers/mini-spec.js';
 
@@ -92,6 +93,15 @@ describe('prettier --check', () => {
     expect(await unformatted(out)).toEqual([]);
     expect(timings.find((x) => x.phase === 'format')!.ms).toBeLessThan(200);
   }, 60_000);
+
+  test('a long line prettier could break sends a file through prettier; a long test title or string does not', async () => {
+    const title = `param group 1 (atLeastOne: ${'x.any | '.repeat(20)}text) is enforced`;
+    const head = `  test('${title}', async () => {\n    expect(1).toBe(1);\n  });\n`;
+    expect(hasLongLine(head, 120)).toBe(false);
+    expect(await prettier.check(`describe('d', () => {\n${head}});\n`, { parser: 'typescript', printWidth: 120, singleQuote: true })).toBe(true);
+    expect(hasLongLine(`    title: '${title}',\n`, 120)).toBe(false);
+    expect(hasLongLine(`  expect(h.expectedKeys('${title}', params, rules)).toEqual(keys);\n`, 120)).toBe(true);
+  });
 
   test('a user config that equals the generated style costs nothing: the project config of this repository', async () => {
     const project = await mkdtemp(path.join(os.tmpdir(), 'codegen-samestyle-'));

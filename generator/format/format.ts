@@ -70,12 +70,15 @@ class PrettierWorker {
 /** A line that is one string or template literal (maybe keyed, maybe followed by `,` `;` `)`): prettier cannot break it. */
 const LONE_LITERAL = /^\s*(?:(?:[\w$]+|'(?:[^'\\]|\\.)*'):\s*)?(?:'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|`(?:[^`\\]|\\.)*`)[,;)]*$/;
 
-/** Whether a line of code is longer than the style allows (comments and lone literals cannot be broken, so they do not count). */
-function hasLongLine(text: string, width: number): boolean {
+/** The head of a test call with a string title (`test('…', async () => {`): prettier keeps it on one line, however long. */
+const TEST_HEAD = /^\s*(?:describe|test|it)(?:\.(?:only|skip|todo))?\((?:'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"), (?:async )?\(\) => \{$/;
+
+/** Whether a line of code is longer than the style allows (comments, lone literals and test heads cannot be broken, so they do not count). */
+export function hasLongLine(text: string, width: number): boolean {
   for (const line of text.split('\n')) {
     if (line.length <= width) continue;
     const trimmed = line.trimStart();
-    if (trimmed.startsWith('*') || trimmed.startsWith('/*') || trimmed.startsWith('//') || LONE_LITERAL.test(line)) continue;
+    if (trimmed.startsWith('*') || trimmed.startsWith('/*') || trimmed.startsWith('//') || LONE_LITERAL.test(line) || TEST_HEAD.test(line)) continue;
     return true;
   }
   return false;
