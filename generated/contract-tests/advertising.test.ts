@@ -14,11 +14,9 @@ const AUTH = {
 describe('portfolios list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-
     const params = {};
-    const { keys, pages } = await h.walk(client.portfolios.list(params as never) as never, (r) =>
-      h.keyOf('portfolios', r),
-    );
+    const iterator = client.portfolios.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('portfolios', r));
     const expected = h.expectedKeys('portfolios', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -27,12 +25,14 @@ describe('portfolios list', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const page = await client.portfolios.list({} as never);
+    const params = {};
+    const page = await client.portfolios.list(params as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('portfolios', listed);
-      const record = await client.portfolios.get({ portfolioId: Number(key) } as never);
+      const getParams = { portfolioId: Number(key) };
+      const record = await client.portfolios.get(getParams as never);
       h.expectSameShared(listed, record as never, `portfolios ${key}: list and get`);
     }
   });
@@ -40,9 +40,9 @@ describe('portfolios list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() => client.portfolios.list({ contract_unknown_param: true } as never)),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.portfolios.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -50,32 +50,27 @@ describe('portfolios list', () => {
 describe('portfolios get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.portfolios.get({ portfolioId: h.key('portfolios', 0, 'integer') } as never);
-    expect(record).toEqual(
-      h.asShape('portfolios', 0, [
-        'budget',
-        'creationDate',
-        'inBudget',
-        'lastUpdatedDate',
-        'name',
-        'portfolioId',
-        'servingStatus',
-        'state',
-      ]),
-    );
+    const params = { portfolioId: h.key('portfolios', 0, 'integer') };
+    const record = await client.portfolios.get(params as never);
+    const fields = [
+      'budget',
+      'creationDate',
+      'inBudget',
+      'lastUpdatedDate',
+      'name',
+      'portfolioId',
+      'servingStatus',
+      'state',
+    ];
+    expect(record).toEqual(h.asShape('portfolios', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() =>
-        client.portfolios.get({
-          portfolioId: h.key('portfolios', 0, 'integer'),
-          contract_unknown_param: true,
-        } as never),
-      ),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { portfolioId: h.key('portfolios', 0, 'integer'), contract_unknown_param: true };
+    const call = () => client.portfolios.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -83,9 +78,9 @@ describe('portfolios get', () => {
 describe('profiles list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-
     const params = {};
-    const { keys, pages } = await h.walk(client.profiles.list(params as never) as never, (r) => h.keyOf('profiles', r));
+    const iterator = client.profiles.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('profiles', r));
     const expected = h.expectedKeys('profiles', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -94,12 +89,14 @@ describe('profiles list', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const page = await client.profiles.list({} as never);
+    const params = {};
+    const page = await client.profiles.list(params as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('profiles', listed);
-      const record = await client.profiles.get({ profileId: Number(key) } as never);
+      const getParams = { profileId: Number(key) };
+      const record = await client.profiles.get(getParams as never);
       h.expectSameShared(listed, record as never, `profiles ${key}: list and get`);
     }
   });
@@ -107,9 +104,9 @@ describe('profiles list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() => client.profiles.list({ contract_unknown_param: true } as never)),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.profiles.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -117,20 +114,18 @@ describe('profiles list', () => {
 describe('profiles get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.profiles.get({ profileId: h.key('profiles', 0, 'integer') } as never);
-    expect(record).toEqual(
-      h.asShape('profiles', 0, ['accountInfo', 'countryCode', 'currencyCode', 'dailyBudget', 'profileId', 'timezone']),
-    );
+    const params = { profileId: h.key('profiles', 0, 'integer') };
+    const record = await client.profiles.get(params as never);
+    const fields = ['accountInfo', 'countryCode', 'currencyCode', 'dailyBudget', 'profileId', 'timezone'];
+    expect(record).toEqual(h.asShape('profiles', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() =>
-        client.profiles.get({ profileId: h.key('profiles', 0, 'integer'), contract_unknown_param: true } as never),
-      ),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { profileId: h.key('profiles', 0, 'integer'), contract_unknown_param: true };
+    const call = () => client.profiles.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -138,11 +133,9 @@ describe('profiles get', () => {
 describe('sponsored_product_campaigns list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-
     const params = { maxResults: 10 };
-    const { keys, pages } = await h.walk(client.sponsoredProductCampaigns.list(params as never) as never, (r) =>
-      h.keyOf('sponsored_product_campaigns', r),
-    );
+    const iterator = client.sponsoredProductCampaigns.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('sponsored_product_campaigns', r));
     const expected = h.expectedKeys('sponsored_product_campaigns', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -151,12 +144,14 @@ describe('sponsored_product_campaigns list', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const page = await client.sponsoredProductCampaigns.list({} as never);
+    const params = {};
+    const page = await client.sponsoredProductCampaigns.list(params as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('sponsored_product_campaigns', listed);
-      const record = await client.sponsoredProductCampaigns.get({ campaignId: Number(key) } as never);
+      const getParams = { campaignId: Number(key) };
+      const record = await client.sponsoredProductCampaigns.get(getParams as never);
       h.expectSameShared(listed, record as never, `sponsored_product_campaigns ${key}: list and get`);
     }
   });
@@ -164,9 +159,9 @@ describe('sponsored_product_campaigns list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() => client.sponsoredProductCampaigns.list({ contract_unknown_param: true } as never)),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.sponsoredProductCampaigns.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -174,43 +169,36 @@ describe('sponsored_product_campaigns list', () => {
 describe('sponsored_product_campaigns get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.sponsoredProductCampaigns.get({
-      campaignId: h.key('sponsored_product_campaigns', 0, 'integer'),
-    } as never);
-    expect(record).toEqual(
-      h.asShape('sponsored_product_campaigns', 0, [
-        'bidding',
-        'budget',
-        'campaignId',
-        'campaignType',
-        'dailyBudget',
-        'dynamicBidding',
-        'endDate',
-        'extendedData',
-        'marketplaceBudgetAllocation',
-        'name',
-        'offAmazonSettings',
-        'portfolioId',
-        'premiumBidAdjustment',
-        'startDate',
-        'state',
-        'tags',
-        'targetingType',
-      ]),
-    );
+    const params = { campaignId: h.key('sponsored_product_campaigns', 0, 'integer') };
+    const record = await client.sponsoredProductCampaigns.get(params as never);
+    const fields = [
+      'bidding',
+      'budget',
+      'campaignId',
+      'campaignType',
+      'dailyBudget',
+      'dynamicBidding',
+      'endDate',
+      'extendedData',
+      'marketplaceBudgetAllocation',
+      'name',
+      'offAmazonSettings',
+      'portfolioId',
+      'premiumBidAdjustment',
+      'startDate',
+      'state',
+      'tags',
+      'targetingType',
+    ];
+    expect(record).toEqual(h.asShape('sponsored_product_campaigns', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() =>
-        client.sponsoredProductCampaigns.get({
-          campaignId: h.key('sponsored_product_campaigns', 0, 'integer'),
-          contract_unknown_param: true,
-        } as never),
-      ),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { campaignId: h.key('sponsored_product_campaigns', 0, 'integer'), contract_unknown_param: true };
+    const call = () => client.sponsoredProductCampaigns.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });

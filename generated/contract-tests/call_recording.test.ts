@@ -9,7 +9,8 @@ const AUTH = {};
 describe('call_audio download', () => {
   test('download streams the content', async () => {
     const client = await h.client(AUTH);
-    const file = await client.callAudio.download({ id: h.key('call_audio', 0, 'string') } as never);
+    const params = { id: h.key('call_audio', 0, 'string') };
+    const file = await client.callAudio.download(params as never);
     expect(file.status).toBe(200);
     let bytes = 0;
     for await (const chunk of file.body) bytes += chunk.length;
@@ -20,9 +21,9 @@ describe('call_audio download', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() => client.callAudio.download({ id: 12345 } as never)),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { id: 12345 };
+    const call = () => client.callAudio.download(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -30,11 +31,9 @@ describe('call_audio download', () => {
 describe('call_transcripts list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-
     const params = {};
-    const { keys, pages } = await h.walk(client.callTranscripts.list(params as never) as never, (r) =>
-      h.keyOf('call_transcripts', r),
-    );
+    const iterator = client.callTranscripts.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('call_transcripts', r));
     const expected = h.expectedKeys('call_transcripts', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -45,7 +44,8 @@ describe('call_transcripts list', () => {
 describe('call_video download', () => {
   test('download streams the content', async () => {
     const client = await h.client(AUTH);
-    const file = await client.callVideo.download({ id: h.key('call_video', 0, 'string') } as never);
+    const params = { id: h.key('call_video', 0, 'string') };
+    const file = await client.callVideo.download(params as never);
     expect(file.status).toBe(200);
     let bytes = 0;
     for await (const chunk of file.body) bytes += chunk.length;
@@ -56,9 +56,9 @@ describe('call_video download', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() => client.callVideo.download({ id: 12345 } as never)),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { id: 12345 };
+    const call = () => client.callVideo.download(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -66,9 +66,9 @@ describe('call_video download', () => {
 describe('calls list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-
     const params = {};
-    const { keys, pages } = await h.walk(client.calls.list(params as never) as never, (r) => h.keyOf('calls', r));
+    const iterator = client.calls.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('calls', r));
     const expected = h.expectedKeys('calls', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -77,12 +77,14 @@ describe('calls list', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const page = await client.calls.list({} as never);
+    const params = {};
+    const page = await client.calls.list(params as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('calls', listed);
-      const record = await client.calls.get({ id: key } as never);
+      const getParams = { id: key };
+      const record = await client.calls.get(getParams as never);
       h.expectSameShared(listed, record as never, `calls ${key}: list and get`);
     }
   });
@@ -90,9 +92,9 @@ describe('calls list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() => client.calls.list({ contract_unknown_param: true } as never)),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.calls.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -100,41 +102,39 @@ describe('calls list', () => {
 describe('calls get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.calls.get({ id: h.key('calls', 0, 'string') } as never);
-    expect(record).toEqual(
-      h.asShape('calls', 0, [
-        'calendarEventId',
-        'clientUniqueId',
-        'customData',
-        'direction',
-        'duration',
-        'id',
-        'isPrivate',
-        'language',
-        'media',
-        'meetingUrl',
-        'primaryUserId',
-        'purpose',
-        'scheduled',
-        'scope',
-        'sdrDisposition',
-        'started',
-        'system',
-        'title',
-        'url',
-        'workspaceId',
-      ]),
-    );
+    const params = { id: h.key('calls', 0, 'string') };
+    const record = await client.calls.get(params as never);
+    const fields = [
+      'calendarEventId',
+      'clientUniqueId',
+      'customData',
+      'direction',
+      'duration',
+      'id',
+      'isPrivate',
+      'language',
+      'media',
+      'meetingUrl',
+      'primaryUserId',
+      'purpose',
+      'scheduled',
+      'scope',
+      'sdrDisposition',
+      'started',
+      'system',
+      'title',
+      'url',
+      'workspaceId',
+    ];
+    expect(record).toEqual(h.asShape('calls', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() =>
-        client.calls.get({ id: h.key('calls', 0, 'string'), contract_unknown_param: true } as never),
-      ),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { id: h.key('calls', 0, 'string'), contract_unknown_param: true };
+    const call = () => client.calls.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -142,7 +142,7 @@ describe('calls get', () => {
 describe('calls search', () => {
   test('search results equal a reference evaluation over the fixtures', async () => {
     const client = await h.client(AUTH);
-    for (const params of h.searchQueries('calls', [
+    const fields = [
       { name: 'calendarEventId', type: 'string' },
       { name: 'clientUniqueId', type: 'string' },
       { name: 'customData', type: 'string' },
@@ -163,52 +163,29 @@ describe('calls search', () => {
       { name: 'title', type: 'string' },
       { name: 'url', type: 'string' },
       { name: 'workspaceId', type: 'string' },
-    ])) {
+    ];
+    for (const params of h.searchQueries('calls', fields)) {
       const hits: string[] = [];
-      for await (const hit of client.calls.search({ ...params, limit: 7 } as never))
+      const query = { ...params, limit: 7 };
+      for await (const hit of client.calls.search(query as never)) {
         hits.push((hit as { id: string }).id);
-      expect(hits, JSON.stringify(params)).toEqual(
-        h.expectedSearch(
-          'calls',
-          [
-            { name: 'calendarEventId', type: 'string' },
-            { name: 'clientUniqueId', type: 'string' },
-            { name: 'customData', type: 'string' },
-            { name: 'direction', type: 'string' },
-            { name: 'duration', type: 'integer' },
-            { name: 'id', type: 'string' },
-            { name: 'isPrivate', type: 'boolean' },
-            { name: 'language', type: 'string' },
-            { name: 'media', type: 'string' },
-            { name: 'meetingUrl', type: 'string' },
-            { name: 'primaryUserId', type: 'string' },
-            { name: 'purpose', type: 'string' },
-            { name: 'scheduled', type: 'string' },
-            { name: 'scope', type: 'string' },
-            { name: 'sdrDisposition', type: 'string' },
-            { name: 'started', type: 'string' },
-            { name: 'system', type: 'string' },
-            { name: 'title', type: 'string' },
-            { name: 'url', type: 'string' },
-            { name: 'workspaceId', type: 'string' },
-          ],
-          { ...params, limit: 100000 },
-        ),
-      );
+      }
+      const expected = h.expectedSearch('calls', fields, { ...params, limit: 100000 });
+      expect(hits, JSON.stringify(params)).toEqual(expected);
     }
   });
 
   test('search data holds the values the record has', async () => {
     const client = await h.client(AUTH);
-
+    type Hit = { id: string; data: Record<string, unknown> };
+    const query = { query: {}, limit: 25 };
     let compared = 0;
-    for await (const hit of client.calls.search({ query: {}, limit: 25 } as never) as AsyncIterable<{
-      id: string;
-      data: Record<string, unknown>;
-    }>) {
-      const record = await client.calls.get({ id: hit.id } as never);
+    for await (const hit of client.calls.search(query as never) as AsyncIterable<Hit>) {
+      const getParams = { id: hit.id };
+      const record = await client.calls.get(getParams as never);
       expect(record, `hit ${hit.id} is a record`).toBeDefined();
-      h.expectSameShared(hit.data, record as never, `calls ${hit.id}: search data and record`);
+      const what = `calls ${hit.id}: search data and record`;
+      h.expectSameShared(hit.data, record as never, what);
       if (++compared === 25) break;
     }
     expect(compared).toBeGreaterThan(0);
@@ -217,9 +194,9 @@ describe('calls search', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() => client.calls.search({ query: {}, contract_unknown_param: true } as never)),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { query: {}, contract_unknown_param: true };
+    const call = () => client.calls.search(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -227,11 +204,9 @@ describe('calls search', () => {
 describe('calls_extensive list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-
     const params = { filter: {} };
-    const { keys, pages } = await h.walk(client.callsExtensive.list(params as never) as never, (r) =>
-      h.keyOf('calls_extensive', r),
-    );
+    const iterator = client.callsExtensive.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('calls_extensive', r));
     const expected = h.expectedKeys('calls_extensive', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -241,9 +216,9 @@ describe('calls_extensive list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() => client.callsExtensive.list({ filter: {}, contract_unknown_param: true } as never)),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { filter: {}, contract_unknown_param: true };
+    const call = () => client.callsExtensive.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -251,7 +226,7 @@ describe('calls_extensive list', () => {
 describe('calls_extensive search', () => {
   test('search results equal a reference evaluation over the fixtures', async () => {
     const client = await h.client(AUTH);
-    for (const params of h.searchQueries('calls_extensive', [
+    const fields = [
       { name: 'collaboration', type: 'object' },
       { name: 'content', type: 'object' },
       { name: 'context', type: 'object' },
@@ -261,41 +236,30 @@ describe('calls_extensive search', () => {
       { name: 'metaData', type: 'object' },
       { name: 'parties', type: 'array' },
       { name: 'startdatetime', type: 'string' },
-    ])) {
+    ];
+    for (const params of h.searchQueries('calls_extensive', fields)) {
       const hits: string[] = [];
-      for await (const hit of client.callsExtensive.search({ ...params, limit: 7 } as never))
+      const query = { ...params, limit: 7 };
+      for await (const hit of client.callsExtensive.search(query as never)) {
         hits.push((hit as { id: string }).id);
-      expect(hits, JSON.stringify(params)).toEqual(
-        h.expectedSearch(
-          'calls_extensive',
-          [
-            { name: 'collaboration', type: 'object' },
-            { name: 'content', type: 'object' },
-            { name: 'context', type: 'object' },
-            { name: 'id', type: 'integer' },
-            { name: 'interaction', type: 'object' },
-            { name: 'media', type: 'object' },
-            { name: 'metaData', type: 'object' },
-            { name: 'parties', type: 'array' },
-            { name: 'startdatetime', type: 'string' },
-          ],
-          { ...params, limit: 100000 },
-        ),
-      );
+      }
+      const expected = h.expectedSearch('calls_extensive', fields, { ...params, limit: 100000 });
+      expect(hits, JSON.stringify(params)).toEqual(expected);
     }
   });
 
   test('search data holds the values the record has', async () => {
     const client = await h.client(AUTH);
-    const listed = await h.all(client.callsExtensive.list({ filter: {} } as never) as never);
+    const listParams = { filter: {} };
+    const listed = await h.all(client.callsExtensive.list(listParams as never) as never);
+    type Hit = { id: string; data: Record<string, unknown> };
+    const query = { query: {}, limit: 25 };
     let compared = 0;
-    for await (const hit of client.callsExtensive.search({ query: {}, limit: 25 } as never) as AsyncIterable<{
-      id: string;
-      data: Record<string, unknown>;
-    }>) {
+    for await (const hit of client.callsExtensive.search(query as never) as AsyncIterable<Hit>) {
       const record = listed.find((r) => h.keyOf('calls_extensive', r) === hit.id);
       expect(record, `hit ${hit.id} is a record`).toBeDefined();
-      h.expectSameShared(hit.data, record as never, `calls_extensive ${hit.id}: search data and record`);
+      const what = `calls_extensive ${hit.id}: search data and record`;
+      h.expectSameShared(hit.data, record as never, what);
       if (++compared === 25) break;
     }
     expect(compared).toBeGreaterThan(0);
@@ -304,9 +268,9 @@ describe('calls_extensive search', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() => client.callsExtensive.search({ query: {}, contract_unknown_param: true } as never)),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { query: {}, contract_unknown_param: true };
+    const call = () => client.callsExtensive.search(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -314,9 +278,9 @@ describe('calls_extensive search', () => {
 describe('coaching list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-
     const params = {};
-    const { keys, pages } = await h.walk(client.coaching.list(params as never) as never, (r) => h.keyOf('coaching', r));
+    const iterator = client.coaching.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('coaching', r));
     const expected = h.expectedKeys('coaching', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -327,11 +291,9 @@ describe('coaching list', () => {
 describe('library_folder_content list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-
     const params = {};
-    const { keys, pages } = await h.walk(client.libraryFolderContent.list(params as never) as never, (r) =>
-      h.keyOf('library_folder_content', r),
-    );
+    const iterator = client.libraryFolderContent.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('library_folder_content', r));
     const expected = h.expectedKeys('library_folder_content', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -342,11 +304,9 @@ describe('library_folder_content list', () => {
 describe('library_folders list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-
     const params = {};
-    const { keys, pages } = await h.walk(client.libraryFolders.list(params as never) as never, (r) =>
-      h.keyOf('library_folders', r),
-    );
+    const iterator = client.libraryFolders.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('library_folders', r));
     const expected = h.expectedKeys('library_folders', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -357,11 +317,9 @@ describe('library_folders list', () => {
 describe('settings_scorecards list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-
     const params = {};
-    const { keys, pages } = await h.walk(client.settingsScorecards.list(params as never) as never, (r) =>
-      h.keyOf('settings_scorecards', r),
-    );
+    const iterator = client.settingsScorecards.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('settings_scorecards', r));
     const expected = h.expectedKeys('settings_scorecards', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -372,27 +330,30 @@ describe('settings_scorecards list', () => {
 describe('settings_scorecards search', () => {
   test('search results equal a reference evaluation over the fixtures', async () => {
     const client = await h.client(AUTH);
-    for (const params of h.searchQueries('settings_scorecards', null)) {
+    const fields = null;
+    for (const params of h.searchQueries('settings_scorecards', fields)) {
       const hits: string[] = [];
-      for await (const hit of client.settingsScorecards.search({ ...params, limit: 7 } as never))
+      const query = { ...params, limit: 7 };
+      for await (const hit of client.settingsScorecards.search(query as never)) {
         hits.push((hit as { id: string }).id);
-      expect(hits, JSON.stringify(params)).toEqual(
-        h.expectedSearch('settings_scorecards', null, { ...params, limit: 100000 }),
-      );
+      }
+      const expected = h.expectedSearch('settings_scorecards', fields, { ...params, limit: 100000 });
+      expect(hits, JSON.stringify(params)).toEqual(expected);
     }
   });
 
   test('search data holds the values the record has', async () => {
     const client = await h.client(AUTH);
-    const listed = await h.all(client.settingsScorecards.list({} as never) as never);
+    const listParams = {};
+    const listed = await h.all(client.settingsScorecards.list(listParams as never) as never);
+    type Hit = { id: string; data: Record<string, unknown> };
+    const query = { query: {}, limit: 25 };
     let compared = 0;
-    for await (const hit of client.settingsScorecards.search({ query: {}, limit: 25 } as never) as AsyncIterable<{
-      id: string;
-      data: Record<string, unknown>;
-    }>) {
+    for await (const hit of client.settingsScorecards.search(query as never) as AsyncIterable<Hit>) {
       const record = listed.find((r) => h.keyOf('settings_scorecards', r) === hit.id);
       expect(record, `hit ${hit.id} is a record`).toBeDefined();
-      h.expectSameShared(hit.data, record as never, `settings_scorecards ${hit.id}: search data and record`);
+      const what = `settings_scorecards ${hit.id}: search data and record`;
+      h.expectSameShared(hit.data, record as never, what);
       if (++compared === 25) break;
     }
     expect(compared).toBeGreaterThan(0);
@@ -401,11 +362,9 @@ describe('settings_scorecards search', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() =>
-        client.settingsScorecards.search({ query: {}, contract_unknown_param: true } as never),
-      ),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { query: {}, contract_unknown_param: true };
+    const call = () => client.settingsScorecards.search(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -413,11 +372,9 @@ describe('settings_scorecards search', () => {
 describe('settings_trackers list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-
     const params = {};
-    const { keys, pages } = await h.walk(client.settingsTrackers.list(params as never) as never, (r) =>
-      h.keyOf('settings_trackers', r),
-    );
+    const iterator = client.settingsTrackers.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('settings_trackers', r));
     const expected = h.expectedKeys('settings_trackers', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -428,11 +385,9 @@ describe('settings_trackers list', () => {
 describe('stats_activity_aggregate list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-
     const params = {};
-    const { keys, pages } = await h.walk(client.statsActivityAggregate.list(params as never) as never, (r) =>
-      h.keyOf('stats_activity_aggregate', r),
-    );
+    const iterator = client.statsActivityAggregate.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('stats_activity_aggregate', r));
     const expected = h.expectedKeys('stats_activity_aggregate', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -443,11 +398,9 @@ describe('stats_activity_aggregate list', () => {
 describe('stats_activity_day_by_day list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-
     const params = {};
-    const { keys, pages } = await h.walk(client.statsActivityDayByDay.list(params as never) as never, (r) =>
-      h.keyOf('stats_activity_day_by_day', r),
-    );
+    const iterator = client.statsActivityDayByDay.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('stats_activity_day_by_day', r));
     const expected = h.expectedKeys('stats_activity_day_by_day', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -458,11 +411,9 @@ describe('stats_activity_day_by_day list', () => {
 describe('stats_activity_scorecards list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-
     const params = {};
-    const { keys, pages } = await h.walk(client.statsActivityScorecards.list(params as never) as never, (r) =>
-      h.keyOf('stats_activity_scorecards', r),
-    );
+    const iterator = client.statsActivityScorecards.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('stats_activity_scorecards', r));
     const expected = h.expectedKeys('stats_activity_scorecards', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -473,27 +424,30 @@ describe('stats_activity_scorecards list', () => {
 describe('stats_activity_scorecards search', () => {
   test('search results equal a reference evaluation over the fixtures', async () => {
     const client = await h.client(AUTH);
-    for (const params of h.searchQueries('stats_activity_scorecards', null)) {
+    const fields = null;
+    for (const params of h.searchQueries('stats_activity_scorecards', fields)) {
       const hits: string[] = [];
-      for await (const hit of client.statsActivityScorecards.search({ ...params, limit: 7 } as never))
+      const query = { ...params, limit: 7 };
+      for await (const hit of client.statsActivityScorecards.search(query as never)) {
         hits.push((hit as { id: string }).id);
-      expect(hits, JSON.stringify(params)).toEqual(
-        h.expectedSearch('stats_activity_scorecards', null, { ...params, limit: 100000 }),
-      );
+      }
+      const expected = h.expectedSearch('stats_activity_scorecards', fields, { ...params, limit: 100000 });
+      expect(hits, JSON.stringify(params)).toEqual(expected);
     }
   });
 
   test('search data holds the values the record has', async () => {
     const client = await h.client(AUTH);
-    const listed = await h.all(client.statsActivityScorecards.list({} as never) as never);
+    const listParams = {};
+    const listed = await h.all(client.statsActivityScorecards.list(listParams as never) as never);
+    type Hit = { id: string; data: Record<string, unknown> };
+    const query = { query: {}, limit: 25 };
     let compared = 0;
-    for await (const hit of client.statsActivityScorecards.search({ query: {}, limit: 25 } as never) as AsyncIterable<{
-      id: string;
-      data: Record<string, unknown>;
-    }>) {
+    for await (const hit of client.statsActivityScorecards.search(query as never) as AsyncIterable<Hit>) {
       const record = listed.find((r) => h.keyOf('stats_activity_scorecards', r) === hit.id);
       expect(record, `hit ${hit.id} is a record`).toBeDefined();
-      h.expectSameShared(hit.data, record as never, `stats_activity_scorecards ${hit.id}: search data and record`);
+      const what = `stats_activity_scorecards ${hit.id}: search data and record`;
+      h.expectSameShared(hit.data, record as never, what);
       if (++compared === 25) break;
     }
     expect(compared).toBeGreaterThan(0);
@@ -502,11 +456,9 @@ describe('stats_activity_scorecards search', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() =>
-        client.statsActivityScorecards.search({ query: {}, contract_unknown_param: true } as never),
-      ),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { query: {}, contract_unknown_param: true };
+    const call = () => client.statsActivityScorecards.search(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -514,11 +466,9 @@ describe('stats_activity_scorecards search', () => {
 describe('stats_interaction list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-
     const params = {};
-    const { keys, pages } = await h.walk(client.statsInteraction.list(params as never) as never, (r) =>
-      h.keyOf('stats_interaction', r),
-    );
+    const iterator = client.statsInteraction.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('stats_interaction', r));
     const expected = h.expectedKeys('stats_interaction', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -529,9 +479,9 @@ describe('stats_interaction list', () => {
 describe('users list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-
     const params = {};
-    const { keys, pages } = await h.walk(client.users.list(params as never) as never, (r) => h.keyOf('users', r));
+    const iterator = client.users.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('users', r));
     const expected = h.expectedKeys('users', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -540,12 +490,14 @@ describe('users list', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const page = await client.users.list({} as never);
+    const params = {};
+    const page = await client.users.list(params as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('users', listed);
-      const record = await client.users.get({ id: key } as never);
+      const getParams = { id: key };
+      const record = await client.users.get(getParams as never);
       h.expectSameShared(listed, record as never, `users ${key}: list and get`);
     }
   });
@@ -553,9 +505,9 @@ describe('users list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() => client.users.list({ contract_unknown_param: true } as never)),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.users.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -563,37 +515,35 @@ describe('users list', () => {
 describe('users get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.users.get({ id: h.key('users', 0, 'string') } as never);
-    expect(record).toEqual(
-      h.asShape('users', 0, [
-        'active',
-        'created',
-        'emailAddress',
-        'emailAliases',
-        'extension',
-        'firstName',
-        'id',
-        'lastName',
-        'managerId',
-        'meetingConsentPageUrl',
-        'personalMeetingUrls',
-        'phoneNumber',
-        'settings',
-        'spokenLanguages',
-        'title',
-        'trustedEmailAddress',
-      ]),
-    );
+    const params = { id: h.key('users', 0, 'string') };
+    const record = await client.users.get(params as never);
+    const fields = [
+      'active',
+      'created',
+      'emailAddress',
+      'emailAliases',
+      'extension',
+      'firstName',
+      'id',
+      'lastName',
+      'managerId',
+      'meetingConsentPageUrl',
+      'personalMeetingUrls',
+      'phoneNumber',
+      'settings',
+      'spokenLanguages',
+      'title',
+      'trustedEmailAddress',
+    ];
+    expect(record).toEqual(h.asShape('users', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() =>
-        client.users.get({ id: h.key('users', 0, 'string'), contract_unknown_param: true } as never),
-      ),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { id: h.key('users', 0, 'string'), contract_unknown_param: true };
+    const call = () => client.users.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -601,7 +551,7 @@ describe('users get', () => {
 describe('users search', () => {
   test('search results equal a reference evaluation over the fixtures', async () => {
     const client = await h.client(AUTH);
-    for (const params of h.searchQueries('users', [
+    const fields = [
       { name: 'active', type: 'boolean' },
       { name: 'created', type: 'string' },
       { name: 'emailAddress', type: 'string' },
@@ -618,48 +568,29 @@ describe('users search', () => {
       { name: 'spokenLanguages', type: 'array' },
       { name: 'title', type: 'string' },
       { name: 'trustedEmailAddress', type: 'string' },
-    ])) {
+    ];
+    for (const params of h.searchQueries('users', fields)) {
       const hits: string[] = [];
-      for await (const hit of client.users.search({ ...params, limit: 7 } as never))
+      const query = { ...params, limit: 7 };
+      for await (const hit of client.users.search(query as never)) {
         hits.push((hit as { id: string }).id);
-      expect(hits, JSON.stringify(params)).toEqual(
-        h.expectedSearch(
-          'users',
-          [
-            { name: 'active', type: 'boolean' },
-            { name: 'created', type: 'string' },
-            { name: 'emailAddress', type: 'string' },
-            { name: 'emailAliases', type: 'array' },
-            { name: 'extension', type: 'string' },
-            { name: 'firstName', type: 'string' },
-            { name: 'id', type: 'string' },
-            { name: 'lastName', type: 'string' },
-            { name: 'managerId', type: 'string' },
-            { name: 'meetingConsentPageUrl', type: 'string' },
-            { name: 'personalMeetingUrls', type: 'array' },
-            { name: 'phoneNumber', type: 'string' },
-            { name: 'settings', type: 'object' },
-            { name: 'spokenLanguages', type: 'array' },
-            { name: 'title', type: 'string' },
-            { name: 'trustedEmailAddress', type: 'string' },
-          ],
-          { ...params, limit: 100000 },
-        ),
-      );
+      }
+      const expected = h.expectedSearch('users', fields, { ...params, limit: 100000 });
+      expect(hits, JSON.stringify(params)).toEqual(expected);
     }
   });
 
   test('search data holds the values the record has', async () => {
     const client = await h.client(AUTH);
-
+    type Hit = { id: string; data: Record<string, unknown> };
+    const query = { query: {}, limit: 25 };
     let compared = 0;
-    for await (const hit of client.users.search({ query: {}, limit: 25 } as never) as AsyncIterable<{
-      id: string;
-      data: Record<string, unknown>;
-    }>) {
-      const record = await client.users.get({ id: hit.id } as never);
+    for await (const hit of client.users.search(query as never) as AsyncIterable<Hit>) {
+      const getParams = { id: hit.id };
+      const record = await client.users.get(getParams as never);
       expect(record, `hit ${hit.id} is a record`).toBeDefined();
-      h.expectSameShared(hit.data, record as never, `users ${hit.id}: search data and record`);
+      const what = `users ${hit.id}: search data and record`;
+      h.expectSameShared(hit.data, record as never, what);
       if (++compared === 25) break;
     }
     expect(compared).toBeGreaterThan(0);
@@ -668,9 +599,9 @@ describe('users search', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() => client.users.search({ query: {}, contract_unknown_param: true } as never)),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { query: {}, contract_unknown_param: true };
+    const call = () => client.users.search(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -678,11 +609,9 @@ describe('users search', () => {
 describe('workspaces list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-
     const params = {};
-    const { keys, pages } = await h.walk(client.workspaces.list(params as never) as never, (r) =>
-      h.keyOf('workspaces', r),
-    );
+    const iterator = client.workspaces.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('workspaces', r));
     const expected = h.expectedKeys('workspaces', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);

@@ -9,11 +9,9 @@ const AUTH = {};
 describe('companies list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-
     const params = { limit: 10 };
-    const { keys, pages } = await h.walk(client.companies.list(params as never) as never, (r) =>
-      h.keyOf('companies', r),
-    );
+    const iterator = client.companies.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('companies', r));
     const expected = h.expectedKeys('companies', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -22,12 +20,14 @@ describe('companies list', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const page = await client.companies.list({} as never);
+    const params = {};
+    const page = await client.companies.list(params as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('companies', listed);
-      const record = await client.companies.get({ companyId: key } as never);
+      const getParams = { companyId: key };
+      const record = await client.companies.get(getParams as never);
       h.expectSameShared(listed, record as never, `companies ${key}: list and get`);
     }
   });
@@ -35,9 +35,9 @@ describe('companies list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() => client.companies.list({ contract_unknown_param: true } as never)),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.companies.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -45,31 +45,29 @@ describe('companies list', () => {
 describe('companies get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.companies.get({ companyId: h.key('companies', 0, 'string') } as never);
-    expect(record).toEqual(
-      h.asShape('companies', 0, [
-        'archived',
-        'archivedAt',
-        'associations',
-        'createdAt',
-        'id',
-        'objectWriteTraceId',
-        'properties',
-        'propertiesWithHistory',
-        'updatedAt',
-        'url',
-      ]),
-    );
+    const params = { companyId: h.key('companies', 0, 'string') };
+    const record = await client.companies.get(params as never);
+    const fields = [
+      'archived',
+      'archivedAt',
+      'associations',
+      'createdAt',
+      'id',
+      'objectWriteTraceId',
+      'properties',
+      'propertiesWithHistory',
+      'updatedAt',
+      'url',
+    ];
+    expect(record).toEqual(h.asShape('companies', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() =>
-        client.companies.get({ companyId: h.key('companies', 0, 'string'), contract_unknown_param: true } as never),
-      ),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { companyId: h.key('companies', 0, 'string'), contract_unknown_param: true };
+    const call = () => client.companies.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -77,11 +75,11 @@ describe('companies get', () => {
 describe('companies api_search', () => {
   test('api_search walks every page with the iterator (a query that matches a fixture record)', async () => {
     const client = await h.client(AUTH);
-    const sample = h.sampleString('companies', ['id'])!;
+    const sampleFields = ['id'];
+    const sample = h.sampleString('companies', sampleFields)!;
     const params = { limit: 10, filterGroups: h.query('filter_groups', sample) };
-    const { keys, pages } = await h.walk(client.companies.apiSearch(params as never) as never, (r) =>
-      h.keyOf('companies', r),
-    );
+    const iterator = client.companies.apiSearch(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('companies', r));
     const expected = h.expectedKeys('companies', { [sample.field]: sample.value });
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -91,9 +89,9 @@ describe('companies api_search', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() => client.companies.apiSearch({ contract_unknown_param: true } as never)),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.companies.apiSearch(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -101,45 +99,36 @@ describe('companies api_search', () => {
 describe('companies search', () => {
   test('search results equal a reference evaluation over the fixtures', async () => {
     const client = await h.client(AUTH);
-    for (const params of h.searchQueries('companies', [
+    const fields = [
       { name: 'archived', type: 'boolean' },
       { name: 'contacts', type: 'array' },
       { name: 'createdAt', type: 'string' },
       { name: 'id', type: 'string' },
       { name: 'properties', type: 'object' },
       { name: 'updatedAt', type: 'string' },
-    ])) {
+    ];
+    for (const params of h.searchQueries('companies', fields)) {
       const hits: string[] = [];
-      for await (const hit of client.companies.search({ ...params, limit: 7 } as never))
+      const query = { ...params, limit: 7 };
+      for await (const hit of client.companies.search(query as never)) {
         hits.push((hit as { id: string }).id);
-      expect(hits, JSON.stringify(params)).toEqual(
-        h.expectedSearch(
-          'companies',
-          [
-            { name: 'archived', type: 'boolean' },
-            { name: 'contacts', type: 'array' },
-            { name: 'createdAt', type: 'string' },
-            { name: 'id', type: 'string' },
-            { name: 'properties', type: 'object' },
-            { name: 'updatedAt', type: 'string' },
-          ],
-          { ...params, limit: 100000 },
-        ),
-      );
+      }
+      const expected = h.expectedSearch('companies', fields, { ...params, limit: 100000 });
+      expect(hits, JSON.stringify(params)).toEqual(expected);
     }
   });
 
   test('search data holds the values the record has', async () => {
     const client = await h.client(AUTH);
-
+    type Hit = { id: string; data: Record<string, unknown> };
+    const query = { query: {}, limit: 25 };
     let compared = 0;
-    for await (const hit of client.companies.search({ query: {}, limit: 25 } as never) as AsyncIterable<{
-      id: string;
-      data: Record<string, unknown>;
-    }>) {
-      const record = await client.companies.get({ companyId: hit.id } as never);
+    for await (const hit of client.companies.search(query as never) as AsyncIterable<Hit>) {
+      const getParams = { companyId: hit.id };
+      const record = await client.companies.get(getParams as never);
       expect(record, `hit ${hit.id} is a record`).toBeDefined();
-      h.expectSameShared(hit.data, record as never, `companies ${hit.id}: search data and record`);
+      const what = `companies ${hit.id}: search data and record`;
+      h.expectSameShared(hit.data, record as never, what);
       if (++compared === 25) break;
     }
     expect(compared).toBeGreaterThan(0);
@@ -148,9 +137,9 @@ describe('companies search', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() => client.companies.search({ query: {}, contract_unknown_param: true } as never)),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { query: {}, contract_unknown_param: true };
+    const call = () => client.companies.search(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -158,9 +147,9 @@ describe('companies search', () => {
 describe('contacts list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-
     const params = { limit: 10 };
-    const { keys, pages } = await h.walk(client.contacts.list(params as never) as never, (r) => h.keyOf('contacts', r));
+    const iterator = client.contacts.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('contacts', r));
     const expected = h.expectedKeys('contacts', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -169,12 +158,14 @@ describe('contacts list', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const page = await client.contacts.list({} as never);
+    const params = {};
+    const page = await client.contacts.list(params as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('contacts', listed);
-      const record = await client.contacts.get({ contactId: key } as never);
+      const getParams = { contactId: key };
+      const record = await client.contacts.get(getParams as never);
       h.expectSameShared(listed, record as never, `contacts ${key}: list and get`);
     }
   });
@@ -182,9 +173,9 @@ describe('contacts list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() => client.contacts.list({ contract_unknown_param: true } as never)),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.contacts.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -192,31 +183,29 @@ describe('contacts list', () => {
 describe('contacts get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.contacts.get({ contactId: h.key('contacts', 0, 'string') } as never);
-    expect(record).toEqual(
-      h.asShape('contacts', 0, [
-        'archived',
-        'archivedAt',
-        'associations',
-        'createdAt',
-        'id',
-        'objectWriteTraceId',
-        'properties',
-        'propertiesWithHistory',
-        'updatedAt',
-        'url',
-      ]),
-    );
+    const params = { contactId: h.key('contacts', 0, 'string') };
+    const record = await client.contacts.get(params as never);
+    const fields = [
+      'archived',
+      'archivedAt',
+      'associations',
+      'createdAt',
+      'id',
+      'objectWriteTraceId',
+      'properties',
+      'propertiesWithHistory',
+      'updatedAt',
+      'url',
+    ];
+    expect(record).toEqual(h.asShape('contacts', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() =>
-        client.contacts.get({ contactId: h.key('contacts', 0, 'string'), contract_unknown_param: true } as never),
-      ),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contactId: h.key('contacts', 0, 'string'), contract_unknown_param: true };
+    const call = () => client.contacts.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -224,11 +213,11 @@ describe('contacts get', () => {
 describe('contacts api_search', () => {
   test('api_search walks every page with the iterator (a query that matches a fixture record)', async () => {
     const client = await h.client(AUTH);
-    const sample = h.sampleString('contacts', ['id'])!;
+    const sampleFields = ['id'];
+    const sample = h.sampleString('contacts', sampleFields)!;
     const params = { limit: 10, filterGroups: h.query('filter_groups', sample) };
-    const { keys, pages } = await h.walk(client.contacts.apiSearch(params as never) as never, (r) =>
-      h.keyOf('contacts', r),
-    );
+    const iterator = client.contacts.apiSearch(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('contacts', r));
     const expected = h.expectedKeys('contacts', { [sample.field]: sample.value });
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -238,9 +227,9 @@ describe('contacts api_search', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() => client.contacts.apiSearch({ contract_unknown_param: true } as never)),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.contacts.apiSearch(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -248,45 +237,36 @@ describe('contacts api_search', () => {
 describe('contacts search', () => {
   test('search results equal a reference evaluation over the fixtures', async () => {
     const client = await h.client(AUTH);
-    for (const params of h.searchQueries('contacts', [
+    const fields = [
       { name: 'archived', type: 'boolean' },
       { name: 'companies', type: 'array' },
       { name: 'createdAt', type: 'string' },
       { name: 'id', type: 'string' },
       { name: 'properties', type: 'object' },
       { name: 'updatedAt', type: 'string' },
-    ])) {
+    ];
+    for (const params of h.searchQueries('contacts', fields)) {
       const hits: string[] = [];
-      for await (const hit of client.contacts.search({ ...params, limit: 7 } as never))
+      const query = { ...params, limit: 7 };
+      for await (const hit of client.contacts.search(query as never)) {
         hits.push((hit as { id: string }).id);
-      expect(hits, JSON.stringify(params)).toEqual(
-        h.expectedSearch(
-          'contacts',
-          [
-            { name: 'archived', type: 'boolean' },
-            { name: 'companies', type: 'array' },
-            { name: 'createdAt', type: 'string' },
-            { name: 'id', type: 'string' },
-            { name: 'properties', type: 'object' },
-            { name: 'updatedAt', type: 'string' },
-          ],
-          { ...params, limit: 100000 },
-        ),
-      );
+      }
+      const expected = h.expectedSearch('contacts', fields, { ...params, limit: 100000 });
+      expect(hits, JSON.stringify(params)).toEqual(expected);
     }
   });
 
   test('search data holds the values the record has', async () => {
     const client = await h.client(AUTH);
-
+    type Hit = { id: string; data: Record<string, unknown> };
+    const query = { query: {}, limit: 25 };
     let compared = 0;
-    for await (const hit of client.contacts.search({ query: {}, limit: 25 } as never) as AsyncIterable<{
-      id: string;
-      data: Record<string, unknown>;
-    }>) {
-      const record = await client.contacts.get({ contactId: hit.id } as never);
+    for await (const hit of client.contacts.search(query as never) as AsyncIterable<Hit>) {
+      const getParams = { contactId: hit.id };
+      const record = await client.contacts.get(getParams as never);
       expect(record, `hit ${hit.id} is a record`).toBeDefined();
-      h.expectSameShared(hit.data, record as never, `contacts ${hit.id}: search data and record`);
+      const what = `contacts ${hit.id}: search data and record`;
+      h.expectSameShared(hit.data, record as never, what);
       if (++compared === 25) break;
     }
     expect(compared).toBeGreaterThan(0);
@@ -295,9 +275,9 @@ describe('contacts search', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() => client.contacts.search({ query: {}, contract_unknown_param: true } as never)),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { query: {}, contract_unknown_param: true };
+    const call = () => client.contacts.search(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -305,9 +285,9 @@ describe('contacts search', () => {
 describe('deals list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-
     const params = {};
-    const { keys, pages } = await h.walk(client.deals.list(params as never) as never, (r) => h.keyOf('deals', r));
+    const iterator = client.deals.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('deals', r));
     const expected = h.expectedKeys('deals', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -316,12 +296,14 @@ describe('deals list', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const page = await client.deals.list({} as never);
+    const params = {};
+    const page = await client.deals.list(params as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('deals', listed);
-      const record = await client.deals.get({ dealId: key } as never);
+      const getParams = { dealId: key };
+      const record = await client.deals.get(getParams as never);
       h.expectSameShared(listed, record as never, `deals ${key}: list and get`);
     }
   });
@@ -330,16 +312,18 @@ describe('deals list', () => {
 describe('deals get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.deals.get({ dealId: h.key('deals', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('deals', 0, null));
+    const params = { dealId: h.key('deals', 0, 'string') };
+    const record = await client.deals.get(params as never);
+    const fields = null;
+    expect(record).toEqual(h.asShape('deals', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.deals.get({ dealId: 12345 } as never))).rejects.toBeInstanceOf(
-      ParamValidationError,
-    );
+    const params = { dealId: 12345 };
+    const call = () => client.deals.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -347,9 +331,9 @@ describe('deals get', () => {
 describe('deals api_search', () => {
   test('api_search walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-
     const params = {};
-    const { keys, pages } = await h.walk(client.deals.apiSearch(params as never) as never, (r) => h.keyOf('deals', r));
+    const iterator = client.deals.apiSearch(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('deals', r));
     const expected = h.expectedKeys('deals', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -358,12 +342,14 @@ describe('deals api_search', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const page = await client.deals.apiSearch({} as never);
+    const params = {};
+    const page = await client.deals.apiSearch(params as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('deals', listed);
-      const record = await client.deals.get({ dealId: key } as never);
+      const getParams = { dealId: key };
+      const record = await client.deals.get(getParams as never);
       h.expectSameShared(listed, record as never, `deals ${key}: list and get`);
     }
   });
@@ -372,25 +358,29 @@ describe('deals api_search', () => {
 describe('deals search', () => {
   test('search results equal a reference evaluation over the fixtures', async () => {
     const client = await h.client(AUTH);
-    for (const params of h.searchQueries('deals', null)) {
+    const fields = null;
+    for (const params of h.searchQueries('deals', fields)) {
       const hits: string[] = [];
-      for await (const hit of client.deals.search({ ...params, limit: 7 } as never))
+      const query = { ...params, limit: 7 };
+      for await (const hit of client.deals.search(query as never)) {
         hits.push((hit as { id: string }).id);
-      expect(hits, JSON.stringify(params)).toEqual(h.expectedSearch('deals', null, { ...params, limit: 100000 }));
+      }
+      const expected = h.expectedSearch('deals', fields, { ...params, limit: 100000 });
+      expect(hits, JSON.stringify(params)).toEqual(expected);
     }
   });
 
   test('search data holds the values the record has', async () => {
     const client = await h.client(AUTH);
-
+    type Hit = { id: string; data: Record<string, unknown> };
+    const query = { query: {}, limit: 25 };
     let compared = 0;
-    for await (const hit of client.deals.search({ query: {}, limit: 25 } as never) as AsyncIterable<{
-      id: string;
-      data: Record<string, unknown>;
-    }>) {
-      const record = await client.deals.get({ dealId: hit.id } as never);
+    for await (const hit of client.deals.search(query as never) as AsyncIterable<Hit>) {
+      const getParams = { dealId: hit.id };
+      const record = await client.deals.get(getParams as never);
       expect(record, `hit ${hit.id} is a record`).toBeDefined();
-      h.expectSameShared(hit.data, record as never, `deals ${hit.id}: search data and record`);
+      const what = `deals ${hit.id}: search data and record`;
+      h.expectSameShared(hit.data, record as never, what);
       if (++compared === 25) break;
     }
     expect(compared).toBeGreaterThan(0);
@@ -399,9 +389,9 @@ describe('deals search', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() => client.deals.search({ query: {}, contract_unknown_param: true } as never)),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { query: {}, contract_unknown_param: true };
+    const call = () => client.deals.search(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -409,9 +399,9 @@ describe('deals search', () => {
 describe('objects list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-
     const params = {};
-    const { keys, pages } = await h.walk(client.objects.list(params as never) as never, (r) => h.keyOf('objects', r));
+    const iterator = client.objects.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('objects', r));
     const expected = h.expectedKeys('objects', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -420,12 +410,14 @@ describe('objects list', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const page = await client.objects.list({} as never);
+    const params = {};
+    const page = await client.objects.list(params as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('objects', listed);
-      const record = await client.objects.get({ objectId: key } as never);
+      const getParams = { objectId: key };
+      const record = await client.objects.get(getParams as never);
       h.expectSameShared(listed, record as never, `objects ${key}: list and get`);
     }
   });
@@ -434,16 +426,18 @@ describe('objects list', () => {
 describe('objects get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.objects.get({ objectId: h.key('objects', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('objects', 0, null));
+    const params = { objectId: h.key('objects', 0, 'string') };
+    const record = await client.objects.get(params as never);
+    const fields = null;
+    expect(record).toEqual(h.asShape('objects', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.objects.get({ objectId: 12345 } as never))).rejects.toBeInstanceOf(
-      ParamValidationError,
-    );
+    const params = { objectId: 12345 };
+    const call = () => client.objects.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -451,9 +445,9 @@ describe('objects get', () => {
 describe('schemas list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-
     const params = {};
-    const { keys, pages } = await h.walk(client.schemas.list(params as never) as never, (r) => h.keyOf('schemas', r));
+    const iterator = client.schemas.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('schemas', r));
     const expected = h.expectedKeys('schemas', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -462,12 +456,14 @@ describe('schemas list', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const page = await client.schemas.list({} as never);
+    const params = {};
+    const page = await client.schemas.list(params as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('schemas', listed);
-      const record = await client.schemas.get({ objectType: key } as never);
+      const getParams = { objectType: key };
+      const record = await client.schemas.get(getParams as never);
       h.expectSameShared(listed, record as never, `schemas ${key}: list and get`);
     }
   });
@@ -476,16 +472,18 @@ describe('schemas list', () => {
 describe('schemas get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.schemas.get({ objectType: h.key('schemas', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('schemas', 0, null));
+    const params = { objectType: h.key('schemas', 0, 'string') };
+    const record = await client.schemas.get(params as never);
+    const fields = null;
+    expect(record).toEqual(h.asShape('schemas', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() => client.schemas.get({ objectType: 12345 } as never)),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { objectType: 12345 };
+    const call = () => client.schemas.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -493,9 +491,9 @@ describe('schemas get', () => {
 describe('tickets list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-
     const params = {};
-    const { keys, pages } = await h.walk(client.tickets.list(params as never) as never, (r) => h.keyOf('tickets', r));
+    const iterator = client.tickets.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('tickets', r));
     const expected = h.expectedKeys('tickets', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -504,12 +502,14 @@ describe('tickets list', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const page = await client.tickets.list({} as never);
+    const params = {};
+    const page = await client.tickets.list(params as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('tickets', listed);
-      const record = await client.tickets.get({ ticketId: key } as never);
+      const getParams = { ticketId: key };
+      const record = await client.tickets.get(getParams as never);
       h.expectSameShared(listed, record as never, `tickets ${key}: list and get`);
     }
   });
@@ -518,16 +518,18 @@ describe('tickets list', () => {
 describe('tickets get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.tickets.get({ ticketId: h.key('tickets', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('tickets', 0, null));
+    const params = { ticketId: h.key('tickets', 0, 'string') };
+    const record = await client.tickets.get(params as never);
+    const fields = null;
+    expect(record).toEqual(h.asShape('tickets', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.tickets.get({ ticketId: 12345 } as never))).rejects.toBeInstanceOf(
-      ParamValidationError,
-    );
+    const params = { ticketId: 12345 };
+    const call = () => client.tickets.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -535,11 +537,9 @@ describe('tickets get', () => {
 describe('tickets api_search', () => {
   test('api_search walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-
     const params = {};
-    const { keys, pages } = await h.walk(client.tickets.apiSearch(params as never) as never, (r) =>
-      h.keyOf('tickets', r),
-    );
+    const iterator = client.tickets.apiSearch(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('tickets', r));
     const expected = h.expectedKeys('tickets', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -548,12 +548,14 @@ describe('tickets api_search', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const page = await client.tickets.apiSearch({} as never);
+    const params = {};
+    const page = await client.tickets.apiSearch(params as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('tickets', listed);
-      const record = await client.tickets.get({ ticketId: key } as never);
+      const getParams = { ticketId: key };
+      const record = await client.tickets.get(getParams as never);
       h.expectSameShared(listed, record as never, `tickets ${key}: list and get`);
     }
   });

@@ -9,9 +9,9 @@ const AUTH = { access_token: '<access_token>' };
 describe('admins list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-
     const params = {};
-    const { keys, pages } = await h.walk(client.admins.list(params as never) as never, (r) => h.keyOf('admins', r));
+    const iterator = client.admins.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('admins', r));
     const expected = h.expectedKeys('admins', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -20,12 +20,14 @@ describe('admins list', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const page = await client.admins.list({} as never);
+    const params = {};
+    const page = await client.admins.list(params as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('admins', listed);
-      const record = await client.admins.get({ id: key } as never);
+      const getParams = { id: key };
+      const record = await client.admins.get(getParams as never);
       h.expectSameShared(listed, record as never, `admins ${key}: list and get`);
     }
   });
@@ -33,9 +35,9 @@ describe('admins list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() => client.admins.list({ contract_unknown_param: true } as never)),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.admins.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -43,32 +45,30 @@ describe('admins list', () => {
 describe('admins get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.admins.get({ id: h.key('admins', 0, 'string') } as never);
-    expect(record).toEqual(
-      h.asShape('admins', 0, [
-        'avatar',
-        'away_mode_enabled',
-        'away_mode_reassign',
-        'email',
-        'email_verified',
-        'has_inbox_seat',
-        'id',
-        'job_title',
-        'name',
-        'team_ids',
-        'type',
-      ]),
-    );
+    const params = { id: h.key('admins', 0, 'string') };
+    const record = await client.admins.get(params as never);
+    const fields = [
+      'avatar',
+      'away_mode_enabled',
+      'away_mode_reassign',
+      'email',
+      'email_verified',
+      'has_inbox_seat',
+      'id',
+      'job_title',
+      'name',
+      'team_ids',
+      'type',
+    ];
+    expect(record).toEqual(h.asShape('admins', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() =>
-        client.admins.get({ id: h.key('admins', 0, 'string'), contract_unknown_param: true } as never),
-      ),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { id: h.key('admins', 0, 'string'), contract_unknown_param: true };
+    const call = () => client.admins.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -76,11 +76,9 @@ describe('admins get', () => {
 describe('companies list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-
     const params = { per_page: 10 };
-    const { keys, pages } = await h.walk(client.companies.list(params as never) as never, (r) =>
-      h.keyOf('companies', r),
-    );
+    const iterator = client.companies.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('companies', r));
     const expected = h.expectedKeys('companies', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -89,12 +87,14 @@ describe('companies list', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const page = await client.companies.list({} as never);
+    const params = {};
+    const page = await client.companies.list(params as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('companies', listed);
-      const record = await client.companies.get({ id: key } as never);
+      const getParams = { id: key };
+      const record = await client.companies.get(getParams as never);
       h.expectSameShared(listed, record as never, `companies ${key}: list and get`);
     }
   });
@@ -102,9 +102,9 @@ describe('companies list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() => client.companies.list({ contract_unknown_param: true } as never)),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.companies.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -112,39 +112,37 @@ describe('companies list', () => {
 describe('companies get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.companies.get({ id: h.key('companies', 0, 'string') } as never);
-    expect(record).toEqual(
-      h.asShape('companies', 0, [
-        'company_id',
-        'created_at',
-        'custom_attributes',
-        'id',
-        'industry',
-        'last_request_at',
-        'monthly_spend',
-        'name',
-        'plan',
-        'remote_created_at',
-        'segments',
-        'session_count',
-        'size',
-        'tags',
-        'type',
-        'updated_at',
-        'user_count',
-        'website',
-      ]),
-    );
+    const params = { id: h.key('companies', 0, 'string') };
+    const record = await client.companies.get(params as never);
+    const fields = [
+      'company_id',
+      'created_at',
+      'custom_attributes',
+      'id',
+      'industry',
+      'last_request_at',
+      'monthly_spend',
+      'name',
+      'plan',
+      'remote_created_at',
+      'segments',
+      'session_count',
+      'size',
+      'tags',
+      'type',
+      'updated_at',
+      'user_count',
+      'website',
+    ];
+    expect(record).toEqual(h.asShape('companies', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() =>
-        client.companies.get({ id: h.key('companies', 0, 'string'), contract_unknown_param: true } as never),
-      ),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { id: h.key('companies', 0, 'string'), contract_unknown_param: true };
+    const call = () => client.companies.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -152,9 +150,9 @@ describe('companies get', () => {
 describe('contacts list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-
     const params = { per_page: 10 };
-    const { keys, pages } = await h.walk(client.contacts.list(params as never) as never, (r) => h.keyOf('contacts', r));
+    const iterator = client.contacts.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('contacts', r));
     const expected = h.expectedKeys('contacts', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -163,12 +161,14 @@ describe('contacts list', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const page = await client.contacts.list({} as never);
+    const params = {};
+    const page = await client.contacts.list(params as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('contacts', listed);
-      const record = await client.contacts.get({ id: key } as never);
+      const getParams = { id: key };
+      const record = await client.contacts.get(getParams as never);
       h.expectSameShared(listed, record as never, `contacts ${key}: list and get`);
     }
   });
@@ -176,9 +176,9 @@ describe('contacts list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() => client.contacts.list({ contract_unknown_param: true } as never)),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.contacts.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -186,65 +186,63 @@ describe('contacts list', () => {
 describe('contacts get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.contacts.get({ id: h.key('contacts', 0, 'string') } as never);
-    expect(record).toEqual(
-      h.asShape('contacts', 0, [
-        'android_app_name',
-        'android_app_version',
-        'android_device',
-        'android_last_seen_at',
-        'android_os_version',
-        'android_sdk_version',
-        'avatar',
-        'browser',
-        'browser_language',
-        'browser_version',
-        'companies',
-        'created_at',
-        'custom_attributes',
-        'email',
-        'external_id',
-        'has_hard_bounced',
-        'id',
-        'ios_app_name',
-        'ios_app_version',
-        'ios_device',
-        'ios_last_seen_at',
-        'ios_os_version',
-        'ios_sdk_version',
-        'language_override',
-        'last_contacted_at',
-        'last_email_clicked_at',
-        'last_email_opened_at',
-        'last_replied_at',
-        'last_seen_at',
-        'location',
-        'marked_email_as_spam',
-        'name',
-        'notes',
-        'os',
-        'owner_id',
-        'phone',
-        'role',
-        'signed_up_at',
-        'social_profiles',
-        'tags',
-        'type',
-        'unsubscribed_from_emails',
-        'updated_at',
-        'workspace_id',
-      ]),
-    );
+    const params = { id: h.key('contacts', 0, 'string') };
+    const record = await client.contacts.get(params as never);
+    const fields = [
+      'android_app_name',
+      'android_app_version',
+      'android_device',
+      'android_last_seen_at',
+      'android_os_version',
+      'android_sdk_version',
+      'avatar',
+      'browser',
+      'browser_language',
+      'browser_version',
+      'companies',
+      'created_at',
+      'custom_attributes',
+      'email',
+      'external_id',
+      'has_hard_bounced',
+      'id',
+      'ios_app_name',
+      'ios_app_version',
+      'ios_device',
+      'ios_last_seen_at',
+      'ios_os_version',
+      'ios_sdk_version',
+      'language_override',
+      'last_contacted_at',
+      'last_email_clicked_at',
+      'last_email_opened_at',
+      'last_replied_at',
+      'last_seen_at',
+      'location',
+      'marked_email_as_spam',
+      'name',
+      'notes',
+      'os',
+      'owner_id',
+      'phone',
+      'role',
+      'signed_up_at',
+      'social_profiles',
+      'tags',
+      'type',
+      'unsubscribed_from_emails',
+      'updated_at',
+      'workspace_id',
+    ];
+    expect(record).toEqual(h.asShape('contacts', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() =>
-        client.contacts.get({ id: h.key('contacts', 0, 'string'), contract_unknown_param: true } as never),
-      ),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { id: h.key('contacts', 0, 'string'), contract_unknown_param: true };
+    const call = () => client.contacts.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -252,11 +250,9 @@ describe('contacts get', () => {
 describe('conversations list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-
     const params = { per_page: 10 };
-    const { keys, pages } = await h.walk(client.conversations.list(params as never) as never, (r) =>
-      h.keyOf('conversations', r),
-    );
+    const iterator = client.conversations.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('conversations', r));
     const expected = h.expectedKeys('conversations', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -265,12 +261,14 @@ describe('conversations list', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const page = await client.conversations.list({} as never);
+    const params = {};
+    const page = await client.conversations.list(params as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('conversations', listed);
-      const record = await client.conversations.get({ id: key } as never);
+      const getParams = { id: key };
+      const record = await client.conversations.get(getParams as never);
       h.expectSameShared(listed, record as never, `conversations ${key}: list and get`);
     }
   });
@@ -278,9 +276,9 @@ describe('conversations list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() => client.conversations.list({ contract_unknown_param: true } as never)),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.conversations.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -288,44 +286,42 @@ describe('conversations list', () => {
 describe('conversations get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.conversations.get({ id: h.key('conversations', 0, 'string') } as never);
-    expect(record).toEqual(
-      h.asShape('conversations', 0, [
-        'admin_assignee_id',
-        'contacts',
-        'conversation_parts',
-        'conversation_rating',
-        'created_at',
-        'custom_attributes',
-        'first_contact_reply',
-        'id',
-        'open',
-        'priority',
-        'read',
-        'sla_applied',
-        'snoozed_until',
-        'source',
-        'state',
-        'statistics',
-        'tags',
-        'team_assignee_id',
-        'teammates',
-        'title',
-        'type',
-        'updated_at',
-        'waiting_since',
-      ]),
-    );
+    const params = { id: h.key('conversations', 0, 'string') };
+    const record = await client.conversations.get(params as never);
+    const fields = [
+      'admin_assignee_id',
+      'contacts',
+      'conversation_parts',
+      'conversation_rating',
+      'created_at',
+      'custom_attributes',
+      'first_contact_reply',
+      'id',
+      'open',
+      'priority',
+      'read',
+      'sla_applied',
+      'snoozed_until',
+      'source',
+      'state',
+      'statistics',
+      'tags',
+      'team_assignee_id',
+      'teammates',
+      'title',
+      'type',
+      'updated_at',
+      'waiting_since',
+    ];
+    expect(record).toEqual(h.asShape('conversations', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() =>
-        client.conversations.get({ id: h.key('conversations', 0, 'string'), contract_unknown_param: true } as never),
-      ),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { id: h.key('conversations', 0, 'string'), contract_unknown_param: true };
+    const call = () => client.conversations.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -333,9 +329,9 @@ describe('conversations get', () => {
 describe('segments list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-
     const params = {};
-    const { keys, pages } = await h.walk(client.segments.list(params as never) as never, (r) => h.keyOf('segments', r));
+    const iterator = client.segments.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('segments', r));
     const expected = h.expectedKeys('segments', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -344,12 +340,14 @@ describe('segments list', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const page = await client.segments.list({} as never);
+    const params = {};
+    const page = await client.segments.list(params as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('segments', listed);
-      const record = await client.segments.get({ id: key } as never);
+      const getParams = { id: key };
+      const record = await client.segments.get(getParams as never);
       h.expectSameShared(listed, record as never, `segments ${key}: list and get`);
     }
   });
@@ -357,9 +355,9 @@ describe('segments list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() => client.segments.list({ contract_unknown_param: true } as never)),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.segments.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -367,20 +365,18 @@ describe('segments list', () => {
 describe('segments get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.segments.get({ id: h.key('segments', 0, 'string') } as never);
-    expect(record).toEqual(
-      h.asShape('segments', 0, ['count', 'created_at', 'id', 'name', 'person_type', 'type', 'updated_at']),
-    );
+    const params = { id: h.key('segments', 0, 'string') };
+    const record = await client.segments.get(params as never);
+    const fields = ['count', 'created_at', 'id', 'name', 'person_type', 'type', 'updated_at'];
+    expect(record).toEqual(h.asShape('segments', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() =>
-        client.segments.get({ id: h.key('segments', 0, 'string'), contract_unknown_param: true } as never),
-      ),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { id: h.key('segments', 0, 'string'), contract_unknown_param: true };
+    const call = () => client.segments.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -388,9 +384,9 @@ describe('segments get', () => {
 describe('tags list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-
     const params = {};
-    const { keys, pages } = await h.walk(client.tags.list(params as never) as never, (r) => h.keyOf('tags', r));
+    const iterator = client.tags.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('tags', r));
     const expected = h.expectedKeys('tags', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -399,12 +395,14 @@ describe('tags list', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const page = await client.tags.list({} as never);
+    const params = {};
+    const page = await client.tags.list(params as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('tags', listed);
-      const record = await client.tags.get({ id: key } as never);
+      const getParams = { id: key };
+      const record = await client.tags.get(getParams as never);
       h.expectSameShared(listed, record as never, `tags ${key}: list and get`);
     }
   });
@@ -412,9 +410,9 @@ describe('tags list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() => client.tags.list({ contract_unknown_param: true } as never)),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.tags.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -422,18 +420,18 @@ describe('tags list', () => {
 describe('tags get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.tags.get({ id: h.key('tags', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('tags', 0, ['applied_at', 'applied_by', 'id', 'name', 'type']));
+    const params = { id: h.key('tags', 0, 'string') };
+    const record = await client.tags.get(params as never);
+    const fields = ['applied_at', 'applied_by', 'id', 'name', 'type'];
+    expect(record).toEqual(h.asShape('tags', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() =>
-        client.tags.get({ id: h.key('tags', 0, 'string'), contract_unknown_param: true } as never),
-      ),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { id: h.key('tags', 0, 'string'), contract_unknown_param: true };
+    const call = () => client.tags.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -441,9 +439,9 @@ describe('tags get', () => {
 describe('teams list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-
     const params = {};
-    const { keys, pages } = await h.walk(client.teams.list(params as never) as never, (r) => h.keyOf('teams', r));
+    const iterator = client.teams.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('teams', r));
     const expected = h.expectedKeys('teams', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -452,12 +450,14 @@ describe('teams list', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const page = await client.teams.list({} as never);
+    const params = {};
+    const page = await client.teams.list(params as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('teams', listed);
-      const record = await client.teams.get({ id: key } as never);
+      const getParams = { id: key };
+      const record = await client.teams.get(getParams as never);
       h.expectSameShared(listed, record as never, `teams ${key}: list and get`);
     }
   });
@@ -465,9 +465,9 @@ describe('teams list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() => client.teams.list({ contract_unknown_param: true } as never)),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.teams.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -475,18 +475,18 @@ describe('teams list', () => {
 describe('teams get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.teams.get({ id: h.key('teams', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('teams', 0, ['admin_ids', 'admin_priority_level', 'id', 'name', 'type']));
+    const params = { id: h.key('teams', 0, 'string') };
+    const record = await client.teams.get(params as never);
+    const fields = ['admin_ids', 'admin_priority_level', 'id', 'name', 'type'];
+    expect(record).toEqual(h.asShape('teams', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() =>
-        client.teams.get({ id: h.key('teams', 0, 'string'), contract_unknown_param: true } as never),
-      ),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { id: h.key('teams', 0, 'string'), contract_unknown_param: true };
+    const call = () => client.teams.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });

@@ -9,17 +9,19 @@ const AUTH = {};
 describe('about get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.about.get({} as never);
-    expect(record).toEqual(h.asShape('about', 0, null));
+    const params = {};
+    const record = await client.about.get(params as never);
+    const fields = null;
+    expect(record).toEqual(h.asShape('about', 0, fields));
   });
 });
 
 describe('changes list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-
     const params = {};
-    const { keys, pages } = await h.walk(client.changes.list(params as never) as never, (r) => h.keyOf('changes', r));
+    const iterator = client.changes.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('changes', r));
     const expected = h.expectedKeys('changes', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -30,17 +32,19 @@ describe('changes list', () => {
 describe('changes_start_page_token get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.changesStartPageToken.get({} as never);
-    expect(record).toEqual(h.asShape('changes_start_page_token', 0, null));
+    const params = {};
+    const record = await client.changesStartPageToken.get(params as never);
+    const fields = null;
+    expect(record).toEqual(h.asShape('changes_start_page_token', 0, fields));
   });
 });
 
 describe('comments list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-
     const params = { fields: 'contract fields', fileId: 'contract fileId', pageSize: 10 };
-    const { keys, pages } = await h.walk(client.comments.list(params as never) as never, (r) => h.keyOf('comments', r));
+    const iterator = client.comments.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('comments', r));
     const expected = h.expectedKeys('comments', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -49,16 +53,14 @@ describe('comments list', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const page = await client.comments.list({ fields: 'contract fields', fileId: 'contract fileId' } as never);
+    const params = { fields: 'contract fields', fileId: 'contract fileId' };
+    const page = await client.comments.list(params as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('comments', listed);
-      const record = await client.comments.get({
-        fields: 'contract fields',
-        fileId: 'contract fileId',
-        commentId: key,
-      } as never);
+      const getParams = { fields: 'contract fields', fileId: 'contract fileId', commentId: key };
+      const record = await client.comments.get(getParams as never);
       h.expectSameShared(listed, record as never, `comments ${key}: list and get`);
     }
   });
@@ -66,15 +68,9 @@ describe('comments list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() =>
-        client.comments.list({
-          fields: 'contract fields',
-          fileId: 'contract fileId',
-          contract_unknown_param: true,
-        } as never),
-      ),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { fields: 'contract fields', fileId: 'contract fileId', contract_unknown_param: true };
+    const call = () => client.comments.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -82,44 +78,38 @@ describe('comments list', () => {
 describe('comments get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.comments.get({
-      commentId: h.key('comments', 0, 'string'),
-      fields: 'contract fields',
-      fileId: 'contract fileId',
-    } as never);
-    expect(record).toEqual(
-      h.asShape('comments', 0, [
-        'anchor',
-        'assigneeEmailAddress',
-        'author',
-        'content',
-        'createdTime',
-        'deleted',
-        'htmlContent',
-        'id',
-        'kind',
-        'mentionedEmailAddresses',
-        'modifiedTime',
-        'quotedFileContent',
-        'replies',
-        'resolved',
-      ]),
-    );
+    const params = { commentId: h.key('comments', 0, 'string'), fields: 'contract fields', fileId: 'contract fileId' };
+    const record = await client.comments.get(params as never);
+    const fields = [
+      'anchor',
+      'assigneeEmailAddress',
+      'author',
+      'content',
+      'createdTime',
+      'deleted',
+      'htmlContent',
+      'id',
+      'kind',
+      'mentionedEmailAddresses',
+      'modifiedTime',
+      'quotedFileContent',
+      'replies',
+      'resolved',
+    ];
+    expect(record).toEqual(h.asShape('comments', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() =>
-        client.comments.get({
-          commentId: h.key('comments', 0, 'string'),
-          fields: 'contract fields',
-          fileId: 'contract fileId',
-          contract_unknown_param: true,
-        } as never),
-      ),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = {
+      commentId: h.key('comments', 0, 'string'),
+      fields: 'contract fields',
+      fileId: 'contract fileId',
+      contract_unknown_param: true,
+    };
+    const call = () => client.comments.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -127,9 +117,11 @@ describe('comments get', () => {
 describe('drives list', () => {
   test('list walks every page with the iterator (a query that matches a fixture record)', async () => {
     const client = await h.client(AUTH);
-    const sample = h.sampleString('drives', ['name'])!;
+    const sampleFields = ['name'];
+    const sample = h.sampleString('drives', sampleFields)!;
     const params = { pageSize: 10, q: h.query('drive_query', sample) };
-    const { keys, pages } = await h.walk(client.drives.list(params as never) as never, (r) => h.keyOf('drives', r));
+    const iterator = client.drives.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('drives', r));
     const expected = h.expectedKeys('drives', { [sample.field]: sample.value });
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -139,9 +131,9 @@ describe('drives list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() => client.drives.list({ contract_unknown_param: true } as never)),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.drives.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -149,33 +141,31 @@ describe('drives list', () => {
 describe('drives get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.drives.get({ driveId: h.key('drives', 0, 'string') } as never);
-    expect(record).toEqual(
-      h.asShape('drives', 0, [
-        'backgroundImageFile',
-        'backgroundImageLink',
-        'capabilities',
-        'colorRgb',
-        'createdTime',
-        'hidden',
-        'id',
-        'kind',
-        'name',
-        'orgUnitId',
-        'restrictions',
-        'themeId',
-      ]),
-    );
+    const params = { driveId: h.key('drives', 0, 'string') };
+    const record = await client.drives.get(params as never);
+    const fields = [
+      'backgroundImageFile',
+      'backgroundImageLink',
+      'capabilities',
+      'colorRgb',
+      'createdTime',
+      'hidden',
+      'id',
+      'kind',
+      'name',
+      'orgUnitId',
+      'restrictions',
+      'themeId',
+    ];
+    expect(record).toEqual(h.asShape('drives', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() =>
-        client.drives.get({ driveId: h.key('drives', 0, 'string'), contract_unknown_param: true } as never),
-      ),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { driveId: h.key('drives', 0, 'string'), contract_unknown_param: true };
+    const call = () => client.drives.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -183,9 +173,11 @@ describe('drives get', () => {
 describe('files list', () => {
   test('list walks every page with the iterator (a query that matches a fixture record)', async () => {
     const client = await h.client(AUTH);
-    const sample = h.sampleString('files', ['name'])!;
+    const sampleFields = ['name'];
+    const sample = h.sampleString('files', sampleFields)!;
     const params = { pageSize: 10, q: h.query('drive_query', sample) };
-    const { keys, pages } = await h.walk(client.files.list(params as never) as never, (r) => h.keyOf('files', r));
+    const iterator = client.files.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('files', r));
     const expected = h.expectedKeys('files', { [sample.field]: sample.value });
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -195,9 +187,9 @@ describe('files list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() => client.files.list({ contract_unknown_param: true } as never)),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.files.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -205,79 +197,77 @@ describe('files list', () => {
 describe('files get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.files.get({ fileId: h.key('files', 0, 'string') } as never);
-    expect(record).toEqual(
-      h.asShape('files', 0, [
-        'appProperties',
-        'capabilities',
-        'contentRestrictions',
-        'copyRequiresWriterPermission',
-        'createdTime',
-        'description',
-        'driveId',
-        'explicitlyTrashed',
-        'exportLinks',
-        'fileExtension',
-        'folderColorRgb',
-        'fullFileExtension',
-        'hasThumbnail',
-        'headRevisionId',
-        'iconLink',
-        'id',
-        'imageMediaMetadata',
-        'isAppAuthorized',
-        'kind',
-        'labelInfo',
-        'lastModifyingUser',
-        'linkShareMetadata',
-        'md5Checksum',
-        'mimeType',
-        'modifiedByMe',
-        'modifiedByMeTime',
-        'modifiedTime',
-        'name',
-        'originalFilename',
-        'ownedByMe',
-        'owners',
-        'parents',
-        'permissionIds',
-        'properties',
-        'quotaBytesUsed',
-        'resourceKey',
-        'sha1Checksum',
-        'sha256Checksum',
-        'shared',
-        'sharedWithMeTime',
-        'sharingUser',
-        'shortcutDetails',
-        'size',
-        'spaces',
-        'starred',
-        'thumbnailLink',
-        'thumbnailVersion',
-        'trashed',
-        'trashedTime',
-        'trashingUser',
-        'version',
-        'videoMediaMetadata',
-        'viewedByMe',
-        'viewedByMeTime',
-        'viewersCanCopyContent',
-        'webContentLink',
-        'webViewLink',
-        'writersCanShare',
-      ]),
-    );
+    const params = { fileId: h.key('files', 0, 'string') };
+    const record = await client.files.get(params as never);
+    const fields = [
+      'appProperties',
+      'capabilities',
+      'contentRestrictions',
+      'copyRequiresWriterPermission',
+      'createdTime',
+      'description',
+      'driveId',
+      'explicitlyTrashed',
+      'exportLinks',
+      'fileExtension',
+      'folderColorRgb',
+      'fullFileExtension',
+      'hasThumbnail',
+      'headRevisionId',
+      'iconLink',
+      'id',
+      'imageMediaMetadata',
+      'isAppAuthorized',
+      'kind',
+      'labelInfo',
+      'lastModifyingUser',
+      'linkShareMetadata',
+      'md5Checksum',
+      'mimeType',
+      'modifiedByMe',
+      'modifiedByMeTime',
+      'modifiedTime',
+      'name',
+      'originalFilename',
+      'ownedByMe',
+      'owners',
+      'parents',
+      'permissionIds',
+      'properties',
+      'quotaBytesUsed',
+      'resourceKey',
+      'sha1Checksum',
+      'sha256Checksum',
+      'shared',
+      'sharedWithMeTime',
+      'sharingUser',
+      'shortcutDetails',
+      'size',
+      'spaces',
+      'starred',
+      'thumbnailLink',
+      'thumbnailVersion',
+      'trashed',
+      'trashedTime',
+      'trashingUser',
+      'version',
+      'videoMediaMetadata',
+      'viewedByMe',
+      'viewedByMeTime',
+      'viewersCanCopyContent',
+      'webContentLink',
+      'webViewLink',
+      'writersCanShare',
+    ];
+    expect(record).toEqual(h.asShape('files', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() =>
-        client.files.get({ fileId: h.key('files', 0, 'string'), contract_unknown_param: true } as never),
-      ),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { fileId: h.key('files', 0, 'string'), contract_unknown_param: true };
+    const call = () => client.files.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -285,17 +275,15 @@ describe('files get', () => {
 describe('files download', () => {
   test('download streams the content; a range gives 206', async () => {
     const client = await h.client(AUTH);
-    const file = await client.files.download({ alt: 'media', fileId: h.key('files', 0, 'string') } as never);
+    const params = { alt: 'media', fileId: h.key('files', 0, 'string') };
+    const file = await client.files.download(params as never);
     expect(file.status).toBe(200);
     let bytes = 0;
     for await (const chunk of file.body) bytes += chunk.length;
     expect(bytes).toBeGreaterThan(0);
     expect(file.contentType).toBeTruthy();
-    const part = await client.files.download({
-      alt: 'media',
-      fileId: h.key('files', 0, 'string'),
-      range_header: 'bytes=0-99',
-    } as never);
+    const rangeParams = { alt: 'media', fileId: h.key('files', 0, 'string'), range_header: 'bytes=0-99' };
+    const part = await client.files.download(rangeParams as never);
     expect(part.status).toBe(206);
     expect(part.contentRange).toBe(`bytes 0-99/${bytes}`);
     expect((await part.arrayBuffer()).byteLength).toBe(100);
@@ -304,15 +292,9 @@ describe('files download', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() =>
-        client.files.download({
-          alt: 'media',
-          fileId: h.key('files', 0, 'string'),
-          contract_unknown_param: true,
-        } as never),
-      ),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { alt: 'media', fileId: h.key('files', 0, 'string'), contract_unknown_param: true };
+    const call = () => client.files.download(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -320,20 +302,19 @@ describe('files download', () => {
 describe('files_export download', () => {
   test('download streams the content; a range gives 206', async () => {
     const client = await h.client(AUTH);
-    const file = await client.filesExport.download({
-      fileId: h.key('files_export', 0, 'string'),
-      mimeType: 'contract mimeType',
-    } as never);
+    const params = { fileId: h.key('files_export', 0, 'string'), mimeType: 'contract mimeType' };
+    const file = await client.filesExport.download(params as never);
     expect(file.status).toBe(200);
     let bytes = 0;
     for await (const chunk of file.body) bytes += chunk.length;
     expect(bytes).toBeGreaterThan(0);
     expect(file.contentType).toBeTruthy();
-    const part = await client.filesExport.download({
+    const rangeParams = {
       fileId: h.key('files_export', 0, 'string'),
       mimeType: 'contract mimeType',
       range_header: 'bytes=0-99',
-    } as never);
+    };
+    const part = await client.filesExport.download(rangeParams as never);
     expect(part.status).toBe(206);
     expect(part.contentRange).toBe(`bytes 0-99/${bytes}`);
     expect((await part.arrayBuffer()).byteLength).toBe(100);
@@ -342,15 +323,13 @@ describe('files_export download', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() =>
-        client.filesExport.download({
-          fileId: h.key('files_export', 0, 'string'),
-          mimeType: 'contract mimeType',
-          contract_unknown_param: true,
-        } as never),
-      ),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = {
+      fileId: h.key('files_export', 0, 'string'),
+      mimeType: 'contract mimeType',
+      contract_unknown_param: true,
+    };
+    const call = () => client.filesExport.download(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -358,11 +337,9 @@ describe('files_export download', () => {
 describe('permissions list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-
     const params = { fileId: 'contract fileId', pageSize: 10 };
-    const { keys, pages } = await h.walk(client.permissions.list(params as never) as never, (r) =>
-      h.keyOf('permissions', r),
-    );
+    const iterator = client.permissions.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('permissions', r));
     const expected = h.expectedKeys('permissions', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -371,12 +348,14 @@ describe('permissions list', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const page = await client.permissions.list({ fileId: 'contract fileId' } as never);
+    const params = { fileId: 'contract fileId' };
+    const page = await client.permissions.list(params as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('permissions', listed);
-      const record = await client.permissions.get({ fileId: 'contract fileId', permissionId: key } as never);
+      const getParams = { fileId: 'contract fileId', permissionId: key };
+      const record = await client.permissions.get(getParams as never);
       h.expectSameShared(listed, record as never, `permissions ${key}: list and get`);
     }
   });
@@ -384,11 +363,9 @@ describe('permissions list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() =>
-        client.permissions.list({ fileId: 'contract fileId', contract_unknown_param: true } as never),
-      ),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { fileId: 'contract fileId', contract_unknown_param: true };
+    const call = () => client.permissions.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -396,43 +373,38 @@ describe('permissions list', () => {
 describe('permissions get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.permissions.get({
-      fileId: 'contract fileId',
-      permissionId: h.key('permissions', 0, 'string'),
-    } as never);
-    expect(record).toEqual(
-      h.asShape('permissions', 0, [
-        'allowFileDiscovery',
-        'deleted',
-        'displayName',
-        'domain',
-        'emailAddress',
-        'expirationTime',
-        'id',
-        'kind',
-        'pendingOwner',
-        'permissionDetails',
-        'photoLink',
-        'role',
-        'teamDrivePermissionDetails',
-        'type',
-        'view',
-      ]),
-    );
+    const params = { fileId: 'contract fileId', permissionId: h.key('permissions', 0, 'string') };
+    const record = await client.permissions.get(params as never);
+    const fields = [
+      'allowFileDiscovery',
+      'deleted',
+      'displayName',
+      'domain',
+      'emailAddress',
+      'expirationTime',
+      'id',
+      'kind',
+      'pendingOwner',
+      'permissionDetails',
+      'photoLink',
+      'role',
+      'teamDrivePermissionDetails',
+      'type',
+      'view',
+    ];
+    expect(record).toEqual(h.asShape('permissions', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() =>
-        client.permissions.get({
-          fileId: 'contract fileId',
-          permissionId: h.key('permissions', 0, 'string'),
-          contract_unknown_param: true,
-        } as never),
-      ),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = {
+      fileId: 'contract fileId',
+      permissionId: h.key('permissions', 0, 'string'),
+      contract_unknown_param: true,
+    };
+    const call = () => client.permissions.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -440,9 +412,9 @@ describe('permissions get', () => {
 describe('replies list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-
     const params = { commentId: 'contract commentId', fileId: 'contract fileId', pageSize: 10 };
-    const { keys, pages } = await h.walk(client.replies.list(params as never) as never, (r) => h.keyOf('replies', r));
+    const iterator = client.replies.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('replies', r));
     const expected = h.expectedKeys('replies', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -451,16 +423,14 @@ describe('replies list', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const page = await client.replies.list({ commentId: 'contract commentId', fileId: 'contract fileId' } as never);
+    const params = { commentId: 'contract commentId', fileId: 'contract fileId' };
+    const page = await client.replies.list(params as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('replies', listed);
-      const record = await client.replies.get({
-        commentId: 'contract commentId',
-        fileId: 'contract fileId',
-        replyId: key,
-      } as never);
+      const getParams = { commentId: 'contract commentId', fileId: 'contract fileId', replyId: key };
+      const record = await client.replies.get(getParams as never);
       h.expectSameShared(listed, record as never, `replies ${key}: list and get`);
     }
   });
@@ -468,9 +438,9 @@ describe('replies list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() => client.replies.list({ fileId: 'contract fileId', commentId: 12345 } as never)),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { fileId: 'contract fileId', commentId: 12345 };
+    const call = () => client.replies.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -478,26 +448,22 @@ describe('replies list', () => {
 describe('replies get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.replies.get({
+    const params = {
       commentId: 'contract commentId',
       fileId: 'contract fileId',
       replyId: h.key('replies', 0, 'string'),
-    } as never);
-    expect(record).toEqual(h.asShape('replies', 0, null));
+    };
+    const record = await client.replies.get(params as never);
+    const fields = null;
+    expect(record).toEqual(h.asShape('replies', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() =>
-        client.replies.get({
-          fileId: 'contract fileId',
-          replyId: h.key('replies', 0, 'string'),
-          commentId: 12345,
-        } as never),
-      ),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { fileId: 'contract fileId', replyId: h.key('replies', 0, 'string'), commentId: 12345 };
+    const call = () => client.replies.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -505,11 +471,9 @@ describe('replies get', () => {
 describe('revisions list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-
     const params = {};
-    const { keys, pages } = await h.walk(client.revisions.list(params as never) as never, (r) =>
-      h.keyOf('revisions', r),
-    );
+    const iterator = client.revisions.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('revisions', r));
     const expected = h.expectedKeys('revisions', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -518,12 +482,14 @@ describe('revisions list', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const page = await client.revisions.list({} as never);
+    const params = {};
+    const page = await client.revisions.list(params as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('revisions', listed);
-      const record = await client.revisions.get({ fileId: 'contract fileId', revisionId: key } as never);
+      const getParams = { fileId: 'contract fileId', revisionId: key };
+      const record = await client.revisions.get(getParams as never);
       h.expectSameShared(listed, record as never, `revisions ${key}: list and get`);
     }
   });
@@ -532,21 +498,18 @@ describe('revisions list', () => {
 describe('revisions get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.revisions.get({
-      fileId: 'contract fileId',
-      revisionId: h.key('revisions', 0, 'string'),
-    } as never);
-    expect(record).toEqual(h.asShape('revisions', 0, null));
+    const params = { fileId: 'contract fileId', revisionId: h.key('revisions', 0, 'string') };
+    const record = await client.revisions.get(params as never);
+    const fields = null;
+    expect(record).toEqual(h.asShape('revisions', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() =>
-        client.revisions.get({ revisionId: h.key('revisions', 0, 'string'), fileId: 12345 } as never),
-      ),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { revisionId: h.key('revisions', 0, 'string'), fileId: 12345 };
+    const call = () => client.revisions.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });

@@ -14,9 +14,9 @@ describe('comments list', () => {
 
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-
     const params = { issueId: h.field('comments', 0, 'data.issueId'), first: 10 };
-    const { keys, pages } = await h.walk(client.comments.list(params as never) as never, (r) => h.keyOf('comments', r));
+    const iterator = client.comments.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('comments', r));
     const expected = h.expectedKeys('comments', params, rules);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -25,12 +25,14 @@ describe('comments list', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const page = await client.comments.list({ issueId: h.field('comments', 0, 'data.issueId') } as never);
+    const params = { issueId: h.field('comments', 0, 'data.issueId') };
+    const page = await client.comments.list(params as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('comments', listed);
-      const record = await client.comments.get({ id: key } as never);
+      const getParams = { id: key };
+      const record = await client.comments.get(getParams as never);
       h.expectSameShared(listed, record as never, `comments ${key}: list and get`);
     }
   });
@@ -42,28 +44,27 @@ describe('comments list', () => {
     if (index < 0) index = texts.findIndex((v) => typeof v === 'string' && v !== '');
     expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
     const value = String(h.field('comments', index, 'data.issueId'));
-    const run = async (probe: string) =>
-      (await h.all(client.comments.list({ issueId: probe } as never) as never)).map((r) => h.keyOf('comments', r));
+    const key = String(h.key('comments', index));
+    const paramsOf = (probe: string) => ({ issueId: probe });
+    const run = async (probe: string) => {
+      const records = await h.all(client.comments.list(paramsOf(probe) as never) as never);
+      return records.map((r) => h.keyOf('comments', r));
+    };
     let probe = value;
-    expect(await run(probe)).toEqual(h.expectedKeys('comments', { issueId: probe }, rules));
-    expect(await run(probe)).toContain(String(h.key('comments', index)));
+    expect(await run(probe)).toEqual(h.expectedKeys('comments', paramsOf(probe), rules));
+    expect(await run(probe)).toContain(key);
     if (/[a-z]/i.test(probe)) {
       probe = probe === probe.toUpperCase() ? probe.toLowerCase() : probe.toUpperCase();
-      expect(await run(probe), 'another letter case does not match').not.toContain(String(h.key('comments', index)));
+      expect(await run(probe), 'another letter case does not match').not.toContain(key);
     }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() =>
-        client.comments.list({
-          issueId: h.field('comments', 0, 'data.issueId'),
-          contract_unknown_param: true,
-        } as never),
-      ),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { issueId: h.field('comments', 0, 'data.issueId'), contract_unknown_param: true };
+    const call = () => client.comments.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -71,18 +72,18 @@ describe('comments list', () => {
 describe('comments get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.comments.get({ id: h.key('comments', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('comments', 0, ['data']));
+    const params = { id: h.key('comments', 0, 'string') };
+    const record = await client.comments.get(params as never);
+    const fields = ['data'];
+    expect(record).toEqual(h.asShape('comments', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() =>
-        client.comments.get({ id: h.key('comments', 0, 'string'), contract_unknown_param: true } as never),
-      ),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { id: h.key('comments', 0, 'string'), contract_unknown_param: true };
+    const call = () => client.comments.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -90,9 +91,9 @@ describe('comments get', () => {
 describe('issues list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-
     const params = { first: 10 };
-    const { keys, pages } = await h.walk(client.issues.list(params as never) as never, (r) => h.keyOf('issues', r));
+    const iterator = client.issues.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('issues', r));
     const expected = h.expectedKeys('issues', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -101,12 +102,14 @@ describe('issues list', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const page = await client.issues.list({} as never);
+    const params = {};
+    const page = await client.issues.list(params as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('issues', listed);
-      const record = await client.issues.get({ id: key } as never);
+      const getParams = { id: key };
+      const record = await client.issues.get(getParams as never);
       h.expectSameShared(listed, record as never, `issues ${key}: list and get`);
     }
   });
@@ -114,9 +117,9 @@ describe('issues list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() => client.issues.list({ contract_unknown_param: true } as never)),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.issues.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -124,18 +127,18 @@ describe('issues list', () => {
 describe('issues get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.issues.get({ id: h.key('issues', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('issues', 0, ['data']));
+    const params = { id: h.key('issues', 0, 'string') };
+    const record = await client.issues.get(params as never);
+    const fields = ['data'];
+    expect(record).toEqual(h.asShape('issues', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() =>
-        client.issues.get({ id: h.key('issues', 0, 'string'), contract_unknown_param: true } as never),
-      ),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { id: h.key('issues', 0, 'string'), contract_unknown_param: true };
+    const call = () => client.issues.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -143,9 +146,9 @@ describe('issues get', () => {
 describe('projects list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-
     const params = { first: 10 };
-    const { keys, pages } = await h.walk(client.projects.list(params as never) as never, (r) => h.keyOf('projects', r));
+    const iterator = client.projects.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('projects', r));
     const expected = h.expectedKeys('projects', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -154,12 +157,14 @@ describe('projects list', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const page = await client.projects.list({} as never);
+    const params = {};
+    const page = await client.projects.list(params as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('projects', listed);
-      const record = await client.projects.get({ id: key } as never);
+      const getParams = { id: key };
+      const record = await client.projects.get(getParams as never);
       h.expectSameShared(listed, record as never, `projects ${key}: list and get`);
     }
   });
@@ -167,9 +172,9 @@ describe('projects list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() => client.projects.list({ contract_unknown_param: true } as never)),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.projects.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -177,18 +182,18 @@ describe('projects list', () => {
 describe('projects get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.projects.get({ id: h.key('projects', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('projects', 0, ['data']));
+    const params = { id: h.key('projects', 0, 'string') };
+    const record = await client.projects.get(params as never);
+    const fields = ['data'];
+    expect(record).toEqual(h.asShape('projects', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() =>
-        client.projects.get({ id: h.key('projects', 0, 'string'), contract_unknown_param: true } as never),
-      ),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { id: h.key('projects', 0, 'string'), contract_unknown_param: true };
+    const call = () => client.projects.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -196,9 +201,9 @@ describe('projects get', () => {
 describe('teams list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-
     const params = { first: 10 };
-    const { keys, pages } = await h.walk(client.teams.list(params as never) as never, (r) => h.keyOf('teams', r));
+    const iterator = client.teams.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('teams', r));
     const expected = h.expectedKeys('teams', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -207,12 +212,14 @@ describe('teams list', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const page = await client.teams.list({} as never);
+    const params = {};
+    const page = await client.teams.list(params as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('teams', listed);
-      const record = await client.teams.get({ id: key } as never);
+      const getParams = { id: key };
+      const record = await client.teams.get(getParams as never);
       h.expectSameShared(listed, record as never, `teams ${key}: list and get`);
     }
   });
@@ -220,9 +227,9 @@ describe('teams list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() => client.teams.list({ contract_unknown_param: true } as never)),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.teams.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -230,18 +237,18 @@ describe('teams list', () => {
 describe('teams get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.teams.get({ id: h.key('teams', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('teams', 0, ['data']));
+    const params = { id: h.key('teams', 0, 'string') };
+    const record = await client.teams.get(params as never);
+    const fields = ['data'];
+    expect(record).toEqual(h.asShape('teams', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() =>
-        client.teams.get({ id: h.key('teams', 0, 'string'), contract_unknown_param: true } as never),
-      ),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { id: h.key('teams', 0, 'string'), contract_unknown_param: true };
+    const call = () => client.teams.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -251,35 +258,26 @@ describe('comments create', () => {
     const client = await h.client(AUTH);
     const params = { body: 'contract body', issueId: h.field('comments', 0, 'data.issueId') };
     const created = await client.comments.create(params as never);
-    await h.readBack(
-      'comments',
-      {
-        read: (key: unknown) => client.comments.get({ id: String(key) } as never),
-        list: () => client.comments.list({ issueId: h.field('comments', 0, 'data.issueId') } as never) as never,
-      },
-      params,
-      created as never,
-    );
+    const readParams = (key: unknown) => ({ id: String(key) });
+    const listParams = { issueId: h.field('comments', 0, 'data.issueId') };
+    const reader = {
+      read: (key: unknown) => client.comments.get(readParams(key) as never),
+      list: () => client.comments.list(listParams as never) as never,
+    };
+    await h.readBack('comments', reader, params, created as never);
     // The created record is listed.
     const key = h.keyOf('comments', created as never);
-    const keys = (
-      await h.all(client.comments.list({ issueId: h.field('comments', 0, 'data.issueId') } as never) as never)
-    ).map((r) => h.keyOf('comments', r));
+    const listed = await h.all(client.comments.list(listParams as never) as never);
+    const keys = listed.map((r) => h.keyOf('comments', r));
     expect(keys).toContain(key);
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() =>
-        client.comments.create({
-          body: 'contract body',
-          issueId: 'contract issueId',
-          contract_unknown_param: true,
-        } as never),
-      ),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { body: 'contract body', issueId: 'contract issueId', contract_unknown_param: true };
+    const call = () => client.comments.create(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -288,9 +286,11 @@ describe('comments update', () => {
   test('update changes a record, visible to later reads', async () => {
     const client = await h.client(AUTH);
     const params = { id: h.key('comments', 1, 'string'), body: 'updated body' };
+    const readParams = (key: unknown) => ({ id: String(key) });
+    const listParams = { issueId: h.field('comments', 0, 'data.issueId') };
     const reader = {
-      read: (key: unknown) => client.comments.get({ id: String(key) } as never),
-      list: () => client.comments.list({ issueId: h.field('comments', 0, 'data.issueId') } as never) as never,
+      read: (key: unknown) => client.comments.get(readParams(key) as never),
+      list: () => client.comments.list(listParams as never) as never,
     };
     const updated = await client.comments.update(params as never);
     await h.readBack('comments', reader, params, updated as never, 1);
@@ -299,15 +299,9 @@ describe('comments update', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() =>
-        client.comments.update({
-          body: 'contract body',
-          id: h.key('comments', 0, 'string'),
-          contract_unknown_param: true,
-        } as never),
-      ),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { body: 'contract body', id: h.key('comments', 0, 'string'), contract_unknown_param: true };
+    const call = () => client.comments.update(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -317,33 +311,26 @@ describe('issues create', () => {
     const client = await h.client(AUTH);
     const params = { teamId: 'contract teamId', title: 'contract title' };
     const created = await client.issues.create(params as never);
-    await h.readBack(
-      'issues',
-      {
-        read: (key: unknown) => client.issues.get({ id: String(key) } as never),
-        list: () => client.issues.list({} as never) as never,
-      },
-      params,
-      created as never,
-    );
+    const readParams = (key: unknown) => ({ id: String(key) });
+    const listParams = {};
+    const reader = {
+      read: (key: unknown) => client.issues.get(readParams(key) as never),
+      list: () => client.issues.list(listParams as never) as never,
+    };
+    await h.readBack('issues', reader, params, created as never);
     // The created record is listed.
     const key = h.keyOf('issues', created as never);
-    const keys = (await h.all(client.issues.list({} as never) as never)).map((r) => h.keyOf('issues', r));
+    const listed = await h.all(client.issues.list(listParams as never) as never);
+    const keys = listed.map((r) => h.keyOf('issues', r));
     expect(keys).toContain(key);
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() =>
-        client.issues.create({
-          teamId: 'contract teamId',
-          title: 'contract title',
-          contract_unknown_param: true,
-        } as never),
-      ),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { teamId: 'contract teamId', title: 'contract title', contract_unknown_param: true };
+    const call = () => client.issues.create(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -352,25 +339,26 @@ describe('issues update', () => {
   test('update changes a record, visible to later reads; what it does not name keeps its value', async () => {
     const client = await h.client(AUTH);
     const params = { id: h.key('issues', 1, 'string'), description: 'updated description' };
+    const readParams = (key: unknown) => ({ id: String(key) });
+    const listParams = {};
     const reader = {
-      read: (key: unknown) => client.issues.get({ id: String(key) } as never),
-      list: () => client.issues.list({} as never) as never,
+      read: (key: unknown) => client.issues.get(readParams(key) as never),
+      list: () => client.issues.list(listParams as never) as never,
     };
     const before = await h.readRecord('issues', reader, h.key('issues', 1));
     expect(before).toBeDefined();
     const updated = await client.issues.update(params as never);
     await h.readBack('issues', reader, params, updated as never, 1);
-    h.expectUnchanged(before!, (await h.readRecord('issues', reader, h.key('issues', 1)))!, params);
+    const after = await h.readRecord('issues', reader, h.key('issues', 1));
+    h.expectUnchanged(before!, after!, params);
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() =>
-        client.issues.update({ id: h.key('issues', 0, 'string'), contract_unknown_param: true } as never),
-      ),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { id: h.key('issues', 0, 'string'), contract_unknown_param: true };
+    const call = () => client.issues.update(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });

@@ -9,16 +9,18 @@ const AUTH = {};
 describe('accounts get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.accounts.get({} as never);
-    expect(record).toEqual(h.asShape('accounts', 0, ['account_key', 'billing', 'create_date', 'plan', 'status']));
+    const params = {};
+    const record = await client.accounts.get(params as never);
+    const fields = ['account_key', 'billing', 'create_date', 'plan', 'status'];
+    expect(record).toEqual(h.asShape('accounts', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() => client.accounts.get({ contract_unknown_param: true } as never)),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.accounts.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -26,11 +28,9 @@ describe('accounts get', () => {
 describe('agent_timeline list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-
     const params = { limit: 10 };
-    const { keys, pages } = await h.walk(client.agentTimeline.list(params as never) as never, (r) =>
-      h.keyOf('agent_timeline', r),
-    );
+    const iterator = client.agentTimeline.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('agent_timeline', r));
     const expected = h.expectedKeys('agent_timeline', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -40,9 +40,9 @@ describe('agent_timeline list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() => client.agentTimeline.list({ contract_unknown_param: true } as never)),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.agentTimeline.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -50,9 +50,9 @@ describe('agent_timeline list', () => {
 describe('agents list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-
     const params = { limit: 10 };
-    const { keys, pages } = await h.walk(client.agents.list(params as never) as never, (r) => h.keyOf('agents', r));
+    const iterator = client.agents.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('agents', r));
     const expected = h.expectedKeys('agents', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -61,12 +61,14 @@ describe('agents list', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const page = await client.agents.list({} as never);
+    const params = {};
+    const page = await client.agents.list(params as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('agents', listed);
-      const record = await client.agents.get({ agent_id: Number(key) } as never);
+      const getParams = { agent_id: Number(key) };
+      const record = await client.agents.get(getParams as never);
       h.expectSameShared(listed, record as never, `agents ${key}: list and get`);
     }
   });
@@ -74,9 +76,9 @@ describe('agents list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() => client.agents.list({ contract_unknown_param: true } as never)),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.agents.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -84,36 +86,34 @@ describe('agents list', () => {
 describe('agents get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.agents.get({ agent_id: h.key('agents', 0, 'integer') } as never);
-    expect(record).toEqual(
-      h.asShape('agents', 0, [
-        'create_date',
-        'departments',
-        'display_name',
-        'email',
-        'enabled',
-        'enabled_departments',
-        'first_name',
-        'id',
-        'last_login',
-        'last_name',
-        'login_count',
-        'role_id',
-        'roles',
-        'scope',
-        'skills',
-      ]),
-    );
+    const params = { agent_id: h.key('agents', 0, 'integer') };
+    const record = await client.agents.get(params as never);
+    const fields = [
+      'create_date',
+      'departments',
+      'display_name',
+      'email',
+      'enabled',
+      'enabled_departments',
+      'first_name',
+      'id',
+      'last_login',
+      'last_name',
+      'login_count',
+      'role_id',
+      'roles',
+      'scope',
+      'skills',
+    ];
+    expect(record).toEqual(h.asShape('agents', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() =>
-        client.agents.get({ agent_id: h.key('agents', 0, 'integer'), contract_unknown_param: true } as never),
-      ),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { agent_id: h.key('agents', 0, 'integer'), contract_unknown_param: true };
+    const call = () => client.agents.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -121,7 +121,7 @@ describe('agents get', () => {
 describe('agents search', () => {
   test('search results equal a reference evaluation over the fixtures', async () => {
     const client = await h.client(AUTH);
-    for (const params of h.searchQueries('agents', [
+    const fields = [
       { name: 'create_date', type: 'string' },
       { name: 'departments', type: 'array' },
       { name: 'display_name', type: 'string' },
@@ -131,41 +131,29 @@ describe('agents search', () => {
       { name: 'id', type: 'integer' },
       { name: 'last_name', type: 'string' },
       { name: 'role_id', type: 'integer' },
-    ])) {
+    ];
+    for (const params of h.searchQueries('agents', fields)) {
       const hits: string[] = [];
-      for await (const hit of client.agents.search({ ...params, limit: 7 } as never))
+      const query = { ...params, limit: 7 };
+      for await (const hit of client.agents.search(query as never)) {
         hits.push((hit as { id: string }).id);
-      expect(hits, JSON.stringify(params)).toEqual(
-        h.expectedSearch(
-          'agents',
-          [
-            { name: 'create_date', type: 'string' },
-            { name: 'departments', type: 'array' },
-            { name: 'display_name', type: 'string' },
-            { name: 'email', type: 'string' },
-            { name: 'enabled', type: 'boolean' },
-            { name: 'first_name', type: 'string' },
-            { name: 'id', type: 'integer' },
-            { name: 'last_name', type: 'string' },
-            { name: 'role_id', type: 'integer' },
-          ],
-          { ...params, limit: 100000 },
-        ),
-      );
+      }
+      const expected = h.expectedSearch('agents', fields, { ...params, limit: 100000 });
+      expect(hits, JSON.stringify(params)).toEqual(expected);
     }
   });
 
   test('search data holds the values the record has', async () => {
     const client = await h.client(AUTH);
-
+    type Hit = { id: string; data: Record<string, unknown> };
+    const query = { query: {}, limit: 25 };
     let compared = 0;
-    for await (const hit of client.agents.search({ query: {}, limit: 25 } as never) as AsyncIterable<{
-      id: string;
-      data: Record<string, unknown>;
-    }>) {
-      const record = await client.agents.get({ agent_id: Number(hit.id) } as never);
+    for await (const hit of client.agents.search(query as never) as AsyncIterable<Hit>) {
+      const getParams = { agent_id: Number(hit.id) };
+      const record = await client.agents.get(getParams as never);
       expect(record, `hit ${hit.id} is a record`).toBeDefined();
-      h.expectSameShared(hit.data, record as never, `agents ${hit.id}: search data and record`);
+      const what = `agents ${hit.id}: search data and record`;
+      h.expectSameShared(hit.data, record as never, what);
       if (++compared === 25) break;
     }
     expect(compared).toBeGreaterThan(0);
@@ -174,9 +162,9 @@ describe('agents search', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() => client.agents.search({ query: {}, contract_unknown_param: true } as never)),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { query: {}, contract_unknown_param: true };
+    const call = () => client.agents.search(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -184,9 +172,9 @@ describe('agents search', () => {
 describe('bans list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-
     const params = { limit: 10 };
-    const { keys, pages } = await h.walk(client.bans.list(params as never) as never, (r) => h.keyOf('bans', r));
+    const iterator = client.bans.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('bans', r));
     const expected = h.expectedKeys('bans', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -195,12 +183,14 @@ describe('bans list', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const page = await client.bans.list({} as never);
+    const params = {};
+    const page = await client.bans.list(params as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('bans', listed);
-      const record = await client.bans.get({ ban_id: Number(key) } as never);
+      const getParams = { ban_id: Number(key) };
+      const record = await client.bans.get(getParams as never);
       h.expectSameShared(listed, record as never, `bans ${key}: list and get`);
     }
   });
@@ -208,9 +198,9 @@ describe('bans list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() => client.bans.list({ contract_unknown_param: true } as never)),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.bans.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -218,20 +208,18 @@ describe('bans list', () => {
 describe('bans get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.bans.get({ ban_id: h.key('bans', 0, 'integer') } as never);
-    expect(record).toEqual(
-      h.asShape('bans', 0, ['created_at', 'id', 'ip_address', 'reason', 'type', 'visitor_id', 'visitor_name']),
-    );
+    const params = { ban_id: h.key('bans', 0, 'integer') };
+    const record = await client.bans.get(params as never);
+    const fields = ['created_at', 'id', 'ip_address', 'reason', 'type', 'visitor_id', 'visitor_name'];
+    expect(record).toEqual(h.asShape('bans', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() =>
-        client.bans.get({ ban_id: h.key('bans', 0, 'integer'), contract_unknown_param: true } as never),
-      ),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { ban_id: h.key('bans', 0, 'integer'), contract_unknown_param: true };
+    const call = () => client.bans.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -239,9 +227,9 @@ describe('bans get', () => {
 describe('chats list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-
     const params = { limit: 10 };
-    const { keys, pages } = await h.walk(client.chats.list(params as never) as never, (r) => h.keyOf('chats', r));
+    const iterator = client.chats.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('chats', r));
     const expected = h.expectedKeys('chats', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -250,12 +238,14 @@ describe('chats list', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const page = await client.chats.list({} as never);
+    const params = {};
+    const page = await client.chats.list(params as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('chats', listed);
-      const record = await client.chats.get({ chat_id: key } as never);
+      const getParams = { chat_id: key };
+      const record = await client.chats.get(getParams as never);
       h.expectSameShared(listed, record as never, `chats ${key}: list and get`);
     }
   });
@@ -263,9 +253,9 @@ describe('chats list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() => client.chats.list({ contract_unknown_param: true } as never)),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.chats.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -273,49 +263,47 @@ describe('chats list', () => {
 describe('chats get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.chats.get({ chat_id: h.key('chats', 0, 'string') } as never);
-    expect(record).toEqual(
-      h.asShape('chats', 0, [
-        'agent_ids',
-        'agent_names',
-        'comment',
-        'conversions',
-        'count',
-        'deleted',
-        'department_id',
-        'department_name',
-        'desk_ticket_id',
-        'duration',
-        'engagements',
-        'history',
-        'id',
-        'message',
-        'missed',
-        'rating',
-        'response_time',
-        'session',
-        'started_by',
-        'tags',
-        'timestamp',
-        'triggered',
-        'triggered_response',
-        'type',
-        'unread',
-        'update_timestamp',
-        'visitor',
-        'webpath',
-      ]),
-    );
+    const params = { chat_id: h.key('chats', 0, 'string') };
+    const record = await client.chats.get(params as never);
+    const fields = [
+      'agent_ids',
+      'agent_names',
+      'comment',
+      'conversions',
+      'count',
+      'deleted',
+      'department_id',
+      'department_name',
+      'desk_ticket_id',
+      'duration',
+      'engagements',
+      'history',
+      'id',
+      'message',
+      'missed',
+      'rating',
+      'response_time',
+      'session',
+      'started_by',
+      'tags',
+      'timestamp',
+      'triggered',
+      'triggered_response',
+      'type',
+      'unread',
+      'update_timestamp',
+      'visitor',
+      'webpath',
+    ];
+    expect(record).toEqual(h.asShape('chats', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() =>
-        client.chats.get({ chat_id: h.key('chats', 0, 'string'), contract_unknown_param: true } as never),
-      ),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { chat_id: h.key('chats', 0, 'string'), contract_unknown_param: true };
+    const call = () => client.chats.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -323,7 +311,7 @@ describe('chats get', () => {
 describe('chats search', () => {
   test('search results equal a reference evaluation over the fixtures', async () => {
     const client = await h.client(AUTH);
-    for (const params of h.searchQueries('chats', [
+    const fields = [
       { name: 'agent_ids', type: 'array' },
       { name: 'department_id', type: 'integer' },
       { name: 'department_name', type: 'string' },
@@ -333,41 +321,29 @@ describe('chats search', () => {
       { name: 'rating', type: 'string' },
       { name: 'timestamp', type: 'string' },
       { name: 'update_timestamp', type: 'string' },
-    ])) {
+    ];
+    for (const params of h.searchQueries('chats', fields)) {
       const hits: string[] = [];
-      for await (const hit of client.chats.search({ ...params, limit: 7 } as never))
+      const query = { ...params, limit: 7 };
+      for await (const hit of client.chats.search(query as never)) {
         hits.push((hit as { id: string }).id);
-      expect(hits, JSON.stringify(params)).toEqual(
-        h.expectedSearch(
-          'chats',
-          [
-            { name: 'agent_ids', type: 'array' },
-            { name: 'department_id', type: 'integer' },
-            { name: 'department_name', type: 'string' },
-            { name: 'duration', type: 'integer' },
-            { name: 'id', type: 'string' },
-            { name: 'missed', type: 'boolean' },
-            { name: 'rating', type: 'string' },
-            { name: 'timestamp', type: 'string' },
-            { name: 'update_timestamp', type: 'string' },
-          ],
-          { ...params, limit: 100000 },
-        ),
-      );
+      }
+      const expected = h.expectedSearch('chats', fields, { ...params, limit: 100000 });
+      expect(hits, JSON.stringify(params)).toEqual(expected);
     }
   });
 
   test('search data holds the values the record has', async () => {
     const client = await h.client(AUTH);
-
+    type Hit = { id: string; data: Record<string, unknown> };
+    const query = { query: {}, limit: 25 };
     let compared = 0;
-    for await (const hit of client.chats.search({ query: {}, limit: 25 } as never) as AsyncIterable<{
-      id: string;
-      data: Record<string, unknown>;
-    }>) {
-      const record = await client.chats.get({ chat_id: hit.id } as never);
+    for await (const hit of client.chats.search(query as never) as AsyncIterable<Hit>) {
+      const getParams = { chat_id: hit.id };
+      const record = await client.chats.get(getParams as never);
       expect(record, `hit ${hit.id} is a record`).toBeDefined();
-      h.expectSameShared(hit.data, record as never, `chats ${hit.id}: search data and record`);
+      const what = `chats ${hit.id}: search data and record`;
+      h.expectSameShared(hit.data, record as never, what);
       if (++compared === 25) break;
     }
     expect(compared).toBeGreaterThan(0);
@@ -376,9 +352,9 @@ describe('chats search', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() => client.chats.search({ query: {}, contract_unknown_param: true } as never)),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { query: {}, contract_unknown_param: true };
+    const call = () => client.chats.search(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -386,11 +362,9 @@ describe('chats search', () => {
 describe('departments list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-
     const params = {};
-    const { keys, pages } = await h.walk(client.departments.list(params as never) as never, (r) =>
-      h.keyOf('departments', r),
-    );
+    const iterator = client.departments.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('departments', r));
     const expected = h.expectedKeys('departments', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -399,12 +373,14 @@ describe('departments list', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const page = await client.departments.list({} as never);
+    const params = {};
+    const page = await client.departments.list(params as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('departments', listed);
-      const record = await client.departments.get({ department_id: Number(key) } as never);
+      const getParams = { department_id: Number(key) };
+      const record = await client.departments.get(getParams as never);
       h.expectSameShared(listed, record as never, `departments ${key}: list and get`);
     }
   });
@@ -412,9 +388,9 @@ describe('departments list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() => client.departments.list({ contract_unknown_param: true } as never)),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.departments.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -422,23 +398,18 @@ describe('departments list', () => {
 describe('departments get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.departments.get({ department_id: h.key('departments', 0, 'integer') } as never);
-    expect(record).toEqual(
-      h.asShape('departments', 0, ['description', 'enabled', 'id', 'members', 'name', 'settings']),
-    );
+    const params = { department_id: h.key('departments', 0, 'integer') };
+    const record = await client.departments.get(params as never);
+    const fields = ['description', 'enabled', 'id', 'members', 'name', 'settings'];
+    expect(record).toEqual(h.asShape('departments', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() =>
-        client.departments.get({
-          department_id: h.key('departments', 0, 'integer'),
-          contract_unknown_param: true,
-        } as never),
-      ),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { department_id: h.key('departments', 0, 'integer'), contract_unknown_param: true };
+    const call = () => client.departments.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -446,41 +417,34 @@ describe('departments get', () => {
 describe('departments search', () => {
   test('search results equal a reference evaluation over the fixtures', async () => {
     const client = await h.client(AUTH);
-    for (const params of h.searchQueries('departments', [
+    const fields = [
       { name: 'enabled', type: 'boolean' },
       { name: 'id', type: 'integer' },
       { name: 'members', type: 'array' },
       { name: 'name', type: 'string' },
-    ])) {
+    ];
+    for (const params of h.searchQueries('departments', fields)) {
       const hits: string[] = [];
-      for await (const hit of client.departments.search({ ...params, limit: 7 } as never))
+      const query = { ...params, limit: 7 };
+      for await (const hit of client.departments.search(query as never)) {
         hits.push((hit as { id: string }).id);
-      expect(hits, JSON.stringify(params)).toEqual(
-        h.expectedSearch(
-          'departments',
-          [
-            { name: 'enabled', type: 'boolean' },
-            { name: 'id', type: 'integer' },
-            { name: 'members', type: 'array' },
-            { name: 'name', type: 'string' },
-          ],
-          { ...params, limit: 100000 },
-        ),
-      );
+      }
+      const expected = h.expectedSearch('departments', fields, { ...params, limit: 100000 });
+      expect(hits, JSON.stringify(params)).toEqual(expected);
     }
   });
 
   test('search data holds the values the record has', async () => {
     const client = await h.client(AUTH);
-
+    type Hit = { id: string; data: Record<string, unknown> };
+    const query = { query: {}, limit: 25 };
     let compared = 0;
-    for await (const hit of client.departments.search({ query: {}, limit: 25 } as never) as AsyncIterable<{
-      id: string;
-      data: Record<string, unknown>;
-    }>) {
-      const record = await client.departments.get({ department_id: Number(hit.id) } as never);
+    for await (const hit of client.departments.search(query as never) as AsyncIterable<Hit>) {
+      const getParams = { department_id: Number(hit.id) };
+      const record = await client.departments.get(getParams as never);
       expect(record, `hit ${hit.id} is a record`).toBeDefined();
-      h.expectSameShared(hit.data, record as never, `departments ${hit.id}: search data and record`);
+      const what = `departments ${hit.id}: search data and record`;
+      h.expectSameShared(hit.data, record as never, what);
       if (++compared === 25) break;
     }
     expect(compared).toBeGreaterThan(0);
@@ -489,9 +453,9 @@ describe('departments search', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() => client.departments.search({ query: {}, contract_unknown_param: true } as never)),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { query: {}, contract_unknown_param: true };
+    const call = () => client.departments.search(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -499,9 +463,9 @@ describe('departments search', () => {
 describe('goals list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-
     const params = {};
-    const { keys, pages } = await h.walk(client.goals.list(params as never) as never, (r) => h.keyOf('goals', r));
+    const iterator = client.goals.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('goals', r));
     const expected = h.expectedKeys('goals', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -510,12 +474,14 @@ describe('goals list', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const page = await client.goals.list({} as never);
+    const params = {};
+    const page = await client.goals.list(params as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('goals', listed);
-      const record = await client.goals.get({ goal_id: Number(key) } as never);
+      const getParams = { goal_id: Number(key) };
+      const record = await client.goals.get(getParams as never);
       h.expectSameShared(listed, record as never, `goals ${key}: list and get`);
     }
   });
@@ -524,16 +490,18 @@ describe('goals list', () => {
 describe('goals get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.goals.get({ goal_id: h.key('goals', 0, 'integer') } as never);
-    expect(record).toEqual(h.asShape('goals', 0, null));
+    const params = { goal_id: h.key('goals', 0, 'integer') };
+    const record = await client.goals.get(params as never);
+    const fields = null;
+    expect(record).toEqual(h.asShape('goals', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() => client.goals.get({ goal_id: 'not-a-number' } as never)),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { goal_id: 'not-a-number' };
+    const call = () => client.goals.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -541,9 +509,9 @@ describe('goals get', () => {
 describe('roles list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-
     const params = {};
-    const { keys, pages } = await h.walk(client.roles.list(params as never) as never, (r) => h.keyOf('roles', r));
+    const iterator = client.roles.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('roles', r));
     const expected = h.expectedKeys('roles', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -552,12 +520,14 @@ describe('roles list', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const page = await client.roles.list({} as never);
+    const params = {};
+    const page = await client.roles.list(params as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('roles', listed);
-      const record = await client.roles.get({ role_id: Number(key) } as never);
+      const getParams = { role_id: Number(key) };
+      const record = await client.roles.get(getParams as never);
       h.expectSameShared(listed, record as never, `roles ${key}: list and get`);
     }
   });
@@ -566,16 +536,18 @@ describe('roles list', () => {
 describe('roles get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.roles.get({ role_id: h.key('roles', 0, 'integer') } as never);
-    expect(record).toEqual(h.asShape('roles', 0, null));
+    const params = { role_id: h.key('roles', 0, 'integer') };
+    const record = await client.roles.get(params as never);
+    const fields = null;
+    expect(record).toEqual(h.asShape('roles', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() => client.roles.get({ role_id: 'not-a-number' } as never)),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { role_id: 'not-a-number' };
+    const call = () => client.roles.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -583,19 +555,19 @@ describe('roles get', () => {
 describe('routing_settings get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.routingSettings.get({} as never);
-    expect(record).toEqual(h.asShape('routing_settings', 0, null));
+    const params = {};
+    const record = await client.routingSettings.get(params as never);
+    const fields = null;
+    expect(record).toEqual(h.asShape('routing_settings', 0, fields));
   });
 });
 
 describe('shortcuts list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-
     const params = {};
-    const { keys, pages } = await h.walk(client.shortcuts.list(params as never) as never, (r) =>
-      h.keyOf('shortcuts', r),
-    );
+    const iterator = client.shortcuts.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('shortcuts', r));
     const expected = h.expectedKeys('shortcuts', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -604,12 +576,14 @@ describe('shortcuts list', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const page = await client.shortcuts.list({} as never);
+    const params = {};
+    const page = await client.shortcuts.list(params as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('shortcuts', listed);
-      const record = await client.shortcuts.get({ shortcut_id: Number(key) } as never);
+      const getParams = { shortcut_id: Number(key) };
+      const record = await client.shortcuts.get(getParams as never);
       h.expectSameShared(listed, record as never, `shortcuts ${key}: list and get`);
     }
   });
@@ -618,16 +592,18 @@ describe('shortcuts list', () => {
 describe('shortcuts get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.shortcuts.get({ shortcut_id: h.key('shortcuts', 0, 'integer') } as never);
-    expect(record).toEqual(h.asShape('shortcuts', 0, null));
+    const params = { shortcut_id: h.key('shortcuts', 0, 'integer') };
+    const record = await client.shortcuts.get(params as never);
+    const fields = null;
+    expect(record).toEqual(h.asShape('shortcuts', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() => client.shortcuts.get({ shortcut_id: 'not-a-number' } as never)),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { shortcut_id: 'not-a-number' };
+    const call = () => client.shortcuts.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -635,25 +611,29 @@ describe('shortcuts get', () => {
 describe('shortcuts search', () => {
   test('search results equal a reference evaluation over the fixtures', async () => {
     const client = await h.client(AUTH);
-    for (const params of h.searchQueries('shortcuts', null)) {
+    const fields = null;
+    for (const params of h.searchQueries('shortcuts', fields)) {
       const hits: string[] = [];
-      for await (const hit of client.shortcuts.search({ ...params, limit: 7 } as never))
+      const query = { ...params, limit: 7 };
+      for await (const hit of client.shortcuts.search(query as never)) {
         hits.push((hit as { id: string }).id);
-      expect(hits, JSON.stringify(params)).toEqual(h.expectedSearch('shortcuts', null, { ...params, limit: 100000 }));
+      }
+      const expected = h.expectedSearch('shortcuts', fields, { ...params, limit: 100000 });
+      expect(hits, JSON.stringify(params)).toEqual(expected);
     }
   });
 
   test('search data holds the values the record has', async () => {
     const client = await h.client(AUTH);
-
+    type Hit = { id: string; data: Record<string, unknown> };
+    const query = { query: {}, limit: 25 };
     let compared = 0;
-    for await (const hit of client.shortcuts.search({ query: {}, limit: 25 } as never) as AsyncIterable<{
-      id: string;
-      data: Record<string, unknown>;
-    }>) {
-      const record = await client.shortcuts.get({ shortcut_id: Number(hit.id) } as never);
+    for await (const hit of client.shortcuts.search(query as never) as AsyncIterable<Hit>) {
+      const getParams = { shortcut_id: Number(hit.id) };
+      const record = await client.shortcuts.get(getParams as never);
       expect(record, `hit ${hit.id} is a record`).toBeDefined();
-      h.expectSameShared(hit.data, record as never, `shortcuts ${hit.id}: search data and record`);
+      const what = `shortcuts ${hit.id}: search data and record`;
+      h.expectSameShared(hit.data, record as never, what);
       if (++compared === 25) break;
     }
     expect(compared).toBeGreaterThan(0);
@@ -662,9 +642,9 @@ describe('shortcuts search', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() => client.shortcuts.search({ query: {}, contract_unknown_param: true } as never)),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { query: {}, contract_unknown_param: true };
+    const call = () => client.shortcuts.search(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -672,9 +652,9 @@ describe('shortcuts search', () => {
 describe('skills list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-
     const params = {};
-    const { keys, pages } = await h.walk(client.skills.list(params as never) as never, (r) => h.keyOf('skills', r));
+    const iterator = client.skills.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('skills', r));
     const expected = h.expectedKeys('skills', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -683,12 +663,14 @@ describe('skills list', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const page = await client.skills.list({} as never);
+    const params = {};
+    const page = await client.skills.list(params as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('skills', listed);
-      const record = await client.skills.get({ skill_id: Number(key) } as never);
+      const getParams = { skill_id: Number(key) };
+      const record = await client.skills.get(getParams as never);
       h.expectSameShared(listed, record as never, `skills ${key}: list and get`);
     }
   });
@@ -697,16 +679,18 @@ describe('skills list', () => {
 describe('skills get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.skills.get({ skill_id: h.key('skills', 0, 'integer') } as never);
-    expect(record).toEqual(h.asShape('skills', 0, null));
+    const params = { skill_id: h.key('skills', 0, 'integer') };
+    const record = await client.skills.get(params as never);
+    const fields = null;
+    expect(record).toEqual(h.asShape('skills', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() => client.skills.get({ skill_id: 'not-a-number' } as never)),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { skill_id: 'not-a-number' };
+    const call = () => client.skills.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -714,9 +698,9 @@ describe('skills get', () => {
 describe('triggers list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-
     const params = {};
-    const { keys, pages } = await h.walk(client.triggers.list(params as never) as never, (r) => h.keyOf('triggers', r));
+    const iterator = client.triggers.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('triggers', r));
     const expected = h.expectedKeys('triggers', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -727,25 +711,30 @@ describe('triggers list', () => {
 describe('triggers search', () => {
   test('search results equal a reference evaluation over the fixtures', async () => {
     const client = await h.client(AUTH);
-    for (const params of h.searchQueries('triggers', null)) {
+    const fields = null;
+    for (const params of h.searchQueries('triggers', fields)) {
       const hits: string[] = [];
-      for await (const hit of client.triggers.search({ ...params, limit: 7 } as never))
+      const query = { ...params, limit: 7 };
+      for await (const hit of client.triggers.search(query as never)) {
         hits.push((hit as { id: string }).id);
-      expect(hits, JSON.stringify(params)).toEqual(h.expectedSearch('triggers', null, { ...params, limit: 100000 }));
+      }
+      const expected = h.expectedSearch('triggers', fields, { ...params, limit: 100000 });
+      expect(hits, JSON.stringify(params)).toEqual(expected);
     }
   });
 
   test('search data holds the values the record has', async () => {
     const client = await h.client(AUTH);
-    const listed = await h.all(client.triggers.list({} as never) as never);
+    const listParams = {};
+    const listed = await h.all(client.triggers.list(listParams as never) as never);
+    type Hit = { id: string; data: Record<string, unknown> };
+    const query = { query: {}, limit: 25 };
     let compared = 0;
-    for await (const hit of client.triggers.search({ query: {}, limit: 25 } as never) as AsyncIterable<{
-      id: string;
-      data: Record<string, unknown>;
-    }>) {
+    for await (const hit of client.triggers.search(query as never) as AsyncIterable<Hit>) {
       const record = listed.find((r) => h.keyOf('triggers', r) === hit.id);
       expect(record, `hit ${hit.id} is a record`).toBeDefined();
-      h.expectSameShared(hit.data, record as never, `triggers ${hit.id}: search data and record`);
+      const what = `triggers ${hit.id}: search data and record`;
+      h.expectSameShared(hit.data, record as never, what);
       if (++compared === 25) break;
     }
     expect(compared).toBeGreaterThan(0);
@@ -754,9 +743,9 @@ describe('triggers search', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() => client.triggers.search({ query: {}, contract_unknown_param: true } as never)),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { query: {}, contract_unknown_param: true };
+    const call = () => client.triggers.search(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });

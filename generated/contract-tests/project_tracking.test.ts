@@ -10,11 +10,9 @@ const AUTH = {};
 describe('issue_comments list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-
     const params = {};
-    const { keys, pages } = await h.walk(client.issueComments.list(params as never) as never, (r) =>
-      h.keyOf('issue_comments', r),
-    );
+    const iterator = client.issueComments.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('issue_comments', r));
     const expected = h.expectedKeys('issue_comments', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -23,12 +21,14 @@ describe('issue_comments list', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const page = await client.issueComments.list({} as never);
+    const params = {};
+    const page = await client.issueComments.list(params as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('issue_comments', listed);
-      const record = await client.issueComments.get({ id: key } as never);
+      const getParams = { id: key };
+      const record = await client.issueComments.get(getParams as never);
       h.expectSameShared(listed, record as never, `issue_comments ${key}: list and get`);
     }
   });
@@ -37,16 +37,18 @@ describe('issue_comments list', () => {
 describe('issue_comments get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.issueComments.get({ id: h.key('issue_comments', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('issue_comments', 0, null));
+    const params = { id: h.key('issue_comments', 0, 'string') };
+    const record = await client.issueComments.get(params as never);
+    const fields = null;
+    expect(record).toEqual(h.asShape('issue_comments', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.issueComments.get({ id: 12345 } as never))).rejects.toBeInstanceOf(
-      ParamValidationError,
-    );
+    const params = { id: 12345 };
+    const call = () => client.issueComments.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -54,27 +56,29 @@ describe('issue_comments get', () => {
 describe('issue_comments search', () => {
   test('search results equal a reference evaluation over the fixtures', async () => {
     const client = await h.client(AUTH);
-    for (const params of h.searchQueries('issue_comments', null)) {
+    const fields = null;
+    for (const params of h.searchQueries('issue_comments', fields)) {
       const hits: string[] = [];
-      for await (const hit of client.issueComments.search({ ...params, limit: 7 } as never))
+      const query = { ...params, limit: 7 };
+      for await (const hit of client.issueComments.search(query as never)) {
         hits.push((hit as { id: string }).id);
-      expect(hits, JSON.stringify(params)).toEqual(
-        h.expectedSearch('issue_comments', null, { ...params, limit: 100000 }),
-      );
+      }
+      const expected = h.expectedSearch('issue_comments', fields, { ...params, limit: 100000 });
+      expect(hits, JSON.stringify(params)).toEqual(expected);
     }
   });
 
   test('search data holds the values the record has', async () => {
     const client = await h.client(AUTH);
-
+    type Hit = { id: string; data: Record<string, unknown> };
+    const query = { query: {}, limit: 25 };
     let compared = 0;
-    for await (const hit of client.issueComments.search({ query: {}, limit: 25 } as never) as AsyncIterable<{
-      id: string;
-      data: Record<string, unknown>;
-    }>) {
-      const record = await client.issueComments.get({ id: hit.id } as never);
+    for await (const hit of client.issueComments.search(query as never) as AsyncIterable<Hit>) {
+      const getParams = { id: hit.id };
+      const record = await client.issueComments.get(getParams as never);
       expect(record, `hit ${hit.id} is a record`).toBeDefined();
-      h.expectSameShared(hit.data, record as never, `issue_comments ${hit.id}: search data and record`);
+      const what = `issue_comments ${hit.id}: search data and record`;
+      h.expectSameShared(hit.data, record as never, what);
       if (++compared === 25) break;
     }
     expect(compared).toBeGreaterThan(0);
@@ -83,9 +87,9 @@ describe('issue_comments search', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() => client.issueComments.search({ query: {}, contract_unknown_param: true } as never)),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { query: {}, contract_unknown_param: true };
+    const call = () => client.issueComments.search(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -93,11 +97,9 @@ describe('issue_comments search', () => {
 describe('issue_fields list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-
     const params = {};
-    const { keys, pages } = await h.walk(client.issueFields.list(params as never) as never, (r) =>
-      h.keyOf('issue_fields', r),
-    );
+    const iterator = client.issueFields.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('issue_fields', r));
     const expected = h.expectedKeys('issue_fields', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -108,11 +110,9 @@ describe('issue_fields list', () => {
 describe('issue_fields api_search', () => {
   test('api_search walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-
     const params = {};
-    const { keys, pages } = await h.walk(client.issueFields.apiSearch(params as never) as never, (r) =>
-      h.keyOf('issue_fields', r),
-    );
+    const iterator = client.issueFields.apiSearch(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('issue_fields', r));
     const expected = h.expectedKeys('issue_fields', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -123,27 +123,30 @@ describe('issue_fields api_search', () => {
 describe('issue_fields search', () => {
   test('search results equal a reference evaluation over the fixtures', async () => {
     const client = await h.client(AUTH);
-    for (const params of h.searchQueries('issue_fields', null)) {
+    const fields = null;
+    for (const params of h.searchQueries('issue_fields', fields)) {
       const hits: string[] = [];
-      for await (const hit of client.issueFields.search({ ...params, limit: 7 } as never))
+      const query = { ...params, limit: 7 };
+      for await (const hit of client.issueFields.search(query as never)) {
         hits.push((hit as { id: string }).id);
-      expect(hits, JSON.stringify(params)).toEqual(
-        h.expectedSearch('issue_fields', null, { ...params, limit: 100000 }),
-      );
+      }
+      const expected = h.expectedSearch('issue_fields', fields, { ...params, limit: 100000 });
+      expect(hits, JSON.stringify(params)).toEqual(expected);
     }
   });
 
   test('search data holds the values the record has', async () => {
     const client = await h.client(AUTH);
-    const listed = await h.all(client.issueFields.list({} as never) as never);
+    const listParams = {};
+    const listed = await h.all(client.issueFields.list(listParams as never) as never);
+    type Hit = { id: string; data: Record<string, unknown> };
+    const query = { query: {}, limit: 25 };
     let compared = 0;
-    for await (const hit of client.issueFields.search({ query: {}, limit: 25 } as never) as AsyncIterable<{
-      id: string;
-      data: Record<string, unknown>;
-    }>) {
+    for await (const hit of client.issueFields.search(query as never) as AsyncIterable<Hit>) {
       const record = listed.find((r) => h.keyOf('issue_fields', r) === hit.id);
       expect(record, `hit ${hit.id} is a record`).toBeDefined();
-      h.expectSameShared(hit.data, record as never, `issue_fields ${hit.id}: search data and record`);
+      const what = `issue_fields ${hit.id}: search data and record`;
+      h.expectSameShared(hit.data, record as never, what);
       if (++compared === 25) break;
     }
     expect(compared).toBeGreaterThan(0);
@@ -152,9 +155,9 @@ describe('issue_fields search', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() => client.issueFields.search({ query: {}, contract_unknown_param: true } as never)),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { query: {}, contract_unknown_param: true };
+    const call = () => client.issueFields.search(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -162,11 +165,9 @@ describe('issue_fields search', () => {
 describe('issue_worklogs list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-
     const params = {};
-    const { keys, pages } = await h.walk(client.issueWorklogs.list(params as never) as never, (r) =>
-      h.keyOf('issue_worklogs', r),
-    );
+    const iterator = client.issueWorklogs.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('issue_worklogs', r));
     const expected = h.expectedKeys('issue_worklogs', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -175,12 +176,14 @@ describe('issue_worklogs list', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const page = await client.issueWorklogs.list({} as never);
+    const params = {};
+    const page = await client.issueWorklogs.list(params as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('issue_worklogs', listed);
-      const record = await client.issueWorklogs.get({ id: key } as never);
+      const getParams = { id: key };
+      const record = await client.issueWorklogs.get(getParams as never);
       h.expectSameShared(listed, record as never, `issue_worklogs ${key}: list and get`);
     }
   });
@@ -189,16 +192,18 @@ describe('issue_worklogs list', () => {
 describe('issue_worklogs get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.issueWorklogs.get({ id: h.key('issue_worklogs', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('issue_worklogs', 0, null));
+    const params = { id: h.key('issue_worklogs', 0, 'string') };
+    const record = await client.issueWorklogs.get(params as never);
+    const fields = null;
+    expect(record).toEqual(h.asShape('issue_worklogs', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.issueWorklogs.get({ id: 12345 } as never))).rejects.toBeInstanceOf(
-      ParamValidationError,
-    );
+    const params = { id: 12345 };
+    const call = () => client.issueWorklogs.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -206,27 +211,29 @@ describe('issue_worklogs get', () => {
 describe('issue_worklogs search', () => {
   test('search results equal a reference evaluation over the fixtures', async () => {
     const client = await h.client(AUTH);
-    for (const params of h.searchQueries('issue_worklogs', null)) {
+    const fields = null;
+    for (const params of h.searchQueries('issue_worklogs', fields)) {
       const hits: string[] = [];
-      for await (const hit of client.issueWorklogs.search({ ...params, limit: 7 } as never))
+      const query = { ...params, limit: 7 };
+      for await (const hit of client.issueWorklogs.search(query as never)) {
         hits.push((hit as { id: string }).id);
-      expect(hits, JSON.stringify(params)).toEqual(
-        h.expectedSearch('issue_worklogs', null, { ...params, limit: 100000 }),
-      );
+      }
+      const expected = h.expectedSearch('issue_worklogs', fields, { ...params, limit: 100000 });
+      expect(hits, JSON.stringify(params)).toEqual(expected);
     }
   });
 
   test('search data holds the values the record has', async () => {
     const client = await h.client(AUTH);
-
+    type Hit = { id: string; data: Record<string, unknown> };
+    const query = { query: {}, limit: 25 };
     let compared = 0;
-    for await (const hit of client.issueWorklogs.search({ query: {}, limit: 25 } as never) as AsyncIterable<{
-      id: string;
-      data: Record<string, unknown>;
-    }>) {
-      const record = await client.issueWorklogs.get({ id: hit.id } as never);
+    for await (const hit of client.issueWorklogs.search(query as never) as AsyncIterable<Hit>) {
+      const getParams = { id: hit.id };
+      const record = await client.issueWorklogs.get(getParams as never);
       expect(record, `hit ${hit.id} is a record`).toBeDefined();
-      h.expectSameShared(hit.data, record as never, `issue_worklogs ${hit.id}: search data and record`);
+      const what = `issue_worklogs ${hit.id}: search data and record`;
+      h.expectSameShared(hit.data, record as never, what);
       if (++compared === 25) break;
     }
     expect(compared).toBeGreaterThan(0);
@@ -235,9 +242,9 @@ describe('issue_worklogs search', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() => client.issueWorklogs.search({ query: {}, contract_unknown_param: true } as never)),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { query: {}, contract_unknown_param: true };
+    const call = () => client.issueWorklogs.search(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -245,18 +252,18 @@ describe('issue_worklogs search', () => {
 describe('issues get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.issues.get({ issueIdOrKey: h.key('issues', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('issues', 0, ['expand', 'fields', 'id', 'key', 'self']));
+    const params = { issueIdOrKey: h.key('issues', 0, 'string') };
+    const record = await client.issues.get(params as never);
+    const fields = ['expand', 'fields', 'id', 'key', 'self'];
+    expect(record).toEqual(h.asShape('issues', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() =>
-        client.issues.get({ issueIdOrKey: h.key('issues', 0, 'string'), contract_unknown_param: true } as never),
-      ),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { issueIdOrKey: h.key('issues', 0, 'string'), contract_unknown_param: true };
+    const call = () => client.issues.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -264,11 +271,11 @@ describe('issues get', () => {
 describe('issues api_search', () => {
   test('api_search walks every page with the iterator (a query that matches a fixture record)', async () => {
     const client = await h.client(AUTH);
-    const sample = h.sampleString('issues', ['key', 'id'])!;
+    const sampleFields = ['key', 'id'];
+    const sample = h.sampleString('issues', sampleFields)!;
     const params = { maxResults: 10, jql: h.query('jql', sample) };
-    const { keys, pages } = await h.walk(client.issues.apiSearch(params as never) as never, (r) =>
-      h.keyOf('issues', r),
-    );
+    const iterator = client.issues.apiSearch(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('issues', r));
     const expected = h.expectedKeys('issues', { [sample.field]: sample.value });
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -278,9 +285,9 @@ describe('issues api_search', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() => client.issues.apiSearch({ contract_unknown_param: true } as never)),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.issues.apiSearch(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -288,7 +295,7 @@ describe('issues api_search', () => {
 describe('issues search', () => {
   test('search results equal a reference evaluation over the fixtures', async () => {
     const client = await h.client(AUTH);
-    for (const params of h.searchQueries('issues', [
+    const fields = [
       { name: 'changelog', type: 'object' },
       { name: 'created', type: 'string' },
       { name: 'editmeta', type: 'object' },
@@ -308,51 +315,29 @@ describe('issues search', () => {
       { name: 'transitions', type: 'array' },
       { name: 'updated', type: 'string' },
       { name: 'versionedRepresentations', type: 'object' },
-    ])) {
+    ];
+    for (const params of h.searchQueries('issues', fields)) {
       const hits: string[] = [];
-      for await (const hit of client.issues.search({ ...params, limit: 7 } as never))
+      const query = { ...params, limit: 7 };
+      for await (const hit of client.issues.search(query as never)) {
         hits.push((hit as { id: string }).id);
-      expect(hits, JSON.stringify(params)).toEqual(
-        h.expectedSearch(
-          'issues',
-          [
-            { name: 'changelog', type: 'object' },
-            { name: 'created', type: 'string' },
-            { name: 'editmeta', type: 'object' },
-            { name: 'expand', type: 'string' },
-            { name: 'fields', type: 'object' },
-            { name: 'fieldsToInclude', type: 'object' },
-            { name: 'id', type: 'string' },
-            { name: 'key', type: 'string' },
-            { name: 'names', type: 'object' },
-            { name: 'operations', type: 'object' },
-            { name: 'projectId', type: 'string' },
-            { name: 'projectKey', type: 'string' },
-            { name: 'properties', type: 'object' },
-            { name: 'renderedFields', type: 'object' },
-            { name: 'schema', type: 'object' },
-            { name: 'self', type: 'string' },
-            { name: 'transitions', type: 'array' },
-            { name: 'updated', type: 'string' },
-            { name: 'versionedRepresentations', type: 'object' },
-          ],
-          { ...params, limit: 100000 },
-        ),
-      );
+      }
+      const expected = h.expectedSearch('issues', fields, { ...params, limit: 100000 });
+      expect(hits, JSON.stringify(params)).toEqual(expected);
     }
   });
 
   test('search data holds the values the record has', async () => {
     const client = await h.client(AUTH);
-
+    type Hit = { id: string; data: Record<string, unknown> };
+    const query = { query: {}, limit: 25 };
     let compared = 0;
-    for await (const hit of client.issues.search({ query: {}, limit: 25 } as never) as AsyncIterable<{
-      id: string;
-      data: Record<string, unknown>;
-    }>) {
-      const record = await client.issues.get({ issueIdOrKey: hit.id } as never);
+    for await (const hit of client.issues.search(query as never) as AsyncIterable<Hit>) {
+      const getParams = { issueIdOrKey: hit.id };
+      const record = await client.issues.get(getParams as never);
       expect(record, `hit ${hit.id} is a record`).toBeDefined();
-      h.expectSameShared(hit.data, record as never, `issues ${hit.id}: search data and record`);
+      const what = `issues ${hit.id}: search data and record`;
+      h.expectSameShared(hit.data, record as never, what);
       if (++compared === 25) break;
     }
     expect(compared).toBeGreaterThan(0);
@@ -361,9 +346,9 @@ describe('issues search', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() => client.issues.search({ query: {}, contract_unknown_param: true } as never)),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { query: {}, contract_unknown_param: true };
+    const call = () => client.issues.search(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -371,43 +356,41 @@ describe('issues search', () => {
 describe('projects get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.projects.get({ projectIdOrKey: h.key('projects', 0, 'string') } as never);
-    expect(record).toEqual(
-      h.asShape('projects', 0, [
-        'assigneeType',
-        'avatarUrls',
-        'components',
-        'description',
-        'entityId',
-        'expand',
-        'id',
-        'isPrivate',
-        'issueTypes',
-        'key',
-        'lead',
-        'name',
-        'projectCategory',
-        'projectTypeKey',
-        'properties',
-        'roles',
-        'self',
-        'simplified',
-        'style',
-        'url',
-        'uuid',
-        'versions',
-      ]),
-    );
+    const params = { projectIdOrKey: h.key('projects', 0, 'string') };
+    const record = await client.projects.get(params as never);
+    const fields = [
+      'assigneeType',
+      'avatarUrls',
+      'components',
+      'description',
+      'entityId',
+      'expand',
+      'id',
+      'isPrivate',
+      'issueTypes',
+      'key',
+      'lead',
+      'name',
+      'projectCategory',
+      'projectTypeKey',
+      'properties',
+      'roles',
+      'self',
+      'simplified',
+      'style',
+      'url',
+      'uuid',
+      'versions',
+    ];
+    expect(record).toEqual(h.asShape('projects', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() =>
-        client.projects.get({ projectIdOrKey: h.key('projects', 0, 'string'), contract_unknown_param: true } as never),
-      ),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { projectIdOrKey: h.key('projects', 0, 'string'), contract_unknown_param: true };
+    const call = () => client.projects.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -419,11 +402,9 @@ describe('projects api_search', () => {
 
   test('api_search walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-
     const params = { maxResults: 10 };
-    const { keys, pages } = await h.walk(client.projects.apiSearch(params as never) as never, (r) =>
-      h.keyOf('projects', r),
-    );
+    const iterator = client.projects.apiSearch(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('projects', r));
     const expected = h.expectedKeys('projects', params, rules);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -432,12 +413,14 @@ describe('projects api_search', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const page = await client.projects.apiSearch({} as never);
+    const params = {};
+    const page = await client.projects.apiSearch(params as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('projects', listed);
-      const record = await client.projects.get({ projectIdOrKey: key } as never);
+      const getParams = { projectIdOrKey: key };
+      const record = await client.projects.get(getParams as never);
       h.expectSameShared(listed, record as never, `projects ${key}: list and get`);
     }
   });
@@ -449,23 +432,27 @@ describe('projects api_search', () => {
     if (index < 0) index = texts.findIndex((v) => typeof v === 'string' && v !== '');
     expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
     const value = String(h.field('projects', index, 'key'));
-    const run = async (probe: string) =>
-      (await h.all(client.projects.apiSearch({ query: probe } as never) as never)).map((r) => h.keyOf('projects', r));
+    const key = String(h.key('projects', index));
+    const paramsOf = (probe: string) => ({ query: probe });
+    const run = async (probe: string) => {
+      const records = await h.all(client.projects.apiSearch(paramsOf(probe) as never) as never);
+      return records.map((r) => h.keyOf('projects', r));
+    };
     let probe = value.slice(1, Math.max(2, value.length - 1));
-    expect(await run(probe)).toEqual(h.expectedKeys('projects', { query: probe }, rules));
-    expect(await run(probe)).toContain(String(h.key('projects', index)));
+    expect(await run(probe)).toEqual(h.expectedKeys('projects', paramsOf(probe), rules));
+    expect(await run(probe)).toContain(key);
     if (/[a-z]/i.test(probe)) {
       probe = probe === probe.toUpperCase() ? probe.toLowerCase() : probe.toUpperCase();
-      expect(await run(probe), 'another letter case matches too').toContain(String(h.key('projects', index)));
+      expect(await run(probe), 'another letter case matches too').toContain(key);
     }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() => client.projects.apiSearch({ contract_unknown_param: true } as never)),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.projects.apiSearch(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -473,7 +460,7 @@ describe('projects api_search', () => {
 describe('projects search', () => {
   test('search results equal a reference evaluation over the fixtures', async () => {
     const client = await h.client(AUTH);
-    for (const params of h.searchQueries('projects', [
+    const fields = [
       { name: 'archived', type: 'boolean' },
       { name: 'archivedBy', type: 'object' },
       { name: 'archivedDate', type: 'string' },
@@ -508,66 +495,29 @@ describe('projects search', () => {
       { name: 'url', type: 'string' },
       { name: 'uuid', type: 'string' },
       { name: 'versions', type: 'array' },
-    ])) {
+    ];
+    for (const params of h.searchQueries('projects', fields)) {
       const hits: string[] = [];
-      for await (const hit of client.projects.search({ ...params, limit: 7 } as never))
+      const query = { ...params, limit: 7 };
+      for await (const hit of client.projects.search(query as never)) {
         hits.push((hit as { id: string }).id);
-      expect(hits, JSON.stringify(params)).toEqual(
-        h.expectedSearch(
-          'projects',
-          [
-            { name: 'archived', type: 'boolean' },
-            { name: 'archivedBy', type: 'object' },
-            { name: 'archivedDate', type: 'string' },
-            { name: 'assigneeType', type: 'string' },
-            { name: 'avatarUrls', type: 'object' },
-            { name: 'components', type: 'array' },
-            { name: 'deleted', type: 'boolean' },
-            { name: 'deletedBy', type: 'object' },
-            { name: 'deletedDate', type: 'string' },
-            { name: 'description', type: 'string' },
-            { name: 'email', type: 'string' },
-            { name: 'entityId', type: 'string' },
-            { name: 'expand', type: 'string' },
-            { name: 'favourite', type: 'boolean' },
-            { name: 'id', type: 'string' },
-            { name: 'insight', type: 'object' },
-            { name: 'isPrivate', type: 'boolean' },
-            { name: 'issueTypeHierarchy', type: 'object' },
-            { name: 'issueTypes', type: 'array' },
-            { name: 'key', type: 'string' },
-            { name: 'lead', type: 'object' },
-            { name: 'name', type: 'string' },
-            { name: 'permissions', type: 'object' },
-            { name: 'projectCategory', type: 'object' },
-            { name: 'projectTypeKey', type: 'string' },
-            { name: 'properties', type: 'object' },
-            { name: 'retentionTillDate', type: 'string' },
-            { name: 'roles', type: 'object' },
-            { name: 'self', type: 'string' },
-            { name: 'simplified', type: 'boolean' },
-            { name: 'style', type: 'string' },
-            { name: 'url', type: 'string' },
-            { name: 'uuid', type: 'string' },
-            { name: 'versions', type: 'array' },
-          ],
-          { ...params, limit: 100000 },
-        ),
-      );
+      }
+      const expected = h.expectedSearch('projects', fields, { ...params, limit: 100000 });
+      expect(hits, JSON.stringify(params)).toEqual(expected);
     }
   });
 
   test('search data holds the values the record has', async () => {
     const client = await h.client(AUTH);
-
+    type Hit = { id: string; data: Record<string, unknown> };
+    const query = { query: {}, limit: 25 };
     let compared = 0;
-    for await (const hit of client.projects.search({ query: {}, limit: 25 } as never) as AsyncIterable<{
-      id: string;
-      data: Record<string, unknown>;
-    }>) {
-      const record = await client.projects.get({ projectIdOrKey: hit.id } as never);
+    for await (const hit of client.projects.search(query as never) as AsyncIterable<Hit>) {
+      const getParams = { projectIdOrKey: hit.id };
+      const record = await client.projects.get(getParams as never);
       expect(record, `hit ${hit.id} is a record`).toBeDefined();
-      h.expectSameShared(hit.data, record as never, `projects ${hit.id}: search data and record`);
+      const what = `projects ${hit.id}: search data and record`;
+      h.expectSameShared(hit.data, record as never, what);
       if (++compared === 25) break;
     }
     expect(compared).toBeGreaterThan(0);
@@ -576,9 +526,9 @@ describe('projects search', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() => client.projects.search({ query: {}, contract_unknown_param: true } as never)),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { query: {}, contract_unknown_param: true };
+    const call = () => client.projects.search(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -586,9 +536,9 @@ describe('projects search', () => {
 describe('users list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-
     const params = {};
-    const { keys, pages } = await h.walk(client.users.list(params as never) as never, (r) => h.keyOf('users', r));
+    const iterator = client.users.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('users', r));
     const expected = h.expectedKeys('users', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -597,12 +547,14 @@ describe('users list', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const page = await client.users.list({} as never);
+    const params = {};
+    const page = await client.users.list(params as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('users', listed);
-      const record = await client.users.get({ accountId: key } as never);
+      const getParams = { accountId: key };
+      const record = await client.users.get(getParams as never);
       h.expectSameShared(listed, record as never, `users ${key}: list and get`);
     }
   });
@@ -611,16 +563,18 @@ describe('users list', () => {
 describe('users get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.users.get({ accountId: h.key('users', 0, 'string') } as never);
-    expect(record).toEqual(h.asShape('users', 0, null));
+    const params = { accountId: h.key('users', 0, 'string') };
+    const record = await client.users.get(params as never);
+    const fields = null;
+    expect(record).toEqual(h.asShape('users', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(Promise.resolve().then(() => client.users.get({ accountId: 12345 } as never))).rejects.toBeInstanceOf(
-      ParamValidationError,
-    );
+    const params = { accountId: 12345 };
+    const call = () => client.users.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -628,9 +582,9 @@ describe('users get', () => {
 describe('users api_search', () => {
   test('api_search walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-
     const params = {};
-    const { keys, pages } = await h.walk(client.users.apiSearch(params as never) as never, (r) => h.keyOf('users', r));
+    const iterator = client.users.apiSearch(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('users', r));
     const expected = h.expectedKeys('users', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -639,12 +593,14 @@ describe('users api_search', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const page = await client.users.apiSearch({} as never);
+    const params = {};
+    const page = await client.users.apiSearch(params as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('users', listed);
-      const record = await client.users.get({ accountId: key } as never);
+      const getParams = { accountId: key };
+      const record = await client.users.get(getParams as never);
       h.expectSameShared(listed, record as never, `users ${key}: list and get`);
     }
   });
@@ -653,25 +609,29 @@ describe('users api_search', () => {
 describe('users search', () => {
   test('search results equal a reference evaluation over the fixtures', async () => {
     const client = await h.client(AUTH);
-    for (const params of h.searchQueries('users', null)) {
+    const fields = null;
+    for (const params of h.searchQueries('users', fields)) {
       const hits: string[] = [];
-      for await (const hit of client.users.search({ ...params, limit: 7 } as never))
+      const query = { ...params, limit: 7 };
+      for await (const hit of client.users.search(query as never)) {
         hits.push((hit as { id: string }).id);
-      expect(hits, JSON.stringify(params)).toEqual(h.expectedSearch('users', null, { ...params, limit: 100000 }));
+      }
+      const expected = h.expectedSearch('users', fields, { ...params, limit: 100000 });
+      expect(hits, JSON.stringify(params)).toEqual(expected);
     }
   });
 
   test('search data holds the values the record has', async () => {
     const client = await h.client(AUTH);
-
+    type Hit = { id: string; data: Record<string, unknown> };
+    const query = { query: {}, limit: 25 };
     let compared = 0;
-    for await (const hit of client.users.search({ query: {}, limit: 25 } as never) as AsyncIterable<{
-      id: string;
-      data: Record<string, unknown>;
-    }>) {
-      const record = await client.users.get({ accountId: hit.id } as never);
+    for await (const hit of client.users.search(query as never) as AsyncIterable<Hit>) {
+      const getParams = { accountId: hit.id };
+      const record = await client.users.get(getParams as never);
       expect(record, `hit ${hit.id} is a record`).toBeDefined();
-      h.expectSameShared(hit.data, record as never, `users ${hit.id}: search data and record`);
+      const what = `users ${hit.id}: search data and record`;
+      h.expectSameShared(hit.data, record as never, what);
       if (++compared === 25) break;
     }
     expect(compared).toBeGreaterThan(0);
@@ -680,9 +640,9 @@ describe('users search', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() => client.users.search({ query: {}, contract_unknown_param: true } as never)),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { query: {}, contract_unknown_param: true };
+    const call = () => client.users.search(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });

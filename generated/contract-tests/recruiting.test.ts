@@ -9,9 +9,8 @@ const AUTH = {};
 describe('application_attachment download', () => {
   test('download streams the content', async () => {
     const client = await h.client(AUTH);
-    const file = await client.applicationAttachment.download({
-      application_id: h.key('application_attachment', 0, 'integer'),
-    } as never);
+    const params = { application_id: h.key('application_attachment', 0, 'integer') };
+    const file = await client.applicationAttachment.download(params as never);
     expect(file.status).toBe(200);
     let bytes = 0;
     for await (const chunk of file.body) bytes += chunk.length;
@@ -22,9 +21,9 @@ describe('application_attachment download', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() => client.applicationAttachment.download({ application_id: 'not-a-number' } as never)),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { application_id: 'not-a-number' };
+    const call = () => client.applicationAttachment.download(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -32,11 +31,9 @@ describe('application_attachment download', () => {
 describe('applications list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-
     const params = { per_page: 10 };
-    const { keys, pages } = await h.walk(client.applications.list(params as never) as never, (r) =>
-      h.keyOf('applications', r),
-    );
+    const iterator = client.applications.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('applications', r));
     const expected = h.expectedKeys('applications', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -45,12 +42,14 @@ describe('applications list', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const page = await client.applications.list({} as never);
+    const params = {};
+    const page = await client.applications.list(params as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('applications', listed);
-      const record = await client.applications.get({ id: Number(key) } as never);
+      const getParams = { id: Number(key) };
+      const record = await client.applications.get(getParams as never);
       h.expectSameShared(listed, record as never, `applications ${key}: list and get`);
     }
   });
@@ -58,9 +57,9 @@ describe('applications list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() => client.applications.list({ contract_unknown_param: true } as never)),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.applications.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -68,42 +67,40 @@ describe('applications list', () => {
 describe('applications get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.applications.get({ id: h.key('applications', 0, 'integer') } as never);
-    expect(record).toEqual(
-      h.asShape('applications', 0, [
-        'answers',
-        'applied_at',
-        'attachments',
-        'candidate_id',
-        'credited_to',
-        'current_stage',
-        'custom_fields',
-        'id',
-        'job_post_id',
-        'jobs',
-        'last_activity_at',
-        'location',
-        'prospect',
-        'prospect_detail',
-        'prospective_department',
-        'prospective_office',
-        'rejected_at',
-        'rejection_details',
-        'rejection_reason',
-        'source',
-        'status',
-      ]),
-    );
+    const params = { id: h.key('applications', 0, 'integer') };
+    const record = await client.applications.get(params as never);
+    const fields = [
+      'answers',
+      'applied_at',
+      'attachments',
+      'candidate_id',
+      'credited_to',
+      'current_stage',
+      'custom_fields',
+      'id',
+      'job_post_id',
+      'jobs',
+      'last_activity_at',
+      'location',
+      'prospect',
+      'prospect_detail',
+      'prospective_department',
+      'prospective_office',
+      'rejected_at',
+      'rejection_details',
+      'rejection_reason',
+      'source',
+      'status',
+    ];
+    expect(record).toEqual(h.asShape('applications', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() =>
-        client.applications.get({ id: h.key('applications', 0, 'integer'), contract_unknown_param: true } as never),
-      ),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { id: h.key('applications', 0, 'integer'), contract_unknown_param: true };
+    const call = () => client.applications.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -111,9 +108,8 @@ describe('applications get', () => {
 describe('candidate_attachment download', () => {
   test('download streams the content', async () => {
     const client = await h.client(AUTH);
-    const file = await client.candidateAttachment.download({
-      candidate_id: h.key('candidate_attachment', 0, 'integer'),
-    } as never);
+    const params = { candidate_id: h.key('candidate_attachment', 0, 'integer') };
+    const file = await client.candidateAttachment.download(params as never);
     expect(file.status).toBe(200);
     let bytes = 0;
     for await (const chunk of file.body) bytes += chunk.length;
@@ -124,9 +120,9 @@ describe('candidate_attachment download', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() => client.candidateAttachment.download({ candidate_id: 'not-a-number' } as never)),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { candidate_id: 'not-a-number' };
+    const call = () => client.candidateAttachment.download(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -134,11 +130,9 @@ describe('candidate_attachment download', () => {
 describe('candidates list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-
     const params = { per_page: 10 };
-    const { keys, pages } = await h.walk(client.candidates.list(params as never) as never, (r) =>
-      h.keyOf('candidates', r),
-    );
+    const iterator = client.candidates.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('candidates', r));
     const expected = h.expectedKeys('candidates', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -147,12 +141,14 @@ describe('candidates list', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const page = await client.candidates.list({} as never);
+    const params = {};
+    const page = await client.candidates.list(params as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('candidates', listed);
-      const record = await client.candidates.get({ id: Number(key) } as never);
+      const getParams = { id: Number(key) };
+      const record = await client.candidates.get(getParams as never);
       h.expectSameShared(listed, record as never, `candidates ${key}: list and get`);
     }
   });
@@ -160,9 +156,9 @@ describe('candidates list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() => client.candidates.list({ contract_unknown_param: true } as never)),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.candidates.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -170,43 +166,41 @@ describe('candidates list', () => {
 describe('candidates get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.candidates.get({ id: h.key('candidates', 0, 'integer') } as never);
-    expect(record).toEqual(
-      h.asShape('candidates', 0, [
-        'addresses',
-        'application_ids',
-        'attachments',
-        'can_email',
-        'company',
-        'coordinator',
-        'created_at',
-        'custom_fields',
-        'email_addresses',
-        'first_name',
-        'id',
-        'is_private',
-        'last_activity',
-        'last_name',
-        'phone_numbers',
-        'photo_url',
-        'recruiter',
-        'social_media_addresses',
-        'tags',
-        'title',
-        'updated_at',
-        'website_addresses',
-      ]),
-    );
+    const params = { id: h.key('candidates', 0, 'integer') };
+    const record = await client.candidates.get(params as never);
+    const fields = [
+      'addresses',
+      'application_ids',
+      'attachments',
+      'can_email',
+      'company',
+      'coordinator',
+      'created_at',
+      'custom_fields',
+      'email_addresses',
+      'first_name',
+      'id',
+      'is_private',
+      'last_activity',
+      'last_name',
+      'phone_numbers',
+      'photo_url',
+      'recruiter',
+      'social_media_addresses',
+      'tags',
+      'title',
+      'updated_at',
+      'website_addresses',
+    ];
+    expect(record).toEqual(h.asShape('candidates', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() =>
-        client.candidates.get({ id: h.key('candidates', 0, 'integer'), contract_unknown_param: true } as never),
-      ),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { id: h.key('candidates', 0, 'integer'), contract_unknown_param: true };
+    const call = () => client.candidates.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -214,11 +208,9 @@ describe('candidates get', () => {
 describe('departments list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-
     const params = { per_page: 10 };
-    const { keys, pages } = await h.walk(client.departments.list(params as never) as never, (r) =>
-      h.keyOf('departments', r),
-    );
+    const iterator = client.departments.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('departments', r));
     const expected = h.expectedKeys('departments', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -227,12 +219,14 @@ describe('departments list', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const page = await client.departments.list({} as never);
+    const params = {};
+    const page = await client.departments.list(params as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('departments', listed);
-      const record = await client.departments.get({ id: Number(key) } as never);
+      const getParams = { id: Number(key) };
+      const record = await client.departments.get(getParams as never);
       h.expectSameShared(listed, record as never, `departments ${key}: list and get`);
     }
   });
@@ -240,9 +234,9 @@ describe('departments list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() => client.departments.list({ contract_unknown_param: true } as never)),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.departments.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -250,28 +244,26 @@ describe('departments list', () => {
 describe('departments get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.departments.get({ id: h.key('departments', 0, 'integer') } as never);
-    expect(record).toEqual(
-      h.asShape('departments', 0, [
-        'child_department_external_ids',
-        'child_ids',
-        'external_id',
-        'id',
-        'name',
-        'parent_department_external_id',
-        'parent_id',
-      ]),
-    );
+    const params = { id: h.key('departments', 0, 'integer') };
+    const record = await client.departments.get(params as never);
+    const fields = [
+      'child_department_external_ids',
+      'child_ids',
+      'external_id',
+      'id',
+      'name',
+      'parent_department_external_id',
+      'parent_id',
+    ];
+    expect(record).toEqual(h.asShape('departments', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() =>
-        client.departments.get({ id: h.key('departments', 0, 'integer'), contract_unknown_param: true } as never),
-      ),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { id: h.key('departments', 0, 'integer'), contract_unknown_param: true };
+    const call = () => client.departments.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -279,11 +271,9 @@ describe('departments get', () => {
 describe('job_posts list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-
     const params = {};
-    const { keys, pages } = await h.walk(client.jobPosts.list(params as never) as never, (r) =>
-      h.keyOf('job_posts', r),
-    );
+    const iterator = client.jobPosts.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('job_posts', r));
     const expected = h.expectedKeys('job_posts', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -292,12 +282,14 @@ describe('job_posts list', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const page = await client.jobPosts.list({} as never);
+    const params = {};
+    const page = await client.jobPosts.list(params as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('job_posts', listed);
-      const record = await client.jobPosts.get({ id: Number(key) } as never);
+      const getParams = { id: Number(key) };
+      const record = await client.jobPosts.get(getParams as never);
       h.expectSameShared(listed, record as never, `job_posts ${key}: list and get`);
     }
   });
@@ -306,16 +298,18 @@ describe('job_posts list', () => {
 describe('job_posts get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.jobPosts.get({ id: h.key('job_posts', 0, 'integer') } as never);
-    expect(record).toEqual(h.asShape('job_posts', 0, null));
+    const params = { id: h.key('job_posts', 0, 'integer') };
+    const record = await client.jobPosts.get(params as never);
+    const fields = null;
+    expect(record).toEqual(h.asShape('job_posts', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() => client.jobPosts.get({ id: 'not-a-number' } as never)),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { id: 'not-a-number' };
+    const call = () => client.jobPosts.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -323,9 +317,9 @@ describe('job_posts get', () => {
 describe('jobs list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-
     const params = { per_page: 10 };
-    const { keys, pages } = await h.walk(client.jobs.list(params as never) as never, (r) => h.keyOf('jobs', r));
+    const iterator = client.jobs.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('jobs', r));
     const expected = h.expectedKeys('jobs', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -334,12 +328,14 @@ describe('jobs list', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const page = await client.jobs.list({} as never);
+    const params = {};
+    const page = await client.jobs.list(params as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('jobs', listed);
-      const record = await client.jobs.get({ id: Number(key) } as never);
+      const getParams = { id: Number(key) };
+      const record = await client.jobs.get(getParams as never);
       h.expectSameShared(listed, record as never, `jobs ${key}: list and get`);
     }
   });
@@ -347,9 +343,9 @@ describe('jobs list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() => client.jobs.list({ contract_unknown_param: true } as never)),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.jobs.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -357,36 +353,34 @@ describe('jobs list', () => {
 describe('jobs get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.jobs.get({ id: h.key('jobs', 0, 'integer') } as never);
-    expect(record).toEqual(
-      h.asShape('jobs', 0, [
-        'closed_at',
-        'confidential',
-        'created_at',
-        'custom_fields',
-        'departments',
-        'hiring_team',
-        'id',
-        'name',
-        'notes',
-        'offices',
-        'opened_at',
-        'openings',
-        'requisition_id',
-        'status',
-        'updated_at',
-      ]),
-    );
+    const params = { id: h.key('jobs', 0, 'integer') };
+    const record = await client.jobs.get(params as never);
+    const fields = [
+      'closed_at',
+      'confidential',
+      'created_at',
+      'custom_fields',
+      'departments',
+      'hiring_team',
+      'id',
+      'name',
+      'notes',
+      'offices',
+      'opened_at',
+      'openings',
+      'requisition_id',
+      'status',
+      'updated_at',
+    ];
+    expect(record).toEqual(h.asShape('jobs', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() =>
-        client.jobs.get({ id: h.key('jobs', 0, 'integer'), contract_unknown_param: true } as never),
-      ),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { id: h.key('jobs', 0, 'integer'), contract_unknown_param: true };
+    const call = () => client.jobs.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -394,9 +388,9 @@ describe('jobs get', () => {
 describe('offers list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-
     const params = { per_page: 10 };
-    const { keys, pages } = await h.walk(client.offers.list(params as never) as never, (r) => h.keyOf('offers', r));
+    const iterator = client.offers.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('offers', r));
     const expected = h.expectedKeys('offers', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -405,12 +399,14 @@ describe('offers list', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const page = await client.offers.list({} as never);
+    const params = {};
+    const page = await client.offers.list(params as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('offers', listed);
-      const record = await client.offers.get({ id: Number(key) } as never);
+      const getParams = { id: Number(key) };
+      const record = await client.offers.get(getParams as never);
       h.expectSameShared(listed, record as never, `offers ${key}: list and get`);
     }
   });
@@ -418,9 +414,9 @@ describe('offers list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() => client.offers.list({ contract_unknown_param: true } as never)),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.offers.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -428,34 +424,32 @@ describe('offers list', () => {
 describe('offers get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.offers.get({ id: h.key('offers', 0, 'integer') } as never);
-    expect(record).toEqual(
-      h.asShape('offers', 0, [
-        'application_id',
-        'candidate_id',
-        'created_at',
-        'custom_fields',
-        'id',
-        'job_id',
-        'opening',
-        'resolved_at',
-        'sent_at',
-        'starts_at',
-        'status',
-        'updated_at',
-        'version',
-      ]),
-    );
+    const params = { id: h.key('offers', 0, 'integer') };
+    const record = await client.offers.get(params as never);
+    const fields = [
+      'application_id',
+      'candidate_id',
+      'created_at',
+      'custom_fields',
+      'id',
+      'job_id',
+      'opening',
+      'resolved_at',
+      'sent_at',
+      'starts_at',
+      'status',
+      'updated_at',
+      'version',
+    ];
+    expect(record).toEqual(h.asShape('offers', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() =>
-        client.offers.get({ id: h.key('offers', 0, 'integer'), contract_unknown_param: true } as never),
-      ),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { id: h.key('offers', 0, 'integer'), contract_unknown_param: true };
+    const call = () => client.offers.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -463,9 +457,9 @@ describe('offers get', () => {
 describe('offices list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-
     const params = { per_page: 10 };
-    const { keys, pages } = await h.walk(client.offices.list(params as never) as never, (r) => h.keyOf('offices', r));
+    const iterator = client.offices.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('offices', r));
     const expected = h.expectedKeys('offices', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -474,12 +468,14 @@ describe('offices list', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const page = await client.offices.list({} as never);
+    const params = {};
+    const page = await client.offices.list(params as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('offices', listed);
-      const record = await client.offices.get({ id: Number(key) } as never);
+      const getParams = { id: Number(key) };
+      const record = await client.offices.get(getParams as never);
       h.expectSameShared(listed, record as never, `offices ${key}: list and get`);
     }
   });
@@ -487,9 +483,9 @@ describe('offices list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() => client.offices.list({ contract_unknown_param: true } as never)),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.offices.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -497,30 +493,28 @@ describe('offices list', () => {
 describe('offices get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.offices.get({ id: h.key('offices', 0, 'integer') } as never);
-    expect(record).toEqual(
-      h.asShape('offices', 0, [
-        'child_ids',
-        'child_office_external_ids',
-        'external_id',
-        'id',
-        'location',
-        'name',
-        'parent_id',
-        'parent_office_external_id',
-        'primary_contact_user_id',
-      ]),
-    );
+    const params = { id: h.key('offices', 0, 'integer') };
+    const record = await client.offices.get(params as never);
+    const fields = [
+      'child_ids',
+      'child_office_external_ids',
+      'external_id',
+      'id',
+      'location',
+      'name',
+      'parent_id',
+      'parent_office_external_id',
+      'primary_contact_user_id',
+    ];
+    expect(record).toEqual(h.asShape('offices', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() =>
-        client.offices.get({ id: h.key('offices', 0, 'integer'), contract_unknown_param: true } as never),
-      ),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { id: h.key('offices', 0, 'integer'), contract_unknown_param: true };
+    const call = () => client.offices.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -528,11 +522,9 @@ describe('offices get', () => {
 describe('scheduled_interviews list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-
     const params = {};
-    const { keys, pages } = await h.walk(client.scheduledInterviews.list(params as never) as never, (r) =>
-      h.keyOf('scheduled_interviews', r),
-    );
+    const iterator = client.scheduledInterviews.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('scheduled_interviews', r));
     const expected = h.expectedKeys('scheduled_interviews', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -541,12 +533,14 @@ describe('scheduled_interviews list', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const page = await client.scheduledInterviews.list({} as never);
+    const params = {};
+    const page = await client.scheduledInterviews.list(params as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('scheduled_interviews', listed);
-      const record = await client.scheduledInterviews.get({ id: Number(key) } as never);
+      const getParams = { id: Number(key) };
+      const record = await client.scheduledInterviews.get(getParams as never);
       h.expectSameShared(listed, record as never, `scheduled_interviews ${key}: list and get`);
     }
   });
@@ -555,16 +549,18 @@ describe('scheduled_interviews list', () => {
 describe('scheduled_interviews get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.scheduledInterviews.get({ id: h.key('scheduled_interviews', 0, 'integer') } as never);
-    expect(record).toEqual(h.asShape('scheduled_interviews', 0, null));
+    const params = { id: h.key('scheduled_interviews', 0, 'integer') };
+    const record = await client.scheduledInterviews.get(params as never);
+    const fields = null;
+    expect(record).toEqual(h.asShape('scheduled_interviews', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() => client.scheduledInterviews.get({ id: 'not-a-number' } as never)),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { id: 'not-a-number' };
+    const call = () => client.scheduledInterviews.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -572,9 +568,9 @@ describe('scheduled_interviews get', () => {
 describe('sources list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-
     const params = {};
-    const { keys, pages } = await h.walk(client.sources.list(params as never) as never, (r) => h.keyOf('sources', r));
+    const iterator = client.sources.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('sources', r));
     const expected = h.expectedKeys('sources', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -585,9 +581,9 @@ describe('sources list', () => {
 describe('users list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-
     const params = { per_page: 10 };
-    const { keys, pages } = await h.walk(client.users.list(params as never) as never, (r) => h.keyOf('users', r));
+    const iterator = client.users.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('users', r));
     const expected = h.expectedKeys('users', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -596,12 +592,14 @@ describe('users list', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const page = await client.users.list({} as never);
+    const params = {};
+    const page = await client.users.list(params as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('users', listed);
-      const record = await client.users.get({ id: Number(key) } as never);
+      const getParams = { id: Number(key) };
+      const record = await client.users.get(getParams as never);
       h.expectSameShared(listed, record as never, `users ${key}: list and get`);
     }
   });
@@ -609,9 +607,9 @@ describe('users list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() => client.users.list({ contract_unknown_param: true } as never)),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.users.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -619,35 +617,33 @@ describe('users list', () => {
 describe('users get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.users.get({ id: h.key('users', 0, 'integer') } as never);
-    expect(record).toEqual(
-      h.asShape('users', 0, [
-        'created_at',
-        'departments',
-        'disabled',
-        'emails',
-        'employee_id',
-        'first_name',
-        'id',
-        'last_name',
-        'linked_candidate_ids',
-        'name',
-        'offices',
-        'primary_email_address',
-        'site_admin',
-        'updated_at',
-      ]),
-    );
+    const params = { id: h.key('users', 0, 'integer') };
+    const record = await client.users.get(params as never);
+    const fields = [
+      'created_at',
+      'departments',
+      'disabled',
+      'emails',
+      'employee_id',
+      'first_name',
+      'id',
+      'last_name',
+      'linked_candidate_ids',
+      'name',
+      'offices',
+      'primary_email_address',
+      'site_admin',
+      'updated_at',
+    ];
+    expect(record).toEqual(h.asShape('users', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() =>
-        client.users.get({ id: h.key('users', 0, 'integer'), contract_unknown_param: true } as never),
-      ),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { id: h.key('users', 0, 'integer'), contract_unknown_param: true };
+    const call = () => client.users.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });

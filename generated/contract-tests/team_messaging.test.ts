@@ -2,7 +2,14 @@
 import { describe, expect, test } from 'vitest';
 import { TeamMessagingClient, ParamValidationError } from '@connector-sdk/team-messaging';
 import { ContractHarness } from '../../test/contract/harness.js';
-import { at, orderingBreak, ruleBreaks, type ListRules } from '../../test/contract/rules.js';
+import {
+  at,
+  orderingBreak,
+  ruleBreaks,
+  type ListRules,
+  type InvariantRule,
+  type Ordering,
+} from '../../test/contract/rules.js';
 
 const h = new ContractHarness('team_messaging', TeamMessagingClient);
 const AUTH = {};
@@ -17,11 +24,9 @@ describe('channel_messages list', () => {
 
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-
     const params = { channel: 'contract channel', limit: 10 };
-    const { keys, pages } = await h.walk(client.channelMessages.list(params as never) as never, (r) =>
-      h.keyOf('channel_messages', r),
-    );
+    const iterator = client.channelMessages.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('channel_messages', r));
     const expected = h.expectedKeys('channel_messages', params, rules);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -30,9 +35,11 @@ describe('channel_messages list', () => {
 
   test('results come in the default order (ts desc)', async () => {
     const client = await h.client(AUTH);
-    const records = await h.all(client.channelMessages.list({ channel: 'contract channel' } as never) as never);
+    const params = { channel: 'contract channel' };
+    const records = await h.all(client.channelMessages.list(params as never) as never);
     expect(records.length).toBeGreaterThan(1);
-    expect(orderingBreak(records, [{ field: 'ts', direction: 'desc' }])).toBeUndefined();
+    const order: Ordering = [{ field: 'ts', direction: 'desc' }];
+    expect(orderingBreak(records, order)).toBeUndefined();
   });
 
   test('latest bounds ts (latest exclusive)', async () => {
@@ -41,22 +48,18 @@ describe('channel_messages list', () => {
     const edge = h.field('channel_messages', index, 'ts');
     const key = String(h.key('channel_messages', index));
     {
-      const keys = (
-        await h.all(client.channelMessages.list({ channel: 'contract channel', latest: edge } as never) as never)
-      ).map((r) => h.keyOf('channel_messages', r));
-      expect(keys, 'latest').toEqual(
-        h.expectedKeys('channel_messages', { channel: 'contract channel', latest: edge }, rules),
-      );
+      const params = { channel: 'contract channel', latest: edge };
+      const records = await h.all(client.channelMessages.list(params as never) as never);
+      const keys = records.map((r) => h.keyOf('channel_messages', r));
+      expect(keys, 'latest').toEqual(h.expectedKeys('channel_messages', params, rules));
       expect(keys, 'latest is exclusive').not.toContain(key);
     }
-    expect(
-      (
-        await h.all(
-          client.channelMessages.list({ channel: 'contract channel', latest: edge, inclusive: true } as never) as never,
-        )
-      ).map((r) => h.keyOf('channel_messages', r)),
-      'latest with inclusive is inclusive',
-    ).toContain(key);
+    {
+      const params = { channel: 'contract channel', latest: edge, inclusive: true };
+      const records = await h.all(client.channelMessages.list(params as never) as never);
+      const keys = records.map((r) => h.keyOf('channel_messages', r));
+      expect(keys, 'latest with inclusive is inclusive').toContain(key);
+    }
   });
 
   test('oldest bounds ts (oldest exclusive)', async () => {
@@ -65,43 +68,37 @@ describe('channel_messages list', () => {
     const edge = h.field('channel_messages', index, 'ts');
     const key = String(h.key('channel_messages', index));
     {
-      const keys = (
-        await h.all(client.channelMessages.list({ channel: 'contract channel', oldest: edge } as never) as never)
-      ).map((r) => h.keyOf('channel_messages', r));
-      expect(keys, 'oldest').toEqual(
-        h.expectedKeys('channel_messages', { channel: 'contract channel', oldest: edge }, rules),
-      );
+      const params = { channel: 'contract channel', oldest: edge };
+      const records = await h.all(client.channelMessages.list(params as never) as never);
+      const keys = records.map((r) => h.keyOf('channel_messages', r));
+      expect(keys, 'oldest').toEqual(h.expectedKeys('channel_messages', params, rules));
       expect(keys, 'oldest is exclusive').not.toContain(key);
     }
-    expect(
-      (
-        await h.all(
-          client.channelMessages.list({ channel: 'contract channel', oldest: edge, inclusive: true } as never) as never,
-        )
-      ).map((r) => h.keyOf('channel_messages', r)),
-      'oldest with inclusive is inclusive',
-    ).toContain(key);
+    {
+      const params = { channel: 'contract channel', oldest: edge, inclusive: true };
+      const records = await h.all(client.channelMessages.list(params as never) as never);
+      const keys = records.map((r) => h.keyOf('channel_messages', r));
+      expect(keys, 'oldest with inclusive is inclusive').toContain(key);
+    }
   });
 
   test('every record holds its invariants and formats', async () => {
     const client = await h.client(AUTH);
-    const records = await h.all(client.channelMessages.list({ channel: 'contract channel' } as never) as never);
+    const params = { channel: 'contract channel' };
+    const records = await h.all(client.channelMessages.list(params as never) as never);
     expect(records.length).toBeGreaterThan(0);
-    expect(
-      records.flatMap((r, i) =>
-        ruleBreaks(r, [], { thread_ts: 'unix_time_string', ts: 'unix_time_string' }).map((b) => `record ${i}: ${b}`),
-      ),
-    ).toEqual([]);
+    const invariants: InvariantRule[] = [];
+    const formats = { thread_ts: 'unix_time_string', ts: 'unix_time_string' };
+    const breaks = records.flatMap((r, i) => ruleBreaks(r, invariants, formats).map((b) => `record ${i}: ${b}`));
+    expect(breaks).toEqual([]);
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() =>
-        client.channelMessages.list({ channel: 'contract channel', contract_unknown_param: true } as never),
-      ),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { channel: 'contract channel', contract_unknown_param: true };
+    const call = () => client.channelMessages.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -109,9 +106,9 @@ describe('channel_messages list', () => {
 describe('channels list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-
     const params = { limit: 10 };
-    const { keys, pages } = await h.walk(client.channels.list(params as never) as never, (r) => h.keyOf('channels', r));
+    const iterator = client.channels.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('channels', r));
     const expected = h.expectedKeys('channels', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -120,12 +117,14 @@ describe('channels list', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const page = await client.channels.list({} as never);
+    const params = {};
+    const page = await client.channels.list(params as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('channels', listed);
-      const record = await client.channels.get({ channel: key } as never);
+      const getParams = { channel: key };
+      const record = await client.channels.get(getParams as never);
       h.expectSameShared(listed, record as never, `channels ${key}: list and get`);
     }
   });
@@ -133,9 +132,9 @@ describe('channels list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() => client.channels.list({ contract_unknown_param: true } as never)),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.channels.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -143,52 +142,50 @@ describe('channels list', () => {
 describe('channels get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.channels.get({ channel: h.key('channels', 0, 'string') } as never);
-    expect(record).toEqual(
-      h.asShape('channels', 0, [
-        'context_team_id',
-        'created',
-        'creator',
-        'id',
-        'is_archived',
-        'is_channel',
-        'is_ext_shared',
-        'is_general',
-        'is_group',
-        'is_im',
-        'is_member',
-        'is_mpim',
-        'is_org_shared',
-        'is_pending_ext_shared',
-        'is_private',
-        'is_read_only',
-        'is_shared',
-        'is_thread_only',
-        'name',
-        'name_normalized',
-        'num_members',
-        'parent_conversation',
-        'pending_connected_team_ids',
-        'pending_shared',
-        'previous_names',
-        'properties',
-        'purpose',
-        'shared_team_ids',
-        'topic',
-        'unlinked',
-        'updated',
-      ]),
-    );
+    const params = { channel: h.key('channels', 0, 'string') };
+    const record = await client.channels.get(params as never);
+    const fields = [
+      'context_team_id',
+      'created',
+      'creator',
+      'id',
+      'is_archived',
+      'is_channel',
+      'is_ext_shared',
+      'is_general',
+      'is_group',
+      'is_im',
+      'is_member',
+      'is_mpim',
+      'is_org_shared',
+      'is_pending_ext_shared',
+      'is_private',
+      'is_read_only',
+      'is_shared',
+      'is_thread_only',
+      'name',
+      'name_normalized',
+      'num_members',
+      'parent_conversation',
+      'pending_connected_team_ids',
+      'pending_shared',
+      'previous_names',
+      'properties',
+      'purpose',
+      'shared_team_ids',
+      'topic',
+      'unlinked',
+      'updated',
+    ];
+    expect(record).toEqual(h.asShape('channels', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() =>
-        client.channels.get({ channel: h.key('channels', 0, 'string'), contract_unknown_param: true } as never),
-      ),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { channel: h.key('channels', 0, 'string'), contract_unknown_param: true };
+    const call = () => client.channels.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -204,9 +201,9 @@ describe('threads list', () => {
 
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-
     const params = { channel: 'contract channel', limit: 10 };
-    const { keys, pages } = await h.walk(client.threads.list(params as never) as never, (r) => h.keyOf('threads', r));
+    const iterator = client.threads.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('threads', r));
     const expected = h.expectedKeys('threads', params, rules);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -219,20 +216,18 @@ describe('threads list', () => {
     const edge = h.field('threads', index, 'ts');
     const key = String(h.key('threads', index));
     {
-      const keys = (
-        await h.all(client.threads.list({ channel: 'contract channel', latest: edge } as never) as never)
-      ).map((r) => h.keyOf('threads', r));
-      expect(keys, 'latest').toEqual(h.expectedKeys('threads', { channel: 'contract channel', latest: edge }, rules));
+      const params = { channel: 'contract channel', latest: edge };
+      const records = await h.all(client.threads.list(params as never) as never);
+      const keys = records.map((r) => h.keyOf('threads', r));
+      expect(keys, 'latest').toEqual(h.expectedKeys('threads', params, rules));
       expect(keys, 'latest is exclusive').not.toContain(key);
     }
-    expect(
-      (
-        await h.all(
-          client.threads.list({ channel: 'contract channel', latest: edge, inclusive: true } as never) as never,
-        )
-      ).map((r) => h.keyOf('threads', r)),
-      'latest with inclusive is inclusive',
-    ).toContain(key);
+    {
+      const params = { channel: 'contract channel', latest: edge, inclusive: true };
+      const records = await h.all(client.threads.list(params as never) as never);
+      const keys = records.map((r) => h.keyOf('threads', r));
+      expect(keys, 'latest with inclusive is inclusive').toContain(key);
+    }
   });
 
   test('oldest bounds ts (oldest exclusive)', async () => {
@@ -241,20 +236,18 @@ describe('threads list', () => {
     const edge = h.field('threads', index, 'ts');
     const key = String(h.key('threads', index));
     {
-      const keys = (
-        await h.all(client.threads.list({ channel: 'contract channel', oldest: edge } as never) as never)
-      ).map((r) => h.keyOf('threads', r));
-      expect(keys, 'oldest').toEqual(h.expectedKeys('threads', { channel: 'contract channel', oldest: edge }, rules));
+      const params = { channel: 'contract channel', oldest: edge };
+      const records = await h.all(client.threads.list(params as never) as never);
+      const keys = records.map((r) => h.keyOf('threads', r));
+      expect(keys, 'oldest').toEqual(h.expectedKeys('threads', params, rules));
       expect(keys, 'oldest is exclusive').not.toContain(key);
     }
-    expect(
-      (
-        await h.all(
-          client.threads.list({ channel: 'contract channel', oldest: edge, inclusive: true } as never) as never,
-        )
-      ).map((r) => h.keyOf('threads', r)),
-      'oldest with inclusive is inclusive',
-    ).toContain(key);
+    {
+      const params = { channel: 'contract channel', oldest: edge, inclusive: true };
+      const records = await h.all(client.threads.list(params as never) as never);
+      const keys = records.map((r) => h.keyOf('threads', r));
+      expect(keys, 'oldest with inclusive is inclusive').toContain(key);
+    }
   });
 
   test('ts matches thread_ts (exact, case-sensitive)', async () => {
@@ -264,38 +257,38 @@ describe('threads list', () => {
     if (index < 0) index = texts.findIndex((v) => typeof v === 'string' && v !== '');
     expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
     const value = String(h.field('threads', index, 'thread_ts'));
-    const run = async (probe: string) =>
-      (await h.all(client.threads.list({ channel: 'contract channel', ts: probe } as never) as never)).map((r) =>
-        h.keyOf('threads', r),
-      );
+    const key = String(h.key('threads', index));
+    const paramsOf = (probe: string) => ({ channel: 'contract channel', ts: probe });
+    const run = async (probe: string) => {
+      const records = await h.all(client.threads.list(paramsOf(probe) as never) as never);
+      return records.map((r) => h.keyOf('threads', r));
+    };
     let probe = value;
-    expect(await run(probe)).toEqual(h.expectedKeys('threads', { channel: 'contract channel', ts: probe }, rules));
-    expect(await run(probe)).toContain(String(h.key('threads', index)));
+    expect(await run(probe)).toEqual(h.expectedKeys('threads', paramsOf(probe), rules));
+    expect(await run(probe)).toContain(key);
     if (/[a-z]/i.test(probe)) {
       probe = probe === probe.toUpperCase() ? probe.toLowerCase() : probe.toUpperCase();
-      expect(await run(probe), 'another letter case does not match').not.toContain(String(h.key('threads', index)));
+      expect(await run(probe), 'another letter case does not match').not.toContain(key);
     }
   });
 
   test('every record holds its invariants and formats', async () => {
     const client = await h.client(AUTH);
-    const records = await h.all(client.threads.list({ channel: 'contract channel' } as never) as never);
+    const params = { channel: 'contract channel' };
+    const records = await h.all(client.threads.list(params as never) as never);
     expect(records.length).toBeGreaterThan(0);
-    expect(
-      records.flatMap((r, i) =>
-        ruleBreaks(r, [], { thread_ts: 'unix_time_string', ts: 'unix_time_string' }).map((b) => `record ${i}: ${b}`),
-      ),
-    ).toEqual([]);
+    const invariants: InvariantRule[] = [];
+    const formats = { thread_ts: 'unix_time_string', ts: 'unix_time_string' };
+    const breaks = records.flatMap((r, i) => ruleBreaks(r, invariants, formats).map((b) => `record ${i}: ${b}`));
+    expect(breaks).toEqual([]);
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() =>
-        client.threads.list({ channel: 'contract channel', contract_unknown_param: true } as never),
-      ),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { channel: 'contract channel', contract_unknown_param: true };
+    const call = () => client.threads.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -303,9 +296,9 @@ describe('threads list', () => {
 describe('users list', () => {
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-
     const params = { limit: 10 };
-    const { keys, pages } = await h.walk(client.users.list(params as never) as never, (r) => h.keyOf('users', r));
+    const iterator = client.users.list(params as never) as never;
+    const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('users', r));
     const expected = h.expectedKeys('users', params);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
@@ -314,12 +307,14 @@ describe('users list', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const page = await client.users.list({} as never);
+    const params = {};
+    const page = await client.users.list(params as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('users', listed);
-      const record = await client.users.get({ user: key } as never);
+      const getParams = { user: key };
+      const record = await client.users.get(getParams as never);
       h.expectSameShared(listed, record as never, `users ${key}: list and get`);
     }
   });
@@ -327,9 +322,9 @@ describe('users list', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() => client.users.list({ contract_unknown_param: true } as never)),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { contract_unknown_param: true };
+    const call = () => client.users.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -337,41 +332,39 @@ describe('users list', () => {
 describe('users get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const record = await client.users.get({ user: h.key('users', 0, 'string') } as never);
-    expect(record).toEqual(
-      h.asShape('users', 0, [
-        'color',
-        'deleted',
-        'id',
-        'is_admin',
-        'is_app_user',
-        'is_bot',
-        'is_email_confirmed',
-        'is_owner',
-        'is_primary_owner',
-        'is_restricted',
-        'is_ultra_restricted',
-        'name',
-        'profile',
-        'real_name',
-        'team_id',
-        'tz',
-        'tz_label',
-        'tz_offset',
-        'updated',
-        'who_can_share_contact_card',
-      ]),
-    );
+    const params = { user: h.key('users', 0, 'string') };
+    const record = await client.users.get(params as never);
+    const fields = [
+      'color',
+      'deleted',
+      'id',
+      'is_admin',
+      'is_app_user',
+      'is_bot',
+      'is_email_confirmed',
+      'is_owner',
+      'is_primary_owner',
+      'is_restricted',
+      'is_ultra_restricted',
+      'name',
+      'profile',
+      'real_name',
+      'team_id',
+      'tz',
+      'tz_label',
+      'tz_offset',
+      'updated',
+      'who_can_share_contact_card',
+    ];
+    expect(record).toEqual(h.asShape('users', 0, fields));
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() =>
-        client.users.get({ user: h.key('users', 0, 'string'), contract_unknown_param: true } as never),
-      ),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { user: h.key('users', 0, 'string'), contract_unknown_param: true };
+    const call = () => client.users.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -381,7 +374,8 @@ describe('channel_purposes create', () => {
     const client = await h.client(AUTH);
     const params = {};
     const created = await client.channelPurposes.create(params as never);
-    await h.readBack('channel_purposes', {}, params, created as never);
+    const reader = {};
+    await h.readBack('channel_purposes', reader, params, created as never);
   });
 });
 
@@ -390,29 +384,21 @@ describe('channel_topics create', () => {
     const client = await h.client(AUTH);
     const params = { topic: 'contract topic', channel: h.key('channels', 0, 'string') };
     const changed = await client.channelTopics.create(params as never);
-    await h.readBack(
-      'channels',
-      {
-        read: (key: unknown) => client.channels.get({ channel: String(key) } as never),
-        list: () => client.channels.list({} as never) as never,
-      },
-      params,
-      changed as never,
-    );
+    const readParams = (key: unknown) => ({ channel: String(key) });
+    const listParams = {};
+    const reader = {
+      read: (key: unknown) => client.channels.get(readParams(key) as never),
+      list: () => client.channels.list(listParams as never) as never,
+    };
+    await h.readBack('channels', reader, params, changed as never);
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() =>
-        client.channelTopics.create({
-          channel: 'contract channel',
-          topic: 'contract topic',
-          contract_unknown_param: true,
-        } as never),
-      ),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { channel: 'contract channel', topic: 'contract topic', contract_unknown_param: true };
+    const call = () => client.channelTopics.create(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -422,29 +408,26 @@ describe('channels create', () => {
     const client = await h.client(AUTH);
     const params = { name: 'contract-test' };
     const created = await client.channels.create(params as never);
-    await h.readBack(
-      'channels',
-      {
-        read: (key: unknown) => client.channels.get({ channel: String(key) } as never),
-        list: () => client.channels.list({} as never) as never,
-      },
-      params,
-      created as never,
-    );
+    const readParams = (key: unknown) => ({ channel: String(key) });
+    const listParams = {};
+    const reader = {
+      read: (key: unknown) => client.channels.get(readParams(key) as never),
+      list: () => client.channels.list(listParams as never) as never,
+    };
+    await h.readBack('channels', reader, params, created as never);
     // The created record is listed.
     const key = h.keyOf('channels', created as never);
-    const keys = (await h.all(client.channels.list({} as never) as never)).map((r) => h.keyOf('channels', r));
+    const listed = await h.all(client.channels.list(listParams as never) as never);
+    const keys = listed.map((r) => h.keyOf('channels', r));
     expect(keys).toContain(key);
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() =>
-        client.channels.create({ name: 'contract-test', contract_unknown_param: true } as never),
-      ),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { name: 'contract-test', contract_unknown_param: true };
+    const call = () => client.channels.create(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -453,9 +436,11 @@ describe('channels update', () => {
   test('update changes a record, visible to later reads', async () => {
     const client = await h.client(AUTH);
     const params = { channel: h.key('channels', 1, 'string'), name: 'renamed-record' };
+    const readParams = (key: unknown) => ({ channel: String(key) });
+    const listParams = {};
     const reader = {
-      read: (key: unknown) => client.channels.get({ channel: String(key) } as never),
-      list: () => client.channels.list({} as never) as never,
+      read: (key: unknown) => client.channels.get(readParams(key) as never),
+      list: () => client.channels.list(listParams as never) as never,
     };
     const updated = await client.channels.update(params as never);
     await h.readBack('channels', reader, params, updated as never, 1);
@@ -464,15 +449,9 @@ describe('channels update', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() =>
-        client.channels.update({
-          channel: h.key('channels', 0, 'string'),
-          name: 'contract-test',
-          contract_unknown_param: true,
-        } as never),
-      ),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { channel: h.key('channels', 0, 'string'), name: 'contract-test', contract_unknown_param: true };
+    const call = () => client.channels.update(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -482,17 +461,13 @@ describe('messages create', () => {
     const client = await h.client(AUTH);
     const params = { channel: 'contract channel', text: 'contract text' };
     const created = await client.messages.create(params as never);
-    await h.readBack(
-      'messages',
-      { list: () => client.channelMessages.list({ channel: 'contract channel' } as never) as never },
-      params,
-      created as never,
-    );
+    const listParams = { channel: 'contract channel' };
+    const reader = { list: () => client.channelMessages.list(listParams as never) as never };
+    await h.readBack('messages', reader, params, created as never);
     // The created record is listed, first (the list is ordered by ts desc).
     const key = h.keyOf('messages', created as never);
-    const keys = (await h.all(client.channelMessages.list({ channel: 'contract channel' } as never) as never)).map(
-      (r) => h.keyOf('messages', r),
-    );
+    const listed = await h.all(client.channelMessages.list(listParams as never) as never);
+    const keys = listed.map((r) => h.keyOf('messages', r));
     expect(keys).toContain(key);
     expect(keys[0]).toBe(key);
   });
@@ -500,15 +475,9 @@ describe('messages create', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() =>
-        client.messages.create({
-          channel: 'contract channel',
-          text: 'contract text',
-          contract_unknown_param: true,
-        } as never),
-      ),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = { channel: 'contract channel', text: 'contract text', contract_unknown_param: true };
+    const call = () => client.messages.create(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -517,27 +486,27 @@ describe('messages update', () => {
   test('update changes a record, visible to later reads; what it does not name keeps its value', async () => {
     const client = await h.client(AUTH);
     const params = { channel: 'contract channel', ts: h.key('messages', 1, 'string'), text: 'updated text' };
-    const reader = { list: () => client.channelMessages.list({ channel: 'contract channel' } as never) as never };
+    const listParams = { channel: 'contract channel' };
+    const reader = { list: () => client.channelMessages.list(listParams as never) as never };
     const before = await h.readRecord('messages', reader, h.key('messages', 1));
     expect(before).toBeDefined();
     const updated = await client.messages.update(params as never);
     await h.readBack('messages', reader, params, updated as never, 1);
-    h.expectUnchanged(before!, (await h.readRecord('messages', reader, h.key('messages', 1)))!, params);
+    const after = await h.readRecord('messages', reader, h.key('messages', 1));
+    h.expectUnchanged(before!, after!, params);
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    await expect(
-      Promise.resolve().then(() =>
-        client.messages.update({
-          channel: 'contract channel',
-          text: 'contract text',
-          ts: h.key('messages', 0, 'string'),
-          contract_unknown_param: true,
-        } as never),
-      ),
-    ).rejects.toBeInstanceOf(ParamValidationError);
+    const params = {
+      channel: 'contract channel',
+      text: 'contract text',
+      ts: h.key('messages', 0, 'string'),
+      contract_unknown_param: true,
+    };
+    const call = () => client.messages.update(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
   });
 });
@@ -547,6 +516,7 @@ describe('reactions create', () => {
     const client = await h.client(AUTH);
     const params = {};
     const created = await client.reactions.create(params as never);
-    await h.readBack('reactions', {}, params, created as never);
+    const reader = {};
+    await h.readBack('reactions', reader, params, created as never);
   });
 });

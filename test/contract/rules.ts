@@ -94,8 +94,11 @@ function orderValue(value: unknown): number | string | undefined {
   return undefined;
 }
 
+/** A list's default order: record fields (dotted paths) compared in turn. */
+export type Ordering = readonly { field: string; direction: 'asc' | 'desc' }[];
+
 /** The first place where records break the ordering, or undefined when they follow it. */
-export function orderingBreak(records: readonly Record<string, unknown>[], ordering: readonly { field: string; direction: 'asc' | 'desc' }[]): string | undefined {
+export function orderingBreak(records: readonly Record<string, unknown>[], ordering: Ordering): string | undefined {
   for (let i = 1; i < records.length; i++) {
     for (const o of ordering) {
       const a = orderValue(at(records[i - 1], o.field));

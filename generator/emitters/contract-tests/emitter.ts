@@ -5,122 +5,135 @@
  * filters, matches, interval bounds, param groups, invariants, formats) hold; writes persist and read back (created
  * records are listed, partial updates keep what they do not name); searches equal a reference evaluation and their
  * data equals the record; downloads stream (ranges give 206); invalid params are rejected before anything is sent.
+ * Printed as prettier prints it (code.ts), so the files skip prettier.
  */
-import { typesFit, type ActionIR, type ConnectorIR, type EntityIR } from '../../ir.js';
+import { typesFit, type ActionIR, type ConnectorIR, type EntityIR, type PropertyIR } from '../../ir.js';
 import { entityFields } from '../fixtures/model.js';
 import { clientClassName } from '../clients/client-names.js';
-import { camelCase, stringLiteral } from '../naming.js';
+import { camelCase } from '../naming.js';
 import { generatedHeader } from '../header.js';
+import { hardline, join, printDoc, type Doc } from '../ts/doc.js';
+import { code, fileDoc, importDecl, literal, str, type LiteralValue } from '../ts/syntax.js';
 import type { Emitter } from '../types.js';
-import { invalidParamsCode, paramsCode, requestCode } from './params.js';
+import { allOf, arrowOf, blockOf, CLIENT, constOf, describeOf, testOf } from './code.js';
+import { invalidParams, paramsValue, requestValue } from './params.js';
 import { createParams, keyType, pairsInOrder, queryParam, RECORD_INDEX, recordEntity, sourceAuthConfig, targetParam, updateParams, writeThroughTarget } from './requests.js';
 import { listRules, listRuleTests, recordRulesTest } from './rules.js';
 
-function listTest(connector: ConnectorIR, entity: EntityIR, action: ActionIR, resource: string): string {
+function listTest(connector: ConnectorIR, entity: EntityIR, action: ActionIR, method: string): Doc {
   const scheme = connector.pagination.find((s) => s.name === action.pagination);
   const size = action.params.find((p) => p.name === scheme?.sizeParam);
   const pageSize = size ? Math.min(10, size.maximum ?? 10) : undefined;
   const query = queryParam(connector, entity, action);
-  const sizeEntry = size && pageSize ? { [size.name]: String(pageSize) } : {};
-  let params = paramsCode(connector, entity, action, 0, sizeEntry);
-  let expected = `h.expectedKeys(${stringLiteral(entity.name)}, params${listRules(action) === '{}' ? '' : ', rules'})`;
-  const lines: string[] = [];
+  const e = str(entity.name);
+  const sizeEntry: Record<string, LiteralValue> = size && pageSize ? { [size.name]: pageSize } : {};
+  const statements: Doc[] = [CLIENT];
+  let expected = `h.expectedKeys(${e}, params${listRules(action) ? ', rules' : ''})`;
   if (query) {
     // A query that must match: one field of a fixture record, written in the param's query language.
-    lines.push(`const sample = h.sampleString(${stringLiteral(entity.name)}, ${JSON.stringify(query.fields)})!;`);
-    params = paramsCode(connector, entity, action, 0, { ...sizeEntry, [query.param.name]: `h.query(${stringLiteral(query.param.queryLanguage!)}, sample)` });
-    expected = `h.expectedKeys(${stringLiteral(entity.name)}, { [sample.field]: sample.value })`;
+    statements.push(constOf('sampleFields', query.fields), `const sample = h.sampleString(${e}, sampleFields)!;`);
+    statements.push(constOf('params', paramsValue(connector, entity, action, 0, { ...sizeEntry, [query.param.name]: code(`h.query(${str(query.param.queryLanguage!)}, sample)`) })));
+    expected = `h.expectedKeys(${e}, { [sample.field]: sample.value })`;
+  } else {
+    statements.push(constOf('params', paramsValue(connector, entity, action, 0, sizeEntry)));
   }
-  const paged = scheme !== undefined;
-  return `
-  test('${action.name} walks every page with the iterator${query ? ' (a query that matches a fixture record)' : ''}', async () => {
-    const client = await h.client(AUTH);
-    ${lines.join('\n    ')}
-    const params = ${params};
-    const { keys, pages } = await h.walk(client.${resource}.${camelCase(action.name)}(params as never) as never, (r) => h.keyOf(${stringLiteral(entity.name)}, r));
-    const expected = ${expected};
-    expect(keys).toEqual(expected);
-    expect(expected.length).toBeGreaterThan(0);
-    ${paged ? `expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / ${pageSize ?? 'h.pageSize'})));` : 'expect(pages).toBe(1);'}
-  });`;
+  statements.push(
+    `const iterator = ${method}(params as never) as never;`,
+    `const { keys, pages } = await h.walk(iterator, (r) => h.keyOf(${e}, r));`,
+    `const expected = ${expected};`,
+    'expect(keys).toEqual(expected);',
+    'expect(expected.length).toBeGreaterThan(0);',
+    scheme !== undefined ? `expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / ${pageSize ?? 'h.pageSize'})));` : 'expect(pages).toBe(1);',
+  );
+  return testOf(`${action.name} walks every page with the iterator${query ? ' (a query that matches a fixture record)' : ''}`, statements);
 }
 
+/** The value of a get's target param read from `key` (a string), as the param's type wants it. */
+const keyValue = (target: PropertyIR, key: string) => code(keyType(target) === 'string' ? key : `Number(${key})`);
+
 /** A test that each record of the first page reads back with get, equal on every field the two records share. */
-function listedReadBackTest(connector: ConnectorIR, entity: EntityIR, action: ActionIR): string | undefined {
+function listedReadBackTest(connector: ConnectorIR, entity: EntityIR, action: ActionIR, method: string): Doc | undefined {
   const get = entity.actions.find((a) => a.name === 'get');
   const target = get && targetParam(get);
   if (!get || !target) return undefined;
-  const e = stringLiteral(entity.name);
-  return `
-  test('each listed record reads back with get', async () => {
-    const client = await h.client(AUTH);
-    const page = await client.${camelCase(entity.name)}.${camelCase(action.name)}(${paramsCode(connector, entity, action, 0)} as never);
-    const records = (page as unknown as { records: Record<string, unknown>[] }).records;
-    expect(records.length).toBeGreaterThan(0);
-    for (const listed of records) {
-      const key = h.keyOf(${e}, listed);
-      const record = await client.${camelCase(entity.name)}.get(${paramsCode(connector, entity, get, 0, { [target.name]: keyType(target) === 'string' ? 'key' : 'Number(key)' })} as never);
-      h.expectSameShared(listed, record as never, \`${entity.name} \${key}: list and get\`);
-    }
-  });`;
+  return testOf('each listed record reads back with get', [
+    CLIENT,
+    constOf('params', paramsValue(connector, entity, action, 0)),
+    `const page = await ${method}(params as never);`,
+    'const records = (page as unknown as { records: Record<string, unknown>[] }).records;',
+    'expect(records.length).toBeGreaterThan(0);',
+    blockOf('for (const listed of records)', [
+      `const key = h.keyOf(${str(entity.name)}, listed);`,
+      constOf('getParams', paramsValue(connector, entity, get, 0, { [target.name]: keyValue(target, 'key') })),
+      `const record = await client.${camelCase(entity.name)}.get(getParams as never);`,
+      `h.expectSameShared(listed, record as never, \`${entity.name} \${key}: list and get\`);`,
+    ]),
+  ]);
 }
 
 /**
  * A test that search data equals the record get (or the list) returns, on every field the two share — except fields
  * whose search data follows a rule of its own (`derive`, or a record field of another type, whose search data is null).
  */
-function searchDataTest(connector: ConnectorIR, entity: EntityIR, method: string): string {
-  const e = stringLiteral(entity.name);
+function searchDataTest(connector: ConnectorIR, entity: EntityIR, method: string): Doc {
+  const e = str(entity.name);
   const fields = entityFields(connector, recordEntity(connector, entity));
   const ruled = (entity.searchable?.properties ?? []).filter((p) => fields.some((f) => f.name === p.name && (p.derive || !typesFit(f, p)))).map((p) => p.name);
-  const except = ruled.length ? `, ${JSON.stringify(ruled)}` : '';
   const get = entity.actions.find((a) => a.name === 'get');
   const target = get && targetParam(get);
   const list = entity.actions.find((a) => a.name === 'list');
-  const read = get && target
-    ? `await client.${camelCase(entity.name)}.get(${paramsCode(connector, entity, get, 0, { [target.name]: keyType(target) === 'string' ? 'hit.id' : 'Number(hit.id)' })} as never)`
-    : list
-      ? `listed.find((r) => h.keyOf(${e}, r) === hit.id)`
-      : `h.entity(${e}).records.find((r) => h.keyOf(${e}, r) === hit.id)`;
-  return `
-  test('search data holds the values the record has', async () => {
-    const client = await h.client(AUTH);
-    ${!(get && target) && list ? `const listed = await h.all(client.${camelCase(entity.name)}.list(${paramsCode(connector, entity, list, 0)} as never) as never);` : ''}
-    let compared = 0;
-    for await (const hit of ${method}({ query: {}, limit: 25 } as never) as AsyncIterable<{ id: string; data: Record<string, unknown> }>) {
-      const record = ${read};
-      expect(record, \`hit \${hit.id} is a record\`).toBeDefined();
-      h.expectSameShared(hit.data, record as never, \`${entity.name} \${hit.id}: search data and record\`${except});
-      if (++compared === 25) break;
-    }
-    expect(compared).toBeGreaterThan(0);
-  });`;
+  const statements: Doc[] = [CLIENT];
+  const read: Doc[] = [];
+  if (get && target) {
+    read.push(constOf('getParams', paramsValue(connector, entity, get, 0, { [target.name]: keyValue(target, 'hit.id') })), `const record = await client.${camelCase(entity.name)}.get(getParams as never);`);
+  } else if (list) {
+    statements.push(constOf('listParams', paramsValue(connector, entity, list, 0)), `const listed = ${allOf(`client.${camelCase(entity.name)}.list`, 'listParams')};`);
+    read.push(`const record = listed.find((r) => h.keyOf(${e}, r) === hit.id);`);
+  } else {
+    read.push(`const record = h.entity(${e}).records.find((r) => h.keyOf(${e}, r) === hit.id);`);
+  }
+  if (ruled.length) statements.push(constOf('ruled', ruled));
+  statements.push(
+    'type Hit = { id: string; data: Record<string, unknown> };',
+    'const query = { query: {}, limit: 25 };',
+    'let compared = 0;',
+    blockOf(`for await (const hit of ${method}(query as never) as AsyncIterable<Hit>)`, [
+      ...read,
+      'expect(record, `hit ${hit.id} is a record`).toBeDefined();',
+      `const what = \`${entity.name} \${hit.id}: search data and record\`;`,
+      `h.expectSameShared(hit.data, record as never, what${ruled.length ? ', ruled' : ''});`,
+      'if (++compared === 25) break;',
+    ]),
+    'expect(compared).toBeGreaterThan(0);',
+  );
+  return testOf('search data holds the values the record has', statements);
 }
 
-function actionTests(connector: ConnectorIR, entity: EntityIR, action: ActionIR): string {
-  const resource = camelCase(entity.name);
-  const e = stringLiteral(entity.name);
-  const method = `client.${resource}.${camelCase(action.name)}`;
-  const tests: string[] = [];
+function actionTests(connector: ConnectorIR, entity: EntityIR, action: ActionIR): Doc {
+  const e = str(entity.name);
+  const method = `client.${camelCase(entity.name)}.${camelCase(action.name)}`;
+  const tests: Doc[] = [];
   switch (action.name) {
     case 'list':
     case 'api_search': {
-      tests.push(listTest(connector, entity, action, resource));
-      const readBack = listedReadBackTest(connector, entity, action);
+      tests.push(listTest(connector, entity, action, method));
+      const readBack = listedReadBackTest(connector, entity, action, method);
       if (readBack && !action.params.some((p) => p.queryLanguage)) tests.push(readBack);
-      if (action.name === 'list') tests.push(...listRuleTests(connector, entity, action));
-      else tests.push(...listRuleTests(connector, entity, action).filter((t) => !t.includes('default order')));
+      tests.push(...listRuleTests(connector, entity, action, action.name === 'list'));
       const rules = recordRulesTest(connector, entity, action);
       if (rules && action.name === 'list') tests.push(rules);
       break;
     }
     case 'get':
-      tests.push(`
-  test('get returns a listed record', async () => {
-    const client = await h.client(AUTH);
-    const record = await ${method}(${paramsCode(connector, entity, action, 0)} as never);
-    expect(record).toEqual(h.asShape(${e}, 0, ${JSON.stringify(closedFields(connector, action))}));
-  });`);
+      tests.push(
+        testOf('get returns a listed record', [
+          CLIENT,
+          constOf('params', paramsValue(connector, entity, action, 0)),
+          `const record = await ${method}(params as never);`,
+          constOf('fields', closedFields(connector, action)),
+          `expect(record).toEqual(h.asShape(${e}, 0, fields));`,
+        ]),
+      );
       break;
     case 'create':
       tests.push(createTest(connector, entity, action, method));
@@ -129,108 +142,116 @@ function actionTests(connector: ConnectorIR, entity: EntityIR, action: ActionIR)
       tests.push(updateTest(connector, entity, action, method));
       break;
     case 'delete':
-      tests.push(`
-  test('delete removes a record', async () => {
-    const client = await h.client(AUTH);
-    await ${method}(${paramsCode(connector, entity, action, RECORD_INDEX.delete!)} as never);
-    await h.expectGone(${e}, ${readers(connector, entity)}, ${RECORD_INDEX.delete});
-  });`);
+      tests.push(
+        testOf('delete removes a record', [
+          CLIENT,
+          constOf('params', paramsValue(connector, entity, action, RECORD_INDEX.delete!)),
+          `await ${method}(params as never);`,
+          ...readers(connector, entity),
+          `await h.expectGone(${e}, reader, ${RECORD_INDEX.delete});`,
+        ]),
+      );
       break;
     case 'search': {
-      const fields = entity.searchable?.properties.length ? JSON.stringify(entity.searchable.properties.map((p) => ({ name: p.name, type: p.types.join('|') }))) : 'null';
-      tests.push(`
-  test('search results equal a reference evaluation over the fixtures', async () => {
-    const client = await h.client(AUTH);
-    for (const params of h.searchQueries(${e}, ${fields})) {
-      const hits: string[] = [];
-      for await (const hit of ${method}({ ...params, limit: 7 } as never)) hits.push((hit as { id: string }).id);
-      expect(hits, JSON.stringify(params)).toEqual(h.expectedSearch(${e}, ${fields}, { ...params, limit: 100000 }));
-    }
-  });`);
+      const fields: LiteralValue = entity.searchable?.properties.length ? entity.searchable.properties.map((p) => ({ name: p.name, type: p.types.join('|') })) : null;
+      tests.push(
+        testOf('search results equal a reference evaluation over the fixtures', [
+          CLIENT,
+          constOf('fields', fields),
+          blockOf(`for (const params of h.searchQueries(${e}, fields))`, [
+            'const hits: string[] = [];',
+            'const query = { ...params, limit: 7 };',
+            blockOf(`for await (const hit of ${method}(query as never))`, ['hits.push((hit as { id: string }).id);']),
+            `const expected = h.expectedSearch(${e}, fields, { ...params, limit: 100000 });`,
+            'expect(hits, JSON.stringify(params)).toEqual(expected);',
+          ]),
+        ]),
+      );
       tests.push(searchDataTest(connector, entity, method));
       break;
     }
-    case 'download':
-      tests.push(`
-  test('download streams the content${action.rangeParam ? '; a range gives 206' : ''}', async () => {
-    const client = await h.client(AUTH);
-    const file = await ${method}(${paramsCode(connector, entity, action, 0)} as never);
-    expect(file.status).toBe(200);
-    let bytes = 0;
-    for await (const chunk of file.body) bytes += chunk.length;
-    expect(bytes).toBeGreaterThan(0);
-    expect(file.contentType).toBeTruthy();${
-      action.rangeParam
-        ? `
-    const part = await ${method}(${paramsCode(connector, entity, action, 0, { [action.rangeParam]: "'bytes=0-99'" })} as never);
-    expect(part.status).toBe(206);
-    expect(part.contentRange).toBe(\`bytes 0-99/\${bytes}\`);
-    expect((await part.arrayBuffer()).byteLength).toBe(100);`
-        : ''
-    }
-  });`);
+    case 'download': {
+      const statements: Doc[] = [
+        CLIENT,
+        constOf('params', paramsValue(connector, entity, action, 0)),
+        `const file = await ${method}(params as never);`,
+        'expect(file.status).toBe(200);',
+        'let bytes = 0;',
+        'for await (const chunk of file.body) bytes += chunk.length;',
+        'expect(bytes).toBeGreaterThan(0);',
+        'expect(file.contentType).toBeTruthy();',
+      ];
+      if (action.rangeParam) {
+        statements.push(
+          constOf('rangeParams', paramsValue(connector, entity, action, 0, { [action.rangeParam]: 'bytes=0-99' })),
+          `const part = await ${method}(rangeParams as never);`,
+          'expect(part.status).toBe(206);',
+          'expect(part.contentRange).toBe(`bytes 0-99/${bytes}`);',
+          'expect((await part.arrayBuffer()).byteLength).toBe(100);',
+        );
+      }
+      tests.push(testOf(`download streams the content${action.rangeParam ? '; a range gives 206' : ''}`, statements));
       break;
+    }
   }
-  const invalid = invalidParamsCode(connector, entity, action);
+  const invalid = invalidParams(connector, entity, action);
   if (invalid) {
-    tests.push(`
-  test('invalid params are rejected before anything is sent', async () => {
-    const client = await h.client(AUTH);
-    const sent = h.requests;
-    await expect(Promise.resolve().then(() => ${method}(${invalid} as never))).rejects.toBeInstanceOf(ParamValidationError);
-    expect(h.requests).toBe(sent);
-  });`);
+    tests.push(
+      testOf('invalid params are rejected before anything is sent', [
+        CLIENT,
+        'const sent = h.requests;',
+        constOf('params', invalid),
+        `const call = () => ${method}(params as never);`,
+        'await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);',
+        'expect(h.requests).toBe(sent);',
+      ]),
+    );
   }
-  const rules = action.result.shape === 'list' ? listRules(action) : '{}';
-  const declarations = rules === '{}' ? '' : `\n  const rules: ListRules = ${rules};\n`;
-  return `describe('${entity.name} ${action.name}', () => {${declarations}${tests.join('\n')}\n});`;
+  const rules = action.result.shape === 'list' ? listRules(action) : undefined;
+  return describeOf(`${entity.name} ${action.name}`, [...(rules ? [constOf('rules', rules, 'ListRules')] : []), ...tests]);
 }
 
-function createTest(connector: ConnectorIR, entity: EntityIR, action: ActionIR, method: string): string {
+function createTest(connector: ConnectorIR, entity: EntityIR, action: ActionIR, method: string): Doc {
+  const params = constOf('params', requestValue(createParams(connector, entity, action)));
   const through = writeThroughTarget(connector, entity, action);
   if (through) {
     // The write changes a record of another entity: read it back there.
-    return `
-  test('create changes the ${through.name} record it names, visible to later reads', async () => {
-    const client = await h.client(AUTH);
-    const params = ${requestCode(createParams(connector, entity, action))};
-    const changed = await ${method}(params as never);
-    await h.readBack(${stringLiteral(through.name)}, ${readers(connector, through)}, params, changed as never);
-  });`;
+    return testOf(`create changes the ${through.name} record it names, visible to later reads`, [
+      CLIENT,
+      params,
+      `const changed = await ${method}(params as never);`,
+      ...readers(connector, through),
+      `await h.readBack(${str(through.name)}, reader, params, changed as never);`,
+    ]);
   }
-  const e = stringLiteral(entity.name);
+  const e = str(entity.name);
   const owner = recordEntity(connector, entity);
   const list = owner.actions.find((a) => a.name === 'list');
   const first = list?.ordering?.[0];
-  const listed = list
-    ? `
-    // The created record is listed${first ? `, first (the list is ordered by ${first.field} ${first.direction})` : ''}.
-    const key = h.keyOf(${e}, created as never);
-    const keys = (await h.all(client.${camelCase(owner.name)}.list(${paramsCode(connector, owner, list, 0)} as never) as never)).map((r) => h.keyOf(${e}, r));
-    expect(keys).toContain(key);${first?.direction === 'desc' ? `\n    expect(keys[0]).toBe(key);` : ''}`
-    : '';
-  return `
-  test('create persists, reads back${list ? ' and is listed' : ''}', async () => {
-    const client = await h.client(AUTH);
-    const params = ${requestCode(createParams(connector, entity, action))};
-    const created = await ${method}(params as never);
-    await h.readBack(${e}, ${readers(connector, entity)}, params, created as never);${listed}
-  });`;
+  const statements: Doc[] = [CLIENT, params, `const created = await ${method}(params as never);`, ...readers(connector, entity), `await h.readBack(${e}, reader, params, created as never);`];
+  if (list) {
+    // readers() declared listParams: the owner's list.
+    statements.push(
+      `// The created record is listed${first ? `, first (the list is ordered by ${first.field} ${first.direction})` : ''}.`,
+      `const key = h.keyOf(${e}, created as never);`,
+      `const listed = ${allOf(`client.${camelCase(owner.name)}.list`, 'listParams')};`,
+      `const keys = listed.map((r) => h.keyOf(${e}, r));`,
+      'expect(keys).toContain(key);',
+      ...(first?.direction === 'desc' ? ['expect(keys[0]).toBe(key);'] : []),
+    );
+  }
+  return testOf(`create persists, reads back${list ? ' and is listed' : ''}`, statements);
 }
 
-function updateTest(connector: ConnectorIR, entity: EntityIR, action: ActionIR, method: string): string {
-  const e = stringLiteral(entity.name);
-  const params = requestCode(updateParams(connector, entity, action));
+function updateTest(connector: ConnectorIR, entity: EntityIR, action: ActionIR, method: string): Doc {
+  const e = str(entity.name);
   const index = RECORD_INDEX.update!;
   const partial = action.updateSemantics === 'partial';
-  return `
-  test('update changes a record, visible to later reads${partial ? '; what it does not name keeps its value' : ''}', async () => {
-    const client = await h.client(AUTH);
-    const params = ${params};
-    const reader = ${readers(connector, entity)};${partial ? `\n    const before = await h.readRecord(${e}, reader, h.key(${e}, ${index}));\n    expect(before).toBeDefined();` : ''}
-    const updated = await ${method}(params as never);
-    await h.readBack(${e}, reader, params, updated as never, ${index});${partial ? `\n    h.expectUnchanged(before!, (await h.readRecord(${e}, reader, h.key(${e}, ${index})))!, params);` : ''}
-  });`;
+  const statements: Doc[] = [CLIENT, constOf('params', requestValue(updateParams(connector, entity, action))), ...readers(connector, entity)];
+  if (partial) statements.push(`const before = await h.readRecord(${e}, reader, h.key(${e}, ${index}));`, 'expect(before).toBeDefined();');
+  statements.push(`const updated = await ${method}(params as never);`, `await h.readBack(${e}, reader, params, updated as never, ${index});`);
+  if (partial) statements.push(`const after = await h.readRecord(${e}, reader, h.key(${e}, ${index}));`, 'h.expectUnchanged(before!, after!, params);');
+  return testOf(`update changes a record, visible to later reads${partial ? '; what it does not name keeps its value' : ''}`, statements);
 }
 
 /** Fields of a closed result shape (what the mock answers with), or null for open shapes. */
@@ -239,42 +260,49 @@ function closedFields(connector: ConnectorIR, action: ActionIR): string[] | null
   return shape && shape.unspecified === undefined && shape.properties.length ? shape.properties.map((p) => p.name) : null;
 }
 
-/** Code of `{ read, list }`: how a test reads records back (get by key, or list everything), where the entity — or the one it takes its records from — can. */
-function readers(connector: ConnectorIR, entity: EntityIR): string {
+/**
+ * Statements defining `reader` (`{ read, list }`): how a test reads records back — get by key, or list everything
+ * (with `listParams`) — where the entity, or the one it takes its records from, can.
+ */
+function readers(connector: ConnectorIR, entity: EntityIR): Doc[] {
   const owner = recordEntity(connector, entity);
   const resource = `client.${camelCase(owner.name)}`;
   const get = owner.actions.find((a) => a.name === 'get');
   const list = owner.actions.find((a) => a.name === 'list');
-  const parts: string[] = [];
   const target = get && targetParam(get);
+  const statements: Doc[] = [];
+  const reader: Record<string, LiteralValue> = {};
   if (get && target) {
     const cast = keyType(target) === 'string' ? 'String(key)' : 'Number(key)';
-    parts.push(`read: (key: unknown) => ${resource}.get(${paramsCode(connector, owner, get, 0, { [target.name]: cast })} as never)`);
+    statements.push(arrowOf('readParams', 'key: unknown', paramsValue(connector, owner, get, 0, { [target.name]: code(cast) })));
+    reader.read = code(`(key: unknown) => ${resource}.get(readParams(key) as never)`);
   }
-  if (list) parts.push(`list: () => ${resource}.list(${paramsCode(connector, owner, list, 0)} as never) as never`);
-  return parts.length ? `{ ${parts.join(', ')} }` : '{}';
+  if (list) {
+    statements.push(constOf('listParams', paramsValue(connector, owner, list, 0)));
+    reader.list = code(`() => ${resource}.list(listParams as never) as never`);
+  }
+  return [...statements, constOf('reader', reader)];
 }
 
 function testFile(connector: ConnectorIR): string {
   const client = clientClassName(connector);
-  const auth = requestCode(sourceAuthConfig(connector));
-  const body = pairsInOrder(connector).map(([e, a]) => actionTests(connector, e, a)).join('\n\n');
+  const body = printDoc(join([hardline, hardline], pairsInOrder(connector).map(([e, a]) => actionTests(connector, e, a))));
   const ruleHelpers = ['at', 'orderingBreak', 'ruleBreaks'].filter((name) => new RegExp(`\\b${name}\\(`).test(body));
-  const ruleTypes = /: ListRules = /.test(body) ? ['type ListRules'] : [];
-  return `${generatedHeader(connector.file)}import { describe, expect, test } from 'vitest';
-import { ${client}, ParamValidationError } from '${connector.package.name}';
-import { ContractHarness } from '../../test/contract/harness.js';
-${ruleHelpers.length + ruleTypes.length ? `import { ${[...ruleHelpers, ...ruleTypes].join(', ')} } from '../../test/contract/rules.js';\n` : ''}
-const h = new ContractHarness(${stringLiteral(connector.id)}, ${client});
-const AUTH = ${auth};
-
-${body}
-`;
+  const ruleTypes = [['ListRules', /: ListRules = /], ['InvariantRule', /: InvariantRule\[\] = /], ['Ordering', /: Ordering = /]].filter(([, used]) => (used as RegExp).test(body)).map(([name]) => `type ${name as string}`);
+  const imports: Doc[] = [
+    importDecl({ names: ['describe', 'expect', 'test'], from: 'vitest' }),
+    importDecl({ names: [client, 'ParamValidationError'], from: connector.package.name }),
+    importDecl({ names: ['ContractHarness'], from: '../../test/contract/harness.js' }),
+    ...(ruleHelpers.length + ruleTypes.length ? [importDecl({ names: [...ruleHelpers, ...ruleTypes], from: '../../test/contract/rules.js' })] : []),
+  ];
+  const setup: Doc[] = [`const h = new ContractHarness(${str(connector.id)}, ${client});`, constOf('AUTH', requestValue(sourceAuthConfig(connector)))];
+  return `${printDoc(fileDoc(generatedHeader(connector.file), [imports, setup]))}\n${body}\n`;
 }
 
 /** The contract tests of every connector. */
 export const contractTestsEmitter: Emitter = {
   name: 'contract-tests',
+  formatted: true,
   emit(ir) {
     return new Map(ir.connectors.map((c) => [`contract-tests/${c.id}.test.ts`, testFile(c)]));
   },

@@ -4,19 +4,22 @@
  * calls the mock and checks the answer against the rule — read from the IR, written into the test as data.
  */
 import type { ActionIR, ConnectorIR, EntityIR, PropertyIR } from '../../ir.js';
-import { camelCase, stringLiteral } from '../naming.js';
-import { paramsCode } from './params.js';
+import { camelCase } from '../naming.js';
+import type { Doc } from '../ts/doc.js';
+import { code, literal, str, type LiteralValue } from '../ts/syntax.js';
+import { allOf, arrowOf, blockOf, CLIENT, constOf, testOf } from './code.js';
+import { paramsValue } from './params.js';
 
-/** A list action's rules as the harness reads them (test/contract/rules.ts ListRules). */
-export function listRules(action: ActionIR): string {
-  const params: Record<string, unknown> = {};
+/** A list action's rules as the harness reads them (test/contract/rules.ts ListRules), or undefined when it has none. */
+export function listRules(action: ActionIR): LiteralValue | undefined {
+  const params: Record<string, LiteralValue> = {};
   for (const p of action.params) {
     const members = p.properties?.filter((m) => m.bound);
     const rule = {
       ...(p.matches ? { matches: { fields: p.matches.fields, mode: p.matches.mode, caseSensitive: p.matches.caseSensitive } } : {}),
       ...(p.rangeOf ? { rangeOf: p.rangeOf } : {}),
-      ...(p.bound ? { bound: p.bound } : {}),
-      ...(members?.length ? { members: Object.fromEntries(members.map((m) => [m.name, m.bound])) } : {}),
+      ...(p.bound ? { bound: p.bound as unknown as LiteralValue } : {}),
+      ...(members?.length ? { members: Object.fromEntries(members.map((m) => [m.name, m.bound as unknown as LiteralValue])) } : {}),
     };
     if (Object.keys(rule).length) params[p.name] = rule;
   }
@@ -25,11 +28,11 @@ export function listRules(action: ActionIR): string {
     ...(f ? { defaultFilter: { field: f.field, exclude: f.exclude, ...(f.unlessParam ? { unlessParam: f.unlessParam } : {}) } } : {}),
     ...(Object.keys(params).length ? { params } : {}),
   };
-  return JSON.stringify(rules);
+  return Object.keys(rules).length ? rules : undefined;
 }
 
-/** Invariants and formats of the records an action returns, as data ({ invariants, formats }), or undefined. */
-export function recordRules(connector: ConnectorIR, action: ActionIR): { invariants: string; formats: string } | undefined {
+/** Invariants and formats of the records an action returns, as data, or undefined. */
+export function recordRules(connector: ConnectorIR, action: ActionIR): { invariants: LiteralValue; formats: LiteralValue } | undefined {
   const shape = connector.records.find((r) => r.name === action.result.record);
   if (!shape) return undefined;
   const formats: Record<string, string> = {};
@@ -42,56 +45,57 @@ export function recordRules(connector: ConnectorIR, action: ActionIR): { invaria
   walk(shape.properties, '');
   const invariants = (shape.invariants ?? []).map((inv) => {
     const { description: _d, note: _n, provenance: _p, assumption: _a, ...rule } = inv;
-    return rule;
+    return rule as LiteralValue;
   });
   if (!invariants.length && !Object.keys(formats).length) return undefined;
-  return { invariants: JSON.stringify(invariants), formats: JSON.stringify(formats) };
+  return { invariants, formats };
 }
 
-const test = (name: string, body: string[]) => `
-  test(${stringLiteral(name)}, async () => {
-    const client = await h.client(AUTH);
-    ${body.join('\n    ')}
-  });`;
-
 /** The rule tests of a list action (none when it states no rules). */
-export function listRuleTests(connector: ConnectorIR, entity: EntityIR, action: ActionIR): string[] {
-  const e = stringLiteral(entity.name);
+export function listRuleTests(connector: ConnectorIR, entity: EntityIR, action: ActionIR, withOrder = true): Doc[] {
+  const e = str(entity.name);
   const method = `client.${camelCase(entity.name)}.${camelCase(action.name)}`;
-  const base = paramsCode(connector, entity, action, 0);
+  const base = paramsValue(connector, entity, action, 0);
   // The describe block declares `rules` (the list's rules as data) when the action has any.
-  const rules = listRules(action) === '{}' ? '{}' : 'rules';
-  const out: string[] = [];
-  if (action.ordering?.length) {
-    const order = JSON.stringify(action.ordering);
+  const rules = listRules(action) ? 'rules' : '{}';
+  const out: Doc[] = [];
+  if (withOrder && action.ordering?.length) {
     out.push(
-      test(`results come in the default order (${action.ordering.map((o) => `${o.field} ${o.direction}`).join(', ')})`, [
-        `const records = await h.all(${method}(${base} as never) as never);`,
-        `expect(records.length).toBeGreaterThan(1);`,
-        `expect(orderingBreak(records, ${order})).toBeUndefined();`,
+      testOf(`results come in the default order (${action.ordering.map((o) => `${o.field} ${o.direction}`).join(', ')})`, [
+        CLIENT,
+        constOf('params', base),
+        `const records = ${allOf(method, 'params')};`,
+        'expect(records.length).toBeGreaterThan(1);',
+        constOf('order', action.ordering.map((o) => ({ field: o.field, direction: o.direction })), 'Ordering'),
+        'expect(orderingBreak(records, order)).toBeUndefined();',
       ]),
     );
   }
   const f = action.defaultFilter;
   if (f) {
-    const excluded = JSON.stringify(f.exclude);
-    const body = [
-      `const excluded = ${excluded};`,
-      `expect(h.entity(${e}).records.some((r) => excluded.includes(at(r, ${stringLiteral(f.field)}) as never)), 'the fixtures hold records the default leaves out').toBe(true);`,
-      `const records = await h.all(${method}(${base} as never) as never);`,
-      `expect(records.length).toBeGreaterThan(0);`,
-      `expect(records.filter((r) => excluded.includes(at(r, ${stringLiteral(f.field)}) as never))).toEqual([]);`,
+    const field = str(f.field);
+    const body: Doc[] = [
+      CLIENT,
+      constOf('excluded', f.exclude),
+      `const values = h.entity(${e}).records.map((r) => at(r, ${field}));`,
+      'const leftOut = values.filter((v) => excluded.includes(v as never));',
+      "expect(leftOut.length, 'the fixtures hold records the default leaves out').toBeGreaterThan(0);",
+      constOf('params', base),
+      `const records = ${allOf(method, 'params')};`,
+      'expect(records.length).toBeGreaterThan(0);',
+      `expect(records.filter((r) => excluded.includes(at(r, ${field}) as never))).toEqual([]);`,
     ];
     const unless = f.unlessParam && action.params.find((p) => p.name === f.unlessParam);
     if (unless) {
-      const asked = JSON.stringify(f.exclude[0]);
+      const asked = f.exclude[0]!;
       body.push(
-        `const asked = await h.all(${method}({ ...${base}, ${stringLiteral(unless.name)}: ${asked} } as never) as never);`,
-        `expect(asked.length, 'asking for ${f.unlessParam} lifts the default').toBeGreaterThan(0);`,
-        `expect(asked.every((r) => at(r, ${stringLiteral(f.field)}) === ${asked})).toBe(true);`,
+        constOf('askedParams', paramsValue(connector, entity, action, 0, { [unless.name]: asked })),
+        `const asked = ${allOf(method, 'askedParams')};`,
+        `expect(asked.length, ${str(`asking for ${f.unlessParam} lifts the default`)}).toBeGreaterThan(0);`,
+        [`expect(asked.every((r) => at(r, ${field}) === `, literal(asked), ')).toBe(true);'],
       );
     }
-    out.push(test(`the default filter leaves out ${f.field} ${f.exclude.join(', ')}${f.unlessParam ? ` unless ${f.unlessParam} asks` : ''}`, body));
+    out.push(testOf(`the default filter leaves out ${f.field} ${f.exclude.join(', ')}${f.unlessParam ? ` unless ${f.unlessParam} asks` : ''}`, body));
   }
   for (const p of action.params) {
     if (p.matches) out.push(matchesTest(connector, entity, action, p, method, rules));
@@ -100,79 +104,98 @@ export function listRuleTests(connector: ConnectorIR, entity: EntityIR, action: 
   }
   for (const [i, group] of (action.paramGroups ?? []).entries()) {
     const alternatives = group.alternatives.map((alt) => alt.join(' with ')).join(' | ');
-    const without = `Object.fromEntries(Object.entries(${base}).filter(([k]) => !${JSON.stringify(group.alternatives.flat())}.includes(k)))`;
-    const body = [
-      `await expect(Promise.resolve().then(() => ${method}(${without} as never))).rejects.toMatchObject({ status: 422 });`,
-      `await expect(h.all(${method}(${base} as never) as never)).resolves.toBeDefined();`,
+    const body: Doc[] = [
+      CLIENT,
+      constOf('params', base),
+      constOf('grouped', group.alternatives.flat()),
+      'const without = Object.fromEntries(Object.entries(params).filter(([k]) => !grouped.includes(k)));',
+      `const callWithout = () => ${method}(without as never);`,
+      'await expect(Promise.resolve().then(callWithout)).rejects.toMatchObject({ status: 422 });',
+      `await expect(h.all(${method}(params as never) as never)).resolves.toBeDefined();`,
     ];
     if (group.kind === 'oneOf' && group.alternatives.length > 1) {
       const both = group.alternatives.slice(0, 2).flat();
-      const extra = paramsCode(connector, entity, action, 0, Object.fromEntries(both.map((n) => [n, `'contract ${n}'`])));
-      body.push(`await expect(Promise.resolve().then(() => ${method}(${extra} as never))).rejects.toMatchObject({ status: 422 });`);
+      body.push(
+        constOf('both', paramsValue(connector, entity, action, 0, Object.fromEntries(both.map((n) => [n, `contract ${n}`])))),
+        `const callWithBoth = () => ${method}(both as never);`,
+        'await expect(Promise.resolve().then(callWithBoth)).rejects.toMatchObject({ status: 422 });',
+      );
     }
-    out.push(test(`param group ${i + 1} (${group.kind}: ${alternatives}) is enforced`, body));
+    out.push(testOf(`param group ${i + 1} (${group.kind}: ${alternatives}) is enforced`, body));
   }
   return out;
 }
 
-function matchesTest(connector: ConnectorIR, entity: EntityIR, action: ActionIR, p: PropertyIR, method: string, rules: string): string {
-  const e = stringLiteral(entity.name);
+function matchesTest(connector: ConnectorIR, entity: EntityIR, action: ActionIR, p: PropertyIR, method: string, rules: string): Doc {
+  const e = str(entity.name);
   const m = p.matches!;
-  const field = stringLiteral(m.fields[0]!);
-  const base = paramsCode(connector, entity, action, 0, { [p.name]: p.types[0] === 'array' ? '[probe]' : 'probe' });
+  const field = str(m.fields[0]!);
+  const probed = paramsValue(connector, entity, action, 0, { [p.name]: p.types[0] === 'array' ? [code('probe')] : code('probe') });
   // Letter case can only be varied where the param takes any text (not an enum).
   const free = !p.enum && !p.items?.enum;
   // The probe: a fixture value of the field (a middle part of it, for contains), in another case when letter case is tested.
   const pick = m.mode === 'contains' ? 'value.slice(1, Math.max(2, value.length - 1))' : m.mode === 'prefix' ? 'value.slice(0, Math.max(1, value.length - 1))' : 'value';
-  return test(`${p.name} matches ${m.fields.join(' or ')} (${m.mode}, case-${m.caseSensitive ? 'sensitive' : 'insensitive'})`, [
+  return testOf(`${p.name} matches ${m.fields.join(' or ')} (${m.mode}, case-${m.caseSensitive ? 'sensitive' : 'insensitive'})`, [
+    CLIENT,
     `const texts = h.entity(${e}).records.map((r) => at(r, ${field}));`,
-    `let index = texts.findIndex((v) => typeof v === 'string' && /[a-z]/i.test(v));`,
-    `if (index < 0) index = texts.findIndex((v) => typeof v === 'string' && v !== '');`,
-    `expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);`,
+    "let index = texts.findIndex((v) => typeof v === 'string' && /[a-z]/i.test(v));",
+    "if (index < 0) index = texts.findIndex((v) => typeof v === 'string' && v !== '');",
+    "expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);",
     `const value = String(h.field(${e}, index, ${field}));`,
-    `const run = async (probe: string) => (await h.all(${method}(${base} as never) as never)).map((r) => h.keyOf(${e}, r));`,
+    `const key = String(h.key(${e}, index));`,
+    arrowOf('paramsOf', 'probe: string', probed),
+    [blockOf('const run = async (probe: string) =>', [`const records = ${allOf(method, 'paramsOf(probe)')};`, `return records.map((r) => h.keyOf(${e}, r));`]), ';'],
     `let probe = ${pick};`,
-    `expect(await run(probe)).toEqual(h.expectedKeys(${e}, ${base}, ${rules}));`,
-    `expect(await run(probe)).toContain(String(h.key(${e}, index)));`,
+    `expect(await run(probe)).toEqual(h.expectedKeys(${e}, paramsOf(probe), ${rules}));`,
+    'expect(await run(probe)).toContain(key);',
     ...(free
       ? [
-          `if (/[a-z]/i.test(probe)) {`,
-          `  probe = probe === probe.toUpperCase() ? probe.toLowerCase() : probe.toUpperCase();`,
-          m.caseSensitive
-            ? `  expect(await run(probe), 'another letter case does not match').not.toContain(String(h.key(${e}, index)));`
-            : `  expect(await run(probe), 'another letter case matches too').toContain(String(h.key(${e}, index)));`,
-          `}`,
+          blockOf('if (/[a-z]/i.test(probe))', [
+            'probe = probe === probe.toUpperCase() ? probe.toLowerCase() : probe.toUpperCase();',
+            m.caseSensitive ? "expect(await run(probe), 'another letter case does not match').not.toContain(key);" : "expect(await run(probe), 'another letter case matches too').toContain(key);",
+          ]),
         ]
       : []),
   ]);
 }
 
-function boundsTest(connector: ConnectorIR, entity: EntityIR, action: ActionIR, p: PropertyIR, field: string, bounds: { name: string | undefined; bound: NonNullable<PropertyIR['bound']> }[], method: string, rules: string): string {
-  const e = stringLiteral(entity.name);
-  const body = [`const index = Math.floor(h.entity(${e}).records.length / 2);`, `const edge = h.field(${e}, index, ${stringLiteral(field)});`, `const key = String(h.key(${e}, index));`];
+function boundsTest(connector: ConnectorIR, entity: EntityIR, action: ActionIR, p: PropertyIR, field: string, bounds: { name: string | undefined; bound: NonNullable<PropertyIR['bound']> }[], method: string, rules: string): Doc {
+  const e = str(entity.name);
+  const body: Doc[] = [CLIENT, `const index = Math.floor(h.entity(${e}).records.length / 2);`, `const edge = h.field(${e}, index, ${str(field)});`, 'const key = String(h.key(' + e + ', index));'];
+  // The listed keys with `params`, in a block of their own.
+  const listed = (params: LiteralValue, checks: string[]) =>
+    blockOf('', [constOf('params', params), `const records = ${allOf(method, 'params')};`, `const keys = records.map((r) => h.keyOf(${e}, r));`, ...checks]);
   for (const { name, bound } of bounds) {
-    const value = name ? `{ ${stringLiteral(name)}: edge }` : 'edge';
-    const params = paramsCode(connector, entity, action, 0, { [p.name]: value });
+    const value: LiteralValue = name ? { [name]: code('edge') } : code('edge');
     const label = `${p.name}${name ? `.${name}` : ''}`;
-    body.push(`{`, `  const keys = (await h.all(${method}(${params} as never) as never)).map((r) => h.keyOf(${e}, r));`, `  expect(keys, '${label}').toEqual(h.expectedKeys(${e}, ${params}, ${rules}));`);
-    body.push(bound.inclusive ? `  expect(keys, '${label} is inclusive').toContain(key);` : `  expect(keys, '${label} is exclusive').not.toContain(key);`, `}`);
+    body.push(
+      listed(paramsValue(connector, entity, action, 0, { [p.name]: value }), [
+        `expect(keys, ${str(label)}).toEqual(h.expectedKeys(${e}, params, ${rules}));`,
+        bound.inclusive ? `expect(keys, ${str(`${label} is inclusive`)}).toContain(key);` : `expect(keys, ${str(`${label} is exclusive`)}).not.toContain(key);`,
+      ]),
+    );
     if (bound.inclusiveParam) {
-      const incl = paramsCode(connector, entity, action, 0, { [p.name]: value, [bound.inclusiveParam]: 'true' });
-      body.push(`expect((await h.all(${method}(${incl} as never) as never)).map((r) => h.keyOf(${e}, r)), '${label} with ${bound.inclusiveParam} is inclusive').toContain(key);`);
+      const incl = paramsValue(connector, entity, action, 0, { [p.name]: value, [bound.inclusiveParam]: true });
+      body.push(listed(incl, [`expect(keys, ${str(`${label} with ${bound.inclusiveParam} is inclusive`)}).toContain(key);`]));
     }
   }
   const sides = bounds.map((b) => `${b.name ?? p.name} ${b.bound.inclusive ? 'inclusive' : 'exclusive'}`).join(', ');
-  return test(`${p.name} bounds ${field} (${sides})`, body);
+  return testOf(`${p.name} bounds ${field} (${sides})`, body);
 }
 
 /** A test that every listed record holds its shape's invariants and formats. */
-export function recordRulesTest(connector: ConnectorIR, entity: EntityIR, action: ActionIR): string | undefined {
+export function recordRulesTest(connector: ConnectorIR, entity: EntityIR, action: ActionIR): Doc | undefined {
   const rules = recordRules(connector, action);
   if (!rules) return undefined;
   const method = `client.${camelCase(entity.name)}.${camelCase(action.name)}`;
-  return test('every record holds its invariants and formats', [
-    `const records = await h.all(${method}(${paramsCode(connector, entity, action, 0)} as never) as never);`,
-    `expect(records.length).toBeGreaterThan(0);`,
-    `expect(records.flatMap((r, i) => ruleBreaks(r, ${rules.invariants}, ${rules.formats}).map((b) => \`record \${i}: \${b}\`))).toEqual([]);`,
+  return testOf('every record holds its invariants and formats', [
+    CLIENT,
+    constOf('params', paramsValue(connector, entity, action, 0)),
+    `const records = ${allOf(method, 'params')};`,
+    'expect(records.length).toBeGreaterThan(0);',
+    constOf('invariants', rules.invariants, 'InvariantRule[]'),
+    constOf('formats', rules.formats),
+    'const breaks = records.flatMap((r, i) => ruleBreaks(r, invariants, formats).map((b) => `record ${i}: ${b}`));',
+    'expect(breaks).toEqual([]);',
   ]);
 }
