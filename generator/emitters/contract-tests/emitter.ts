@@ -11,7 +11,7 @@ import { entityFields } from '../fixtures/model.js';
 import { clientClassName } from '../clients/client-names.js';
 import { camelCase, stringLiteral } from '../naming.js';
 import { generatedHeader } from '../header.js';
-import type { Emitter } from '../types.js';
+import { splitEmitter } from '../types.js';
 import { invalidParamsCode, paramsCode, requestCode } from './params.js';
 import { createParams, keyType, pairsInOrder, queryParam, RECORD_INDEX, recordEntity, sourceAuthConfig, targetParam, updateParams, writeThroughTarget } from './requests.js';
 import { listRules, listRuleTests, recordRulesTest } from './rules.js';
@@ -273,9 +273,7 @@ ${body}
 }
 
 /** The contract tests of every connector. */
-export const contractTestsEmitter: Emitter = {
+export const contractTestsEmitter = splitEmitter({
   name: 'contract-tests',
-  emit(ir) {
-    return new Map(ir.connectors.map((c) => [`contract-tests/${c.id}.test.ts`, testFile(c)]));
-  },
-};
+  connector: (_ir, c) => new Map([[`contract-tests/${c.id}.test.ts`, testFile(c)]]),
+});
