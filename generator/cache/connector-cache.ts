@@ -10,6 +10,7 @@ import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'n
 import path from 'node:path';
 import type { Formatted } from '../emitters/types.js';
 import type { SpecIR } from '../ir.js';
+import { onlyConnector } from '../emitters/types.js';
 
 /** Bumped when the entry format changes. */
 const ENTRY_VERSION = 1;
@@ -19,11 +20,9 @@ const MAX_ENTRIES = 600;
 /** One connector's files: [path, content before formatting, what its emitter guarantees about formatting]. */
 export type ConnectorEntry = [string, string, Formatted][];
 
-/** The cache key of each connector of `ir` (id → key) for generator `version`. */
+/** The cache key of each connector of `ir` (id → key) for generator `version`: a digest of exactly what its emitters read. */
 export function connectorKeys(version: string, ir: SpecIR): Map<string, string> {
-  const { connectors: _all, ...common } = ir;
-  const head = createHash('sha256').update(`${ENTRY_VERSION}\0${version}\0${JSON.stringify(common)}\0`);
-  return new Map(ir.connectors.map((c) => [c.id, head.copy().update(JSON.stringify(c)).digest('hex')]));
+  return new Map(ir.connectors.map((c) => [c.id, createHash('sha256').update(`${ENTRY_VERSION}\0${version}\0${JSON.stringify(onlyConnector(ir, c))}`).digest('hex')]));
 }
 
 const entryFile = (dir: string, key: string) => path.join(dir, 'connectors', `${key}.json`);

@@ -39,9 +39,18 @@ export interface EmitterSplit {
 /** See Emitter.formatted. */
 export type Formatted = boolean | 'trusted';
 
-/** The IR restricted to one connector: what EmitterSplit.connector receives. */
+/**
+ * The IR restricted to one connector: what EmitterSplit.connector receives. The common contract's list of every
+ * assumption keeps the service's own and this connector's (ids `<connector id>/…`), so another connector's edit leaves
+ * it unchanged.
+ */
 export function onlyConnector(ir: SpecIR, connector: ConnectorIR): SpecIR {
-  return { ...ir, connectors: [connector] };
+  const ids = new Set(ir.service.connectorIds);
+  const assumptions = ir.service.assumptions.filter((a) => {
+    const owner = a.id.split('/')[0]!;
+    return owner === connector.id || !ids.has(owner);
+  });
+  return { ...ir, service: { ...ir.service, assumptions }, connectors: [connector] };
 }
 
 /**
