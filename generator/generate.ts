@@ -1,17 +1,23 @@
 /**
  * The pipeline: load → validate → normalize into the IR → emitters → write. Each phase is timed behind
- * `--timings`. Nothing is written unless every phase before `write` succeeded. A run whose inputs and outputs
- * are unchanged since the last one (stamp.ts) stops after hashing them.
+ * `--timings`. Nothing is written unless every phase before `write` succeeded. Work is done only where inputs changed:
+ * a run whose inputs and outputs are unchanged since the last one (cache/stamp.ts) stops after comparing them; else
+ * the files of each connector whose inputs are unchanged come from the incremental cache (cache/connector-cache.ts),
+ * and only the other connectors' files and the shared ones (indexes, catalogue) are emitted.
  */
 import type { EmitterThread } from './emitters/emitter-thread.js';
 import type { EmitterEntry } from './emitters/index.js';
+import type { EmitterOutput } from './emitters/run.js';
 import type { Emitter, Formatted } from './emitters/types.js';
 import type { ResolvedConfig } from './config/config.js';
 import type { SpecIR } from './ir.js';
-import { inputDigest, outputMatches, readStamp, sha256, writeStamp } from './cache/stamp.js';
+import type { ConnectorEntry } from './cache/connector-cache.js';
+import { inputDigest, makeStamp, outputMatches, readStamp, writeStamp, type InputDigest } from './cache/stamp.js';
+import { DEFAULT_CACHE_DIR, generatorVersion } from './cache/version.js';
 import { timed, type Timings } from './lib/timings.js';
 import { governingStyleFiles } from './format/style.js';
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { FileMap } from './write.js';
 
 /** Options of one generation run. */
@@ -28,6 +34,13 @@ export interface GenerateOptions {
   emitters?: Emitter[];
   /** The project config: package naming and which connectors to generate (default: the built-in config). */
   config?: Pick<ResolvedConfig, 'file' | 'packages' | 'connectors'>;
+  /**
+   * Where the caches live (no-op stamps, connector files, formatted files); safe to delete. Default:
+   * CONNECTOR_CODEGEN_CACHE_DIR when set, else node_modules/.cache/connector-codegen of this repository.
+   */
+  cacheDir?: string;
+  /** The generator version cache entries are keyed by. Default: the digest of the generator's own files (cache/version.ts). */
+  generatorVersion?: string;
 }
 
 /** What a run did. */
@@ -42,39 +55,78 @@ export interface GenerateResult {
   outOfDate: string[];
 }
 
+/** The incremental cache as one run uses it. */
+interface RunCache {
+  /** Cache directory. */
+  dir: string;
+  /** Generator version (keys entries). */
+  version: string;
+}
+
 /**
- * Runs every emitter and merges their files. Off-thread emitters get the IR the moment it exists; then each in-thread
- * emitter starts as soon as it is loaded, in list order, so one that hands work to a worker of its own (validators)
- * does so early.
+ * Runs every emitter and merges their files. With a cache, each connector's files come from its entry when the
+ * connector's key is found, else from the emitters (and are stored); shared files are always emitted. Workers start
+ * only when they have work; each in-thread emitter starts as soon as it is loaded, in list order, so one that hands
+ * work to workers of its own (validators) does so early.
  */
-async function emitAll(ir: SpecIR, entries: EmitterEntry[], threads: Map<string, EmitterThread>, options: GenerateOptions): Promise<{ files: FileMap; formattedBy: (rel: string) => Formatted }> {
-  const runs: { name: string; files: Promise<Map<string, string>>; formatted: Emitter['formatted'] }[] = [];
-  const start = (name: string, formatted: Emitter['formatted'], emit: () => Promise<Map<string, string>>) => {
-    const files = timed(options.timings, `emit:${name}`, emit);
-    files.catch(() => undefined); // observed by Promise.all below; meanwhile not an unhandled rejection
-    runs.push({ name, files, formatted });
+async function emitAll(ir: SpecIR, entries: EmitterEntry[], options: GenerateOptions, cache: RunCache | undefined): Promise<{ files: FileMap; formattedBy: (rel: string) => Formatted }> {
+  const { connectorKeys, readEntries, writeEntries } = await import('./cache/connector-cache.js');
+  const keys = cache ? connectorKeys(cache.version, ir) : new Map<string, string>();
+  const hits = cache ? await timed(options.timings, 'cache', () => readEntries(cache.dir, keys)) : new Map<string, ConnectorEntry>();
+  const missing = cache ? ir.connectors.filter((c) => !hits.has(c.id)).map((c) => c.id) : undefined;
+  const runs: { name: string; output: Promise<EmitterOutput>; formatted: (rel: string) => Formatted }[] = [];
+  const start = (name: string, formatted: Emitter['formatted'], emit: () => Promise<EmitterOutput>) => {
+    const output = timed(options.timings, `emit:${name}`, emit);
+    output.catch(() => undefined); // observed by Promise.all below; meanwhile not an unhandled rejection
+    runs.push({ name, output, formatted: (rel) => (typeof formatted === 'function' ? formatted(ir, rel) : (formatted ?? false)) });
   };
-  for (const e of entries) if (e.worker) start(e.name, e.formatted, () => threads.get(e.name)!.emit(ir));
-  const inThread = options.emitters ? options.emitters.map((e) => ({ name: e.name, load: async () => e })) : entries.filter((e) => !e.worker);
-  for (const entry of inThread) {
-    const emitter = await entry.load();
-    start(entry.name, emitter.formatted, async () => emitter.emit(ir));
-  }
-  const outputs = await Promise.all(runs.map((r) => r.files));
-  const files: FileMap = new Map();
-  const owners = new Map<string, Emitter['formatted']>();
-  outputs.forEach((emitted, i) => {
-    for (const [rel, content] of emitted) {
-      if (files.has(rel)) throw new Error(`internal: emitters ${runs[i]!.name} and another both write ${rel}`);
-      files.set(rel, content);
-      owners.set(rel, runs[i]!.formatted);
+  const threads: EmitterThread[] = [];
+  try {
+    const offThread = entries.filter((e) => e.worker && (!missing || !e.split || e.split.shared || missing.length > 0));
+    if (offThread.length) {
+      const { startEmitterThread } = await import('./emitters/emitter-thread.js');
+      // The bundles are keyed by the generator's real version, whatever version keys this run's cache.
+      const bundleVersion = generatorVersion(cache?.dir);
+      for (const e of offThread) {
+        const thread = startEmitterThread(e.worker!, bundleVersion);
+        threads.push(thread);
+        // An emitter with connector files only needs the connectors it emits.
+        const sent = missing && e.split && !e.split.shared ? { ...ir, connectors: ir.connectors.filter((c) => missing.includes(c.id)) } : ir;
+        start(e.name, e.formatted, () => thread.emit(sent, missing));
+      }
     }
-  });
-  const formattedBy = (rel: string): Formatted => {
-    const formatted = owners.get(rel);
-    return typeof formatted === 'function' ? formatted(ir, rel) : (formatted ?? false);
-  };
-  return { files, formattedBy };
+    const { runEmitter } = await import('./emitters/run.js');
+    const inThread = options.emitters ? options.emitters.map((e) => ({ name: e.name, load: async () => e })) : entries.filter((e) => !e.worker);
+    for (const entry of inThread) {
+      const emitter = await entry.load();
+      start(entry.name, emitter.formatted, () => runEmitter(emitter, ir, missing));
+    }
+    const outputs = await Promise.all(runs.map((r) => r.output));
+    const files: FileMap = new Map();
+    const owners = new Map<string, Formatted>();
+    const fresh = new Map<string, ConnectorEntry>(missing?.map((id) => [id, []]));
+    const add = (rel: string, content: string, formatted: Formatted, from: string) => {
+      if (files.has(rel)) throw new Error(`internal: emitters ${from} and another both write ${rel}`);
+      files.set(rel, content);
+      owners.set(rel, formatted);
+    };
+    outputs.forEach((output, i) => {
+      const run = runs[i]!;
+      for (const [rel, content] of output.shared) add(rel, content, run.formatted(rel), run.name);
+      for (const [id, own] of output.connectors) {
+        for (const [rel, content] of own) {
+          const formatted = run.formatted(rel);
+          add(rel, content, formatted, run.name);
+          fresh.get(id)!.push([rel, content, formatted]);
+        }
+      }
+    });
+    for (const [id, entry] of hits) for (const [rel, content, formatted] of entry) add(rel, content, formatted, `(cache of ${id})`);
+    if (cache) await writeEntries(cache.dir, [...fresh].map(([id, entry]) => [keys.get(id)!, entry]));
+    return { files, formattedBy: (rel) => owners.get(rel) ?? false };
+  } finally {
+    for (const thread of threads) thread.stop();
+  }
 }
 
 /** What of the config shapes the output: part of the no-op digest (with the prettier configs that govern the output). */
@@ -92,56 +144,53 @@ function readText(file: string): string {
   }
 }
 
+/** The cache directory of a run (see GenerateOptions.cacheDir). */
+export function cacheDirOf(options: Pick<GenerateOptions, 'cacheDir'>): string {
+  return path.resolve(options.cacheDir ?? (process.env.CONNECTOR_CODEGEN_CACHE_DIR || DEFAULT_CACHE_DIR));
+}
+
 /** Runs the whole pipeline. Throws SpecError for a bad spec (before anything is written). */
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const { timings } = options;
+  const cacheDir = cacheDirOf(options);
   // What an interrupted run left is finished first (or, for --check, reported).
   const { pendingTransaction, recoverOutput } = await import('./write.js');
   const pending = options.check ? await pendingTransaction(options.outDir) : (await recoverOutput(options.outDir), 'none');
-  const digest = await timed(timings, 'stamp', async () => {
+  // Custom emitters run whole and uncached: the cache knows the built-in emitters only.
+  const state = await timed(timings, 'stamp', async () => {
     if (options.emitters) return undefined;
-    const [inputs, stamp] = await Promise.all([inputDigest(options.specDir, targetOf(options)), readStamp(options.outDir)]);
-    const upToDate = stamp?.inputs === inputs && (await outputMatches(options.outDir, stamp));
-    return { inputs, upToDate, fileCount: stamp ? Object.keys(stamp.files).length : 0 };
+    const version = options.generatorVersion ?? generatorVersion(cacheDir);
+    const stamp = await readStamp(cacheDir, options.outDir);
+    const digest: InputDigest = await inputDigest(options.specDir, version, targetOf(options), stamp);
+    const upToDate = stamp?.inputs === digest.inputs && (await outputMatches(options.outDir, stamp));
+    return { version, digest, upToDate, fileCount: stamp ? Object.keys(stamp.files).length : 0 };
   });
   const interrupted = pending === 'none' ? [] : [`(an interrupted generate left ${pending === 'completed' ? 'a transaction to complete' : 'staged files to discard'}; generate finishes it)`];
-  if (digest?.upToDate) return { fileCount: digest.fileCount, written: 0, removed: 0, outOfDate: interrupted };
+  if (state?.upToDate) return { fileCount: state.fileCount, written: 0, removed: 0, outOfDate: interrupted };
 
-  // Start what runs off the main thread first: worker start-up and imports overlap loading and reading the spec.
-  const [{ emitterEntries }, { startEmitterThread }, { prestartValidatorCompiler }] = await Promise.all([
+  // Loaded only when there is work to do: these pull in yaml and ajv.
+  const [{ emitterEntries }, { readSpec }, { applyOutput, planOutput }, { applyPackaging }, { checkConnectorSelection, DEFAULT_PACKAGES }] = await Promise.all([
     import('./emitters/index.js'),
-    import('./emitters/emitter-thread.js'),
-    import('./emitters/validators/index.js'),
+    import('./spec/read.js'),
+    import('./write.js'),
+    import('./config/packaging.js'),
+    import('./config/config.js'),
   ]);
-  const entries = options.emitters ? [] : emitterEntries;
-  const threads = new Map(entries.filter((e) => e.worker).map((e) => [e.name, startEmitterThread(e.worker!)]));
-  if (!options.emitters) prestartValidatorCompiler();
-  try {
-    // Loaded only when there is work to do: these pull in yaml and ajv.
-    const [{ readSpec }, { applyOutput, planOutput }, { applyPackaging }, { checkConnectorSelection, DEFAULT_PACKAGES }] = await Promise.all([
-      import('./spec/read.js'),
-      import('./write.js'),
-      import('./config/packaging.js'),
-      import('./config/config.js'),
-    ]);
-    const spec = await readSpec(options.specDir, timings);
-    const { config } = options;
-    if (config) checkConnectorSelection(config, spec.ir.connectors.map((c) => c.id));
-    const ir = applyPackaging(spec.ir, config?.packages ?? DEFAULT_PACKAGES, config?.connectors);
-    const { files, formattedBy } = await emitAll(ir, entries, threads, options);
-    const { formatOutput } = await import('./format/format.js');
-    await timed(timings, 'format', () => formatOutput(options.outDir, files, formattedBy));
-    const plan = await timed(timings, 'plan', () => planOutput(options.outDir, files));
-    const outOfDate = [...plan.added, ...plan.changed, ...plan.stale].sort().concat(interrupted);
-    const stamp = digest && { inputs: digest.inputs, files: Object.fromEntries([...files].sort(([a], [b]) => (a < b ? -1 : 1)).map(([rel, text]) => [rel, sha256(text)])) };
-    if (options.check) {
-      if (stamp && outOfDate.length === 0) await writeStamp(options.outDir, stamp);
-      return { fileCount: files.size, written: 0, removed: 0, outOfDate };
-    }
-    await timed(timings, 'write', () => applyOutput(options.outDir, files, plan));
-    if (stamp) await writeStamp(options.outDir, stamp);
-    return { fileCount: files.size, written: plan.added.length + plan.changed.length, removed: plan.stale.length, outOfDate: [] };
-  } finally {
-    for (const thread of threads.values()) thread.stop();
+  const spec = await readSpec(options.specDir, timings);
+  const { config } = options;
+  if (config) checkConnectorSelection(config, spec.ir.connectors.map((c) => c.id));
+  const ir = applyPackaging(spec.ir, config?.packages ?? DEFAULT_PACKAGES, config?.connectors);
+  const cache = state && { dir: cacheDir, version: state.version };
+  const { files, formattedBy } = await emitAll(ir, options.emitters ? [] : emitterEntries, options, cache);
+  const { formatOutput } = await import('./format/format.js');
+  await timed(timings, 'format', () => formatOutput(options.outDir, files, formattedBy, path.join(cacheDir, 'format')));
+  const plan = await timed(timings, 'plan', () => planOutput(options.outDir, files));
+  const outOfDate = [...plan.added, ...plan.changed, ...plan.stale].sort().concat(interrupted);
+  if (options.check) {
+    if (state && outOfDate.length === 0) await writeStamp(cacheDir, options.outDir, await makeStamp(options.outDir, state.digest, files));
+    return { fileCount: files.size, written: 0, removed: 0, outOfDate };
   }
+  await timed(timings, 'write', () => applyOutput(options.outDir, files, plan));
+  if (state) await writeStamp(cacheDir, options.outDir, await makeStamp(options.outDir, state.digest, files));
+  return { fileCount: files.size, written: plan.added.length + plan.changed.length, removed: plan.stale.length, outOfDate: [] };
 }

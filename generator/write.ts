@@ -52,13 +52,14 @@ export function isTransactionFile(rel: string): boolean {
   return rel === JOURNAL_FILE || rel === STAGING_DIR || rel.startsWith(`${STAGING_DIR}/`) || rel.startsWith(`${JOURNAL_FILE}.`);
 }
 
-async function listFiles(dir: string, prefix = ''): Promise<string[]> {
+/** The output files under `dir` (relative, forward slashes): neither build products, transaction files nor .gitkeep. */
+export async function listOutputFiles(dir: string, prefix = ''): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
   const out: string[] = [];
   for (const e of entries) {
     const rel = prefix ? `${prefix}/${e.name}` : e.name;
     if (isBuildProduct(rel) || isTransactionFile(rel)) continue;
-    if (e.isDirectory()) out.push(...(await listFiles(path.join(dir, e.name), rel)));
+    if (e.isDirectory()) out.push(...(await listOutputFiles(path.join(dir, e.name), rel)));
     else if (!KEEP.has(e.name)) out.push(rel);
   }
   return out;
@@ -66,7 +67,7 @@ async function listFiles(dir: string, prefix = ''): Promise<string[]> {
 
 /** Compares `files` with what is on disk under `outDir`. */
 export async function planOutput(outDir: string, files: FileMap): Promise<OutputPlan> {
-  const existing = new Set(await listFiles(outDir));
+  const existing = new Set(await listOutputFiles(outDir));
   const plan: OutputPlan = { added: [], changed: [], stale: [], unchanged: 0 };
   await Promise.all(
     [...files].map(async ([rel, content]) => {

@@ -1,29 +1,32 @@
 /**
- * No-op detection, as build tools do it: a digest of every input of generation (spec files, generator
- * sources, templates, emitter dependency versions) and the content hashes of the files the last run wrote,
- * kept in a local cache (node_modules/.cache, never committed). When the inputs are unchanged and every output
- * file on disk still has its recorded hash, generation has nothing to do and skips loading the spec.
+ * No-op detection, as build tools do it: a digest of every input of generation (spec files, the generator version —
+ * cache/version.ts —, and the config's target) and, for each file the last run wrote, its content hash, size and
+ * modification time, kept in the cache directory (never committed). When the inputs are unchanged and every output
+ * file is still there with its recorded size and time (its content is hashed only when those differ), generation has
+ * nothing to do and skips loading the spec. Inputs are compared by paths, sizes and times first too; their content is
+ * hashed only when those differ.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import { mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { releaseDir } from '../release/state.js';
-import { isBuildProduct } from '../write.js';
-
-const generatorDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const repoRoot = path.resolve(generatorDir, '..');
-const require = createRequire(import.meta.url);
-/** Packages whose version changes generated output. */
-const OUTPUT_DEPENDENCIES = ['ajv', 'handlebars', 'prettier', 'yaml'];
+import { listOutputFiles } from '../write.js';
 
 /** What the cache remembers of one output directory. */
 export interface Stamp {
-  /** Digest of all inputs. */
+  /** Digest of the content of all inputs. */
   inputs: string;
-  /** Output file (relative path) → sha256 of its content. */
-  files: Record<string, string>;
+  /** Digest of the inputs' paths, sizes and times (with the generator version and target) when `inputs` was taken. */
+  quick: string;
+  /** Output file (relative path) → [sha256 of its content, size, modification time in ms]. */
+  files: Record<string, [string, number, number]>;
+}
+
+/** What a run's inputs are: both digests. */
+export interface InputDigest {
+  /** See Stamp.inputs. */
+  inputs: string;
+  /** See Stamp.quick. */
+  quick: string;
 }
 
 /** sha256 of a string, hex. */
@@ -31,54 +34,57 @@ export function sha256(text: string | Buffer): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
-async function filesUnder(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true, recursive: true }).catch(() => []);
-  return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name)).sort();
+async function specFiles(specDir: string): Promise<string[]> {
+  const entries = await readdir(specDir, { withFileTypes: true, recursive: true }).catch(() => []);
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => path.join(e.parentPath, e.name))
+    .sort();
 }
 
-/** Digest of everything that determines the output of `generate` for `specDir` and the config's `target`. */
-export async function inputDigest(specDir: string, target = ''): Promise<string> {
-  const hash = createHash('sha256');
-  hash.update(`spec-dir-name:${path.basename(path.resolve(specDir))}\n`);
-  // The config's package naming and connector selection (serialized by the caller).
-  hash.update(`target:${target}\n`);
-  const groups: [string, string[]][] = [
-    ['spec', await filesUnder(specDir)],
-    ['generator', await filesUnder(generatorDir)],
-    ['templates', await filesUnder(path.join(repoRoot, 'templates'))],
-    // Package versions and changelogs (release state), and the runtime (copied into <output>/runtime/).
-    ['release', await filesUnder(releaseDir())],
-    ['runtime', (await filesUnder(path.join(repoRoot, 'runtime'))).filter((f) => !f.includes(`${path.sep}node_modules${path.sep}`) && !f.includes(`${path.sep}dist${path.sep}`))],
-  ];
-  const roots: Record<string, string> = { spec: specDir, generator: generatorDir, templates: path.join(repoRoot, 'templates'), release: releaseDir(), runtime: path.join(repoRoot, 'runtime') };
-  for (const [label, files] of groups) {
-    const root = roots[label]!;
-    const contents = await Promise.all(files.map((f) => readFile(f)));
-    files.forEach((f, i) => hash.update(`${label}/${path.relative(root, f)}\n`).update(contents[i]!).update('\n'));
-  }
-  for (const dep of OUTPUT_DEPENDENCIES) {
-    const version = (require(`${dep}/package.json`) as { version: string }).version;
-    hash.update(`dep:${dep}@${version}\n`);
-  }
-  return hash.digest('hex');
+/**
+ * The digest of the inputs of `generate` for `specDir`, the generator `version` and the config's `target`; when the
+ * spec files' paths, sizes and times match the stamp's, its content digest is taken from the stamp without reading.
+ */
+export async function inputDigest(specDir: string, version: string, target: string, stamp?: Stamp): Promise<InputDigest> {
+  const files = await specFiles(specDir);
+  const head = `spec-dir-name:${path.basename(path.resolve(specDir))}\nversion:${version}\ntarget:${target}\n`;
+  const quickHash = createHash('sha256').update(head);
+  const stats = await Promise.all(files.map((f) => stat(f).catch(() => undefined)));
+  files.forEach((f, i) => quickHash.update(`${path.relative(specDir, f)}\0${stats[i]?.size ?? -1}\0${stats[i]?.mtimeMs ?? -1}\n`));
+  const quick = quickHash.digest('hex');
+  if (stamp?.quick === quick) return { inputs: stamp.inputs, quick };
+  const hash = createHash('sha256').update(head);
+  const contents = await Promise.all(files.map((f) => readFile(f).catch(() => Buffer.from('\0missing'))));
+  files.forEach((f, i) => hash.update(`spec/${path.relative(specDir, f)}\n`).update(contents[i]!).update('\n'));
+  return { inputs: hash.digest('hex'), quick };
 }
 
-function cacheFile(outDir: string): string {
-  return path.join(repoRoot, 'node_modules/.cache/connector-codegen', `${sha256(path.resolve(outDir)).slice(0, 16)}.json`);
+function stampFile(cacheDir: string, outDir: string): string {
+  return path.join(cacheDir, 'stamps', `${sha256(path.resolve(outDir)).slice(0, 16)}.json`);
 }
 
 /** The stamp of the last run into `outDir`, if any. */
-export async function readStamp(outDir: string): Promise<Stamp | undefined> {
+export async function readStamp(cacheDir: string, outDir: string): Promise<Stamp | undefined> {
   try {
-    return JSON.parse(await readFile(cacheFile(outDir), 'utf8')) as Stamp;
+    const stamp = JSON.parse(await readFile(stampFile(cacheDir, outDir), 'utf8')) as Stamp;
+    return typeof stamp.inputs === 'string' && typeof stamp.quick === 'string' && stamp.files ? stamp : undefined;
   } catch {
     return undefined;
   }
 }
 
+/** Makes the stamp of `files` as they now are in `outDir` (hash of the content; size and time from disk). */
+export async function makeStamp(outDir: string, digest: InputDigest, files: Map<string, string>): Promise<Stamp> {
+  const sorted = [...files.keys()].sort();
+  const stats = await Promise.all(sorted.map((rel) => stat(path.join(outDir, rel)).catch(() => undefined)));
+  const entries = sorted.map((rel, i): [string, [string, number, number]] => [rel, [sha256(files.get(rel)!), stats[i]?.size ?? -1, stats[i]?.mtimeMs ?? -1]]);
+  return { ...digest, files: Object.fromEntries(entries) };
+}
+
 /** Records a run (best effort: a cache that cannot be written only costs the next run its shortcut). */
-export async function writeStamp(outDir: string, stamp: Stamp): Promise<void> {
-  const file = cacheFile(outDir);
+export async function writeStamp(cacheDir: string, outDir: string, stamp: Stamp): Promise<void> {
+  const file = stampFile(cacheDir, outDir);
   try {
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(`${file}.tmp-${process.pid}`, JSON.stringify(stamp));
@@ -88,11 +94,23 @@ export async function writeStamp(outDir: string, stamp: Stamp): Promise<void> {
   }
 }
 
-/** Whether `outDir` holds exactly the stamped files, each with its stamped content. */
+/**
+ * Whether `outDir` holds exactly the stamped files, each with its stamped content: a file with its stamped size and
+ * time is taken as unchanged; only the others are read and hashed.
+ */
 export async function outputMatches(outDir: string, stamp: Stamp): Promise<boolean> {
-  const present = (await filesUnder(outDir)).map((f) => path.relative(outDir, f).split(path.sep).join('/')).filter((f) => !isBuildProduct(f));
+  const present = (await listOutputFiles(outDir)).sort();
   const expected = Object.keys(stamp.files).sort();
   if (present.length !== expected.length || present.some((f, i) => f !== expected[i])) return false;
-  const hashes = await Promise.all(expected.map(async (f) => sha256(await readFile(path.join(outDir, f)))));
-  return hashes.every((h, i) => h === stamp.files[expected[i]!]);
+  const same = await Promise.all(
+    expected.map(async (rel) => {
+      const [hash, size, mtime] = stamp.files[rel]!;
+      const file = path.join(outDir, rel);
+      const s = await stat(file).catch(() => undefined);
+      if (!s || s.size !== size) return false;
+      if (s.mtimeMs === mtime) return true;
+      return sha256(await readFile(file)) === hash;
+    }),
+  );
+  return same.every(Boolean);
 }

@@ -1,7 +1,7 @@
 /**
  * Every emitter, where it runs, and how to load it. Entries are loaded lazily so the main thread never imports what
- * runs elsewhere: the clients emitter (the largest share of printing) runs in a worker thread started before the
- * spec is read, so its start-up overlaps the main thread's; validators compile in a worker of their own.
+ * runs elsewhere: the clients emitter (the largest share of printing) runs in a worker thread, so its work overlaps
+ * the main thread's; validators compile in workers of their own.
  */
 import type { Emitter, Formatted } from './types.js';
 
@@ -15,6 +15,8 @@ export interface EmitterEntry {
   worker?: { module: string; exportName: string };
   /** Emitter.formatted of an emitter that runs in a worker (the main thread does not load it). */
   formatted?: Formatted;
+  /** Of an emitter that runs in a worker: whether it has a split (Emitter.split), and whether that has shared files. */
+  split?: { shared: boolean };
 }
 
 /** The emitters of `generate`, in the order they start (files are distinct; the writer sorts them). */
@@ -25,6 +27,7 @@ export const emitterEntries: EmitterEntry[] = [
     load: async () => (await import('./clients/emitter.js')).clientsEmitter,
     worker: { module: new URL('./clients/emitter.ts', import.meta.url).href, exportName: 'clientsEmitter' },
     formatted: true,
+    split: { shared: false },
   },
   { name: 'validators', load: async () => (await import('./validators/index.js')).validatorsEmitter },
   { name: 'packages', load: async () => (await import('./packages/emitter.js')).packagesEmitter },

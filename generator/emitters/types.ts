@@ -1,12 +1,15 @@
 /** The emitter plugin contract: one emitter per artefact kind, reading only the IR. */
-import type { SpecIR } from '../ir.js';
+import type { ConnectorIR, SpecIR } from '../ir.js';
+
+/** Files to write, relative to the output directory → content. */
+export type EmittedFiles = Map<string, string>;
 
 /** One artefact kind (catalogue, types, client, validators, …). */
 export interface Emitter {
   /** Short name, shown by `--timings`. */
   name: string;
   /** Files to write, relative to the output directory → content. */
-  emit(ir: SpecIR): Map<string, string> | Promise<Map<string, string>>;
+  emit(ir: SpecIR): EmittedFiles | Promise<EmittedFiles>;
   /**
    * Whether its TypeScript files are already formatted as prettier formats them in the generated style
    * (ts/doc.ts GENERATED_STYLE): those skip prettier (format/format.ts) unless the output's own prettier config asks
@@ -15,7 +18,55 @@ export interface Emitter {
    * false (the file goes through prettier).
    */
   formatted?: Formatted | ((ir: SpecIR, path: string) => Formatted);
+  /**
+   * How `emit` splits by connector, for incremental generation (generate.ts keeps the files of a connector whose
+   * inputs are unchanged from the last run). Absent: the emitter runs whole on every run that generates anything.
+   */
+  split?: EmitterSplit;
+}
+
+/** See Emitter.split. `emit(ir)` gives exactly the union of `shared(ir)` and `connector` of each connector. */
+export interface EmitterSplit {
+  /**
+   * The files of one connector. `ir` holds that connector alone (`ir.connectors` is `[connector]`): a connector's
+   * files cannot depend on another connector, so they can be reused while its inputs are unchanged.
+   */
+  connector(ir: SpecIR, connector: ConnectorIR): EmittedFiles | Promise<EmittedFiles>;
+  /** The files that read every connector (indexes, catalogue, workspace files): made again on every run. */
+  shared?(ir: SpecIR): EmittedFiles | Promise<EmittedFiles>;
 }
 
 /** See Emitter.formatted. */
 export type Formatted = boolean | 'trusted';
+
+/**
+ * The IR restricted to one connector: what EmitterSplit.connector receives. The common contract's list of every
+ * assumption keeps the service's own and this connector's (ids `<connector id>/…`), so another connector's edit leaves
+ * it unchanged.
+ */
+export function onlyConnector(ir: SpecIR, connector: ConnectorIR): SpecIR {
+  const ids = new Set(ir.service.connectorIds);
+  const assumptions = ir.service.assumptions.filter((a) => {
+    const owner = a.id.split('/')[0]!;
+    return owner === connector.id || !ids.has(owner);
+  });
+  return { ...ir, service: { ...ir.service, assumptions }, connectors: [connector] };
+}
+
+/**
+ * An emitter made of a per-connector part and a shared part (EmitterSplit); its `emit` runs both, so a whole run and
+ * an incremental one run the same code.
+ */
+export function splitEmitter(emitter: Omit<Emitter, 'emit' | 'split'> & EmitterSplit): Emitter {
+  const { name, formatted, connector, shared } = emitter;
+  const split: EmitterSplit = shared ? { connector, shared } : { connector };
+  return {
+    name,
+    ...(formatted !== undefined ? { formatted } : {}),
+    split,
+    async emit(ir) {
+      const parts = await Promise.all([shared ? shared(ir) : new Map<string, string>(), ...ir.connectors.map((c) => connector(onlyConnector(ir, c), c))]);
+      return new Map(parts.flatMap((files) => [...files]));
+    },
+  };
+}

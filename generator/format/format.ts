@@ -16,7 +16,7 @@ import { GENERATED_STYLE, OWN_CONFIG, outputStyle, ownConfigText, sameAsGenerate
 
 /** Bumped when how files are formatted changes: older cache entries are then never read. */
 const FORMAT_VERSION = 1;
-const cacheDir = fileURLToPath(new URL('../../node_modules/.cache/connector-codegen/format/', import.meta.url));
+const defaultCacheDir = fileURLToPath(new URL('../../node_modules/.cache/connector-codegen/format/', import.meta.url));
 /** Cache entries kept (the newest); a full output has about 100 TypeScript files. */
 const CACHE_ENTRIES = 600;
 
@@ -88,7 +88,7 @@ function prettierVersion(): string {
   return (createRequire(import.meta.url)('prettier/package.json') as { version: string }).version;
 }
 
-async function cached(key: string): Promise<string | undefined> {
+async function cached(cacheDir: string, key: string): Promise<string | undefined> {
   try {
     return await readFile(path.join(cacheDir, key), 'utf8');
   } catch {
@@ -96,7 +96,7 @@ async function cached(key: string): Promise<string | undefined> {
   }
 }
 
-async function remember(entries: [string, string][]): Promise<void> {
+async function remember(cacheDir: string, entries: [string, string][]): Promise<void> {
   try {
     await mkdir(cacheDir, { recursive: true });
     await Promise.all(
@@ -120,8 +120,9 @@ async function remember(entries: [string, string][]): Promise<void> {
 /**
  * Formats the TypeScript of `files` for `outDir` in place. `formattedBy(path)` says what the emitter of a file
  * guarantees (Emitter.formatted). Adds the output's own `.prettierrc.yaml` when no config of the user's governs it.
+ * Results are cached by content under `cacheDir`.
  */
-export async function formatOutput(outDir: string, files: Map<string, string>, formattedBy: (path: string) => Formatted): Promise<FormatReport> {
+export async function formatOutput(outDir: string, files: Map<string, string>, formattedBy: (path: string) => Formatted, cacheDir = defaultCacheDir): Promise<FormatReport> {
   let style = outputStyle(outDir);
   const worker = new PrettierWorker();
   try {
@@ -151,7 +152,7 @@ export async function formatOutput(outDir: string, files: Map<string, string>, f
     const missing: string[] = [];
     await Promise.all(
       todo.map(async (rel) => {
-        const hit = await cached(keys.get(rel)!);
+        const hit = await cached(cacheDir, keys.get(rel)!);
         if (hit === undefined) missing.push(rel);
         else {
           files.set(rel, hit);
@@ -170,7 +171,7 @@ export async function formatOutput(outDir: string, files: Map<string, string>, f
       fresh.push([keys.get(r.rel)!, r.text!]);
       files.set(r.rel, r.text!);
     }
-    await remember(fresh);
+    await remember(cacheDir, fresh);
     return report;
   } finally {
     worker.stop();

@@ -14,7 +14,7 @@ import { camelCase } from '../naming.js';
 import { generatedHeader } from '../header.js';
 import { hardline, join, printDoc, type Doc } from '../ts/doc.js';
 import { code, fileDoc, importDecl, literal, str, type LiteralValue } from '../ts/syntax.js';
-import type { Emitter } from '../types.js';
+import { splitEmitter } from '../types.js';
 import { allOf, arrowOf, blockOf, CLIENT, constOf, describeOf, testOf } from './code.js';
 import { invalidParams, paramsValue, requestValue } from './params.js';
 import { createParams, keyType, pairsInOrder, queryParam, RECORD_INDEX, recordEntity, sourceAuthConfig, targetParam, updateParams, writeThroughTarget } from './requests.js';
@@ -300,10 +300,8 @@ function testFile(connector: ConnectorIR): string {
 }
 
 /** The contract tests of every connector. */
-export const contractTestsEmitter: Emitter = {
+export const contractTestsEmitter = splitEmitter({
   name: 'contract-tests',
   formatted: true,
-  emit(ir) {
-    return new Map(ir.connectors.map((c) => [`contract-tests/${c.id}.test.ts`, testFile(c)]));
-  },
-};
+  connector: (_ir, c) => new Map([[`contract-tests/${c.id}.test.ts`, testFile(c)]]),
+});

@@ -4,7 +4,7 @@
  * connector), and the same connector page inside each package as generated/<id>/REFERENCE.md (published with
  * it, so the package README's link resolves on npm too).
  */
-import type { Emitter } from '../types.js';
+import { splitEmitter } from '../types.js';
 import { clientGuide } from './client-guide.js';
 import { connectorView } from './connector-view.js';
 import { docsTreePage, PACKAGE_REFERENCE, packagePage } from './links.js';
@@ -12,23 +12,25 @@ import { commonView, indexView, serviceView } from './service-view.js';
 import { pages } from './templates.js';
 
 /** Writes the reference. */
-export const docsEmitter: Emitter = {
+export const docsEmitter = splitEmitter({
   name: 'docs',
-  emit(ir) {
+  connector(ir, connector) {
     const page = pages();
     const common = commonView(ir);
-    const appendix = page.appendix(common);
+    // Rendered once; the two copies differ only in links and the appendix (see links.ts).
+    const body = page.connector({ ...connectorView(ir, connector), ...common });
+    return new Map([
+      [`docs/connectors/${connector.id}.md`, docsTreePage(body, connector.id)],
+      [`${connector.id}/${PACKAGE_REFERENCE}`, packagePage(body, page.appendix(common))],
+    ]);
+  },
+  shared(ir) {
+    const page = pages();
     const files = new Map<string, string>();
     files.set('docs/README.md', page.index(indexView(ir)));
-    files.set('docs/service.md', page.service({ ...serviceView(ir), ...common }));
+    files.set('docs/service.md', page.service({ ...serviceView(ir), ...commonView(ir) }));
     const example = ir.connectors[0];
     if (example) files.set('docs/client.md', page.client({ runtimeName: ir.packaging.runtime.name, packageName: example.package.name, guide: clientGuide(ir, example, { mockSources: true }) }));
-    for (const connector of ir.connectors) {
-      // Rendered once; the two copies differ only in links and the appendix (see links.ts).
-      const body = page.connector({ ...connectorView(ir, connector), ...common });
-      files.set(`docs/connectors/${connector.id}.md`, docsTreePage(body, connector.id));
-      files.set(`${connector.id}/${PACKAGE_REFERENCE}`, packagePage(body, appendix));
-    }
     return files;
   },
-};
+});

@@ -2,16 +2,13 @@
  * Emits the OpenAPI 3.1 export, committed and diffable: generated/openapi/<connector id>.json (one document per
  * connector) and generated/openapi/index.json (the list of them).
  */
-import type { Emitter } from '../types.js';
+import { splitEmitter } from '../types.js';
 import { buildOpenApi, openApiJson } from './document.js';
 import { documentFile, INDEX_FILE, OPENAPI_DIR, openApiIndexJson } from './export-index.js';
 
 /** Writes generated/openapi/. */
-export const openapiEmitter: Emitter = {
+export const openapiEmitter = splitEmitter({
   name: 'openapi',
-  emit(ir) {
-    const files = new Map<string, string>([[`${OPENAPI_DIR}/${INDEX_FILE}`, openApiIndexJson(ir)]]);
-    for (const c of ir.connectors) files.set(`${OPENAPI_DIR}/${documentFile(c.id)}`, openApiJson(buildOpenApi(ir, c)));
-    return files;
-  },
-};
+  connector: (ir, c) => new Map([[`${OPENAPI_DIR}/${documentFile(c.id)}`, openApiJson(buildOpenApi(ir, c))]]),
+  shared: (ir) => new Map([[`${OPENAPI_DIR}/${INDEX_FILE}`, openApiIndexJson(ir)]]),
+});

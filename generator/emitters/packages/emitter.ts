@@ -16,7 +16,7 @@ import { PACKAGE_REFERENCE } from '../docs/links.js';
 import { generatedHeader } from '../header.js';
 import { camelCase } from '../naming.js';
 import { clientClassName } from '../clients/client-names.js';
-import type { Emitter } from '../types.js';
+import { splitEmitter } from '../types.js';
 import { BUILD_STATE_DIR, buildTsconfig, packageJson, prepackGuard } from './manifest.js';
 import { RUNTIME_DIR, runtimePackageFiles } from './runtime-package.js';
 import { JOURNAL_FILE, STAGING_DIR } from '../../write.js';
@@ -104,13 +104,10 @@ function workspaceFiles(ir: SpecIR): Map<string, string> {
 }
 
 /** Package files of the runtime and of every connector, and the workspace files. */
-export const packagesEmitter: Emitter = {
+export const packagesEmitter = splitEmitter({
   name: 'packages',
   // The runtime's sources are kept formatted in the repository; renamed, their lines change length.
   formatted: (ir, path) => !path.startsWith(`${RUNTIME_DIR}/`) || ir.packaging.runtime.name === DEFAULT_RUNTIME_NAME,
-  emit(ir) {
-    const files = new Map([...runtimePackageFiles(ir), ...workspaceFiles(ir)]);
-    for (const connector of ir.connectors) for (const [rel, text] of connectorPackage(ir, connector)) files.set(rel, text);
-    return files;
-  },
-};
+  connector: connectorPackage,
+  shared: (ir) => new Map([...runtimePackageFiles(ir), ...workspaceFiles(ir)]),
+});
