@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { readSpec } from '../generator/spec/read.js';
 import { bundleProgram, ONE_METHOD_BUDGET_BYTES, oneMethodProgram, openapiFetchProgram, sampleMethod } from './bundle-size.js';
+import { record } from './report.js';
 import { printTable } from './stats.js';
 
 /** Prints the bundle table; returns the payments figures (the README's example connector). */
@@ -22,6 +23,7 @@ export async function benchBundle(): Promise<void> {
   }
   console.log('\none-method bundle (esbuild --bundle --minify, gzip -9; runtime included) vs openapi-fetch making the same call');
   printTable(['program', 'min B', 'gzip B', 'openapi-fetch gzip B', 'ratio'], rows);
+  record({ id: 'bundle.payments.gzip_bytes', label: 'one-method bundle, payments (gzip)', value: payments!.ours, unit: 'B', peer: { name: 'openapi-fetch', value: payments!.peer }, target: { on: 'value', op: '<=', limit: ONE_METHOD_BUDGET_BYTES } });
   console.log(
     `payments: ${payments!.ours} B gz vs openapi-fetch ${payments!.peer} B gz (${(payments!.ours / payments!.peer).toFixed(2)}x); target <= ${ONE_METHOD_BUDGET_BYTES} B: ${payments!.ours <= ONE_METHOD_BUDGET_BYTES ? 'met' : 'MISSED'}; largest connector ${largest} B`,
   );

@@ -12,6 +12,7 @@ import { pathToFileURL } from 'node:url';
 import createClient from 'openapi-fetch';
 import type { PaymentsClient as PaymentsClientType } from '@connector-sdk/payments';
 import { bundleProgram } from './bundle-size.js';
+import { record as recordFigure } from './report.js';
 import { median, printTable } from './stats.js';
 
 /** The figure the issue sets: at most this many µs of client CPU per call, for get and list. */
@@ -95,6 +96,7 @@ export async function benchClientOverhead(): Promise<{ ours: number; peer: numbe
   );
   const [get, listed, peer] = [overhead[2]!, overhead[3]!, overhead[4]!];
   const ours = Math.max(get, listed);
+  recordFigure({ id: 'client.overhead_us', label: 'client CPU overhead per call (worst of get, list)', value: ours, unit: 'µs', peer: { name: 'openapi-fetch', value: peer }, target: { on: 'value', op: '<=', limit: OVERHEAD_TARGET_US } });
   console.log(
     `overhead: get ${get.toFixed(2)} µs, list ${listed.toFixed(2)} µs vs openapi-fetch ${peer.toFixed(2)} µs (get ${(get / peer).toFixed(2)}x); target <= ${OVERHEAD_TARGET_US} µs: ${ours <= OVERHEAD_TARGET_US ? 'met' : 'MISSED'}`,
   );

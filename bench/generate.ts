@@ -1,55 +1,146 @@
 /**
- * Generation benchmark: wall time of `connector-codegen generate` as a user runs it (a new Node process each
- * time), cold (empty output directory, no cache) and no-op (nothing changed since the last run), as medians of
- * several runs, plus the median time of each pipeline phase of the cold runs (from --timings).
+ * Generation benchmark, side by side with the peers, every process new (as a user runs them), costs read from
+ * the kernel (bench/child-usage.ts: CPU seconds of user + system, wall, peak RSS), medians:
+ * - cold `connector-codegen generate` (empty output, no cache) beside openapi-typescript and @hey-api/openapi-ts
+ *   generating from our own OpenAPI export (generated/openapi/<connector>.json, all 15 documents, one process
+ *   each), and a no-op run (nothing changed) beside `node -e 0`; interleaved round by round, the order rotating;
+ * - a one-connector edit (a copy of the spec, one connector's description changed, a different connector each
+ *   round) against the cold runs above (the edit runs keep their cache, so they follow the cold rounds);
+ * - 1×/2×/4×/8× synthetic specs (connectors cloned under new ids), cold, interleaved: CPU, wall, peak memory.
+ * Knobs: BENCH_RUNS (rounds, default 5), BENCH_SCALE_RUNS (default 2), BENCH_SCALE_FACTORS (default 1,2,4,8).
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { parseDocument } from 'yaml';
+import { type ChildUsage, runMeasured } from './child-usage.js';
+import { keepSection, record } from './report.js';
 import { median, printTable } from './stats.js';
+import { writeSyntheticSpec } from './synthetic-spec.js';
 
 const repo = path.resolve(import.meta.dirname, '..');
 const bin = path.join(repo, 'bin/connector-codegen.js');
-const runs = Number(process.env.BENCH_RUNS ?? 7);
+const specDir = path.join(repo, 'spec');
+const runs = Number(process.env.BENCH_RUNS ?? 5);
+const scaleRuns = Number(process.env.BENCH_SCALE_RUNS ?? 2);
+const factors = (process.env.BENCH_SCALE_FACTORS ?? '1,2,4,8').split(',').map(Number);
 
-function run(out: string): { ms: number; phases: Map<string, number> } {
-  const start = performance.now();
-  const r = spawnSync(process.execPath, [bin, 'generate', '--timings', '--out', out], { cwd: repo, encoding: 'utf8' });
-  const ms = performance.now() - start;
-  if (r.status !== 0) throw new Error(`generate failed: ${r.stderr}`);
-  const phases = new Map<string, number>();
-  for (const m of r.stderr.matchAll(/^(\S+)\s+([\d.]+) ms$/gm)) phases.set(m[1]!, Number(m[2]));
-  return { ms, phases };
-}
-
+/** Everything `generate` keeps between runs (a cold run starts without it). */
 function clearCache(): void {
   rmSync(path.join(repo, 'node_modules/.cache/connector-codegen'), { recursive: true, force: true });
 }
 
-export function benchGenerate(): void {
-  const cold: ReturnType<typeof run>[] = [];
-  const noop: ReturnType<typeof run>[] = [];
-  for (let i = 0; i < runs; i++) {
-    const out = mkdtempSync(path.join(os.tmpdir(), 'codegen-bench-'));
-    clearCache();
-    cold.push(run(out));
-    noop.push(run(out));
-    rmSync(out, { recursive: true, force: true });
-  }
-  console.log(`\ngenerate (${runs} runs each, new process per run, wall clock incl. Node start-up)`);
-  printTable(
-    ['case', 'median ms', 'min ms', 'max ms', 'target'],
-    [
-      ['cold: empty output, no cache', ...stats(cold.map((r) => r.ms)), '≤ 1500'],
-      ['no-op: nothing changed', ...stats(noop.map((r) => r.ms)), '≤ 300'],
-    ],
-  );
-  const phases = [...cold[0]!.phases.keys()];
-  console.log('\ncold run phases (median of in-process times)');
-  printTable(['phase', 'median ms'], phases.map((p) => [p, median(cold.map((r) => r.phases.get(p) ?? 0)).toFixed(1)]));
+const ours = (spec: string, out: string, ...extra: string[]) => runMeasured(process.execPath, [bin, 'generate', '--spec', spec, '--out', out, ...extra], { cwd: repo });
+
+/** Changes one connector's description (a different text each round), as a user's one-connector edit. */
+function editConnector(spec: string, round: number): string {
+  const files = readdirSync(path.join(spec, 'connectors')).sort();
+  const file = path.join(spec, 'connectors', files[round % files.length]!);
+  const doc = parseDocument(readFileSync(file, 'utf8'));
+  doc.set('description', `${String(doc.get('description')).replace(/ \(bench edit \d+\)$/, '')} (bench edit ${round})`);
+  writeFileSync(file, doc.toString());
+  return path.basename(file);
 }
 
-function stats(values: number[]): string[] {
-  return [median(values), Math.min(...values), Math.max(...values)].map((v) => v.toFixed(0));
+const med = (xs: ChildUsage[], key: 'cpuS' | 'wallMs' | 'maxRssMiB') => median(xs.map((x) => x[key]));
+const row = (name: string, xs: ChildUsage[]) => [name, med(xs, 'cpuS').toFixed(2), med(xs, 'wallMs').toFixed(0), med(xs, 'maxRssMiB').toFixed(0), String(xs.length)];
+const HEADER = ['case', 'CPU s', 'wall ms', 'peak MiB', 'runs'];
+
+/** Runs the generation benchmarks, prints their tables and records the headline figures. */
+export function benchGenerate(): void {
+  const work = mkdtempSync(path.join(os.tmpdir(), 'codegen-bench-'));
+  try {
+    const documents = readdirSync(path.join(repo, 'generated/openapi'))
+      .filter((f) => f.endsWith('.json') && f !== 'index.json')
+      .sort()
+      .map((f) => path.join(repo, 'generated/openapi', f));
+    let fresh = 0;
+    const newDir = () => path.join(work, `out-${fresh++}`);
+    const s = { cold: [] as ChildUsage[], noop: [] as ChildUsage[], node: [] as ChildUsage[], ots: [] as ChildUsage[], hey: [] as ChildUsage[], edit: [] as ChildUsage[] };
+    const phases = new Map<string, number[]>();
+    const jobs: (() => void)[] = [
+      () => {
+        clearCache();
+        const out = newDir();
+        const cold = ours(specDir, out, '--timings');
+        s.cold.push(cold);
+        for (const m of cold.stderr.matchAll(/^(\S+)\s+([\d.]+) ms$/gm)) phases.set(m[1]!, [...(phases.get(m[1]!) ?? []), Number(m[2])]);
+        s.noop.push(ours(specDir, out));
+      },
+      () => s.ots.push(runMeasured(process.execPath, [path.join(import.meta.dirname, 'peers/openapi-typescript.mjs'), newDir(), ...documents], { cwd: repo })),
+      () => s.hey.push(runMeasured(process.execPath, [path.join(import.meta.dirname, 'peers/hey-api.mjs'), newDir(), ...documents], { cwd: repo })),
+      () => s.node.push(runMeasured(process.execPath, ['-e', '0'])),
+    ];
+    for (const job of jobs) job(); // warm-up round: file cache, CLI build
+    for (const k of Object.keys(s) as (keyof typeof s)[]) s[k].length = 0;
+    phases.clear();
+    for (let r = 0; r < runs; r++) for (let j = 0; j < jobs.length; j++) jobs[(r + j) % jobs.length]!();
+
+    // One-connector edits: a spec copy, generated once, then one edit and one run per round (cache kept).
+    const editSpec = path.join(work, 'edit', 'spec');
+    const editOut = path.join(work, 'edit', 'out');
+    writeSyntheticSpec(specDir, editSpec, 1);
+    ours(editSpec, editOut);
+    const edited: string[] = [];
+    for (let r = 0; r < runs; r++) {
+      edited.push(editConnector(editSpec, r));
+      s.edit.push(ours(editSpec, editOut));
+    }
+
+    console.log(`\ngenerate vs peers (${runs} interleaved rounds; new process per run; CPU = user + system of the process tree)`);
+    console.log(`peers read our OpenAPI export: ${documents.length} documents in generated/openapi/`);
+    printTable(HEADER, [
+      row('connector-codegen generate, cold', s.cold),
+      row('openapi-typescript 7 (types)', s.ots),
+      row('@hey-api/openapi-ts (types, sdk, client)', s.hey),
+      row('connector-codegen generate, no-op', s.noop),
+      row('node -e 0', s.node),
+      row(`one-connector edit (${new Set(edited).size} connectors in turn)`, s.edit),
+    ]);
+    console.log(`edited: ${edited.join(', ')}`);
+    console.log('\ncold run phases (median of in-process times, ms)');
+    printTable(['phase', 'median ms'], [...phases].map(([p, ms]) => [p, median(ms).toFixed(1)]));
+
+    const cpu = (xs: ChildUsage[]) => med(xs, 'cpuS');
+    record({ id: 'generate.cold.cpu_vs_openapi_typescript', label: 'cold generate CPU vs openapi-typescript', value: cpu(s.cold), unit: 's', peer: { name: 'openapi-typescript', value: cpu(s.ots) }, target: { on: 'ratio', op: '<=', limit: 0.8 } });
+    record({ id: 'generate.cold.cpu_vs_hey_api', label: 'cold generate CPU vs @hey-api/openapi-ts', value: cpu(s.cold), unit: 's', peer: { name: '@hey-api/openapi-ts', value: cpu(s.hey) } });
+    record({ id: 'generate.cold.wall_ms', label: 'cold generate wall', value: med(s.cold, 'wallMs'), unit: 'ms', target: { on: 'value', op: '<=', limit: 1000 } });
+    record({ id: 'generate.edit.cpu_vs_cold', label: 'one-connector edit CPU vs cold', value: cpu(s.edit), unit: 's', peer: { name: 'cold', value: cpu(s.cold) }, target: { on: 'ratio', op: '<=', limit: 0.2 } });
+    record({ id: 'generate.noop.cpu_vs_node', label: 'no-op CPU vs node -e 0', value: cpu(s.noop), unit: 's', peer: { name: 'node -e 0', value: cpu(s.node) }, target: { on: 'ratio', op: '<=', limit: 1.5 } });
+    record({ id: 'generate.noop.wall_vs_node', label: 'no-op wall vs node -e 0', value: med(s.noop, 'wallMs'), unit: 'ms', peer: { name: 'node -e 0', value: med(s.node, 'wallMs') } });
+    keepSection('generate', Object.fromEntries(Object.entries(s).map(([k, xs]) => [k, { cpuS: cpu(xs), wallMs: med(xs, 'wallMs'), maxRssMiB: med(xs, 'maxRssMiB'), runs: xs.map(({ stderr: _, ...u }) => u) }])));
+
+    benchScale(work);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** Cold generate of the 1×, 2×, 4×, 8× specs, interleaved. */
+function benchScale(work: string): void {
+  const specs = factors.map((f) => {
+    const dir = path.join(work, `scale-${f}`, 'spec');
+    return { factor: f, dir, connectors: writeSyntheticSpec(specDir, dir, f), runs: [] as ChildUsage[] };
+  });
+  for (let r = 0; r < scaleRuns; r++) {
+    for (let j = 0; j < specs.length; j++) {
+      const spec = specs[(r + j) % specs.length]!;
+      clearCache();
+      const out = path.join(work, `scale-${spec.factor}`, `out-${r}`);
+      spec.runs.push(ours(spec.dir, out));
+      rmSync(out, { recursive: true, force: true });
+    }
+  }
+  const base = specs.find((x) => x.factor === 1);
+  console.log(`\ngenerate at scale: synthetic specs (connectors cloned under new ids), cold, ${scaleRuns} interleaved runs each`);
+  printTable(
+    ['spec', 'connectors', 'CPU s', 'wall ms', 'peak MiB', 'CPU vs 1×'],
+    specs.map((x) => [`${x.factor}×`, String(x.connectors), med(x.runs, 'cpuS').toFixed(2), med(x.runs, 'wallMs').toFixed(0), med(x.runs, 'maxRssMiB').toFixed(0), base ? `${(med(x.runs, 'cpuS') / med(base.runs, 'cpuS')).toFixed(2)}×` : '']),
+  );
+  keepSection('scale', specs.map((x) => ({ factor: x.factor, connectors: x.connectors, cpuS: med(x.runs, 'cpuS'), wallMs: med(x.runs, 'wallMs'), maxRssMiB: med(x.runs, 'maxRssMiB') })));
+  const top = specs[specs.length - 1]!;
+  if (base && top !== base) {
+    record({ id: `generate.scale.x${top.factor}.cpu_vs_x1`, label: `${top.factor}× spec CPU vs 1×`, value: med(top.runs, 'cpuS'), unit: 's', peer: { name: '1× spec', value: med(base.runs, 'cpuS') }, target: { on: 'ratio', op: '<=', limit: 2.5 } });
+  }
+  record({ id: `generate.scale.x${top.factor}.peak_mib`, label: `${top.factor}× spec peak memory`, value: med(top.runs, 'maxRssMiB'), unit: 'MiB', target: { on: 'value', op: '<=', limit: 400 } });
 }

@@ -5,12 +5,17 @@ import { benchClientOverhead } from './client-overhead.js';
 import { benchGenerate } from './generate.js';
 import { benchMock } from './mock.js';
 import { benchMockScale } from './mock-scale.js';
+import { benchPrism } from './prism.js';
+import { printFigures, writeResults } from './report.js';
 import { benchSearch } from './search.js';
 
 benchCli();
 benchGenerate();
 await benchMock();
 await benchMockScale();
-benchSearch();
+await benchPrism();
+await benchSearch();
 await benchBundle();
 await benchClientOverhead();
+printFigures();
+console.log(`\nresults: ${writeResults()}`);

@@ -11,7 +11,8 @@ const repo = path.resolve(import.meta.dirname, '..');
 const runs = Number(process.env.BENCH_MOCK_RUNS ?? 3);
 const seconds = Number(process.env.BENCH_MOCK_SECONDS ?? 5);
 
-async function startMockProcess(): Promise<{ url: string; stop: () => void }> {
+/** Starts `connector-codegen mock` in its own process on a free loopback port. */
+export async function startMockProcess(): Promise<{ url: string; stop: () => void }> {
   const child = spawn(process.execPath, [path.join(repo, 'bin/connector-codegen.js'), 'mock', '--port', '0'], { cwd: repo, stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise<string>((resolve, reject) => {
     let text = '';

@@ -3,14 +3,16 @@
  * the sort keys (nulls last), then score descending, then id ascending. Three plans, same results:
  * - no sort, no keyword/fuzzy: every score is 1, so the order is id order — walk the ranks (or the equality
  *   postings) from the cursor and stop once the page is full;
- * - sort, no keyword/fuzzy, no small candidate list: walk the first sort field's sorted index from the cursor,
+ * - one sort key, no keyword/fuzzy, no small candidate list: walk the field's sorted index from the cursor,
  *   narrowed by any range on that field, one group of equal values at a time, and stop once the page is full;
+ * - several sort keys, otherwise alike: walk the whole order of those keys (built once per snapshot) from the
+ *   cursor, narrowed by any range on the first key, and stop once the page is full;
  * - otherwise (scored queries, small candidate lists): test every candidate, sort, cut after the cursor.
  */
 import { type Matcher, MATCH_ALL, compile, finalScore } from './compile.js';
 import type { CursorKey } from './cursor.js';
 import type { FilterNode, SortKey } from './request.js';
-import type { Snapshot, SortIndex } from './snapshot.js';
+import type { Snapshot, SortIndex, SortOrder } from './snapshot.js';
 import { type SortValue, compareNonNull, compareSortValues, compareStrings, toSortValue } from './values.js';
 
 /** A matching record with what orders it. */
@@ -41,6 +43,7 @@ export function findHits(snap: Snapshot, filter: FilterNode | null, sort: readon
   if (!matcher.scored && (candidates === null || candidates.length > snap.size * SMALL_CANDIDATES)) {
     const index = snap.sortIndex(sort[0]!.field);
     const range = filter ? rangeOf(filter, sort[0]!.field, index) : null;
+    if (sort.length > 1) return walkWholeOrder(snap.sortOrder(sort), index, range, matcher, hitAt, after, want);
     return walkSortOrder(index, sort, range, cursor?.values[0], matcher, hitAt, after, order, want);
   }
   const hits: RankedHit[] = [];
@@ -130,6 +133,47 @@ function walkSortOrder(
   return out.slice(0, want);
 }
 
+function walkWholeOrder(
+  order: SortOrder,
+  index: SortIndex,
+  range: [number, number] | null,
+  matcher: Matcher,
+  hitAt: (r: number) => RankedHit,
+  after: (h: RankedHit) => boolean,
+  want: number,
+): RankedHit[] {
+  const { ranks, classes } = order;
+  const first = classes[0]!;
+  let from = 0;
+  let to = ranks.length;
+  if (range) {
+    // The range is a run of first-key classes (excluding nulls), hence a run of the whole order.
+    const [lo, hi] = range;
+    if (lo >= hi) return [];
+    const [a, b] = [first[index.ranks[lo]!]!, first[index.ranks[hi - 1]!]!];
+    const [least, most] = a <= b ? [a, b] : [b, a];
+    from = searchPositions(from, to, (p) => first[ranks[p]!]! >= least);
+    to = searchPositions(from, to, (p) => first[ranks[p]!]! > most);
+  }
+  // The order is the query's order (unscored hits tie on score), so what follows the cursor is a suffix.
+  from = searchPositions(from, to, (p) => after(hitAt(ranks[p]!)));
+  const out: RankedHit[] = [];
+  for (let p = from; p < to && out.length < want; p++) if (matcher.test(ranks[p]!)) out.push(hitAt(ranks[p]!));
+  return out;
+}
+
+/** First position in [from, to) where the monotone predicate holds (`to` when nowhere). */
+function searchPositions(from: number, to: number, holds: (p: number) => boolean): number {
+  let lo = from;
+  let hi = to;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (holds(mid)) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
 /** The slice of the sorted index a top-level range on `field` allows (null: no such range). */
 function rangeOf(filter: FilterNode, field: string, index: SortIndex): [number, number] | null {
   const { values, kindStarts } = index;
@@ -164,14 +208,7 @@ function boundOf(values: SortValue[], value: boolean | number | string, nullStar
 
 /** First index in [from, to) where the monotone predicate holds (`to` when nowhere). */
 function search(values: SortValue[], from: number, to: number, holds: (v: SortValue) => boolean): number {
-  let lo = from;
-  let hi = to;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (holds(values[mid]!)) hi = mid;
-    else lo = mid + 1;
-  }
-  return lo;
+  return searchPositions(from, to, (i) => holds(values[i]!));
 }
 
 function upperBoundId(ids: readonly string[], id: string): number {

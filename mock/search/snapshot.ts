@@ -8,6 +8,7 @@
  * a `DocumentSource`, one column at a time, so a snapshot over lazily generated records never builds them whole.
  */
 import type { FieldModel } from './fields.js';
+import type { SortKey } from './request.js';
 import { wordsOf } from './text.js';
 import { type SortValue, compareNonNull, compareStrings, kindRank, toSortValue } from './values.js';
 
@@ -57,6 +58,19 @@ export interface SortIndex {
   kindStarts: [booleans: number, numbers: number, strings: number, nulls: number, end: number];
 }
 
+/**
+ * Records in the whole order of a sort of several keys: each key in its direction (nulls last), then rank (id
+ * order, the tie order of unscored hits). Built from the fields' sort indexes, so a page is a walk, not a sort.
+ */
+export interface SortOrder {
+  ranks: Int32Array;
+  /** Per sort key, each rank's class: records with equal values share one; classes ascend in the key's direction, nulls last. */
+  classes: Int32Array[];
+}
+
+/** How many multi-key sort orders a snapshot keeps (each is a few bytes per record per key). */
+const SORT_ORDERS_KEPT = 8;
+
 /** The words of a text field per record and the records holding each word. */
 export interface WordIndex {
   /** Distinct lower-cased words of each record's value; null when the value is not a string. */
@@ -73,6 +87,7 @@ export class Snapshot {
   private readonly columns = new Map<string, unknown[]>();
   private readonly equality = new Map<string, EqualityIndex>();
   private readonly sorted = new Map<string, SortIndex>();
+  private readonly sortOrders = new Map<string, SortOrder>();
   private readonly wordIndexes = new Map<string, WordIndex>();
 
   constructor(
@@ -143,6 +158,39 @@ export class Snapshot {
       this.sorted.set(field, index);
     }
     return index;
+  }
+
+  /** The whole order of a multi-key sort (the latest few are kept, oldest dropped first). */
+  sortOrder(sort: readonly SortKey[]): SortOrder {
+    const key = JSON.stringify(sort.map((s) => [s.field, s.descending]));
+    let order = this.sortOrders.get(key);
+    if (!order) {
+      const classes = sort.map((s) => this.sortClasses(s.field, s.descending));
+      const ranks = Int32Array.from(this.ids.keys()).sort((a, b) => {
+        for (const c of classes) if (c[a] !== c[b]) return c[a]! - c[b]!;
+        return a - b;
+      });
+      order = { ranks, classes };
+      if (this.sortOrders.size >= SORT_ORDERS_KEPT) this.sortOrders.delete(this.sortOrders.keys().next().value!);
+      this.sortOrders.set(key, order);
+    }
+    return order;
+  }
+
+  /** Each rank's class of a field's sort values in a direction (equal values share a class; nulls last). */
+  private sortClasses(field: string, descending: boolean): Int32Array {
+    const { ranks, values, kindStarts } = this.sortIndex(field);
+    const nullStart = kindStarts[3];
+    const classes = new Int32Array(ranks.length);
+    let distinct = 0;
+    for (let i = 0; i < nullStart; i++) {
+      if (i > 0 && values[i] !== values[i - 1]) distinct++;
+      classes[ranks[i]!] = distinct;
+    }
+    if (nullStart > 0) distinct++;
+    if (descending) for (let i = 0; i < nullStart; i++) classes[ranks[i]!] = distinct - 1 - classes[ranks[i]!]!;
+    for (let i = nullStart; i < ranks.length; i++) classes[ranks[i]!] = distinct;
+    return classes;
   }
 
   /** Word postings of a text field. */

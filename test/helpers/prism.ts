@@ -41,7 +41,16 @@ function stopProcess(child: ChildProcess): Promise<void> {
 
 /** Starts `prism proxy document upstream` on 127.0.0.1 and a free port; resolves once it listens. */
 export function startPrismProxy(document: string, upstream: string, timeoutMs = 60_000): Promise<PrismProxy> {
-  const child = spawn(process.execPath, [prismBin, 'proxy', document, upstream, '--host', '127.0.0.1', '--port', '0', '--errors', 'false'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  return startPrism(['proxy', document, upstream, '--errors', 'false'], document, timeoutMs);
+}
+
+/** Starts `prism mock document` (answers from the document's examples) on 127.0.0.1 and a free port. */
+export function startPrismMock(document: string, timeoutMs = 60_000): Promise<PrismProxy> {
+  return startPrism(['mock', document], document, timeoutMs);
+}
+
+function startPrism(args: string[], document: string, timeoutMs: number): Promise<PrismProxy> {
+  const child = spawn(process.execPath, [prismBin, ...args, '--host', '127.0.0.1', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
   running.add(child);
   let log = '';
   const append = (chunk: Buffer) => {
@@ -54,7 +63,7 @@ export function startPrismProxy(document: string, upstream: string, timeoutMs = 
     const fail = (why: string) => {
       clearTimeout(timer);
       clearInterval(poll);
-      void stop().then(() => reject(new Error(`prism proxy ${path.basename(document)}: ${why}\n${log}`)));
+      void stop().then(() => reject(new Error(`prism ${args[0]} ${path.basename(document)}: ${why}\n${log}`)));
     };
     const timer = setTimeout(() => fail(`not listening after ${timeoutMs} ms`), timeoutMs);
     const poll = setInterval(() => {
