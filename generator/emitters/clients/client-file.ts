@@ -4,13 +4,14 @@
  * connector-specific code.
  */
 import type { ClassDeclarationStructure, InterfaceDeclarationStructure, StatementStructures, VariableStatementStructure } from 'ts-morph';
-import type { ActionIR, ConnectorIR, EntityIR, PaginationIR, SpecIR } from '../../ir.js';
+import type { ActionIR, ConnectorIR, EntityIR, SpecIR } from '../../ir.js';
 import { camelCase, stringLiteral } from '../naming.js';
 import { clientClassName, methodExample, resourceTypeName } from './client-names.js';
 
 export { clientClassName, methodExample, resourceTypeName } from './client-names.js';
 import { printTsFile, Scope, StructureKind, VariableDeclarationKind } from './ts-file.js';
 import { paramsSchemaName } from './params-file.js';
+import { paginationDescriptor } from './paging.js';
 import { AUTH_CONFIG_TYPE, metaTypeName, paramsRequired, paramsTypeName, recordTypeName, searchFieldsTypeName } from './types-file.js';
 
 /** Members of the runtime's ConnectorClient that an entity property must not shadow. */
@@ -109,29 +110,6 @@ function methodDescriptor(connector: ConnectorIR, entity: EntityIR, action: Acti
     ...(paging ? [`paging: ${paging}`] : []),
   ];
   return `{ ${fields.join(', ')} }`;
-}
-
-function paginationDescriptor(scheme: PaginationIR, connector: ConnectorIR | undefined): string {
-  const sizeDefaults = new Set<number>();
-  const paramTypes = new Set<string>();
-  for (const a of connector?.entities.flatMap((e) => e.actions) ?? []) {
-    if (a.pagination !== scheme.name) continue;
-    const size = a.params.find((p) => p.name === scheme.sizeParam)?.default;
-    if (typeof size === 'number') sizeDefaults.add(size);
-    const type = a.params.find((p) => p.name === scheme.param)?.types[0];
-    if (type) paramTypes.add(type);
-  }
-  const descriptor = {
-    param: scheme.param,
-    ...(scheme.sizeParam ? { sizeParam: scheme.sizeParam } : {}),
-    // One default page size when every action of the scheme agrees on it.
-    ...(sizeDefaults.size === 1 ? { defaultSize: [...sizeDefaults][0] } : {}),
-    // The cursor param's declared type, when every action of the scheme agrees on it.
-    ...(paramTypes.size === 1 ? { paramType: [...paramTypes][0] } : {}),
-    next: scheme.next,
-    stop: scheme.stop,
-  };
-  return JSON.stringify(descriptor);
 }
 
 /** Emits src/client.ts for one connector. */

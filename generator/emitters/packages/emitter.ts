@@ -22,7 +22,7 @@ import { RUNTIME_DIR, runtimePackageFiles } from './runtime-package.js';
 const readme = Handlebars.compile(readFileSync(new URL('../../../templates/package-readme.md.hbs', import.meta.url), 'utf8'), { noEscape: true });
 
 /** Subpath entries of every connector package besides the client: subpath → module under src/. */
-export const CONNECTOR_SUBPATHS: Record<string, string> = { './validators': 'validators' };
+export const CONNECTOR_SUBPATHS: Record<string, string> = { './tools': 'tools', './validators': 'validators' };
 
 /** The header line of a connector's package files, without comment markers. */
 const headerOf = (connector: ConnectorIR) => generatedHeader(connector.file).slice(3).trim();
