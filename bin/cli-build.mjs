@@ -10,7 +10,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ownImportMetaUrl } from '../generator/lib/own-import-meta-url.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const SOURCES = ['generator', 'mock', 'runtime/src', 'bin/cli-build.mjs'];
+const SOURCES = ['generator', 'mock', 'runtime/src', 'mcp/src', 'bin/cli-build.mjs'];
 const cacheDir = path.join(root, 'node_modules/.cache/connector-codegen-cli');
 
 /** The source files under a directory (or the file itself). */

@@ -8,6 +8,7 @@ import { describeCommand } from './commands/describe.js';
 import { diffCommand } from './commands/diff.js';
 import { buildCommand } from './commands/build.js';
 import { generateCommand } from './commands/generate.js';
+import { mcpCommand } from './commands/mcp.js';
 import { mockCommand } from './commands/mock.js';
 import { openapiCommand } from './commands/openapi.js';
 import { publishCommand } from './commands/publish.js';
@@ -18,7 +19,7 @@ import { validateCommand } from './commands/validate.js';
 import { formatDiagnostic, SpecError } from '../spec/diagnostics.js';
 
 /** Every command, in the order --help lists them. To add one: write generator/cli/commands/<name>.ts, add it here. */
-const COMMANDS: Command[] = [validateCommand, describeCommand, generateCommand, buildCommand, publishCommand, mockCommand, diffCommand, releaseCommand, openapiCommand];
+const COMMANDS: Command[] = [validateCommand, describeCommand, generateCommand, buildCommand, publishCommand, mockCommand, diffCommand, releaseCommand, openapiCommand, mcpCommand];
 
 const SHARED_OPTIONS = {
   spec: { type: 'string' },

@@ -16,6 +16,7 @@ import { existsSync } from 'node:fs';
 import { copyFile, mkdir, readdir, readFile, readlink, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { BUILD_STAMP } from '../emitters/packages/manifest.js';
 import { displayPath } from '../lib/display-path.js';
 
@@ -140,18 +141,54 @@ async function deriveCommonJs(dir: string, transform: (code: string, file: strin
  * <output>/payments`) resolves its runtime from its real path, so the runtime must be findable from there.
  */
 async function linkRuntime(outDir: string, runtime: OutputPackage): Promise<void> {
-  const link = path.join(outDir, 'node_modules', ...runtime.name.split('/'));
-  const target = path.relative(path.dirname(link), runtime.dir);
-  if ((await readlink(link).catch(() => undefined)) === target) return;
+  await linkPackage(outDir, runtime.name, runtime.dir);
+}
+
+/** A package of connector-codegen's own installation (its node_modules, walking up), by name. */
+function ownPackageDir(name: string): string | undefined {
+  for (let dir = path.dirname(fileURLToPath(import.meta.url)); ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'node_modules', ...name.split('/'));
+    if (existsSync(path.join(candidate, 'package.json'))) return candidate;
+    if (path.dirname(dir) === dir) return undefined;
+  }
+}
+
+/**
+ * `<output>/node_modules/<name>` → connector-codegen's own copy, for each dependency of a generated package that the
+ * output does not hold (the MCP server's SDK and ajv) and for Node's types: tsc resolves them from the output
+ * directory, wherever it is. The copies are this repository's tested versions (the MCP package pins the same).
+ */
+async function linkDependencies(outDir: string, packages: OutputPackage[]): Promise<void> {
+  const own = new Set(packages.map((p) => p.name));
+  const names = new Set<string>();
+  for (const p of packages) {
+    const manifest = JSON.parse(await readFile(path.join(p.dir, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+    for (const name of Object.keys(manifest.dependencies ?? {})) if (!own.has(name)) names.add(name);
+  }
+  if (names.size === 0) return;
+  names.add('@types/node');
+  for (const name of [...names].sort()) {
+    const target = ownPackageDir(name);
+    if (!target) throw new Error(`building the packages in ${displayPath(outDir)} needs ${name}, which connector-codegen's installation does not have: run npm install in connector-codegen`);
+    await linkPackage(outDir, name, target);
+  }
+}
+
+/** Links `<output>/node_modules/<name>` to `target` (unless it already does). */
+async function linkPackage(outDir: string, name: string, target: string): Promise<void> {
+  const link = path.join(outDir, 'node_modules', ...name.split('/'));
+  const relative = path.relative(path.dirname(link), target);
+  if ((await readlink(link).catch(() => undefined)) === relative) return;
   await rm(link, { recursive: true, force: true });
   await mkdir(path.dirname(link), { recursive: true });
-  await symlink(target, link, 'junction');
+  await symlink(relative, link, 'junction');
 }
 
 /** Builds every package of `outDir` that is not up to date; returns them all in build order. */
 export async function buildPackages(outDir: string): Promise<BuiltPackage[]> {
   const packages = await outputPackages(outDir);
   if (packages[0]) await linkRuntime(outDir, packages[0]);
+  await linkDependencies(outDir, packages);
   const before = await Promise.all(packages.map((p) => readFile(path.join(p.dir, BUILD_STAMP), 'utf8').catch(() => '')));
   await typescriptBuild(outDir);
   const esbuild = await import('esbuild');

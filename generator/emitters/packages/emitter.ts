@@ -17,6 +17,7 @@ import { camelCase } from '../naming.js';
 import { clientClassName } from '../clients/client-names.js';
 import type { Emitter } from '../types.js';
 import { BUILD_STATE_DIR, buildTsconfig, packageJson, prepackGuard } from './manifest.js';
+import { MCP_DIR, mcpPackageFiles, mcpPackageName } from './mcp-package.js';
 import { RUNTIME_DIR, runtimePackageFiles } from './runtime-package.js';
 
 const readme = Handlebars.compile(readFileSync(new URL('../../../templates/package-readme.md.hbs', import.meta.url), 'utf8'), { noEscape: true });
@@ -86,7 +87,10 @@ function workspaceFiles(ir: SpecIR): Map<string, string> {
     paths[c.package.name] = [`./${c.id}/src/index.ts`];
     for (const [subpath, module] of Object.entries(CONNECTOR_SUBPATHS)) paths[`${c.package.name}${subpath.slice(1)}`] = [`./${c.id}/src/${module}.ts`];
   }
-  const references = [RUNTIME_DIR, ...ir.connectors.map((c) => c.id)].map((path) => ({ path: `./${path}` }));
+  // The MCP server depends on every connector: it comes last.
+  const mcp = ir.connectors.length ? [MCP_DIR] : [];
+  if (mcp.length) paths[mcpPackageName(ir)] = [`./${MCP_DIR}/src/index.ts`];
+  const references = [RUNTIME_DIR, ...ir.connectors.map((c) => c.id), ...mcp].map((path) => ({ path: `./${path}` }));
   return new Map([
     // `tsc -b <output>` builds every package in dependency order (connector-codegen build runs it).
     ['tsconfig.json', `${JSON.stringify({ '//': header, files: [], references }, null, 2)}\n`],
@@ -100,7 +104,7 @@ function workspaceFiles(ir: SpecIR): Map<string, string> {
 export const packagesEmitter: Emitter = {
   name: 'packages',
   emit(ir) {
-    const files = new Map([...runtimePackageFiles(ir), ...workspaceFiles(ir)]);
+    const files = new Map([...runtimePackageFiles(ir), ...workspaceFiles(ir), ...mcpPackageFiles(ir)]);
     for (const connector of ir.connectors) for (const [rel, text] of connectorPackage(ir, connector)) files.set(rel, text);
     return files;
   },

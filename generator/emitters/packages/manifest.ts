@@ -33,6 +33,8 @@ export interface ManifestInput {
   docs: string[];
   /** Directory of the package inside the repository, for `repository.directory` patterns. */
   connectorId?: string;
+  /** Executables: command name → file in the package. */
+  bin?: Record<string, string>;
 }
 
 /** `import` and `require` conditions of one entry, each with the types of its own format. */
@@ -76,6 +78,7 @@ export function packageJson(packaging: PackagingIR, input: ManifestInput): strin
     },
     // Subpath types for node10 resolution, which does not read "exports".
     ...(subpaths.length ? { typesVersions: { '*': Object.fromEntries(subpaths.map(([subpath, module]) => [subpath.slice(2), [`./dist/cjs/${module}.d.ts`]])) } } : {}),
+    ...(input.bin ? { bin: input.bin } : {}),
     files: ['dist', ...input.docs],
     scripts: { prepack: 'node prepack.cjs' },
     ...(Object.keys(input.dependencies).length ? { dependencies: input.dependencies } : {}),
