@@ -171,18 +171,22 @@ function pageOutcome(tool: ToolDefinition<never>, args: Record<string, unknown>,
   const next = nextArgs(scheme, args, params, { page, items: raw, meta }, raw.length);
   const build = (count: number, continuation = next) =>
     hits ? { ...page, hits: items.slice(0, count), next: continuation } : { records: items.slice(0, count), meta: meta ?? null, next: continuation };
-  const kept = fitItems(build, items.length, maxChars);
-  if (kept === items.length) return build(kept);
+  const all = fitItems(build, items.length, maxChars);
+  if (all === items.length) return build(all);
   // Cut short: where the scheme continues after a given record, continue after the last one shown; otherwise the
-  // server's next page follows the whole page, and the model is told to ask for fewer items to see the rest.
-  const resumes = scheme !== undefined && (scheme.next.from === 'last_record' || scheme.next.from === 'offset') && kept > 0;
-  const continuation = resumes ? { ...args, [scheme.param]: nextValue(scheme, params, { page, items: raw.slice(0, kept), meta }) } : next;
-  const omitted = items.length - kept;
+  // server's next page follows the whole page, and the model is told to ask for fewer items to see the rest. The
+  // note about the cut counts toward the limit too, so fewer items may stay.
   const what = hits ? 'hits' : 'records';
-  const reason = resumes
-    ? `${omitted} of ${items.length} ${what} were left out to stay under ${maxChars} characters; 'next' continues after the last one shown`
-    : `${omitted} of ${items.length} ${what} were left out to stay under ${maxChars} characters; ask again with a smaller limit or ${FIELDS_ARGUMENT} to see them${next ? "; 'next' is the page after this whole page" : ''}`;
-  return { ...build(kept, continuation), truncated: { shown: kept, of: items.length, reason } };
+  const cut = (kept: number): Record<string, unknown> => {
+    const resumes = scheme !== undefined && (scheme.next.from === 'last_record' || scheme.next.from === 'offset') && kept > 0;
+    const continuation = resumes ? { ...args, [scheme.param]: nextValue(scheme, params, { page, items: raw.slice(0, kept), meta }) } : next;
+    const omitted = items.length - kept;
+    const reason = resumes
+      ? `${omitted} of ${items.length} ${what} were left out to stay under ${maxChars} characters; 'next' continues after the last one shown`
+      : `${omitted} of ${items.length} ${what} were left out to stay under ${maxChars} characters; ask again with a smaller limit or ${FIELDS_ARGUMENT} to see them${next ? "; 'next' is the page after this whole page" : ''}`;
+    return { ...build(kept, continuation), truncated: { shown: kept, of: items.length, reason } };
+  };
+  return cut(fitItems(cut, all, maxChars));
 }
 
 /** A single record, its top-level fields dropped from the end until it fits. */

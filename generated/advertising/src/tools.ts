@@ -153,7 +153,7 @@ export const tools: readonly ToolDefinition<AdvertisingClient>[] = [
   {
     "name": "advertising_sponsored_product_campaigns_list",
     "title": "List sponsored product campaigns (Advertising)",
-    "description": "Advertising — sponsored_product_campaigns list: Returns a page of records of the entity. Entity: Sponsored-product campaigns. Returns one page: { records: [sponsored_product_campaign_list…], meta }. Paging: sponsored_product_campaigns list pages with nextToken: omit it on the first call, afterwards pass the nextToken of the previous response; no nextToken means the last page. The result's 'next' holds the arguments of the call for the next page (null on the last page): call this tool again with them. Read-only.",
+    "description": "Advertising — sponsored_product_campaigns list: Returns a page of records of the entity. Entity: Sponsored-product campaigns. Returns one page: { records: [sponsored_product_campaign_list…], meta }. Paging: sponsored_product_campaigns list pages with nextToken: omit it on the first call, afterwards pass the nextToken of the previous response; no nextToken means the last page. Next page: call again with the result's 'next' arguments (null on the last page). Read-only.",
     "connector": "advertising",
     "entity": "sponsored_product_campaigns",
     "action": "list",

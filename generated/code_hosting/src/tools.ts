@@ -16,7 +16,7 @@ export const tools: readonly ToolDefinition<CodeHostingClient>[] = [
   {
     "name": "code_hosting_branches_list",
     "title": "List branches (Code hosting)",
-    "description": "Code hosting — branches list: Returns a page of records of the entity. Entity: Branches of a repository. Returns one page: { records: [branch…], meta }. Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. The result's 'next' holds the arguments of the call for the next page (null on the last page): call this tool again with them. Required: owner, repo. Read-only.",
+    "description": "Code hosting — branches list: Returns a page of records of the entity. Entity: Branches of a repository. Returns one page: { records: [branch…], meta }. Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). Required: owner, repo. Read-only.",
     "connector": "code_hosting",
     "entity": "branches",
     "action": "list",
@@ -143,7 +143,7 @@ export const tools: readonly ToolDefinition<CodeHostingClient>[] = [
   {
     "name": "code_hosting_comments_list",
     "title": "List comments (Code hosting)",
-    "description": "Code hosting — comments list: Returns a page of records of the entity. Entity: Comments of an issue. Comment identifiers are graph node identifiers, not numeric database identifiers. Returns one page: { records: [comment…], meta }. Record fields: databaseId, id (and more the contract does not list). Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. The result's 'next' holds the arguments of the call for the next page (null on the last page): call this tool again with them. Required: number, owner, repo. Read-only.",
+    "description": "Code hosting — comments list: Returns a page of records of the entity. Entity: Comments of an issue. Comment identifiers are graph node identifiers, not numeric database identifiers. Returns one page: { records: [comment…], meta }. Record fields: databaseId, id (and more the contract does not list). Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). Required: number, owner, repo. Read-only.",
     "connector": "code_hosting",
     "entity": "comments",
     "action": "list",
@@ -267,7 +267,7 @@ export const tools: readonly ToolDefinition<CodeHostingClient>[] = [
   {
     "name": "code_hosting_commits_list",
     "title": "List commits (Code hosting)",
-    "description": "Code hosting — commits list: Commits of the default branch. Entity: Commits of a repository. Returns one page: { records: [commit…], meta }. Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. The result's 'next' holds the arguments of the call for the next page (null on the last page): call this tool again with them. Required: owner, repo. Read-only.",
+    "description": "Code hosting — commits list: Commits of the default branch. Entity: Commits of a repository. Returns one page: { records: [commit…], meta }. Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). Required: owner, repo. Read-only.",
     "connector": "code_hosting",
     "entity": "commits",
     "action": "list",
@@ -394,7 +394,7 @@ export const tools: readonly ToolDefinition<CodeHostingClient>[] = [
   {
     "name": "code_hosting_issues_list",
     "title": "List issues (Code hosting)",
-    "description": "Code hosting — issues list: Returns a page of records of the entity. Entity: Issues of a repository. Returns one page: { records: [issue…], meta }. Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. The result's 'next' holds the arguments of the call for the next page (null on the last page): call this tool again with them. Required: owner, repo. Read-only.",
+    "description": "Code hosting — issues list: Returns a page of records of the entity. Entity: Issues of a repository. Returns one page: { records: [issue…], meta }. Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). Required: owner, repo. Read-only.",
     "connector": "code_hosting",
     "entity": "issues",
     "action": "list",
@@ -533,7 +533,7 @@ export const tools: readonly ToolDefinition<CodeHostingClient>[] = [
   {
     "name": "code_hosting_issues_api_search",
     "title": "Search (native query) issues (Code hosting)",
-    "description": "Code hosting — issues api_search: Search executed by the third-party system itself, using that system's own query syntax. Entity: Issues of a repository. Returns one page: { records: [issue…], meta }. Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. The result's 'next' holds the arguments of the call for the next page (null on the last page): call this tool again with them. Required: query. Read-only.",
+    "description": "Code hosting — issues api_search: Search executed by the third-party system itself, using that system's own query syntax. Entity: Issues of a repository. Returns one page: { records: [issue…], meta }. Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). Required: query. Read-only.",
     "connector": "code_hosting",
     "entity": "issues",
     "action": "api_search",
@@ -603,7 +603,7 @@ export const tools: readonly ToolDefinition<CodeHostingClient>[] = [
   {
     "name": "code_hosting_labels_list",
     "title": "List labels (Code hosting)",
-    "description": "Code hosting — labels list: Returns a page of records of the entity. Entity: Labels of a repository. Returns one page: { records: [label…], meta }. Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. The result's 'next' holds the arguments of the call for the next page (null on the last page): call this tool again with them. The contract does not list all params of this action; others are passed through. Read-only.",
+    "description": "Code hosting — labels list: Returns a page of records of the entity. Entity: Labels of a repository. Returns one page: { records: [label…], meta }. Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). The contract does not list all params of this action; others are passed through. Read-only.",
     "connector": "code_hosting",
     "entity": "labels",
     "action": "list",
@@ -699,7 +699,7 @@ export const tools: readonly ToolDefinition<CodeHostingClient>[] = [
   {
     "name": "code_hosting_milestones_list",
     "title": "List milestones (Code hosting)",
-    "description": "Code hosting — milestones list: Returns a page of records of the entity. Entity: Milestones. Returns one page: { records: [milestone…], meta }. Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. The result's 'next' holds the arguments of the call for the next page (null on the last page): call this tool again with them. The contract does not list all params of this action; others are passed through. Read-only.",
+    "description": "Code hosting — milestones list: Returns a page of records of the entity. Entity: Milestones. Returns one page: { records: [milestone…], meta }. Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). The contract does not list all params of this action; others are passed through. Read-only.",
     "connector": "code_hosting",
     "entity": "milestones",
     "action": "list",
@@ -795,7 +795,7 @@ export const tools: readonly ToolDefinition<CodeHostingClient>[] = [
   {
     "name": "code_hosting_org_repositories_list",
     "title": "List org repositories (Code hosting)",
-    "description": "Code hosting — org_repositories list: Returns a page of records of the entity. Entity: Repositories of an organization. Returns one page: { records: [org_repository…], meta }. Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. The result's 'next' holds the arguments of the call for the next page (null on the last page): call this tool again with them. Required: org. Read-only.",
+    "description": "Code hosting — org_repositories list: Returns a page of records of the entity. Entity: Repositories of an organization. Returns one page: { records: [org_repository…], meta }. Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). Required: org. Read-only.",
     "connector": "code_hosting",
     "entity": "org_repositories",
     "action": "list",
@@ -864,7 +864,7 @@ export const tools: readonly ToolDefinition<CodeHostingClient>[] = [
   {
     "name": "code_hosting_organizations_list",
     "title": "List organizations (Code hosting)",
-    "description": "Code hosting — organizations list: Returns a page of records of the entity. Entity: Organizations. Returns one page: { records: [organization…], meta }. Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. The result's 'next' holds the arguments of the call for the next page (null on the last page): call this tool again with them. The contract does not list all params of this action; others are passed through. Read-only.",
+    "description": "Code hosting — organizations list: Returns a page of records of the entity. Entity: Organizations. Returns one page: { records: [organization…], meta }. Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). The contract does not list all params of this action; others are passed through. Read-only.",
     "connector": "code_hosting",
     "entity": "organizations",
     "action": "list",
@@ -960,7 +960,7 @@ export const tools: readonly ToolDefinition<CodeHostingClient>[] = [
   {
     "name": "code_hosting_pr_comments_list",
     "title": "List pr comments (Code hosting)",
-    "description": "Code hosting — pr_comments list: Returns a page of records of the entity. Entity: Comments of a pull request. Returns one page: { records: [comment…], meta }. Record fields: databaseId, id (and more the contract does not list). Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. The result's 'next' holds the arguments of the call for the next page (null on the last page): call this tool again with them. Required: number, owner, repo. Read-only.",
+    "description": "Code hosting — pr_comments list: Returns a page of records of the entity. Entity: Comments of a pull request. Returns one page: { records: [comment…], meta }. Record fields: databaseId, id (and more the contract does not list). Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). Required: number, owner, repo. Read-only.",
     "connector": "code_hosting",
     "entity": "pr_comments",
     "action": "list",
@@ -1084,7 +1084,7 @@ export const tools: readonly ToolDefinition<CodeHostingClient>[] = [
   {
     "name": "code_hosting_project_items_list",
     "title": "List project items (Code hosting)",
-    "description": "Code hosting — project_items list: Returns a page of records of the entity. Entity: Items of a project. Returns one page: { records: [project_item…], meta }. Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. The result's 'next' holds the arguments of the call for the next page (null on the last page): call this tool again with them. The contract does not list all params of this action; others are passed through. Read-only.",
+    "description": "Code hosting — project_items list: Returns a page of records of the entity. Entity: Items of a project. Returns one page: { records: [project_item…], meta }. Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). The contract does not list all params of this action; others are passed through. Read-only.",
     "connector": "code_hosting",
     "entity": "project_items",
     "action": "list",
@@ -1145,7 +1145,7 @@ export const tools: readonly ToolDefinition<CodeHostingClient>[] = [
   {
     "name": "code_hosting_projects_list",
     "title": "List projects (Code hosting)",
-    "description": "Code hosting — projects list: Returns a page of records of the entity. Entity: Projects. Returns one page: { records: [project…], meta }. Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. The result's 'next' holds the arguments of the call for the next page (null on the last page): call this tool again with them. The contract does not list all params of this action; others are passed through. Read-only.",
+    "description": "Code hosting — projects list: Returns a page of records of the entity. Entity: Projects. Returns one page: { records: [project…], meta }. Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). The contract does not list all params of this action; others are passed through. Read-only.",
     "connector": "code_hosting",
     "entity": "projects",
     "action": "list",
@@ -1241,7 +1241,7 @@ export const tools: readonly ToolDefinition<CodeHostingClient>[] = [
   {
     "name": "code_hosting_pull_requests_list",
     "title": "List pull requests (Code hosting)",
-    "description": "Code hosting — pull_requests list: Returns a page of records of the entity. Entity: Pull requests of a repository. Returns one page: { records: [pull_request…], meta }. Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. The result's 'next' holds the arguments of the call for the next page (null on the last page): call this tool again with them. Required: owner, repo. Read-only.",
+    "description": "Code hosting — pull_requests list: Returns a page of records of the entity. Entity: Pull requests of a repository. Returns one page: { records: [pull_request…], meta }. Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). Required: owner, repo. Read-only.",
     "connector": "code_hosting",
     "entity": "pull_requests",
     "action": "list",
@@ -1381,7 +1381,7 @@ export const tools: readonly ToolDefinition<CodeHostingClient>[] = [
   {
     "name": "code_hosting_pull_requests_api_search",
     "title": "Search (native query) pull requests (Code hosting)",
-    "description": "Code hosting — pull_requests api_search: Search executed by the third-party system itself, using that system's own query syntax. Entity: Pull requests of a repository. Returns one page: { records: [pull_request…], meta }. Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. The result's 'next' holds the arguments of the call for the next page (null on the last page): call this tool again with them. Required: query. Read-only.",
+    "description": "Code hosting — pull_requests api_search: Search executed by the third-party system itself, using that system's own query syntax. Entity: Pull requests of a repository. Returns one page: { records: [pull_request…], meta }. Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). Required: query. Read-only.",
     "connector": "code_hosting",
     "entity": "pull_requests",
     "action": "api_search",
@@ -1451,7 +1451,7 @@ export const tools: readonly ToolDefinition<CodeHostingClient>[] = [
   {
     "name": "code_hosting_releases_list",
     "title": "List releases (Code hosting)",
-    "description": "Code hosting — releases list: Returns a page of records of the entity. Entity: Releases of a repository. Returns one page: { records: [release…], meta }. Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. The result's 'next' holds the arguments of the call for the next page (null on the last page): call this tool again with them. Required: owner, repo. Read-only.",
+    "description": "Code hosting — releases list: Returns a page of records of the entity. Entity: Releases of a repository. Returns one page: { records: [release…], meta }. Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). Required: owner, repo. Read-only.",
     "connector": "code_hosting",
     "entity": "releases",
     "action": "list",
@@ -1578,7 +1578,7 @@ export const tools: readonly ToolDefinition<CodeHostingClient>[] = [
   {
     "name": "code_hosting_repositories_list",
     "title": "List repositories (Code hosting)",
-    "description": "Code hosting — repositories list: Repositories of a user. Entity: Repositories. Returns one page: { records: [repository…], meta }. Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. The result's 'next' holds the arguments of the call for the next page (null on the last page): call this tool again with them. Required: username. Read-only.",
+    "description": "Code hosting — repositories list: Repositories of a user. Entity: Repositories. Returns one page: { records: [repository…], meta }. Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). Required: username. Read-only.",
     "connector": "code_hosting",
     "entity": "repositories",
     "action": "list",
@@ -1695,7 +1695,7 @@ export const tools: readonly ToolDefinition<CodeHostingClient>[] = [
   {
     "name": "code_hosting_repositories_api_search",
     "title": "Search (native query) repositories (Code hosting)",
-    "description": "Code hosting — repositories api_search: Search executed by the third-party system itself, using that system's own query syntax. Entity: Repositories. Returns one page: { records: [repository…], meta }. Paging: repositories api_search pages with limit (not per_page) and after (the endCursor of the previous response); otherwise as the after scheme. The result's 'next' holds the arguments of the call for the next page (null on the last page): call this tool again with them. Required: query. Read-only.",
+    "description": "Code hosting — repositories api_search: Search executed by the third-party system itself, using that system's own query syntax. Entity: Repositories. Returns one page: { records: [repository…], meta }. Paging: repositories api_search pages with limit (not per_page) and after (the endCursor of the previous response); otherwise as the after scheme. Next page: call again with the result's 'next' arguments (null on the last page). Required: query. Read-only.",
     "connector": "code_hosting",
     "entity": "repositories",
     "action": "api_search",
@@ -1765,7 +1765,7 @@ export const tools: readonly ToolDefinition<CodeHostingClient>[] = [
   {
     "name": "code_hosting_reviews_list",
     "title": "List reviews (Code hosting)",
-    "description": "Code hosting — reviews list: Returns a page of records of the entity. Entity: Reviews of a pull request. Returns one page: { records: [review…], meta }. Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. The result's 'next' holds the arguments of the call for the next page (null on the last page): call this tool again with them. Required: number, owner, repo. Read-only.",
+    "description": "Code hosting — reviews list: Returns a page of records of the entity. Entity: Reviews of a pull request. Returns one page: { records: [review…], meta }. Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). Required: number, owner, repo. Read-only.",
     "connector": "code_hosting",
     "entity": "reviews",
     "action": "list",
@@ -1845,7 +1845,7 @@ export const tools: readonly ToolDefinition<CodeHostingClient>[] = [
   {
     "name": "code_hosting_stargazers_list",
     "title": "List stargazers (Code hosting)",
-    "description": "Code hosting — stargazers list: Returns a page of records of the entity. Entity: Stargazers. Returns one page: { records: [stargazer…], meta }. Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. The result's 'next' holds the arguments of the call for the next page (null on the last page): call this tool again with them. The contract does not list all params of this action; others are passed through. Read-only.",
+    "description": "Code hosting — stargazers list: Returns a page of records of the entity. Entity: Stargazers. Returns one page: { records: [stargazer…], meta }. Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). The contract does not list all params of this action; others are passed through. Read-only.",
     "connector": "code_hosting",
     "entity": "stargazers",
     "action": "list",
@@ -1906,7 +1906,7 @@ export const tools: readonly ToolDefinition<CodeHostingClient>[] = [
   {
     "name": "code_hosting_tags_list",
     "title": "List tags (Code hosting)",
-    "description": "Code hosting — tags list: Returns a page of records of the entity. Entity: Tags. Returns one page: { records: [tag…], meta }. Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. The result's 'next' holds the arguments of the call for the next page (null on the last page): call this tool again with them. The contract does not list all params of this action; others are passed through. Read-only.",
+    "description": "Code hosting — tags list: Returns a page of records of the entity. Entity: Tags. Returns one page: { records: [tag…], meta }. Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). The contract does not list all params of this action; others are passed through. Read-only.",
     "connector": "code_hosting",
     "entity": "tags",
     "action": "list",
@@ -2002,7 +2002,7 @@ export const tools: readonly ToolDefinition<CodeHostingClient>[] = [
   {
     "name": "code_hosting_teams_list",
     "title": "List teams (Code hosting)",
-    "description": "Code hosting — teams list: Returns a page of records of the entity. Entity: Teams. Returns one page: { records: [team…], meta }. Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. The result's 'next' holds the arguments of the call for the next page (null on the last page): call this tool again with them. The contract does not list all params of this action; others are passed through. Read-only.",
+    "description": "Code hosting — teams list: Returns a page of records of the entity. Entity: Teams. Returns one page: { records: [team…], meta }. Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). The contract does not list all params of this action; others are passed through. Read-only.",
     "connector": "code_hosting",
     "entity": "teams",
     "action": "list",
@@ -2098,7 +2098,7 @@ export const tools: readonly ToolDefinition<CodeHostingClient>[] = [
   {
     "name": "code_hosting_users_list",
     "title": "List users (Code hosting)",
-    "description": "Code hosting — users list: Returns a page of records of the entity. Entity: Users. Returns one page: { records: [user…], meta }. Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. The result's 'next' holds the arguments of the call for the next page (null on the last page): call this tool again with them. The contract does not list all params of this action; others are passed through. Read-only.",
+    "description": "Code hosting — users list: Returns a page of records of the entity. Entity: Users. Returns one page: { records: [user…], meta }. Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). The contract does not list all params of this action; others are passed through. Read-only.",
     "connector": "code_hosting",
     "entity": "users",
     "action": "list",
@@ -2194,7 +2194,7 @@ export const tools: readonly ToolDefinition<CodeHostingClient>[] = [
   {
     "name": "code_hosting_users_api_search",
     "title": "Search (native query) users (Code hosting)",
-    "description": "Code hosting — users api_search: Search executed by the third-party system itself, using that system's own query syntax. Entity: Users. Returns one page: { records: [user…], meta }. Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. The result's 'next' holds the arguments of the call for the next page (null on the last page): call this tool again with them. The contract does not list all params of this action; others are passed through. Read-only.",
+    "description": "Code hosting — users api_search: Search executed by the third-party system itself, using that system's own query syntax. Entity: Users. Returns one page: { records: [user…], meta }. Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). The contract does not list all params of this action; others are passed through. Read-only.",
     "connector": "code_hosting",
     "entity": "users",
     "action": "api_search",
@@ -2290,7 +2290,7 @@ export const tools: readonly ToolDefinition<CodeHostingClient>[] = [
   {
     "name": "code_hosting_viewer_repositories_list",
     "title": "List viewer repositories (Code hosting)",
-    "description": "Code hosting — viewer_repositories list: Returns a page of records of the entity. Entity: Repositories of the viewer. Returns one page: { records: [viewer_repository…], meta }. Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. The result's 'next' holds the arguments of the call for the next page (null on the last page): call this tool again with them. The contract does not list all params of this action; others are passed through. Read-only.",
+    "description": "Code hosting — viewer_repositories list: Returns a page of records of the entity. Entity: Repositories of the viewer. Returns one page: { records: [viewer_repository…], meta }. Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). The contract does not list all params of this action; others are passed through. Read-only.",
     "connector": "code_hosting",
     "entity": "viewer_repositories",
     "action": "list",

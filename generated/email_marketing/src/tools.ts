@@ -16,7 +16,7 @@ export const tools: readonly ToolDefinition<EmailMarketingClient>[] = [
   {
     "name": "email_marketing_automations_list",
     "title": "List automations (Email Marketing)",
-    "description": "Email Marketing — automations list: Returns a page of records of the entity. Entity: Automations. Returns one page: { records: [automation…], meta }. Paging: List actions take count (records per page) and offset (records to skip); the meta total_items gives the total number of records. The result's 'next' holds the arguments of the call for the next page (null on the last page): call this tool again with them. The contract does not list all params of this action; others are passed through. Read-only.",
+    "description": "Email Marketing — automations list: Returns a page of records of the entity. Entity: Automations. Returns one page: { records: [automation…], meta }. Paging: List actions take count (records per page) and offset (records to skip); the meta total_items gives the total number of records. Next page: call again with the result's 'next' arguments (null on the last page). The contract does not list all params of this action; others are passed through. Read-only.",
     "connector": "email_marketing",
     "entity": "automations",
     "action": "list",
@@ -82,7 +82,7 @@ export const tools: readonly ToolDefinition<EmailMarketingClient>[] = [
   {
     "name": "email_marketing_campaigns_list",
     "title": "List campaigns (Email Marketing)",
-    "description": "Email Marketing — campaigns list: Returns a page of records of the entity. Entity: Campaigns. Returns one page: { records: [campaign…], meta }. Record fields: archive_url, content_type, create_time, delivery_status, emails_sent, id, long_archive_url, needs_block_refresh, parent_campaign_id, recipients, report_summary, resendable, send_time, settings, status, tracking, type, web_id. Paging: List actions take count (records per page) and offset (records to skip); the meta total_items gives the total number of records. The result's 'next' holds the arguments of the call for the next page (null on the last page): call this tool again with them. Limits: count at most 1000, default 10. Read-only.",
+    "description": "Email Marketing — campaigns list: Returns a page of records of the entity. Entity: Campaigns. Returns one page: { records: [campaign…], meta }. Record fields: archive_url, content_type, create_time, delivery_status, emails_sent, id, long_archive_url, needs_block_refresh, parent_campaign_id, recipients, report_summary, resendable, send_time, settings, status, tracking, type, web_id. Paging: List actions take count (records per page) and offset (records to skip); the meta total_items gives the total number of records. Next page: call again with the result's 'next' arguments (null on the last page). Limits: count at most 1000, default 10. Read-only.",
     "connector": "email_marketing",
     "entity": "campaigns",
     "action": "list",
@@ -236,7 +236,7 @@ export const tools: readonly ToolDefinition<EmailMarketingClient>[] = [
   {
     "name": "email_marketing_email_activity_list",
     "title": "List email activity (Email Marketing)",
-    "description": "Email Marketing — email_activity list: Returns a page of records of the entity. Entity: Email activity of the recipients of a campaign. Returns one page: { records: [email_activity…], meta }. Record fields: activity, campaign_id, email_address, email_id, list_id, list_is_active. Paging: List actions take count (records per page) and offset (records to skip); the meta total_items gives the total number of records. The result's 'next' holds the arguments of the call for the next page (null on the last page): call this tool again with them. Required: campaign_id. Read-only.",
+    "description": "Email Marketing — email_activity list: Returns a page of records of the entity. Entity: Email activity of the recipients of a campaign. Returns one page: { records: [email_activity…], meta }. Record fields: activity, campaign_id, email_address, email_id, list_id, list_is_active. Paging: List actions take count (records per page) and offset (records to skip); the meta total_items gives the total number of records. Next page: call again with the result's 'next' arguments (null on the last page). Required: campaign_id. Read-only.",
     "connector": "email_marketing",
     "entity": "email_activity",
     "action": "list",
@@ -302,7 +302,7 @@ export const tools: readonly ToolDefinition<EmailMarketingClient>[] = [
   {
     "name": "email_marketing_interest_categories_list",
     "title": "List interest categories (Email Marketing)",
-    "description": "Email Marketing — interest_categories list: Returns a page of records of the entity. Entity: Interest categories. Returns one page: { records: [interest_category…], meta }. Paging: List actions take count (records per page) and offset (records to skip); the meta total_items gives the total number of records. The result's 'next' holds the arguments of the call for the next page (null on the last page): call this tool again with them. The contract does not list all params of this action; others are passed through. Read-only.",
+    "description": "Email Marketing — interest_categories list: Returns a page of records of the entity. Entity: Interest categories. Returns one page: { records: [interest_category…], meta }. Paging: List actions take count (records per page) and offset (records to skip); the meta total_items gives the total number of records. Next page: call again with the result's 'next' arguments (null on the last page). The contract does not list all params of this action; others are passed through. Read-only.",
     "connector": "email_marketing",
     "entity": "interest_categories",
     "action": "list",
@@ -382,7 +382,7 @@ export const tools: readonly ToolDefinition<EmailMarketingClient>[] = [
   {
     "name": "email_marketing_interests_list",
     "title": "List interests (Email Marketing)",
-    "description": "Email Marketing — interests list: Returns a page of records of the entity. Entity: Interests. Returns one page: { records: [interest…], meta }. Paging: List actions take count (records per page) and offset (records to skip); the meta total_items gives the total number of records. The result's 'next' holds the arguments of the call for the next page (null on the last page): call this tool again with them. The contract does not list all params of this action; others are passed through. Read-only.",
+    "description": "Email Marketing — interests list: Returns a page of records of the entity. Entity: Interests. Returns one page: { records: [interest…], meta }. Paging: List actions take count (records per page) and offset (records to skip); the meta total_items gives the total number of records. Next page: call again with the result's 'next' arguments (null on the last page). The contract does not list all params of this action; others are passed through. Read-only.",
     "connector": "email_marketing",
     "entity": "interests",
     "action": "list",
@@ -462,7 +462,7 @@ export const tools: readonly ToolDefinition<EmailMarketingClient>[] = [
   {
     "name": "email_marketing_list_members_list",
     "title": "List list members (Email Marketing)",
-    "description": "Email Marketing — list_members list: Returns a page of records of the entity. Entity: Members of a list. Returns one page: { records: [list_member…], meta }. Record fields: consents_to_one_to_one_messaging, contact_id, email_address, email_client, email_type, full_name, id, interests, ip_opt, ip_signup, language, last_changed, list_id, location, member_rating, merge_fields, source, stats, status, tags and 7 more. Paging: List actions take count (records per page) and offset (records to skip); the meta total_items gives the total number of records. The result's 'next' holds the arguments of the call for the next page (null on the last page): call this tool again with them. Required: list_id. Read-only.",
+    "description": "Email Marketing — list_members list: Returns a page of records of the entity. Entity: Members of a list. Returns one page: { records: [list_member…], meta }. Record fields: consents_to_one_to_one_messaging, contact_id, email_address, email_client, email_type, full_name, id, interests, ip_opt, ip_signup, language, last_changed, list_id, location, member_rating, merge_fields, source, stats, status, tags and 7 more. Paging: List actions take count (records per page) and offset (records to skip); the meta total_items gives the total number of records. Next page: call again with the result's 'next' arguments (null on the last page). Required: list_id. Read-only.",
     "connector": "email_marketing",
     "entity": "list_members",
     "action": "list",
@@ -631,7 +631,7 @@ export const tools: readonly ToolDefinition<EmailMarketingClient>[] = [
   {
     "name": "email_marketing_lists_list",
     "title": "List lists (Email Marketing)",
-    "description": "Email Marketing — lists list: Returns a page of records of the entity. Entity: Audience lists. Returns one page: { records: [list…], meta }. Record fields: beamer_address, campaign_defaults, contact, date_created, double_optin, email_type_option, has_welcome, id, list_rating, marketing_permissions, name, notify_on_subscribe, notify_on_unsubscribe, permission_reminder, stats, subscribe_url_long, subscribe_url_short, use_archive_bar, visibility, web_id. Paging: List actions take count (records per page) and offset (records to skip); the meta total_items gives the total number of records. The result's 'next' holds the arguments of the call for the next page (null on the last page): call this tool again with them. Read-only.",
+    "description": "Email Marketing — lists list: Returns a page of records of the entity. Entity: Audience lists. Returns one page: { records: [list…], meta }. Record fields: beamer_address, campaign_defaults, contact, date_created, double_optin, email_type_option, has_welcome, id, list_rating, marketing_permissions, name, notify_on_subscribe, notify_on_unsubscribe, permission_reminder, stats, subscribe_url_long, subscribe_url_short, use_archive_bar, visibility, web_id. Paging: List actions take count (records per page) and offset (records to skip); the meta total_items gives the total number of records. Next page: call again with the result's 'next' arguments (null on the last page). Read-only.",
     "connector": "email_marketing",
     "entity": "lists",
     "action": "list",
@@ -751,7 +751,7 @@ export const tools: readonly ToolDefinition<EmailMarketingClient>[] = [
   {
     "name": "email_marketing_reports_list",
     "title": "List reports (Email Marketing)",
-    "description": "Email Marketing — reports list: Returns a page of records of the entity. Entity: Campaign reports. Returns one page: { records: [report…], meta }. Record fields: abuse_reports, bounces, campaign_title, clicks, delivery_status, ecommerce, emails_sent, forwards, id, industry_stats, list_id, list_is_active, list_name, list_stats, opens, preview_text, rss_last_send, send_time, social_likes, subject_line and 2 more. Paging: List actions take count (records per page) and offset (records to skip); the meta total_items gives the total number of records. The result's 'next' holds the arguments of the call for the next page (null on the last page): call this tool again with them. Read-only.",
+    "description": "Email Marketing — reports list: Returns a page of records of the entity. Entity: Campaign reports. Returns one page: { records: [report…], meta }. Record fields: abuse_reports, bounces, campaign_title, clicks, delivery_status, ecommerce, emails_sent, forwards, id, industry_stats, list_id, list_is_active, list_name, list_stats, opens, preview_text, rss_last_send, send_time, social_likes, subject_line and 2 more. Paging: List actions take count (records per page) and offset (records to skip); the meta total_items gives the total number of records. Next page: call again with the result's 'next' arguments (null on the last page). Read-only.",
     "connector": "email_marketing",
     "entity": "reports",
     "action": "list",
@@ -861,7 +861,7 @@ export const tools: readonly ToolDefinition<EmailMarketingClient>[] = [
   {
     "name": "email_marketing_segment_members_list",
     "title": "List segment members (Email Marketing)",
-    "description": "Email Marketing — segment_members list: Returns a page of records of the entity. Entity: Members of segments. Returns one page: { records: [segment_member…], meta }. Paging: List actions take count (records per page) and offset (records to skip); the meta total_items gives the total number of records. The result's 'next' holds the arguments of the call for the next page (null on the last page): call this tool again with them. The contract does not list all params of this action; others are passed through. Read-only.",
+    "description": "Email Marketing — segment_members list: Returns a page of records of the entity. Entity: Members of segments. Returns one page: { records: [segment_member…], meta }. Paging: List actions take count (records per page) and offset (records to skip); the meta total_items gives the total number of records. Next page: call again with the result's 'next' arguments (null on the last page). The contract does not list all params of this action; others are passed through. Read-only.",
     "connector": "email_marketing",
     "entity": "segment_members",
     "action": "list",
@@ -915,7 +915,7 @@ export const tools: readonly ToolDefinition<EmailMarketingClient>[] = [
   {
     "name": "email_marketing_segments_list",
     "title": "List segments (Email Marketing)",
-    "description": "Email Marketing — segments list: Returns a page of records of the entity. Entity: Segments. Returns one page: { records: [segment…], meta }. Paging: List actions take count (records per page) and offset (records to skip); the meta total_items gives the total number of records. The result's 'next' holds the arguments of the call for the next page (null on the last page): call this tool again with them. The contract does not list all params of this action; others are passed through. Read-only.",
+    "description": "Email Marketing — segments list: Returns a page of records of the entity. Entity: Segments. Returns one page: { records: [segment…], meta }. Paging: List actions take count (records per page) and offset (records to skip); the meta total_items gives the total number of records. Next page: call again with the result's 'next' arguments (null on the last page). The contract does not list all params of this action; others are passed through. Read-only.",
     "connector": "email_marketing",
     "entity": "segments",
     "action": "list",
@@ -995,7 +995,7 @@ export const tools: readonly ToolDefinition<EmailMarketingClient>[] = [
   {
     "name": "email_marketing_tags_list",
     "title": "List tags (Email Marketing)",
-    "description": "Email Marketing — tags list: Returns a page of records of the entity. Entity: Tags. Returns one page: { records: [tag…], meta }. Paging: List actions take count (records per page) and offset (records to skip); the meta total_items gives the total number of records. The result's 'next' holds the arguments of the call for the next page (null on the last page): call this tool again with them. The contract does not list all params of this action; others are passed through. Read-only.",
+    "description": "Email Marketing — tags list: Returns a page of records of the entity. Entity: Tags. Returns one page: { records: [tag…], meta }. Paging: List actions take count (records per page) and offset (records to skip); the meta total_items gives the total number of records. Next page: call again with the result's 'next' arguments (null on the last page). The contract does not list all params of this action; others are passed through. Read-only.",
     "connector": "email_marketing",
     "entity": "tags",
     "action": "list",
@@ -1049,7 +1049,7 @@ export const tools: readonly ToolDefinition<EmailMarketingClient>[] = [
   {
     "name": "email_marketing_unsubscribes_list",
     "title": "List unsubscribes (Email Marketing)",
-    "description": "Email Marketing — unsubscribes list: Returns a page of records of the entity. Entity: Unsubscribes. Returns one page: { records: [unsubscribe…], meta }. Paging: List actions take count (records per page) and offset (records to skip); the meta total_items gives the total number of records. The result's 'next' holds the arguments of the call for the next page (null on the last page): call this tool again with them. The contract does not list all params of this action; others are passed through. Read-only.",
+    "description": "Email Marketing — unsubscribes list: Returns a page of records of the entity. Entity: Unsubscribes. Returns one page: { records: [unsubscribe…], meta }. Paging: List actions take count (records per page) and offset (records to skip); the meta total_items gives the total number of records. Next page: call again with the result's 'next' arguments (null on the last page). The contract does not list all params of this action; others are passed through. Read-only.",
     "connector": "email_marketing",
     "entity": "unsubscribes",
     "action": "list",

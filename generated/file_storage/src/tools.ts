@@ -94,7 +94,7 @@ export const tools: readonly ToolDefinition<FileStorageClient>[] = [
   {
     "name": "file_storage_comments_list",
     "title": "List comments (File storage)",
-    "description": "File storage — comments list: Returns a page of records of the entity. Entity: Comments on a file. Returns one page: { records: [comment…], meta }. Record fields: anchor, assigneeEmailAddress, author, content, createdTime, deleted, htmlContent, id, kind, mentionedEmailAddresses, modifiedTime, quotedFileContent, replies, resolved. Paging: Omit pageToken on the first call; afterwards pass the nextPageToken of the previous response. The last page is reached when nextPageToken is absent. The result's 'next' holds the arguments of the call for the next page (null on the last page): call this tool again with them. Required: fields, fileId. Limits: pageSize 1–100. Read-only.",
+    "description": "File storage — comments list: Returns a page of records of the entity. Entity: Comments on a file. Returns one page: { records: [comment…], meta }. Record fields: anchor, assigneeEmailAddress, author, content, createdTime, deleted, htmlContent, id, kind, mentionedEmailAddresses, modifiedTime, quotedFileContent, replies, resolved. Paging: Omit pageToken on the first call; afterwards pass the nextPageToken of the previous response. The last page is reached when nextPageToken is absent. Next page: call again with the result's 'next' arguments (null on the last page). Required: fields, fileId. Limits: pageSize 1–100. Read-only.",
     "connector": "file_storage",
     "entity": "comments",
     "action": "list",
@@ -220,7 +220,7 @@ export const tools: readonly ToolDefinition<FileStorageClient>[] = [
   {
     "name": "file_storage_drives_list",
     "title": "List drives (File storage)",
-    "description": "File storage — drives list: Returns a page of records of the entity. Entity: Shared drives. Returns one page: { records: [drive…], meta }. Record fields: backgroundImageFile, backgroundImageLink, capabilities, colorRgb, createdTime, hidden, id, kind, name, orgUnitId, restrictions, themeId. Paging: Omit pageToken on the first call; afterwards pass the nextPageToken of the previous response. The last page is reached when nextPageToken is absent. The result's 'next' holds the arguments of the call for the next page (null on the last page): call this tool again with them. Limits: pageSize 1–100. Read-only.",
+    "description": "File storage — drives list: Returns a page of records of the entity. Entity: Shared drives. Returns one page: { records: [drive…], meta }. Record fields: backgroundImageFile, backgroundImageLink, capabilities, colorRgb, createdTime, hidden, id, kind, name, orgUnitId, restrictions, themeId. Paging: Omit pageToken on the first call; afterwards pass the nextPageToken of the previous response. The last page is reached when nextPageToken is absent. Next page: call again with the result's 'next' arguments (null on the last page). Limits: pageSize 1–100. Read-only.",
     "connector": "file_storage",
     "entity": "drives",
     "action": "list",
@@ -321,7 +321,7 @@ export const tools: readonly ToolDefinition<FileStorageClient>[] = [
   {
     "name": "file_storage_files_list",
     "title": "List files (File storage)",
-    "description": "File storage — files list: Returns a page of records of the entity. Entity: Files. Download is for non-workspace documents; workspace documents use files_export. Returns one page: { records: [file…], meta }. Record fields: appProperties, capabilities, contentRestrictions, copyRequiresWriterPermission, createdTime, description, driveId, explicitlyTrashed, exportLinks, fileExtension, folderColorRgb, fullFileExtension, hasThumbnail, headRevisionId, iconLink, id, imageMediaMetadata, isAppAuthorized, kind, labelInfo and 38 more. Paging: Omit pageToken on the first call; afterwards pass the nextPageToken of the previous response. The last page is reached when nextPageToken is absent. The result's 'next' holds the arguments of the call for the next page (null on the last page): call this tool again with them. Limits: pageSize 1–1000. Read-only.",
+    "description": "File storage — files list: Returns a page of records of the entity. Entity: Files. Download is for non-workspace documents; workspace documents use files_export. Returns one page: { records: [file…], meta }. Record fields: appProperties, capabilities, contentRestrictions, copyRequiresWriterPermission, createdTime, description, driveId, explicitlyTrashed, exportLinks, fileExtension, folderColorRgb, fullFileExtension, hasThumbnail, headRevisionId, iconLink, id, imageMediaMetadata, isAppAuthorized, kind, labelInfo and 38 more. Paging: Omit pageToken on the first call; afterwards pass the nextPageToken of the previous response. The last page is reached when nextPageToken is absent. Next page: call again with the result's 'next' arguments (null on the last page). Limits: pageSize 1–1000. Read-only.",
     "connector": "file_storage",
     "entity": "files",
     "action": "list",
@@ -555,7 +555,7 @@ export const tools: readonly ToolDefinition<FileStorageClient>[] = [
   {
     "name": "file_storage_permissions_list",
     "title": "List permissions (File storage)",
-    "description": "File storage — permissions list: Returns a page of records of the entity. Entity: Permissions of a file or shared drive. Returns one page: { records: [permission…], meta }. Record fields: allowFileDiscovery, deleted, displayName, domain, emailAddress, expirationTime, id, kind, pendingOwner, permissionDetails, photoLink, role, teamDrivePermissionDetails, type, view. Paging: Omit pageToken on the first call; afterwards pass the nextPageToken of the previous response. The last page is reached when nextPageToken is absent. The result's 'next' holds the arguments of the call for the next page (null on the last page): call this tool again with them. Required: fileId. Limits: pageSize 1–100. Read-only.",
+    "description": "File storage — permissions list: Returns a page of records of the entity. Entity: Permissions of a file or shared drive. Returns one page: { records: [permission…], meta }. Record fields: allowFileDiscovery, deleted, displayName, domain, emailAddress, expirationTime, id, kind, pendingOwner, permissionDetails, photoLink, role, teamDrivePermissionDetails, type, view. Paging: Omit pageToken on the first call; afterwards pass the nextPageToken of the previous response. The last page is reached when nextPageToken is absent. Next page: call again with the result's 'next' arguments (null on the last page). Required: fileId. Limits: pageSize 1–100. Read-only.",
     "connector": "file_storage",
     "entity": "permissions",
     "action": "list",
@@ -675,7 +675,7 @@ export const tools: readonly ToolDefinition<FileStorageClient>[] = [
   {
     "name": "file_storage_replies_list",
     "title": "List replies (File storage)",
-    "description": "File storage — replies list: Returns a page of records of the entity. Entity: Replies to a comment. Returns one page: { records: [reply…], meta }. Paging: Omit pageToken on the first call; afterwards pass the nextPageToken of the previous response. The last page is reached when nextPageToken is absent. The result's 'next' holds the arguments of the call for the next page (null on the last page): call this tool again with them. Required: commentId, fileId. Limits: pageSize 1–100. The contract does not list all params of this action; others are passed through. Read-only.",
+    "description": "File storage — replies list: Returns a page of records of the entity. Entity: Replies to a comment. Returns one page: { records: [reply…], meta }. Paging: Omit pageToken on the first call; afterwards pass the nextPageToken of the previous response. The last page is reached when nextPageToken is absent. Next page: call again with the result's 'next' arguments (null on the last page). Required: commentId, fileId. Limits: pageSize 1–100. The contract does not list all params of this action; others are passed through. Read-only.",
     "connector": "file_storage",
     "entity": "replies",
     "action": "list",

@@ -16,7 +16,7 @@ export const tools: readonly ToolDefinition<IssueTrackingClient>[] = [
   {
     "name": "issue_tracking_comments_list",
     "title": "List comments (Issue tracking)",
-    "description": "Issue tracking — comments list: Returns a page of records of the entity. Entity: Comments on issues. Returns one page: { records: [data_record…], meta }. Record fields: data. Paging: List actions page with first (items per page, at most 250) and after (a cursor). Pass the endCursor of the previous response as after; hasNextPage false, or no endCursor, ends the paging. The result's 'next' holds the arguments of the call for the next page (null on the last page): call this tool again with them. Required: issueId. Limits: first at most 250. Read-only.",
+    "description": "Issue tracking — comments list: Returns a page of records of the entity. Entity: Comments on issues. Returns one page: { records: [data_record…], meta }. Record fields: data. Paging: List actions page with first (items per page, at most 250) and after (a cursor). Pass the endCursor of the previous response as after; hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). Required: issueId. Limits: first at most 250. Read-only.",
     "connector": "issue_tracking",
     "entity": "comments",
     "action": "list",
@@ -201,7 +201,7 @@ export const tools: readonly ToolDefinition<IssueTrackingClient>[] = [
   {
     "name": "issue_tracking_issues_list",
     "title": "List issues (Issue tracking)",
-    "description": "Issue tracking — issues list: Returns a page of records of the entity. Entity: Issues. The state of an issue is set by stateId (a workflow state identifier). Returns one page: { records: [data_record…], meta }. Record fields: data. Paging: List actions page with first (items per page, at most 250) and after (a cursor). Pass the endCursor of the previous response as after; hasNextPage false, or no endCursor, ends the paging. The result's 'next' holds the arguments of the call for the next page (null on the last page): call this tool again with them. Limits: first at most 250. Read-only.",
+    "description": "Issue tracking — issues list: Returns a page of records of the entity. Entity: Issues. The state of an issue is set by stateId (a workflow state identifier). Returns one page: { records: [data_record…], meta }. Record fields: data. Paging: List actions page with first (items per page, at most 250) and after (a cursor). Pass the endCursor of the previous response as after; hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). Limits: first at most 250. Read-only.",
     "connector": "issue_tracking",
     "entity": "issues",
     "action": "list",
@@ -416,7 +416,7 @@ export const tools: readonly ToolDefinition<IssueTrackingClient>[] = [
   {
     "name": "issue_tracking_projects_list",
     "title": "List projects (Issue tracking)",
-    "description": "Issue tracking — projects list: Returns a page of records of the entity. Entity: Projects. Returns one page: { records: [data_record…], meta }. Record fields: data. Paging: List actions page with first (items per page, at most 250) and after (a cursor). Pass the endCursor of the previous response as after; hasNextPage false, or no endCursor, ends the paging. The result's 'next' holds the arguments of the call for the next page (null on the last page): call this tool again with them. Limits: first at most 250. Read-only.",
+    "description": "Issue tracking — projects list: Returns a page of records of the entity. Entity: Projects. Returns one page: { records: [data_record…], meta }. Record fields: data. Paging: List actions page with first (items per page, at most 250) and after (a cursor). Pass the endCursor of the previous response as after; hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). Limits: first at most 250. Read-only.",
     "connector": "issue_tracking",
     "entity": "projects",
     "action": "list",
@@ -508,7 +508,7 @@ export const tools: readonly ToolDefinition<IssueTrackingClient>[] = [
   {
     "name": "issue_tracking_teams_list",
     "title": "List teams (Issue tracking)",
-    "description": "Issue tracking — teams list: Returns a page of records of the entity. Entity: Teams. Returns one page: { records: [data_record…], meta }. Record fields: data. Paging: List actions page with first (items per page, at most 250) and after (a cursor). Pass the endCursor of the previous response as after; hasNextPage false, or no endCursor, ends the paging. The result's 'next' holds the arguments of the call for the next page (null on the last page): call this tool again with them. Limits: first at most 250. Read-only.",
+    "description": "Issue tracking — teams list: Returns a page of records of the entity. Entity: Teams. Returns one page: { records: [data_record…], meta }. Record fields: data. Paging: List actions page with first (items per page, at most 250) and after (a cursor). Pass the endCursor of the previous response as after; hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). Limits: first at most 250. Read-only.",
     "connector": "issue_tracking",
     "entity": "teams",
     "action": "list",

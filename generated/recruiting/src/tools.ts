@@ -42,7 +42,7 @@ export const tools: readonly ToolDefinition<RecruitingClient>[] = [
   {
     "name": "recruiting_applications_list",
     "title": "List applications (Recruiting)",
-    "description": "Recruiting — applications list: Returns a page of records of the entity. Entity: Applications. Returns one page: { records: [application…], meta }. Record fields: answers, applied_at, attachments, candidate_id, credited_to, current_stage, custom_fields, id, job_post_id, jobs, last_activity_at, location, prospect, prospect_detail, prospective_department, prospective_office, rejected_at, rejection_details, rejection_reason, source and 1 more. Paging: List actions take page (page number) and per_page (records per page, at most 500). The result's 'next' holds the arguments of the call for the next page (null on the last page): call this tool again with them. Limits: per_page at most 500. Read-only.",
+    "description": "Recruiting — applications list: Returns a page of records of the entity. Entity: Applications. Returns one page: { records: [application…], meta }. Record fields: answers, applied_at, attachments, candidate_id, credited_to, current_stage, custom_fields, id, job_post_id, jobs, last_activity_at, location, prospect, prospect_detail, prospective_department, prospective_office, rejected_at, rejection_details, rejection_reason, source and 1 more. Paging: List actions take page (page number) and per_page (records per page, at most 500). Next page: call again with the result's 'next' arguments (null on the last page). Limits: per_page at most 500. Read-only.",
     "connector": "recruiting",
     "entity": "applications",
     "action": "list",
@@ -183,7 +183,7 @@ export const tools: readonly ToolDefinition<RecruitingClient>[] = [
   {
     "name": "recruiting_candidates_list",
     "title": "List candidates (Recruiting)",
-    "description": "Recruiting — candidates list: Returns a page of records of the entity. Entity: Candidates. Returns one page: { records: [candidate…], meta }. Record fields: addresses, application_ids, attachments, can_email, company, coordinator, created_at, custom_fields, email_addresses, first_name, id, is_private, last_activity, last_name, phone_numbers, photo_url, recruiter, social_media_addresses, tags, title and 2 more. Paging: List actions take page (page number) and per_page (records per page, at most 500). The result's 'next' holds the arguments of the call for the next page (null on the last page): call this tool again with them. Limits: per_page at most 500. Read-only.",
+    "description": "Recruiting — candidates list: Returns a page of records of the entity. Entity: Candidates. Returns one page: { records: [candidate…], meta }. Record fields: addresses, application_ids, attachments, can_email, company, coordinator, created_at, custom_fields, email_addresses, first_name, id, is_private, last_activity, last_name, phone_numbers, photo_url, recruiter, social_media_addresses, tags, title and 2 more. Paging: List actions take page (page number) and per_page (records per page, at most 500). Next page: call again with the result's 'next' arguments (null on the last page). Limits: per_page at most 500. Read-only.",
     "connector": "recruiting",
     "entity": "candidates",
     "action": "list",
@@ -274,7 +274,7 @@ export const tools: readonly ToolDefinition<RecruitingClient>[] = [
   {
     "name": "recruiting_departments_list",
     "title": "List departments (Recruiting)",
-    "description": "Recruiting — departments list: Returns a page of records of the entity. Entity: Departments. Returns one page: { records: [department…], meta }. Record fields: child_department_external_ids, child_ids, external_id, id, name, parent_department_external_id, parent_id. Paging: List actions take page (page number) and per_page (records per page, at most 500). The result's 'next' holds the arguments of the call for the next page (null on the last page): call this tool again with them. Limits: per_page at most 500. Read-only.",
+    "description": "Recruiting — departments list: Returns a page of records of the entity. Entity: Departments. Returns one page: { records: [department…], meta }. Record fields: child_department_external_ids, child_ids, external_id, id, name, parent_department_external_id, parent_id. Paging: List actions take page (page number) and per_page (records per page, at most 500). Next page: call again with the result's 'next' arguments (null on the last page). Limits: per_page at most 500. Read-only.",
     "connector": "recruiting",
     "entity": "departments",
     "action": "list",
@@ -417,7 +417,7 @@ export const tools: readonly ToolDefinition<RecruitingClient>[] = [
   {
     "name": "recruiting_jobs_list",
     "title": "List jobs (Recruiting)",
-    "description": "Recruiting — jobs list: Returns a page of records of the entity. Entity: Jobs. Returns one page: { records: [job…], meta }. Record fields: closed_at, confidential, created_at, custom_fields, departments, hiring_team, id, name, notes, offices, opened_at, openings, requisition_id, status, updated_at. Paging: List actions take page (page number) and per_page (records per page, at most 500). The result's 'next' holds the arguments of the call for the next page (null on the last page): call this tool again with them. Limits: per_page at most 500. Read-only.",
+    "description": "Recruiting — jobs list: Returns a page of records of the entity. Entity: Jobs. Returns one page: { records: [job…], meta }. Record fields: closed_at, confidential, created_at, custom_fields, departments, hiring_team, id, name, notes, offices, opened_at, openings, requisition_id, status, updated_at. Paging: List actions take page (page number) and per_page (records per page, at most 500). Next page: call again with the result's 'next' arguments (null on the last page). Limits: per_page at most 500. Read-only.",
     "connector": "recruiting",
     "entity": "jobs",
     "action": "list",
@@ -508,7 +508,7 @@ export const tools: readonly ToolDefinition<RecruitingClient>[] = [
   {
     "name": "recruiting_offers_list",
     "title": "List offers (Recruiting)",
-    "description": "Recruiting — offers list: Returns a page of records of the entity. Entity: Offers. Returns one page: { records: [offer…], meta }. Record fields: application_id, candidate_id, created_at, custom_fields, id, job_id, opening, resolved_at, sent_at, starts_at, status, updated_at, version. Paging: List actions take page (page number) and per_page (records per page, at most 500). The result's 'next' holds the arguments of the call for the next page (null on the last page): call this tool again with them. Limits: per_page at most 500. Read-only.",
+    "description": "Recruiting — offers list: Returns a page of records of the entity. Entity: Offers. Returns one page: { records: [offer…], meta }. Record fields: application_id, candidate_id, created_at, custom_fields, id, job_id, opening, resolved_at, sent_at, starts_at, status, updated_at, version. Paging: List actions take page (page number) and per_page (records per page, at most 500). Next page: call again with the result's 'next' arguments (null on the last page). Limits: per_page at most 500. Read-only.",
     "connector": "recruiting",
     "entity": "offers",
     "action": "list",
@@ -611,7 +611,7 @@ export const tools: readonly ToolDefinition<RecruitingClient>[] = [
   {
     "name": "recruiting_offices_list",
     "title": "List offices (Recruiting)",
-    "description": "Recruiting — offices list: Returns a page of records of the entity. Entity: Offices. Returns one page: { records: [office…], meta }. Record fields: child_ids, child_office_external_ids, external_id, id, location, name, parent_id, parent_office_external_id, primary_contact_user_id. Paging: List actions take page (page number) and per_page (records per page, at most 500). The result's 'next' holds the arguments of the call for the next page (null on the last page): call this tool again with them. Limits: per_page at most 500. Read-only.",
+    "description": "Recruiting — offices list: Returns a page of records of the entity. Entity: Offices. Returns one page: { records: [office…], meta }. Record fields: child_ids, child_office_external_ids, external_id, id, location, name, parent_id, parent_office_external_id, primary_contact_user_id. Paging: List actions take page (page number) and per_page (records per page, at most 500). Next page: call again with the result's 'next' arguments (null on the last page). Limits: per_page at most 500. Read-only.",
     "connector": "recruiting",
     "entity": "offices",
     "action": "list",
@@ -780,7 +780,7 @@ export const tools: readonly ToolDefinition<RecruitingClient>[] = [
   {
     "name": "recruiting_users_list",
     "title": "List users (Recruiting)",
-    "description": "Recruiting — users list: Returns a page of records of the entity. Entity: Users of the recruiting system. Returns one page: { records: [user…], meta }. Record fields: created_at, departments, disabled, emails, employee_id, first_name, id, last_name, linked_candidate_ids, name, offices, primary_email_address, site_admin, updated_at. Paging: List actions take page (page number) and per_page (records per page, at most 500). The result's 'next' holds the arguments of the call for the next page (null on the last page): call this tool again with them. Limits: per_page at most 500. Read-only.",
+    "description": "Recruiting — users list: Returns a page of records of the entity. Entity: Users of the recruiting system. Returns one page: { records: [user…], meta }. Record fields: created_at, departments, disabled, emails, employee_id, first_name, id, last_name, linked_candidate_ids, name, offices, primary_email_address, site_admin, updated_at. Paging: List actions take page (page number) and per_page (records per page, at most 500). Next page: call again with the result's 'next' arguments (null on the last page). Limits: per_page at most 500. Read-only.",
     "connector": "recruiting",
     "entity": "users",
     "action": "list",

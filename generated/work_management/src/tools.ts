@@ -16,7 +16,7 @@ export const tools: readonly ToolDefinition<WorkManagementClient>[] = [
   {
     "name": "work_management_attachments_list",
     "title": "List attachments (Work management)",
-    "description": "Work management — attachments list: Returns a page of records of the entity. Entity: Attachments; download returns the binary content. Returns one page: { records: [attachment_list…], meta }. Record fields: gid, name, resource_subtype, resource_type. Paging: Common optional list parameters limit (items per page) and offset (pagination offset token taken from meta next_page). Omit offset on the first call; afterwards pass the offset token of the previous response's next_page. The result's 'next' holds the arguments of the call for the next page (null on the last page): call this tool again with them. Required: parent. Read-only.",
+    "description": "Work management — attachments list: Returns a page of records of the entity. Entity: Attachments; download returns the binary content. Returns one page: { records: [attachment_list…], meta }. Record fields: gid, name, resource_subtype, resource_type. Paging: Common optional list parameters limit (items per page) and offset (pagination offset token taken from meta next_page). Omit offset on the first call; afterwards pass the offset token of the previous response's next_page. Next page: call again with the result's 'next' arguments (null on the last page). Required: parent. Read-only.",
     "connector": "work_management",
     "entity": "attachments",
     "action": "list",
@@ -127,7 +127,7 @@ export const tools: readonly ToolDefinition<WorkManagementClient>[] = [
   {
     "name": "work_management_project_sections_list",
     "title": "List project sections (Work management)",
-    "description": "Work management — project_sections list: Returns a page of records of the entity. Entity: Sections of a project. Returns one page: { records: [project_section…], meta }. Paging: Common optional list parameters limit (items per page) and offset (pagination offset token taken from meta next_page). Omit offset on the first call; afterwards pass the offset token of the previous response's next_page. The result's 'next' holds the arguments of the call for the next page (null on the last page): call this tool again with them. The contract does not list all params of this action; others are passed through. Read-only.",
+    "description": "Work management — project_sections list: Returns a page of records of the entity. Entity: Sections of a project. Returns one page: { records: [project_section…], meta }. Paging: Common optional list parameters limit (items per page) and offset (pagination offset token taken from meta next_page). Omit offset on the first call; afterwards pass the offset token of the previous response's next_page. Next page: call again with the result's 'next' arguments (null on the last page). The contract does not list all params of this action; others are passed through. Read-only.",
     "connector": "work_management",
     "entity": "project_sections",
     "action": "list",
@@ -177,7 +177,7 @@ export const tools: readonly ToolDefinition<WorkManagementClient>[] = [
   {
     "name": "work_management_project_tasks_list",
     "title": "List project tasks (Work management)",
-    "description": "Work management — project_tasks list: Returns a page of records of the entity. Entity: Tasks of a project. Returns one page: { records: [task_list…], meta }. Record fields: created_by, gid, name, resource_subtype, resource_type. Paging: Common optional list parameters limit (items per page) and offset (pagination offset token taken from meta next_page). Omit offset on the first call; afterwards pass the offset token of the previous response's next_page. The result's 'next' holds the arguments of the call for the next page (null on the last page): call this tool again with them. Required: project_gid. Read-only.",
+    "description": "Work management — project_tasks list: Returns a page of records of the entity. Entity: Tasks of a project. Returns one page: { records: [task_list…], meta }. Record fields: created_by, gid, name, resource_subtype, resource_type. Paging: Common optional list parameters limit (items per page) and offset (pagination offset token taken from meta next_page). Omit offset on the first call; afterwards pass the offset token of the previous response's next_page. Next page: call again with the result's 'next' arguments (null on the last page). Required: project_gid. Read-only.",
     "connector": "work_management",
     "entity": "project_tasks",
     "action": "list",
@@ -240,7 +240,7 @@ export const tools: readonly ToolDefinition<WorkManagementClient>[] = [
   {
     "name": "work_management_projects_list",
     "title": "List projects (Work management)",
-    "description": "Work management — projects list: Returns a page of records of the entity. Entity: Projects. Returns one page: { records: [project_list…], meta }. Record fields: gid, name, resource_type. Paging: Common optional list parameters limit (items per page) and offset (pagination offset token taken from meta next_page). Omit offset on the first call; afterwards pass the offset token of the previous response's next_page. The result's 'next' holds the arguments of the call for the next page (null on the last page): call this tool again with them. Read-only.",
+    "description": "Work management — projects list: Returns a page of records of the entity. Entity: Projects. Returns one page: { records: [project_list…], meta }. Record fields: gid, name, resource_type. Paging: Common optional list parameters limit (items per page) and offset (pagination offset token taken from meta next_page). Omit offset on the first call; afterwards pass the offset token of the previous response's next_page. Next page: call again with the result's 'next' arguments (null on the last page). Read-only.",
     "connector": "work_management",
     "entity": "projects",
     "action": "list",
@@ -391,7 +391,7 @@ export const tools: readonly ToolDefinition<WorkManagementClient>[] = [
   {
     "name": "work_management_task_dependencies_list",
     "title": "List task dependencies (Work management)",
-    "description": "Work management — task_dependencies list: Returns a page of records of the entity. Entity: Dependencies of a task. Returns one page: { records: [task_dependency…], meta }. Paging: Common optional list parameters limit (items per page) and offset (pagination offset token taken from meta next_page). Omit offset on the first call; afterwards pass the offset token of the previous response's next_page. The result's 'next' holds the arguments of the call for the next page (null on the last page): call this tool again with them. The contract does not list all params of this action; others are passed through. Read-only.",
+    "description": "Work management — task_dependencies list: Returns a page of records of the entity. Entity: Dependencies of a task. Returns one page: { records: [task_dependency…], meta }. Paging: Common optional list parameters limit (items per page) and offset (pagination offset token taken from meta next_page). Omit offset on the first call; afterwards pass the offset token of the previous response's next_page. Next page: call again with the result's 'next' arguments (null on the last page). The contract does not list all params of this action; others are passed through. Read-only.",
     "connector": "work_management",
     "entity": "task_dependencies",
     "action": "list",
@@ -441,7 +441,7 @@ export const tools: readonly ToolDefinition<WorkManagementClient>[] = [
   {
     "name": "work_management_task_dependents_list",
     "title": "List task dependents (Work management)",
-    "description": "Work management — task_dependents list: Returns a page of records of the entity. Entity: Dependents of a task. Returns one page: { records: [task_dependent…], meta }. Paging: Common optional list parameters limit (items per page) and offset (pagination offset token taken from meta next_page). Omit offset on the first call; afterwards pass the offset token of the previous response's next_page. The result's 'next' holds the arguments of the call for the next page (null on the last page): call this tool again with them. The contract does not list all params of this action; others are passed through. Read-only.",
+    "description": "Work management — task_dependents list: Returns a page of records of the entity. Entity: Dependents of a task. Returns one page: { records: [task_dependent…], meta }. Paging: Common optional list parameters limit (items per page) and offset (pagination offset token taken from meta next_page). Omit offset on the first call; afterwards pass the offset token of the previous response's next_page. Next page: call again with the result's 'next' arguments (null on the last page). The contract does not list all params of this action; others are passed through. Read-only.",
     "connector": "work_management",
     "entity": "task_dependents",
     "action": "list",
@@ -491,7 +491,7 @@ export const tools: readonly ToolDefinition<WorkManagementClient>[] = [
   {
     "name": "work_management_task_projects_list",
     "title": "List task projects (Work management)",
-    "description": "Work management — task_projects list: Returns a page of records of the entity. Entity: Projects of a task. Returns one page: { records: [project_list…], meta }. Record fields: gid, name, resource_type. Paging: Common optional list parameters limit (items per page) and offset (pagination offset token taken from meta next_page). Omit offset on the first call; afterwards pass the offset token of the previous response's next_page. The result's 'next' holds the arguments of the call for the next page (null on the last page): call this tool again with them. Required: task_gid. Read-only.",
+    "description": "Work management — task_projects list: Returns a page of records of the entity. Entity: Projects of a task. Returns one page: { records: [project_list…], meta }. Record fields: gid, name, resource_type. Paging: Common optional list parameters limit (items per page) and offset (pagination offset token taken from meta next_page). Omit offset on the first call; afterwards pass the offset token of the previous response's next_page. Next page: call again with the result's 'next' arguments (null on the last page). Required: task_gid. Read-only.",
     "connector": "work_management",
     "entity": "task_projects",
     "action": "list",
@@ -550,7 +550,7 @@ export const tools: readonly ToolDefinition<WorkManagementClient>[] = [
   {
     "name": "work_management_task_subtasks_list",
     "title": "List task subtasks (Work management)",
-    "description": "Work management — task_subtasks list: Returns a page of records of the entity. Entity: Subtasks of a task. Returns one page: { records: [task_subtask…], meta }. Paging: Common optional list parameters limit (items per page) and offset (pagination offset token taken from meta next_page). Omit offset on the first call; afterwards pass the offset token of the previous response's next_page. The result's 'next' holds the arguments of the call for the next page (null on the last page): call this tool again with them. The contract does not list all params of this action; others are passed through. Read-only.",
+    "description": "Work management — task_subtasks list: Returns a page of records of the entity. Entity: Subtasks of a task. Returns one page: { records: [task_subtask…], meta }. Paging: Common optional list parameters limit (items per page) and offset (pagination offset token taken from meta next_page). Omit offset on the first call; afterwards pass the offset token of the previous response's next_page. Next page: call again with the result's 'next' arguments (null on the last page). The contract does not list all params of this action; others are passed through. Read-only.",
     "connector": "work_management",
     "entity": "task_subtasks",
     "action": "list",
@@ -600,7 +600,7 @@ export const tools: readonly ToolDefinition<WorkManagementClient>[] = [
   {
     "name": "work_management_tasks_list",
     "title": "List tasks (Work management)",
-    "description": "Work management — tasks list: A call must include a project, or a section, or a workspace together with an assignee. Entity: Tasks. Returns one page: { records: [task_list…], meta }. Record fields: created_by, gid, name, resource_subtype, resource_type. Paging: Common optional list parameters limit (items per page) and offset (pagination offset token taken from meta next_page). Omit offset on the first call; afterwards pass the offset token of the previous response's next_page. The result's 'next' holds the arguments of the call for the next page (null on the last page): call this tool again with them. Read-only.",
+    "description": "Work management — tasks list: A call must include a project, or a section, or a workspace together with an assignee. Entity: Tasks. Returns one page: { records: [task_list…], meta }. Record fields: created_by, gid, name, resource_subtype, resource_type. Paging: Common optional list parameters limit (items per page) and offset (pagination offset token taken from meta next_page). Omit offset on the first call; afterwards pass the offset token of the previous response's next_page. Next page: call again with the result's 'next' arguments (null on the last page). Read-only.",
     "connector": "work_management",
     "entity": "tasks",
     "action": "list",
@@ -711,7 +711,7 @@ export const tools: readonly ToolDefinition<WorkManagementClient>[] = [
   {
     "name": "work_management_team_projects_list",
     "title": "List team projects (Work management)",
-    "description": "Work management — team_projects list: Returns a page of records of the entity. Entity: Projects of a team. Returns one page: { records: [project_list…], meta }. Record fields: gid, name, resource_type. Paging: Common optional list parameters limit (items per page) and offset (pagination offset token taken from meta next_page). Omit offset on the first call; afterwards pass the offset token of the previous response's next_page. The result's 'next' holds the arguments of the call for the next page (null on the last page): call this tool again with them. Required: team_gid. Read-only.",
+    "description": "Work management — team_projects list: Returns a page of records of the entity. Entity: Projects of a team. Returns one page: { records: [project_list…], meta }. Record fields: gid, name, resource_type. Paging: Common optional list parameters limit (items per page) and offset (pagination offset token taken from meta next_page). Omit offset on the first call; afterwards pass the offset token of the previous response's next_page. Next page: call again with the result's 'next' arguments (null on the last page). Required: team_gid. Read-only.",
     "connector": "work_management",
     "entity": "team_projects",
     "action": "list",
@@ -774,7 +774,7 @@ export const tools: readonly ToolDefinition<WorkManagementClient>[] = [
   {
     "name": "work_management_team_users_list",
     "title": "List team users (Work management)",
-    "description": "Work management — team_users list: Returns a page of records of the entity. Entity: Users of a team. Returns one page: { records: [user_list…], meta }. Record fields: gid, name, resource_type. Paging: Common optional list parameters limit (items per page) and offset (pagination offset token taken from meta next_page). Omit offset on the first call; afterwards pass the offset token of the previous response's next_page. The result's 'next' holds the arguments of the call for the next page (null on the last page): call this tool again with them. Required: team_gid. Read-only.",
+    "description": "Work management — team_users list: Returns a page of records of the entity. Entity: Users of a team. Returns one page: { records: [user_list…], meta }. Record fields: gid, name, resource_type. Paging: Common optional list parameters limit (items per page) and offset (pagination offset token taken from meta next_page). Omit offset on the first call; afterwards pass the offset token of the previous response's next_page. Next page: call again with the result's 'next' arguments (null on the last page). Required: team_gid. Read-only.",
     "connector": "work_management",
     "entity": "team_users",
     "action": "list",
@@ -870,7 +870,7 @@ export const tools: readonly ToolDefinition<WorkManagementClient>[] = [
   {
     "name": "work_management_user_teams_list",
     "title": "List user teams (Work management)",
-    "description": "Work management — user_teams list: Returns a page of records of the entity. Entity: Teams of a user. Returns one page: { records: [team_list…], meta }. Record fields: gid, name, resource_type. Paging: Common optional list parameters limit (items per page) and offset (pagination offset token taken from meta next_page). Omit offset on the first call; afterwards pass the offset token of the previous response's next_page. The result's 'next' holds the arguments of the call for the next page (null on the last page): call this tool again with them. Required: organization, user_gid. Read-only.",
+    "description": "Work management — user_teams list: Returns a page of records of the entity. Entity: Teams of a user. Returns one page: { records: [team_list…], meta }. Record fields: gid, name, resource_type. Paging: Common optional list parameters limit (items per page) and offset (pagination offset token taken from meta next_page). Omit offset on the first call; afterwards pass the offset token of the previous response's next_page. Next page: call again with the result's 'next' arguments (null on the last page). Required: organization, user_gid. Read-only.",
     "connector": "work_management",
     "entity": "user_teams",
     "action": "list",
@@ -935,7 +935,7 @@ export const tools: readonly ToolDefinition<WorkManagementClient>[] = [
   {
     "name": "work_management_users_list",
     "title": "List users (Work management)",
-    "description": "Work management — users list: Returns a page of records of the entity. Entity: Users. Returns one page: { records: [user_list…], meta }. Record fields: gid, name, resource_type. Paging: Common optional list parameters limit (items per page) and offset (pagination offset token taken from meta next_page). Omit offset on the first call; afterwards pass the offset token of the previous response's next_page. The result's 'next' holds the arguments of the call for the next page (null on the last page): call this tool again with them. Read-only.",
+    "description": "Work management — users list: Returns a page of records of the entity. Entity: Users. Returns one page: { records: [user_list…], meta }. Record fields: gid, name, resource_type. Paging: Common optional list parameters limit (items per page) and offset (pagination offset token taken from meta next_page). Omit offset on the first call; afterwards pass the offset token of the previous response's next_page. Next page: call again with the result's 'next' arguments (null on the last page). Read-only.",
     "connector": "work_management",
     "entity": "users",
     "action": "list",
@@ -1030,7 +1030,7 @@ export const tools: readonly ToolDefinition<WorkManagementClient>[] = [
   {
     "name": "work_management_workspace_projects_list",
     "title": "List workspace projects (Work management)",
-    "description": "Work management — workspace_projects list: Returns a page of records of the entity. Entity: Projects of a workspace. Returns one page: { records: [project_list…], meta }. Record fields: gid, name, resource_type. Paging: Common optional list parameters limit (items per page) and offset (pagination offset token taken from meta next_page). Omit offset on the first call; afterwards pass the offset token of the previous response's next_page. The result's 'next' holds the arguments of the call for the next page (null on the last page): call this tool again with them. Required: workspace_gid. Read-only.",
+    "description": "Work management — workspace_projects list: Returns a page of records of the entity. Entity: Projects of a workspace. Returns one page: { records: [project_list…], meta }. Record fields: gid, name, resource_type. Paging: Common optional list parameters limit (items per page) and offset (pagination offset token taken from meta next_page). Omit offset on the first call; afterwards pass the offset token of the previous response's next_page. Next page: call again with the result's 'next' arguments (null on the last page). Required: workspace_gid. Read-only.",
     "connector": "work_management",
     "entity": "workspace_projects",
     "action": "list",
@@ -1093,7 +1093,7 @@ export const tools: readonly ToolDefinition<WorkManagementClient>[] = [
   {
     "name": "work_management_workspace_tags_list",
     "title": "List workspace tags (Work management)",
-    "description": "Work management — workspace_tags list: Returns a page of records of the entity. Entity: Tags of a workspace. Returns one page: { records: [workspace_tag…], meta }. Paging: Common optional list parameters limit (items per page) and offset (pagination offset token taken from meta next_page). Omit offset on the first call; afterwards pass the offset token of the previous response's next_page. The result's 'next' holds the arguments of the call for the next page (null on the last page): call this tool again with them. The contract does not list all params of this action; others are passed through. Read-only.",
+    "description": "Work management — workspace_tags list: Returns a page of records of the entity. Entity: Tags of a workspace. Returns one page: { records: [workspace_tag…], meta }. Paging: Common optional list parameters limit (items per page) and offset (pagination offset token taken from meta next_page). Omit offset on the first call; afterwards pass the offset token of the previous response's next_page. Next page: call again with the result's 'next' arguments (null on the last page). The contract does not list all params of this action; others are passed through. Read-only.",
     "connector": "work_management",
     "entity": "workspace_tags",
     "action": "list",
@@ -1143,7 +1143,7 @@ export const tools: readonly ToolDefinition<WorkManagementClient>[] = [
   {
     "name": "work_management_workspace_task_search_list",
     "title": "List workspace task search (Work management)",
-    "description": "Work management — workspace_task_search list: Requires a premium account; at least one search parameter must be given. Entity: Task search in a workspace. Requires a premium account. Returns one page: { records: [task_list…], meta }. Record fields: created_by, gid, name, resource_subtype, resource_type. Paging: Common optional list parameters limit (items per page) and offset (pagination offset token taken from meta next_page). Omit offset on the first call; afterwards pass the offset token of the previous response's next_page. The result's 'next' holds the arguments of the call for the next page (null on the last page): call this tool again with them. Required: workspace_gid. Read-only.",
+    "description": "Work management — workspace_task_search list: Requires a premium account; at least one search parameter must be given. Entity: Task search in a workspace. Requires a premium account. Returns one page: { records: [task_list…], meta }. Record fields: created_by, gid, name, resource_subtype, resource_type. Paging: Common optional list parameters limit (items per page) and offset (pagination offset token taken from meta next_page). Omit offset on the first call; afterwards pass the offset token of the previous response's next_page. Next page: call again with the result's 'next' arguments (null on the last page). Required: workspace_gid. Read-only.",
     "connector": "work_management",
     "entity": "workspace_task_search",
     "action": "list",
@@ -1262,7 +1262,7 @@ export const tools: readonly ToolDefinition<WorkManagementClient>[] = [
   {
     "name": "work_management_workspace_teams_list",
     "title": "List workspace teams (Work management)",
-    "description": "Work management — workspace_teams list: Returns a page of records of the entity. Entity: Teams of a workspace. Returns one page: { records: [team_list…], meta }. Record fields: gid, name, resource_type. Paging: Common optional list parameters limit (items per page) and offset (pagination offset token taken from meta next_page). Omit offset on the first call; afterwards pass the offset token of the previous response's next_page. The result's 'next' holds the arguments of the call for the next page (null on the last page): call this tool again with them. Required: workspace_gid. Read-only.",
+    "description": "Work management — workspace_teams list: Returns a page of records of the entity. Entity: Teams of a workspace. Returns one page: { records: [team_list…], meta }. Record fields: gid, name, resource_type. Paging: Common optional list parameters limit (items per page) and offset (pagination offset token taken from meta next_page). Omit offset on the first call; afterwards pass the offset token of the previous response's next_page. Next page: call again with the result's 'next' arguments (null on the last page). Required: workspace_gid. Read-only.",
     "connector": "work_management",
     "entity": "workspace_teams",
     "action": "list",
@@ -1321,7 +1321,7 @@ export const tools: readonly ToolDefinition<WorkManagementClient>[] = [
   {
     "name": "work_management_workspace_users_list",
     "title": "List workspace users (Work management)",
-    "description": "Work management — workspace_users list: Returns a page of records of the entity. Entity: Users of a workspace. Returns one page: { records: [user_list…], meta }. Record fields: gid, name, resource_type. Paging: Common optional list parameters limit (items per page) and offset (pagination offset token taken from meta next_page). Omit offset on the first call; afterwards pass the offset token of the previous response's next_page. The result's 'next' holds the arguments of the call for the next page (null on the last page): call this tool again with them. Required: workspace_gid. Read-only.",
+    "description": "Work management — workspace_users list: Returns a page of records of the entity. Entity: Users of a workspace. Returns one page: { records: [user_list…], meta }. Record fields: gid, name, resource_type. Paging: Common optional list parameters limit (items per page) and offset (pagination offset token taken from meta next_page). Omit offset on the first call; afterwards pass the offset token of the previous response's next_page. Next page: call again with the result's 'next' arguments (null on the last page). Required: workspace_gid. Read-only.",
     "connector": "work_management",
     "entity": "workspace_users",
     "action": "list",
@@ -1380,7 +1380,7 @@ export const tools: readonly ToolDefinition<WorkManagementClient>[] = [
   {
     "name": "work_management_workspaces_list",
     "title": "List workspaces (Work management)",
-    "description": "Work management — workspaces list: Returns a page of records of the entity. Entity: Workspaces. Returns one page: { records: [workspace_list…], meta }. Record fields: gid, name, resource_type. Paging: Common optional list parameters limit (items per page) and offset (pagination offset token taken from meta next_page). Omit offset on the first call; afterwards pass the offset token of the previous response's next_page. The result's 'next' holds the arguments of the call for the next page (null on the last page): call this tool again with them. Read-only.",
+    "description": "Work management — workspaces list: Returns a page of records of the entity. Entity: Workspaces. Returns one page: { records: [workspace_list…], meta }. Record fields: gid, name, resource_type. Paging: Common optional list parameters limit (items per page) and offset (pagination offset token taken from meta next_page). Omit offset on the first call; afterwards pass the offset token of the previous response's next_page. Next page: call again with the result's 'next' arguments (null on the last page). Read-only.",
     "connector": "work_management",
     "entity": "workspaces",
     "action": "list",

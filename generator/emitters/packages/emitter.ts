@@ -72,6 +72,7 @@ function connectorPackage(ir: SpecIR, connector: ConnectorIR): Map<string, strin
       writeCount: actions.filter((a) => a.kind === 'write').length,
       quickstart: quickstart(connector),
       reference: PACKAGE_REFERENCE,
+      mcpPackage: mcpPackageName(ir),
       entities,
       authSummary: connector.auth.fields.length ? `${connector.auth.method} — ${connector.auth.fields.map((f) => `\`${f.name}\``).join(', ')}.` : 'not specified by the contract.',
     }),

@@ -6,8 +6,18 @@
 import type { ActionIR, ConnectorIR, EntityIR, PropertyIR, SpecIR } from '../../ir.js';
 import { operatorsFor, readingOrder } from '../docs/search-operators.js';
 
-/** Record fields named in a description at most; the rest are counted. */
-const MAX_FIELDS = 20;
+/** Longest description (OpenAI rejects longer function descriptions on some models); the schema says the rest. */
+export const MAX_DESCRIPTION = 1024;
+
+/** How much detail fits: full lists first, then shorter ones (the input schema always lists every field). */
+type Detail = { fields: number; types: boolean; entity: boolean };
+const DETAILS: Detail[] = [
+  { fields: 20, types: true, entity: true },
+  { fields: 10, types: false, entity: true },
+  { fields: 6, types: false, entity: false },
+  { fields: 3, types: false, entity: false },
+  { fields: 0, types: false, entity: false },
+];
 
 const sentence = (text: string | undefined) => (text ? `${text.trim().replace(/\s+/g, ' ').replace(/[.:]?$/, '.')}` : '');
 
@@ -17,14 +27,15 @@ function typeOf(p: PropertyIR): string {
 }
 
 /** `a, b, c and 12 more`. */
-function names(list: string[], max = MAX_FIELDS): string {
+function names(list: string[], max: number): string {
+  if (max === 0) return `${list.length} (the schema lists them)`;
   return list.length > max ? `${list.slice(0, max).join(', ')} and ${list.length - max} more` : list.join(', ');
 }
 
 /** What the result holds. */
-function returns(connector: ConnectorIR, entity: EntityIR, action: ActionIR): string {
+function returns(connector: ConnectorIR, entity: EntityIR, action: ActionIR, detail: Detail): string {
   const record = connector.records.find((r) => r.name === (action.result.record ?? entity.record));
-  const fields = record?.properties.length ? ` Record fields: ${names(record.properties.map((p) => p.name))}${record.unspecified ? ' (and more the contract does not list)' : ''}.` : '';
+  const fields = record?.properties.length ? ` Record fields: ${names(record.properties.map((p) => p.name), detail.fields)}${record.unspecified ? ' (and more the contract does not list)' : ''}.` : '';
   switch (action.result.shape) {
     case 'list':
       return `Returns one page: { records: [${record?.name ?? 'record'}…], meta }.${fields}`;
@@ -38,9 +49,9 @@ function returns(connector: ConnectorIR, entity: EntityIR, action: ActionIR): st
 }
 
 /** How to get the next page. */
-function paging(ir: SpecIR, connector: ConnectorIR, action: ActionIR): string {
-  const continuation = "The result's 'next' holds the arguments of the call for the next page (null on the last page): call this tool again with them.";
-  if (action.result.shape === 'hits') return `Paging: ${sentence(ir.service.search.pagination.description)} ${continuation}`;
+function paging(connector: ConnectorIR, action: ActionIR): string {
+  const continuation = "Next page: call again with the result's 'next' arguments (null on the last page).";
+  if (action.result.shape === 'hits') return continuation;
   if (action.result.shape !== 'list') return '';
   if (action.pagination === 'none') return 'One page holds every result.';
   if (action.pagination === 'unspecified') return 'How this action pages is not specified by the contract.';
@@ -66,20 +77,20 @@ function limits(action: ActionIR): string {
 }
 
 /** Searchable fields with their types, and which operators apply to which. */
-function searchGrammar(ir: SpecIR, entity: EntityIR): string {
+function searchGrammar(ir: SpecIR, entity: EntityIR, detail: Detail): string {
   const fields = entity.searchable?.properties ?? [];
   const operators = ir.service.search.operators;
   const combinators = readingOrder(operators).filter((op) => op.operand === 'filter' || op.operand === 'filters').map((op) => op.name);
-  const grammar = `query.filter is one operator object, e.g. { "eq": { "<field>": value } }; ${combinators.join('/')} combine filters; query.sort is [{ "<field>": "asc"|"desc" }]; fields limits the data returned.`;
+  const grammar = `query.filter: one operator object, e.g. {"eq":{"<field>":value}}; ${combinators.join('/')} combine filters. query.sort: [{"<field>":"asc"|"desc"}].`;
   if (!fields.length) return `${grammar} Searchable fields: not specified by the contract (${sentence(entity.searchable?.unspecified)}).`;
   // Fields grouped by the operators that apply to them (the same rules as the schema and the runtime's types).
   const groups = new Map<string, string[]>();
   for (const f of fields) {
     const ops = operatorsFor(f, operators).map((op) => op.name).join(' ');
-    groups.set(ops, [...(groups.get(ops) ?? []), `${f.name} (${typeOf(f)})`]);
+    groups.set(ops, [...(groups.get(ops) ?? []), detail.types ? `${f.name} (${typeOf(f)})` : f.name]);
   }
-  const byOperators = [...groups].map(([ops, list]) => `${list.join(', ')}: ${ops}`).join('; ');
-  return `${grammar} Searchable fields and their operators — ${byOperators}.`;
+  const byOperators = [...groups].map(([ops, list]) => `${names(list, detail.fields)}: ${ops}`).join('; ');
+  return `${grammar} Searchable fields and their operators: ${byOperators}.`;
 }
 
 /** Read or write, in words. */
@@ -89,17 +100,22 @@ function effect(action: ActionIR): string {
   return `WRITE: ${action.name === 'create' ? 'creates a record' : 'changes the record'} in the third-party system.`;
 }
 
-/** The description of one pair's tool. */
+/** The description of one pair's tool, at the most detail that fits {@link MAX_DESCRIPTION}. */
 export function describeTool(ir: SpecIR, connector: ConnectorIR, entity: EntityIR, action: ActionIR): string {
   const what = `${connector.title} — ${entity.name} ${action.name}: ${sentence(action.description)}`;
-  const parts = [
-    what,
-    entity.description ? `Entity: ${sentence(entity.description)}` : '',
-    returns(connector, entity, action),
-    paging(ir, connector, action),
-    action.name === 'search' ? searchGrammar(ir, entity) : limits(action),
-    action.deprecated ? `Deprecated: ${sentence(action.deprecated)}` : '',
-    effect(action),
-  ];
-  return parts.filter(Boolean).join(' ');
+  let text = '';
+  for (const detail of DETAILS) {
+    const parts = [
+      what,
+      detail.entity && entity.description ? `Entity: ${sentence(entity.description)}` : '',
+      returns(connector, entity, action, detail),
+      paging(connector, action),
+      action.name === 'search' ? searchGrammar(ir, entity, detail) : limits(action),
+      action.deprecated ? `Deprecated: ${sentence(action.deprecated)}` : '',
+      effect(action),
+    ];
+    text = parts.filter(Boolean).join(' ');
+    if (text.length <= MAX_DESCRIPTION) return text;
+  }
+  throw new Error(`internal: the description of ${connector.id} ${entity.name} ${action.name} stays over ${MAX_DESCRIPTION} characters`);
 }

@@ -9,7 +9,8 @@ import { clientClassName } from '../clients/client-names.js';
 import { generatedHeader } from '../header.js';
 import { camelCase } from '../naming.js';
 import type { Emitter } from '../types.js';
-import { toolDefinitions } from './definitions.js';
+import { toolDefinitions, type ToolData } from './definitions.js';
+import { agentsPage } from './docs.js';
 
 /** Adapters and helpers of the runtime that the `/tools` entry re-exports (users need not depend on the runtime). */
 const RUNTIME_VALUES = ['agentInputSchema', 'anthropicTools', 'mcpTools', 'openaiResponsesTools', 'openaiTools', 'runAnthropicToolUse', 'runOpenAIToolCall', 'runTool', 'vercelTools'];
@@ -18,10 +19,10 @@ const RUNTIME_TYPES = ['AnthropicTool', 'JsonSchema', 'McpTool', 'McpToolResult'
 const indent = (text: string, by: string) => text.replace(/\n/g, `\n${by}`);
 
 /** Emits src/tools.ts for one connector. */
-export function toolsFile(ir: SpecIR, connector: ConnectorIR): string {
+export function toolsFile(ir: SpecIR, connector: ConnectorIR, definitions: ToolData[]): string {
   const client = clientClassName(connector);
   const runtime = ir.packaging.runtime.name;
-  const tools = toolDefinitions(ir, connector).map((tool) => {
+  const tools = definitions.map((tool) => {
     const data = JSON.stringify(tool, null, 2).replace(/\n}$/, ',');
     const call = `  call: (client, params, options) => client.${camelCase(tool.entity)}.${camelCase(tool.action)}(params as never, options),\n}`;
     return `  ${indent(`${data}\n${call}`, '  ')}`;
@@ -47,10 +48,13 @@ export function toolsFile(ir: SpecIR, connector: ConnectorIR): string {
   ].join('\n');
 }
 
-/** The `/tools` entry of every connector package. */
+/** The `/tools` entry of every connector package, and the agent docs page. */
 export const toolsEmitter: Emitter = {
   name: 'tools',
   emit(ir) {
-    return new Map(ir.connectors.map((c) => [`${c.id}/src/tools.ts`, toolsFile(ir, c)]));
+    const definitions = new Map(ir.connectors.map((c) => [c.id, toolDefinitions(ir, c)]));
+    const files = new Map(ir.connectors.map((c) => [`${c.id}/src/tools.ts`, toolsFile(ir, c, definitions.get(c.id)!)]));
+    if (ir.connectors.length) files.set('docs/agents.md', agentsPage(ir, definitions));
+    return files;
   },
 };
