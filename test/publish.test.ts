@@ -38,8 +38,12 @@ let firstRun: string;
 const codegen = (args: string[], cwd = repo) => run(process.execPath, [cli, ...args], cwd, registry.env);
 const npm = (args: string[], cwd: string) => run('npm', args, cwd, registry.env);
 
-/** Every package name of the default config: the runtime and one per connector. */
-const defaultNames = () => ['@connector-sdk/runtime', ...ir.connectors.map((c) => c.package.name)].sort();
+/** Every package name of the default config: the runtime, one per connector, and the MCP server. */
+const defaultNames = () => ['@connector-sdk/runtime', ...ir.connectors.map((c) => c.package.name), MCP_PACKAGE].sort();
+/** The MCP server's package: it depends on every connector, so it is published last. */
+const MCP_PACKAGE = '@connector-sdk/mcp';
+/** Client packages only (what the consumer programs import). */
+const clientNames = () => defaultNames().filter((n) => n !== MCP_PACKAGE);
 
 beforeAll(async () => {
   work = await mkdtemp(path.join(os.tmpdir(), 'codegen-publish-'));
@@ -64,12 +68,13 @@ afterAll(async () => {
 });
 
 describe('connector-codegen publish', () => {
-  test('builds and publishes all 16 packages, the runtime first', async () => {
+  test('builds and publishes all 17 packages, the runtime first and the MCP server after the connectors', async () => {
     const lines = firstRun.trim().split('\n');
     const published = lines.filter((l) => l.endsWith(': published')).map((l) => l.split('@').slice(0, -1).join('@'));
     expect([...published].sort()).toEqual(defaultNames());
     expect(published[0]).toBe('@connector-sdk/runtime');
-    expect(lines.at(-1)).toBe('published 16 package(s); 0 already on the registry');
+    expect(published.at(-1)).toBe(MCP_PACKAGE);
+    expect(lines.at(-1)).toBe('published 17 package(s); 0 already on the registry');
     for (const name of defaultNames()) {
       const packument = (await (await fetch(`${registry.url}/${name.replace('/', '%2f')}`)).json()) as { 'dist-tags': Record<string, string> };
       expect(packument['dist-tags'].latest, name).toMatch(/^\d+\.\d+\.\d+$/);
@@ -78,18 +83,18 @@ describe('connector-codegen publish', () => {
 
   test('a second run publishes nothing and says so', async () => {
     const second = await codegen(['publish', '--out', out, '--registry', registry.url]);
-    expect(second.match(/already on the registry; skipped/g)).toHaveLength(16);
-    expect(second).toContain('nothing to publish: all 16 packages are already on the registry at these versions');
+    expect(second.match(/already on the registry; skipped/g)).toHaveLength(17);
+    expect(second).toContain('nothing to publish: all 17 packages are already on the registry at these versions');
     expect(second).not.toMatch(/: published$/m);
   });
 
   test('build is incremental: nothing is rebuilt when nothing changed, one package when one source did', async () => {
-    expect(await codegen(['build', '--out', out])).toBe('all 16 packages are up to date\n');
+    expect(await codegen(['build', '--out', out])).toBe('all 17 packages are up to date\n');
     const client = path.join(out, 'crm/src/client.ts');
     await writeFile(client, `${await readFile(client, 'utf8')}\n// a local edit\n`);
     const rebuilt = await codegen(['build', '--out', out]);
     expect(rebuilt).toContain('built @connector-sdk/crm@');
-    expect(rebuilt).toContain('1 of 16 packages built');
+    expect(rebuilt).toContain('1 of 17 packages built');
   });
 });
 
@@ -99,7 +104,7 @@ describe('the tarballs', () => {
   beforeAll(async () => {
     const packs = path.join(work, 'packs');
     await mkdir(packs);
-    for (const dir of [path.join(out, 'runtime'), ...ir.connectors.map((c) => path.join(out, c.id))]) {
+    for (const dir of [path.join(out, 'runtime'), ...ir.connectors.map((c) => path.join(out, c.id)), path.join(out, 'mcp')]) {
       const [info] = JSON.parse(await npm(['pack', '--json', '--pack-destination', packs], dir)) as { name: string; filename: string; files: { path: string }[] }[];
       tarballs.set(info!.name, { file: path.join(packs, info!.filename), files: info!.files.map((f) => f.path).sort(), dir });
     }
@@ -111,7 +116,8 @@ describe('the tarballs', () => {
       const outside = files.filter((f) => !/^dist\/(esm|cjs)\/[\w.-]+\.(js|d\.ts)$/.test(f) && !['dist/cjs/package.json', 'README.md', 'REFERENCE.md', 'CHANGELOG.md', 'package.json'].includes(f));
       expect(outside, name).toEqual([]);
       for (const f of ['dist/esm/index.js', 'dist/esm/index.d.ts', 'dist/cjs/index.js', 'dist/cjs/index.d.ts', 'dist/cjs/package.json']) expect(files, name).toContain(f);
-      if (name !== '@connector-sdk/runtime') expect(files, name).toContain('dist/cjs/validators.js');
+      if (name !== '@connector-sdk/runtime' && name !== MCP_PACKAGE) for (const entry of ['validators', 'tools']) expect(files, name).toContain(`dist/cjs/${entry}.js`);
+      if (name === MCP_PACKAGE) expect(files, name).toContain('dist/esm/bin.js');
     }
   });
 
@@ -217,7 +223,7 @@ describe('a fresh project installing the packages by name', () => {
   const env = () => ({ ...process.env, MOCK_URL: inject('mockUrl') });
 
   beforeAll(async () => {
-    [esm, commonjs] = await Promise.all([consumerProject('consumer-esm', defaultNames(), 'module'), consumerProject('consumer-cjs', defaultNames(), 'commonjs')]);
+    [esm, commonjs] = await Promise.all([consumerProject('consumer-esm', clientNames(), 'module'), consumerProject('consumer-cjs', clientNames(), 'commonjs')]);
     await writeFile(path.join(esm, 'program.ts'), program('@connector-sdk', 'import', true));
     await writeFile(path.join(esm, 'program.mjs'), program('@connector-sdk', 'import', false));
     // TypeScript's import syntax, compiled to require() calls in a CommonJS package.
@@ -228,7 +234,7 @@ describe('a fresh project installing the packages by name', () => {
   test('installs exactly the tarballs the registry holds, every package from it', async () => {
     const lock = JSON.parse(await readFile(path.join(esm, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version?: string; integrity?: string }> };
     const installed = Object.entries(lock.packages).filter(([key]) => key.startsWith('node_modules/'));
-    expect(installed.map(([key]) => key.slice('node_modules/'.length)).sort()).toEqual(defaultNames());
+    expect(installed.map(([key]) => key.slice('node_modules/'.length)).sort()).toEqual(clientNames());
     for (const [key, entry] of installed) {
       const name = key.slice('node_modules/'.length);
       const packument = (await (await fetch(`${registry.url}/${name.replace('/', '%2f')}`)).json()) as { versions: Record<string, { dist: { integrity: string } }> };
@@ -270,6 +276,33 @@ describe('a fresh project installing the packages by name', () => {
   }, 120_000);
 });
 
+describe('the MCP server installed by name', () => {
+  test('its bin runs from an installed project: --help, then tools/list and a call over stdio against the mock', async () => {
+    const project = path.join(work, 'consumer-mcp');
+    await mkdir(project);
+    await writeFile(path.join(project, 'package.json'), JSON.stringify({ name: 'consumer-mcp', private: true, type: 'module', dependencies: { [MCP_PACKAGE]: '*' } }, null, 2));
+    // Our scope from the test registry; the server's own dependencies (the MCP SDK, ajv) from the public npm registry,
+    // as a company registry that proxies npm would serve them.
+    const { npm_config_proxy: _p, npm_config_https_proxy: _h, npm_config_noproxy: _n, ...rest } = registry.env;
+    const env = { ...rest, npm_config_registry: 'https://registry.npmjs.org/', 'npm_config_@connector-sdk:registry': `${registry.url}/` };
+    await run('npm', ['install', '--no-audit', '--no-fund'], project, env);
+    const bin = path.join(project, 'node_modules/.bin/connector-mcp');
+    expect(await run(bin, ['--help'], project)).toContain('--base-url URL');
+    const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
+    const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
+    const transport = new StdioClientTransport({ command: bin, args: ['--base-url', inject('mockUrl'), '--source', '*', '--tools', 'static', '--connectors', 'payments'], env: { ...process.env, CONNECTOR_TOKEN: MOCK_TOKEN } as Record<string, string>, cwd: project, stderr: 'ignore' });
+    const client = new Client({ name: 'publish-test', version: '1.0.0' });
+    await client.connect(transport);
+    try {
+      expect((await client.listTools()).tools.map((t) => t.name)).toContain('payments_customers_list');
+      const result = (await client.callTool({ name: 'payments_customers_list', arguments: { limit: 2 } })) as unknown as { structuredContent: { records: unknown[] } };
+      expect(result.structuredContent.records).toHaveLength(2);
+    } finally {
+      await client.close();
+    }
+  }, 300_000);
+});
+
 describe('a second config with its own scope', () => {
   test('generates, publishes to the same registry under @acme-test, installs and runs', async () => {
     const project = path.join(work, 'acme');
@@ -284,7 +317,7 @@ describe('a second config with its own scope', () => {
     expect(generated).not.toContain('@connector-sdk');
     // The registry comes from the config (publishConfig.registry), not a flag.
     const output = await codegen(['publish'], project);
-    expect(output).toContain('published 3 package(s)');
+    expect(output).toContain('published 4 package(s)'); // runtime, crm, payments, mcp
     const consumer = await consumerProject('consumer-acme', ['@acme-test/crm', '@acme-test/payments'], 'module');
     const connectors = ir.connectors.filter((c) => c.id === 'crm' || c.id === 'payments');
     await writeFile(path.join(consumer, 'program.mjs'), program('@acme-test', 'import', false, connectors));

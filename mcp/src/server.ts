@@ -162,10 +162,15 @@ function describeAction(catalogue: Catalogue, args: Args): CallToolResult {
   return { content: [{ type: 'text', text: `${tool.name} (${tool.kind})\n${tool.description}\nArguments (JSON Schema): ${JSON.stringify(structured.inputSchema)}` }], structuredContent: structured, isError: false };
 }
 
-/** A new MCP server over the catalogue (one per connection; the catalogue and its clients are shared). */
+/** One executor per catalogue: its compiled validators outlive the per-request servers of the HTTP transport. */
+const executors = new WeakMap<Catalogue, Executor>();
+
+/** A new MCP server over the catalogue (one per connection; the catalogue, its clients and validators are shared). */
 export function createMcpServer(identity: ServerIdentity, config: McpServerConfig, catalogue: Catalogue): Server {
   const mode = toolMode(config, catalogue);
-  const executor = new Executor(catalogue, config);
+  let executor = executors.get(catalogue);
+  if (!executor) executors.set(catalogue, (executor = new Executor(catalogue, config)));
+  const run = executor;
   const server = new Server(identity, {
     capabilities: { tools: {} },
     instructions:
@@ -180,9 +185,9 @@ export function createMcpServer(identity: ServerIdentity, config: McpServerConfi
     let result: CallToolResult;
     if (mode === 'dynamic' && name === DYNAMIC_TOOLS.list) result = listActions(catalogue, config, args);
     else if (mode === 'dynamic' && name === DYNAMIC_TOOLS.describe) result = describeAction(catalogue, args);
-    else if (mode === 'dynamic' && name === DYNAMIC_TOOLS.execute) result = await executor.run(String(args['name'] ?? ''), args['arguments'] ?? {});
+    else if (mode === 'dynamic' && name === DYNAMIC_TOOLS.execute) result = await run.run(String(args['name'] ?? ''), args['arguments'] ?? {});
     else if (mode === 'dynamic') result = refusal(name, `unknown tool ${JSON.stringify(name)}: this server lists its actions through ${DYNAMIC_TOOLS.list}`);
-    else result = await executor.run(name, args);
+    else result = await run.run(name, args);
     return scrub(result, config.token);
   });
   return server;
