@@ -1,7 +1,6 @@
 #!/usr/bin/env node
-/** The server's executable: `npx <package>` with flags and CONNECTOR_TOKEN in the environment. */
-import { main } from './cli.js';
-import { connectors, identity } from './connectors.js';
+/** The server's executable: `npx <package>` with flags and CONNECTOR_TOKEN in the environment. It imports the package's main entry only. */
+import { connectors, identity, main } from './index.js';
 
 const token = process.env['CONNECTOR_TOKEN'];
 const safe = (text: string) => (token ? text.split(token).join('[REDACTED]') : text);

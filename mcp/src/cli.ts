@@ -5,10 +5,10 @@
  */
 import { parseArgs } from 'node:util';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { buildCatalogue, toolMode, type ConnectorEntry } from './catalogue.js';
+import { buildCatalogue, toolMode, type ConnectorEntry, type ServerIdentity } from './catalogue.js';
 import { ConfigError, MCP_OPTIONS, MCP_USAGE, resolveConfig, TOKEN_VARIABLE, type McpFlagValues } from './config.js';
 import { serveHttp } from './http.js';
-import { createMcpServer, type ServerIdentity } from './server.js';
+import { createMcpServer } from './server.js';
 
 /** Where the command writes. */
 export interface CliIO {

@@ -9,17 +9,8 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { ParamValidationError, agentInputSchema, describeIssues, mcpResult, renderText, runTool, toolError, type ToolDefinition } from '@connector-sdk/runtime';
-import { toolMode, type BoundTool, type Catalogue } from './catalogue.js';
+import { DYNAMIC_TOOLS, toolMode, type BoundTool, type Catalogue, type ServerIdentity } from './catalogue.js';
 import type { McpServerConfig } from './config.js';
-
-/** Names of the dynamic mode's tools. */
-export const DYNAMIC_TOOLS = { list: 'list_actions', describe: 'describe_action', execute: 'execute_action' } as const;
-
-/** Who the server says it is. */
-export interface ServerIdentity {
-  name: string;
-  version: string;
-}
 
 type Args = Record<string, unknown>;
 

@@ -61,6 +61,15 @@ export function buildCatalogue(config: McpServerConfig, connectors: readonly Con
   return { exposed, refused };
 }
 
+/** Who the server says it is to MCP clients. */
+export interface ServerIdentity {
+  name: string;
+  version: string;
+}
+
+/** Names of the dynamic mode's tools. */
+export const DYNAMIC_TOOLS = { list: 'list_actions', describe: 'describe_action', execute: 'execute_action' } as const;
+
 /** Tools above which `auto` mode switches to the dynamic tools. */
 export const DYNAMIC_THRESHOLD = 50;
 

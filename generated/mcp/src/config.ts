@@ -19,6 +19,9 @@ export const MCP_OPTIONS = {
   'max-chars': { type: 'string' },
 } as const;
 
+/** Path the Streamable HTTP endpoint answers on. */
+export const MCP_PATH = '/mcp';
+
 /** Name of the variable holding the service token. */
 export const TOKEN_VARIABLE = 'CONNECTOR_TOKEN';
 

@@ -8,9 +8,7 @@ import { createServer, type IncomingMessage, type Server as HttpServer, type Ser
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-
-/** Path the MCP endpoint answers on. */
-export const MCP_PATH = '/mcp';
+import { MCP_PATH } from './config.js';
 
 /** Largest request body read, in bytes. */
 const MAX_BODY = 4 * 1024 * 1024;

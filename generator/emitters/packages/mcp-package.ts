@@ -1,8 +1,9 @@
 /**
  * `<output>/mcp/`: the MCP server as a package of its own (`<scope>/mcp`, with a bin). Its server code is
  * hand-written in mcp/src/ and copied here (each file with the generated header); `src/connectors.ts` is generated:
- * every connector's `/tools` entry and client class. It depends on the runtime, every connector package, the MCP
- * SDK and ajv (for checking arguments against the tools' schemas), at the versions this repository tests with.
+ * every connector's `/tools` entry and client class. It depends on the runtime and every connector package; the MCP
+ * SDK and ajv (for checking arguments against the tools' schemas) are inlined by the build at the versions this
+ * repository tests with (devDependencies), so installing the server needs only the packages this generator publishes.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import Handlebars from 'handlebars';
@@ -10,11 +11,18 @@ import type { SpecIR } from '../../ir.js';
 import { clientClassName } from '../clients/client-names.js';
 import { camelCase } from '../naming.js';
 import { toolDefinitions } from '../tools/definitions.js';
-import { BUILD_STATE_DIR, packageJson, prepackGuard } from './manifest.js';
+import { BUILD_STATE_DIR, BUNDLE_INPUT_DIR, packageJson, prepackGuard } from './manifest.js';
 import { RUNTIME_DIR } from './runtime-package.js';
 
 /** Directory of the MCP package inside the output directory. */
 export const MCP_DIR = 'mcp';
+
+/**
+ * Node versions the server runs on: what its bundled dependencies need (the MCP SDK's HTTP transport runs on
+ * @hono/node-server, which needs Node 20, and uses Web Crypto as a global, which Node 18 lacks). The bundler checks
+ * this against the inlined packages' engines.
+ */
+export const MCP_NODE = '>=20';
 
 /** Command name of the server's executable. */
 export const MCP_BIN = 'connector-mcp';
@@ -33,8 +41,8 @@ export function mcpPackageName(ir: SpecIR): string {
   return `${ir.packaging.scope}/mcp`;
 }
 
-/** The versions this repository builds and tests the server with (package.json devDependencies). */
-function testedVersions(): Record<string, string> {
+/** The versions this repository builds and tests the server with (package.json devDependencies): the build inlines them. */
+function bundledVersions(): Record<string, string> {
   const dev = (JSON.parse(readFileSync(repoManifest, 'utf8')) as { devDependencies: Record<string, string> }).devDependencies;
   return { '@modelcontextprotocol/sdk': dev['@modelcontextprotocol/sdk']!, ajv: dev['ajv']! };
 }
@@ -83,7 +91,8 @@ function mcpTsconfig(ir: SpecIR): string {
       declaration: true,
       composite: true,
       rootDir: 'src',
-      outDir: 'dist/esm',
+      // The bundler's input: `connector-codegen build` writes dist/ from it (generator/release/bundle.ts).
+      outDir: BUNDLE_INPUT_DIR,
       tsBuildInfoFile: `${BUILD_STATE_DIR}/tsconfig.tsbuildinfo`,
       skipLibCheck: true,
       paths,
@@ -110,11 +119,10 @@ export function mcpPackageFiles(ir: SpecIR): Map<string, string> {
   const dependencies = {
     [ir.packaging.runtime.name]: `^${ir.packaging.runtime.version}`,
     ...Object.fromEntries(ir.connectors.map((c) => [c.package.name, `^${c.package.version}`])),
-    ...testedVersions(),
   };
   files.set(
     `${MCP_DIR}/package.json`,
-    packageJson(ir.packaging, { header: header('mcp/package.json'), name, version: manifest.version, description: manifest.description, subpaths: {}, dependencies, docs: ['README.md'], connectorId: MCP_DIR, bin: { [MCP_BIN]: './dist/esm/bin.js' } }),
+    packageJson(ir.packaging, { header: header('mcp/package.json'), name, version: manifest.version, description: manifest.description, subpaths: {}, dependencies, bundled: bundledVersions(), node: MCP_NODE, docs: ['README.md'], connectorId: MCP_DIR, bin: { [MCP_BIN]: './dist/esm/bin.js' } }),
   );
   files.set(`${MCP_DIR}/tsconfig.json`, mcpTsconfig(ir));
   files.set(`${MCP_DIR}/prepack.cjs`, prepackGuard(header('mcp/package.json'), name));
