@@ -12,6 +12,7 @@ import { tools as crmTools } from '@connector-sdk/crm/tools';
 import { agentInputSchema, runTool, type ToolDefinition } from '../runtime/src/index.js';
 import { toolDefinitions, type ToolData } from '../generator/emitters/tools/definitions.js';
 import { MAX_DESCRIPTION } from '../generator/emitters/tools/describe.js';
+import { sharedLiterals } from '../generator/emitters/tools/shared-literals.js';
 import type { SpecIR } from '../generator/ir.js';
 import { readSpec } from '../generator/spec/read.js';
 import { codeBlocks, markdownFiles } from './helpers/generated-markdown.js';
@@ -84,6 +85,47 @@ describe('input schemas', () => {
     expect(rows.length).toBe(all.length);
     for (const [, name, example] of rows) expect(ajv.validate(byName.get(name!)!.inputSchema, JSON.parse(example!)), name).toBe(true);
     for (const { code, line } of codeBlocks(page, 'json')) expect(() => JSON.parse(code), `agents.md:${line}`).not.toThrow();
+  });
+});
+
+describe('the generated /tools files', () => {
+  test('hold exactly the definitions the generator computes: sharing sub-schemas changes nothing at run time', async () => {
+    for (const connector of ir.connectors) {
+      const { tools } = (await import(`../generated/${connector.id}/src/tools.ts`)) as { tools: ToolDefinition[] };
+      const data = tools.map(({ call, ...rest }) => (expect(typeof call).toBe('function'), rest));
+      // JSON round trip: the same JSON text, key order included (what a tool API receives).
+      expect(JSON.parse(JSON.stringify(data)), connector.id).toEqual(JSON.parse(JSON.stringify(all.filter((t) => t.connector === connector.id))));
+      expect(data.map((t) => JSON.stringify(t)), connector.id).toEqual(all.filter((t) => t.connector === connector.id).map((t) => JSON.stringify(t)));
+    }
+  });
+
+  test('write a repeated sub-schema once, as a const that each use refers to', () => {
+    const interval = { type: 'object', properties: { gt: { type: 'integer' }, lt: { type: 'integer' } }, description: 'Date interval on the creation time.' };
+    const params = (extra: object) => ({ type: 'object', properties: { created: structuredClone(interval), ...extra } });
+    const roots = [
+      { label: 'a_list', noun: 'Schema', prefix: 'a_list', value: params({ limit: { type: 'integer' } }) },
+      { label: 'b_list', noun: 'Schema', prefix: 'b_list', value: params({ cursor: { type: 'string' } }) },
+      { label: 'c_list', noun: 'Schema', prefix: 'c_list', value: params({}) },
+    ];
+    const literals = sharedLiterals(roots);
+    expect(literals.shared.map((s) => [s.name, s.uses])).toEqual([['createdSchema', ['a_list', 'b_list', 'c_list']]]);
+    const declarations = literals.shared.map((s) => `const ${s.name} = ${literals.definition(s, '', 0)};`).join('\n');
+    const printed = roots.map((r) => literals.print(r.value, '', 0));
+    expect(printed.join('\n')).not.toContain('Date interval');
+    expect(printed[0]).toContain('created: createdSchema');
+    // Evaluated, the printed code gives back the values.
+    const values = new Function(`${declarations}\nreturn [${printed.join(', ')}];`)() as unknown[];
+    expect(values).toEqual(roots.map((r) => r.value));
+  });
+
+  test('a value printed once stays where it is; a value inside a shared one is not shared again', () => {
+    const big = { type: 'object', properties: { name: { type: 'string', description: 'The name of the thing, as the service spells it.' } } };
+    const literals = sharedLiterals([
+      { label: 'x', noun: 'Schema', prefix: 'x', value: { properties: { a: structuredClone(big) } } },
+      { label: 'y', noun: 'Schema', prefix: 'y', value: { properties: { a: structuredClone(big), c: { type: 'integer' } } } },
+      { label: 'z', noun: 'Schema', prefix: 'z', value: { properties: { b: { type: 'string', description: 'Only here, and long enough to be worth a name if it were repeated.' } } } },
+    ]);
+    expect(literals.shared.map((s) => s.name)).toEqual(['aSchema']);
   });
 });
 

@@ -49,6 +49,9 @@ describe('a program that imports one client and calls one method', () => {
     const { code } = await bundleProgram(program);
     expect(code).toContain('payments_customers_list');
     expect(code).toContain('_fields');
+    // Only this connector's tools, and no record validator: /tools stands on the client and the runtime alone.
+    expect(code).not.toContain('crm_contacts_list');
+    expect(code).not.toContain('must have required property');
   });
 
   test('importing the /validators entry is what brings the record validators in', async () => {

@@ -5,246 +5,158 @@ import type { AdvertisingClient } from './client.js';
 export { agentInputSchema, anthropicTools, mcpTools, openaiResponsesTools, openaiTools, runAnthropicToolUse, runOpenAIToolCall, runTool, vercelTools } from '@connector-sdk/runtime';
 export type { AnthropicTool, JsonSchema, McpTool, McpToolResult, OpenAIChatTool, OpenAIResponsesTool, RunToolOptions, ToolDefinition, ToolOutcome, VercelTool } from '@connector-sdk/runtime';
 
+/** MCP annotations of a read: changes nothing, can be repeated. */
+const readHints = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true } as const;
+
 /**
  * Every entity–action pair of the Advertising connector as a tool for AI agents (6 tools): a stable
  * name, a description for a model, MCP annotations, the params' JSON Schema and a `call` on a {@link AdvertisingClient}.
  * Hand them to a framework with `mcpTools`, `openaiTools`, `openaiResponsesTools`, `anthropicTools` or `vercelTools`.
+ * Tools share schema objects (the consts above): treat the definitions as read-only.
  * @example
  * const toolset = openaiTools(tools, new AdvertisingClient({ baseUrl, token, sourceId }));
  */
 export const tools: readonly ToolDefinition<AdvertisingClient>[] = [
   {
-    "name": "advertising_portfolios_list",
-    "title": "List portfolios (Advertising)",
-    "description": "Advertising — portfolios list: Returns a page of records of the entity. Entity: Portfolios. Returns one page: { records: [portfolio_list…], meta }. One page holds every result. Read-only.",
-    "connector": "advertising",
-    "entity": "portfolios",
-    "action": "list",
-    "kind": "read",
-    "result": "list",
-    "annotations": {
-      "title": "List portfolios (Advertising)",
-      "readOnlyHint": true,
-      "destructiveHint": false,
-      "idempotentHint": true,
-      "openWorldHint": true
-    },
-    "inputSchema": {
-      "type": "object",
-      "properties": {
-        "includeExtendedDataFields": {
-          "type": "string"
-        }
-      },
-      "additionalProperties": false,
-      "description": "Params of advertising portfolios list.",
-      "examples": [
-        {}
-      ]
+    name: 'advertising_portfolios_list',
+    title: 'List portfolios (Advertising)',
+    description: 'Advertising — portfolios list: Returns a page of records of the entity. Entity: Portfolios. Returns one page: { records: [portfolio_list…], meta }. One page holds every result. Read-only.',
+    connector: 'advertising',
+    entity: 'portfolios',
+    action: 'list',
+    kind: 'read',
+    result: 'list',
+    annotations: { title: 'List portfolios (Advertising)', ...readHints },
+    inputSchema: {
+      type: 'object',
+      properties: { includeExtendedDataFields: { type: 'string' } },
+      additionalProperties: false,
+      description: 'Params of advertising portfolios list.',
+      examples: [{}],
     },
     call: (client, params, options) => client.portfolios.list(params as never, options),
   },
   {
-    "name": "advertising_portfolios_get",
-    "title": "Get portfolios (Advertising)",
-    "description": "Advertising — portfolios get: Returns one record by identifier. Entity: Portfolios. Returns one portfolio. Record fields: budget, creationDate, inBudget, lastUpdatedDate, name, portfolioId, servingStatus, state. Required: portfolioId. Read-only.",
-    "connector": "advertising",
-    "entity": "portfolios",
-    "action": "get",
-    "kind": "read",
-    "result": "single",
-    "annotations": {
-      "title": "Get portfolios (Advertising)",
-      "readOnlyHint": true,
-      "destructiveHint": false,
-      "idempotentHint": true,
-      "openWorldHint": true
-    },
-    "inputSchema": {
-      "type": "object",
-      "properties": {
-        "portfolioId": {
-          "type": "integer",
-          "description": "Portfolio id."
-        }
-      },
-      "required": [
-        "portfolioId"
-      ],
-      "additionalProperties": false,
-      "description": "Params of advertising portfolios get.",
-      "examples": [
-        {
-          "portfolioId": 1
-        }
-      ]
+    name: 'advertising_portfolios_get',
+    title: 'Get portfolios (Advertising)',
+    description: 'Advertising — portfolios get: Returns one record by identifier. Entity: Portfolios. Returns one portfolio. Record fields: budget, creationDate, inBudget, lastUpdatedDate, name, portfolioId, servingStatus, state. Required: portfolioId. Read-only.',
+    connector: 'advertising',
+    entity: 'portfolios',
+    action: 'get',
+    kind: 'read',
+    result: 'single',
+    annotations: { title: 'Get portfolios (Advertising)', ...readHints },
+    inputSchema: {
+      type: 'object',
+      properties: { portfolioId: { type: 'integer', description: 'Portfolio id.' } },
+      required: ['portfolioId'],
+      additionalProperties: false,
+      description: 'Params of advertising portfolios get.',
+      examples: [{ portfolioId: 1 }],
     },
     call: (client, params, options) => client.portfolios.get(params as never, options),
   },
   {
-    "name": "advertising_profiles_list",
-    "title": "List profiles (Advertising)",
-    "description": "Advertising — profiles list: Returns a page of records of the entity. Entity: Advertising profiles. Returns one page: { records: [profile…], meta }. Record fields: accountInfo, countryCode, currencyCode, dailyBudget, profileId, timezone. One page holds every result. Read-only.",
-    "connector": "advertising",
-    "entity": "profiles",
-    "action": "list",
-    "kind": "read",
-    "result": "list",
-    "annotations": {
-      "title": "List profiles (Advertising)",
-      "readOnlyHint": true,
-      "destructiveHint": false,
-      "idempotentHint": true,
-      "openWorldHint": true
-    },
-    "inputSchema": {
-      "type": "object",
-      "properties": {
-        "profileTypeFilter": {
-          "type": "string",
-          "description": "Comma-separated profile types. A list joined with ','. Allowed entries: seller, vendor, agency."
-        }
+    name: 'advertising_profiles_list',
+    title: 'List profiles (Advertising)',
+    description: 'Advertising — profiles list: Returns a page of records of the entity. Entity: Advertising profiles. Returns one page: { records: [profile…], meta }. Record fields: accountInfo, countryCode, currencyCode, dailyBudget, profileId, timezone. One page holds every result. Read-only.',
+    connector: 'advertising',
+    entity: 'profiles',
+    action: 'list',
+    kind: 'read',
+    result: 'list',
+    annotations: { title: 'List profiles (Advertising)', ...readHints },
+    inputSchema: {
+      type: 'object',
+      properties: {
+        profileTypeFilter: {
+          type: 'string',
+          description: 'Comma-separated profile types. A list joined with \',\'. Allowed entries: seller, vendor, agency.',
+        },
       },
-      "additionalProperties": false,
-      "description": "Params of advertising profiles list.",
-      "examples": [
-        {}
-      ]
+      additionalProperties: false,
+      description: 'Params of advertising profiles list.',
+      examples: [{}],
     },
     call: (client, params, options) => client.profiles.list(params as never, options),
   },
   {
-    "name": "advertising_profiles_get",
-    "title": "Get profiles (Advertising)",
-    "description": "Advertising — profiles get: Returns one record by identifier. Entity: Advertising profiles. Returns one profile. Record fields: accountInfo, countryCode, currencyCode, dailyBudget, profileId, timezone. Required: profileId. Read-only.",
-    "connector": "advertising",
-    "entity": "profiles",
-    "action": "get",
-    "kind": "read",
-    "result": "single",
-    "annotations": {
-      "title": "Get profiles (Advertising)",
-      "readOnlyHint": true,
-      "destructiveHint": false,
-      "idempotentHint": true,
-      "openWorldHint": true
-    },
-    "inputSchema": {
-      "type": "object",
-      "properties": {
-        "profileId": {
-          "type": "integer",
-          "description": "Profile id."
-        }
-      },
-      "required": [
-        "profileId"
-      ],
-      "additionalProperties": false,
-      "description": "Params of advertising profiles get.",
-      "examples": [
-        {
-          "profileId": 1
-        }
-      ]
+    name: 'advertising_profiles_get',
+    title: 'Get profiles (Advertising)',
+    description: 'Advertising — profiles get: Returns one record by identifier. Entity: Advertising profiles. Returns one profile. Record fields: accountInfo, countryCode, currencyCode, dailyBudget, profileId, timezone. Required: profileId. Read-only.',
+    connector: 'advertising',
+    entity: 'profiles',
+    action: 'get',
+    kind: 'read',
+    result: 'single',
+    annotations: { title: 'Get profiles (Advertising)', ...readHints },
+    inputSchema: {
+      type: 'object',
+      properties: { profileId: { type: 'integer', description: 'Profile id.' } },
+      required: ['profileId'],
+      additionalProperties: false,
+      description: 'Params of advertising profiles get.',
+      examples: [{ profileId: 1 }],
     },
     call: (client, params, options) => client.profiles.get(params as never, options),
   },
   {
-    "name": "advertising_sponsored_product_campaigns_list",
-    "title": "List sponsored product campaigns (Advertising)",
-    "description": "Advertising — sponsored_product_campaigns list: Returns a page of records of the entity. Entity: Sponsored-product campaigns. Returns one page: { records: [sponsored_product_campaign_list…], meta }. Paging: sponsored_product_campaigns list pages with nextToken: omit it on the first call, afterwards pass the nextToken of the previous response; no nextToken means the last page. Next page: call again with the result's 'next' arguments (null on the last page). Read-only.",
-    "connector": "advertising",
-    "entity": "sponsored_product_campaigns",
-    "action": "list",
-    "kind": "read",
-    "result": "list",
-    "annotations": {
-      "title": "List sponsored product campaigns (Advertising)",
-      "readOnlyHint": true,
-      "destructiveHint": false,
-      "idempotentHint": true,
-      "openWorldHint": true
-    },
-    "inputSchema": {
-      "type": "object",
-      "properties": {
-        "maxResults": {
-          "type": "integer",
-          "description": "Maximum number of records to return."
-        },
-        "nextToken": {
-          "type": "string",
-          "description": "Pagination token."
-        },
-        "stateFilter": {
-          "type": "object",
-          "properties": {
-            "include": {
-              "type": "string",
-              "description": "Comma-separated campaign states. A list joined with ','. Allowed entries: enabled, paused, archived."
-            }
+    name: 'advertising_sponsored_product_campaigns_list',
+    title: 'List sponsored product campaigns (Advertising)',
+    description: 'Advertising — sponsored_product_campaigns list: Returns a page of records of the entity. Entity: Sponsored-product campaigns. Returns one page: { records: [sponsored_product_campaign_list…], meta }. Paging: sponsored_product_campaigns list pages with nextToken: omit it on the first call, afterwards pass the nextToken of the previous response; no nextToken means the last page. Next page: call again with the result\'s \'next\' arguments (null on the last page). Read-only.',
+    connector: 'advertising',
+    entity: 'sponsored_product_campaigns',
+    action: 'list',
+    kind: 'read',
+    result: 'list',
+    annotations: { title: 'List sponsored product campaigns (Advertising)', ...readHints },
+    inputSchema: {
+      type: 'object',
+      properties: {
+        maxResults: { type: 'integer', description: 'Maximum number of records to return.' },
+        nextToken: { type: 'string', description: 'Pagination token.' },
+        stateFilter: {
+          type: 'object',
+          properties: {
+            include: {
+              type: 'string',
+              description: 'Comma-separated campaign states. A list joined with \',\'. Allowed entries: enabled, paused, archived.',
+            },
           },
-          "additionalProperties": false,
-          "description": "Filter on the campaign state."
-        }
+          additionalProperties: false,
+          description: 'Filter on the campaign state.',
+        },
       },
-      "additionalProperties": false,
-      "description": "Params of advertising sponsored_product_campaigns list.",
-      "examples": [
-        {}
-      ]
+      additionalProperties: false,
+      description: 'Params of advertising sponsored_product_campaigns list.',
+      examples: [{}],
     },
-    "paging": {
-      "param": "nextToken",
-      "sizeParam": "maxResults",
-      "paramType": "string",
-      "next": {
-        "from": "meta",
-        "path": "nextToken"
-      },
-      "stop": [
-        {
-          "when": "nextMissing"
-        }
-      ]
+    paging: {
+      param: 'nextToken',
+      sizeParam: 'maxResults',
+      paramType: 'string',
+      next: { from: 'meta', path: 'nextToken' },
+      stop: [{ when: 'nextMissing' }],
     },
     call: (client, params, options) => client.sponsoredProductCampaigns.list(params as never, options),
   },
   {
-    "name": "advertising_sponsored_product_campaigns_get",
-    "title": "Get sponsored product campaigns (Advertising)",
-    "description": "Advertising — sponsored_product_campaigns get: Returns one record by identifier. Entity: Sponsored-product campaigns. Returns one sponsored_product_campaign. Record fields: bidding, budget, campaignId, campaignType, dailyBudget, dynamicBidding, endDate, extendedData, marketplaceBudgetAllocation, name, offAmazonSettings, portfolioId, premiumBidAdjustment, startDate, state, tags, targetingType. Required: campaignId. Read-only.",
-    "connector": "advertising",
-    "entity": "sponsored_product_campaigns",
-    "action": "get",
-    "kind": "read",
-    "result": "single",
-    "annotations": {
-      "title": "Get sponsored product campaigns (Advertising)",
-      "readOnlyHint": true,
-      "destructiveHint": false,
-      "idempotentHint": true,
-      "openWorldHint": true
-    },
-    "inputSchema": {
-      "type": "object",
-      "properties": {
-        "campaignId": {
-          "type": "integer",
-          "description": "Campaign id."
-        }
-      },
-      "required": [
-        "campaignId"
-      ],
-      "additionalProperties": false,
-      "description": "Params of advertising sponsored_product_campaigns get.",
-      "examples": [
-        {
-          "campaignId": 1
-        }
-      ]
+    name: 'advertising_sponsored_product_campaigns_get',
+    title: 'Get sponsored product campaigns (Advertising)',
+    description: 'Advertising — sponsored_product_campaigns get: Returns one record by identifier. Entity: Sponsored-product campaigns. Returns one sponsored_product_campaign. Record fields: bidding, budget, campaignId, campaignType, dailyBudget, dynamicBidding, endDate, extendedData, marketplaceBudgetAllocation, name, offAmazonSettings, portfolioId, premiumBidAdjustment, startDate, state, tags, targetingType. Required: campaignId. Read-only.',
+    connector: 'advertising',
+    entity: 'sponsored_product_campaigns',
+    action: 'get',
+    kind: 'read',
+    result: 'single',
+    annotations: { title: 'Get sponsored product campaigns (Advertising)', ...readHints },
+    inputSchema: {
+      type: 'object',
+      properties: { campaignId: { type: 'integer', description: 'Campaign id.' } },
+      required: ['campaignId'],
+      additionalProperties: false,
+      description: 'Params of advertising sponsored_product_campaigns get.',
+      examples: [{ campaignId: 1 }],
     },
     call: (client, params, options) => client.sponsoredProductCampaigns.get(params as never, options),
   },
