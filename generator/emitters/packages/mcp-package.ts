@@ -10,7 +10,7 @@ import Handlebars from 'handlebars';
 import type { SpecIR } from '../../ir.js';
 import { clientClassName } from '../clients/client-names.js';
 import { camelCase } from '../naming.js';
-import { toolDefinitions } from '../tools/definitions.js';
+import { toolName } from '../tools/definitions.js';
 import { BUILD_STATE_DIR, BUNDLE_INPUT_DIR, packageJson, prepackGuard } from './manifest.js';
 import { RUNTIME_DIR } from './runtime-package.js';
 
@@ -126,8 +126,9 @@ export function mcpPackageFiles(ir: SpecIR): Map<string, string> {
   );
   files.set(`${MCP_DIR}/tsconfig.json`, mcpTsconfig(ir));
   files.set(`${MCP_DIR}/prepack.cjs`, prepackGuard(header('mcp/package.json'), name));
+  // Counts and an example name only: the full definitions (descriptions, schemas) are the tools emitter's work.
   const connectors = ir.connectors.map((c) => {
-    const tools = toolDefinitions(ir, c);
+    const tools = c.entities.flatMap((e) => e.actions.map((a) => ({ name: toolName(c, e, a), kind: a.kind, action: a.name })));
     return { id: c.id, title: c.title, package: c.package.name, tools: tools.length, writes: tools.filter((t) => t.kind === 'write').length, example: tools.find((t) => t.action === 'list')?.name ?? tools[0]!.name };
   });
   files.set(

@@ -58,41 +58,6 @@ export interface SharedLiterals {
   definition(shared: SharedValue, indent: string, column: number): string;
 }
 
-/** One-line text of every value (memoized by identity). */
-function flatTexts(): (value: unknown) => string {
-  const memo = new Map<object, string>();
-  const flat = (value: unknown): string => {
-    if (!isContainer(value)) return scalar(value);
-    let text = memo.get(value);
-    if (text === undefined) {
-      text = Array.isArray(value)
-        ? `[${value.map(flat).join(', ')}]`
-        : ((entries) => (entries.length ? `{ ${entries.map(([k, v]) => `${propertyKey(k)}: ${flat(v)}`).join(', ')} }` : '{}'))(Object.entries(value).filter(([, v]) => v !== undefined));
-      memo.set(value, text);
-    }
-    return text;
-  };
-  return flat;
-}
-
-function scalar(value: unknown): string {
-  if (value === null) return 'null';
-  if (typeof value === 'string') return stringLiteral(value);
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  throw new Error(`internal: ${typeof value} is not JSON data`);
-}
-
-/** Calls `visit` with every container value under `value` and the key path to it (depth first, in key order; the path array is reused). */
-function walk(value: unknown, visit: (node: object, path: readonly string[]) => void, path: string[] = []): void {
-  if (!isContainer(value)) return;
-  visit(value, path);
-  for (const key in value) {
-    path.push(key);
-    walk((value as Record<string, unknown>)[key], visit, path);
-    path.pop();
-  }
-}
-
 const camel = (text: string) => text.replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : '')).replace(/^[^A-Za-z_$]+/, '');
 
 /** Suffixes of the structural keys after a named one: `properties` → Properties, `items` → Item. */
@@ -114,94 +79,188 @@ function nameFrom(path: readonly string[], root: SharedRoot): string {
 }
 
 /**
- * Decides what to share among `roots` (only values under them are shared) and returns
- * the printer. Larger values are considered first; a value is shared when it is still printed twice or more once
- * the larger shared values are written once.
+ * Decides what to share among `roots` (only values under them are shared) and returns the printer. Larger values
+ * are considered first; a value is shared when it is still printed twice or more once the larger shared values are
+ * written once.
+ *
+ * Values are hash-consed: structurally equal values get one id (from their children's ids, never their full text),
+ * and the length of a value's one-line form is computed from its children's, so a text is built only where printed.
  */
 export function sharedLiterals(roots: SharedRoot[], reserved: Set<string> = new Set()): SharedLiterals {
-  const flat = flatTexts();
-  const firstPath = new Map<string, { path: string[]; root: SharedRoot; node: object }>();
-  const labels = new Map<string, Set<string>>();
-  // How many times each text would be printed if nothing were shared (nested occurrences included).
-  const printed = new Map<string, number>();
+  const ids = new Map<string, number>();
+  const idOf = new Map<object, number>();
+  /** Key path of the value being interned (while counting). */
+  const path: string[] = [];
+  const literals = new Map<string, string>();
+  /** Per id: one-line length, what of it is not its children's (brackets, keys, commas), children ids, a value with that id. */
+  const length: number[] = [];
+  const overhead: number[] = [];
+  const children: number[][] = [];
+  const sample: unknown[] = [];
+  const scalarText = (value: unknown): string => {
+    if (value === null) return 'null';
+    if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+    if (typeof value !== 'string') throw new Error(`internal: ${typeof value} is not JSON data`);
+    let literal = literals.get(value);
+    if (literal === undefined) literals.set(value, (literal = stringLiteral(value)));
+    return literal;
+  };
+  const newId = (signature: string, size: number, kids: number[], value: unknown): number => {
+    let id = ids.get(signature);
+    if (id === undefined) {
+      ids.set(signature, (id = length.length));
+      length.push(size);
+      overhead.push(size - kids.reduce((n, k) => n + length[k]!, 0));
+      children.push(kids);
+      sample.push(value);
+    }
+    return id;
+  };
+  const scalarIds = new Map<unknown, number>();
+  const keyTexts = new Map<string, string>();
+  const keyText = (key: string): string => {
+    let text = keyTexts.get(key);
+    if (text === undefined) keyTexts.set(key, (text = propertyKey(key)));
+    return text;
+  };
+  const intern = (value: unknown, visit?: (id: number) => void): number => {
+    if (!isContainer(value)) {
+      let id = scalarIds.get(value);
+      if (id === undefined) {
+        const text = scalarText(value);
+        scalarIds.set(value, (id = newId(`s${typeof value}${text}`, text.length, [], value)));
+      }
+      return id;
+    }
+    let id = idOf.get(value);
+    if (id !== undefined && !visit) return id;
+    const array = Array.isArray(value);
+    const keys = array ? undefined : Object.keys(value).filter((k) => (value as Record<string, unknown>)[k] !== undefined);
+    const count = array ? value.length : keys!.length;
+    const kids = new Array<number>(count);
+    for (let i = 0; i < count; i++) {
+      const key = array ? String(i) : keys![i]!;
+      if (visit) path.push(key);
+      kids[i] = intern((value as Record<string, unknown>)[key], visit);
+      if (visit) path.pop();
+    }
+    if (id === undefined) {
+      let size = count === 0 ? 2 : array ? 2 + 2 * (count - 1) : 4 + 2 * (count - 1);
+      let signature = array ? 'a' : 'o';
+      for (let i = 0; i < count; i++) {
+        size += length[kids[i]!]!;
+        if (array) signature += `${kids[i]},`;
+        else {
+          const key = keyText(keys![i]!);
+          size += key.length + 2;
+          signature += `${key}\u0000${kids[i]}\u0001`;
+        }
+      }
+      id = newId(signature, size, kids, value);
+      idOf.set(value, id);
+    }
+    visit?.(id);
+    return id;
+  };
+
+  // Every occurrence of a value worth sharing: how many times it would be printed, and where it first occurs.
+  const printed = new Map<number, number>();
+  const first = new Map<number, { path: string[]; root: SharedRoot }>();
+  const labels = new Map<number, Set<string>>();
   for (const root of roots) {
-    walk(root.value, (node, path) => {
-      if (root.wholeAs !== undefined && node !== root.value) return;
-      const text = flat(node);
-      if (text.length < MIN_SHARED) return;
-      if (!firstPath.has(text)) firstPath.set(text, { path: [...path], root, node });
-      (labels.get(text) ?? labels.set(text, new Set()).get(text)!).add(root.label);
-      printed.set(text, (printed.get(text) ?? 0) + 1);
+    intern(root.value, (id) => {
+      if (length[id]! < MIN_SHARED || (root.wholeAs !== undefined && path.length > 0)) return;
+      if (!first.has(id)) first.set(id, { path: [...path], root });
+      (labels.get(id) ?? labels.set(id, new Set()).get(id)!).add(root.label);
+      printed.set(id, (printed.get(id) ?? 0) + 1);
     });
   }
-  // Largest first: sharing a value prints its inside once, so each text inside it is printed (count - 1) times less.
-  const chosen = new Map<string, object>();
-  for (const text of [...firstPath.keys()].sort((a, b) => b.length - a.length || (a < b ? -1 : 1))) {
-    const count = printed.get(text)!;
+  // Largest first: sharing a value prints its inside once, so each value inside it is printed (count - 1) times less.
+  const chosen = new Set<number>();
+  for (const id of [...first.keys()].sort((a, b) => length[b]! - length[a]! || a - b)) {
+    const count = printed.get(id)!;
     if (count < 2) continue;
-    const { node, root } = firstPath.get(text)!;
-    chosen.set(text, node);
-    if (root.wholeAs !== undefined) continue; // its parts were never candidates
-    walk(node, (inner) => {
-      const innerText = flat(inner);
-      if (inner !== node && innerText.length >= MIN_SHARED) printed.set(innerText, printed.get(innerText)! - (count - 1));
-    });
+    chosen.add(id);
+    if (first.get(id)!.root.wholeAs !== undefined) continue; // its parts were never counted
+    const lessen = (inner: number) => {
+      for (const kid of children[inner]!) {
+        if (length[kid]! < MIN_SHARED) continue;
+        printed.set(kid, printed.get(kid)! - (count - 1));
+        lessen(kid);
+      }
+    };
+    lessen(id);
   }
 
   // Names, in order of first occurrence; declarations so that a const follows those it refers to.
-  const names = new Map<string, string>();
+  const names = new Map<number, string>();
   const taken = new Set(reserved);
-  const order = [...firstPath.keys()].filter((t) => chosen.has(t));
-  for (const text of order) {
-    const { path, root } = firstPath.get(text)!;
-    const base = nameFrom(path, root);
+  const order = [...first.keys()].filter((id) => chosen.has(id));
+  for (const id of order) {
+    const { path: at, root } = first.get(id)!;
+    const base = nameFrom(at, root);
     // A second value under the same name takes its root's prefix in front (`chargesSearchLimitSchema`).
     let name = taken.has(base) ? `${camel(root.prefix)}${base.charAt(0).toUpperCase()}${base.slice(1)}` : base;
     for (let i = 2; taken.has(name); i++) name = `${base}${i}`;
     taken.add(name);
-    names.set(text, name);
+    names.set(id, name);
   }
   const declared: SharedValue[] = [];
-  const done = new Set<string>();
-  const declare = (text: string) => {
-    if (done.has(text)) return;
-    done.add(text);
-    const value = chosen.get(text)!;
-    walk(value, (node) => {
-      if (node !== value && chosen.has(flat(node))) declare(flat(node));
-    });
-    const { root } = firstPath.get(text)!;
-    declared.push({ name: names.get(text)!, value, uses: [...labels.get(text)!], noun: root.noun, ...(root.wholeAs !== undefined ? { type: root.wholeAs } : {}) });
+  const done = new Set<number>();
+  const declare = (id: number) => {
+    if (done.has(id)) return;
+    done.add(id);
+    const inside = (inner: number) => {
+      for (const kid of children[inner]!) if (chosen.has(kid)) declare(kid);
+      else inside(kid);
+    };
+    inside(id);
+    const { root } = first.get(id)!;
+    declared.push({ name: names.get(id)!, value: sample[id], uses: [...labels.get(id)!], noun: root.noun, ...(root.wholeAs !== undefined ? { type: root.wholeAs } : {}) });
   };
-  for (const text of order) declare(text);
+  for (const id of order) declare(id);
 
-  const print = (value: unknown, indent: string, column: number, root = false): string => {
-    if (!isContainer(value)) return scalar(value);
-    const name = root ? undefined : names.get(flat(value));
-    if (name) return name;
-    const line = root ? inline(value) : oneLine(value);
-    if (column + line.length <= WIDTH) return line;
+  // One-line lengths with shared values by name; texts built only for what fits on a line.
+  const lineLength = new Map<number, number>();
+  const inlineLength = (id: number): number => children[id]!.reduce((n, k) => n + referenceLength(k), overhead[id]!);
+  const referenceLength = (id: number): number => {
+    const name = names.get(id);
+    if (name !== undefined) return name.length;
+    let n = lineLength.get(id);
+    if (n === undefined) lineLength.set(id, (n = inlineLength(id)));
+    return n;
+  };
+  const oneLine = (value: unknown, asDefinition = false): string => {
+    if (!isContainer(value)) return scalarText(value);
+    const name = asDefinition ? undefined : names.get(intern(value));
+    if (name !== undefined) return name;
+    if (Array.isArray(value)) return `[${value.map((v) => oneLine(v)).join(', ')}]`;
+    let text = '';
+    for (const key in value) {
+      const v = (value as Record<string, unknown>)[key];
+      if (v !== undefined) text += `${text ? ', ' : ''}${keyText(key)}: ${oneLine(v)}`;
+    }
+    return text ? `{ ${text} }` : '{}';
+  };
+  const print = (value: unknown, indent: string, column: number, asDefinition = false): string => {
+    if (!isContainer(value)) return scalarText(value);
+    const id = intern(value);
+    const name = asDefinition ? undefined : names.get(id);
+    if (name !== undefined) return name;
+    if (column + (asDefinition ? inlineLength(id) : referenceLength(id)) <= WIDTH) return oneLine(value, asDefinition);
     const inner = `${indent}  `;
     if (Array.isArray(value)) {
-      if (value.every((v) => !isContainer(v))) return `[\n${fill(value.map(scalar), inner)}\n${indent}]`;
+      if (value.every((v) => !isContainer(v))) return `[\n${fill(value.map(scalarText), inner)}\n${indent}]`;
       return `[\n${value.map((v) => `${inner}${print(v, inner, inner.length)},`).join('\n')}\n${indent}]`;
     }
-    const entries = Object.entries(value).filter(([, v]) => v !== undefined);
-    return `{\n${entries.map(([k, v]) => `${inner}${propertyKey(k)}: ${print(v, inner, inner.length + propertyKey(k).length + 2)},`).join('\n')}\n${indent}}`;
-  };
-  // One line, shared values by name (memoized: the printer asks again at every level).
-  const lines = new Map<object, string>();
-  const oneLine = (value: unknown): string => {
-    if (!isContainer(value)) return scalar(value);
-    let line = lines.get(value);
-    if (line === undefined) lines.set(value, (line = names.get(flat(value)) ?? inline(value)));
-    return line;
-  };
-  // One line of the value itself, its parts by name.
-  const inline = (value: object): string => {
-    if (Array.isArray(value)) return `[${value.map(oneLine).join(', ')}]`;
-    const entries = Object.entries(value).filter(([, v]) => v !== undefined);
-    return entries.length ? `{ ${entries.map(([k, v]) => `${propertyKey(k)}: ${oneLine(v)}`).join(', ')} }` : '{}';
+    const lines: string[] = [];
+    for (const key in value) {
+      const v = (value as Record<string, unknown>)[key];
+      if (v === undefined) continue;
+      const k = keyText(key);
+      lines.push(`${inner}${k}: ${print(v, inner, inner.length + k.length + 2)},`);
+    }
+    return `{\n${lines.join('\n')}\n${indent}}`;
   };
   return {
     shared: declared,
