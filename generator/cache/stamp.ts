@@ -49,8 +49,10 @@ export async function inputDigest(specDir: string, target = ''): Promise<string>
     // Package versions and changelogs (release state), and the runtime (copied into <output>/runtime/).
     ['release', await filesUnder(releaseDir())],
     ['runtime', (await filesUnder(path.join(repoRoot, 'runtime'))).filter((f) => !f.includes(`${path.sep}node_modules${path.sep}`) && !f.includes(`${path.sep}dist${path.sep}`))],
+    // The MCP server (copied into <output>/mcp/), and the SDK and ajv versions its package pins (package.json).
+    ['mcp', [...(await filesUnder(path.join(repoRoot, 'mcp'))), path.join(repoRoot, 'package.json')]],
   ];
-  const roots: Record<string, string> = { spec: specDir, generator: generatorDir, templates: path.join(repoRoot, 'templates'), release: releaseDir(), runtime: path.join(repoRoot, 'runtime') };
+  const roots: Record<string, string> = { spec: specDir, generator: generatorDir, templates: path.join(repoRoot, 'templates'), release: releaseDir(), runtime: path.join(repoRoot, 'runtime'), mcp: path.join(repoRoot, 'mcp') };
   for (const [label, files] of groups) {
     const root = roots[label]!;
     const contents = await Promise.all(files.map((f) => readFile(f)));
