@@ -348,7 +348,7 @@ export const tools: readonly ToolDefinition<EmailMarketingClient>[] = [
       required: ['list_id', 'subscriber_hash'],
       additionalProperties: false,
       description: 'Params of email_marketing list_members get.',
-      examples: [{ list_id: '<list_id>', subscriber_hash: '<subscriber_hash>' }],
+      examples: [{ list_id: '<list_id>', subscriber_hash: 'f5b1b4f3b43d8e2b5a3e86a9e1c4f2a7' }],
     },
     call: (client, params, options) => client.listMembers.get(params as never, options),
   },

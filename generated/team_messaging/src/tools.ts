@@ -304,7 +304,7 @@ export const tools: readonly ToolDefinition<TeamMessagingClient>[] = [
       required: ['channel', 'text', 'ts'],
       additionalProperties: false,
       description: 'Params of team_messaging messages update.',
-      examples: [{ channel: '<channel>', text: '<text>', ts: '<ts>' }],
+      examples: [{ channel: '<channel>', text: '<text>', ts: '1712345678.000100' }],
     },
     call: (client, params, options) => client.messages.update(params as never, options),
   },

@@ -8,6 +8,7 @@ import type { ActionIR, ConnectorIR, EntityIR, PropertyIR, SpecIR } from '../../
 import { paginationDescriptor } from '../clients/paging.js';
 import { paramsSchema, type JsonSchema } from '../openapi/schemas.js';
 import { searchNames, searchSchemas } from '../openapi/search.js';
+import { FORMAT_EXAMPLES } from '../validators/json-schema.js';
 import { describeTool } from './describe.js';
 import type { ToolAnnotations, ToolDefinition } from '../../../runtime/src/tools.js';
 
@@ -51,11 +52,12 @@ function searchInputSchema(ir: SpecIR, entity: EntityIR): JsonSchema {
   return { ...schemas.get(names.params)!, $defs: Object.fromEntries(defs.map(([name, schema]) => [short(name), schema])) };
 }
 
-/** A value of a param for an example call: its const, first enum value, lower bound, or a placeholder. */
+/** A value of a param for an example call: its const, default, first enum value, a value of its format, lower bound, or a placeholder. */
 function exampleValue(p: PropertyIR): unknown {
   if (p.const !== undefined) return p.const;
   if (p.default !== undefined) return p.default;
   if (p.enum?.length && !p.separator && p.types[0] !== 'array') return p.enum[0];
+  if (p.format && p.types[0] === 'string') return FORMAT_EXAMPLES[p.format];
   switch (p.types[0]) {
     case 'integer':
     case 'number':
