@@ -13,6 +13,8 @@ import { agentInputSchema, runTool, type ToolDefinition } from '../runtime/src/i
 import { toolDefinitions, type ToolData } from '../generator/emitters/tools/definitions.js';
 import { MAX_DESCRIPTION } from '../generator/emitters/tools/describe.js';
 import { sharedLiterals } from '../generator/emitters/tools/shared-literals.js';
+import { printDoc } from '../generator/emitters/ts/doc.js';
+import { literal } from '../generator/emitters/ts/syntax.js';
 import type { SpecIR } from '../generator/ir.js';
 import { readSpec } from '../generator/spec/read.js';
 import { codeBlocks, markdownFiles } from './helpers/generated-markdown.js';
@@ -109,8 +111,8 @@ describe('the generated /tools files', () => {
     ];
     const literals = sharedLiterals(roots);
     expect(literals.shared.map((s) => [s.name, s.uses])).toEqual([['createdSchema', ['a_list', 'b_list', 'c_list']]]);
-    const declarations = literals.shared.map((s) => `const ${s.name} = ${literals.definition(s, '', 0)};`).join('\n');
-    const printed = roots.map((r) => literals.print(r.value, '', 0));
+    const declarations = literals.shared.map((s) => `const ${s.name} = ${printDoc(literal(literals.definition(s)))};`).join('\n');
+    const printed = roots.map((r) => printDoc(literal(literals.literal(r.value))));
     expect(printed.join('\n')).not.toContain('Date interval');
     expect(printed[0]).toContain('created: createdSchema');
     // Evaluated, the printed code gives back the values.

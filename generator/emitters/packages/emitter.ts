@@ -18,7 +18,7 @@ import { camelCase } from '../naming.js';
 import { clientClassName } from '../clients/client-names.js';
 import type { Emitter } from '../types.js';
 import { BUILD_STATE_DIR, buildTsconfig, packageJson, prepackGuard } from './manifest.js';
-import { MCP_DIR, mcpPackageFiles, mcpPackageName } from './mcp-package.js';
+import { MCP_CONNECTORS_FILE, MCP_DIR, mcpPackageFiles, mcpPackageName } from './mcp-package.js';
 import { RUNTIME_DIR, runtimePackageFiles } from './runtime-package.js';
 import { JOURNAL_FILE, STAGING_DIR } from '../../write.js';
 import { DEFAULT_PACKAGES, runtimePackageName } from '../../config/config.js';
@@ -111,8 +111,10 @@ function workspaceFiles(ir: SpecIR): Map<string, string> {
 /** Package files of the runtime and of every connector, and the workspace files. */
 export const packagesEmitter: Emitter = {
   name: 'packages',
-  // The runtime's sources are kept formatted in the repository; renamed, their lines change length.
-  formatted: (ir, path) => !path.startsWith(`${RUNTIME_DIR}/`) || ir.packaging.runtime.name === DEFAULT_RUNTIME_NAME,
+  // The runtime's and the MCP server's sources are kept formatted in the repository; with the runtime renamed, their
+  // lines change length. The MCP server's connector list is printed in the generated style.
+  formatted: (ir, path) =>
+    !(path.startsWith(`${RUNTIME_DIR}/`) || (path.startsWith(`${MCP_DIR}/`) && path !== MCP_CONNECTORS_FILE)) || ir.packaging.runtime.name === DEFAULT_RUNTIME_NAME,
   emit(ir) {
     const files = new Map([...runtimePackageFiles(ir), ...workspaceFiles(ir), ...mcpPackageFiles(ir)]);
     for (const connector of ir.connectors) for (const [rel, text] of connectorPackage(ir, connector)) files.set(rel, text);

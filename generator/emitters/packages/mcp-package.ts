@@ -10,6 +10,8 @@ import Handlebars from 'handlebars';
 import type { SpecIR } from '../../ir.js';
 import { clientClassName } from '../clients/client-names.js';
 import { camelCase } from '../naming.js';
+import { printDoc } from '../ts/doc.js';
+import { code, constDecl, fileDoc, importDecl, literal, type LiteralValue } from '../ts/syntax.js';
 import { toolName } from '../tools/definitions.js';
 import { BUILD_STATE_DIR, BUNDLE_INPUT_DIR, packageJson, prepackGuard } from './manifest.js';
 import { RUNTIME_DIR } from './runtime-package.js';
@@ -23,6 +25,9 @@ export const MCP_DIR = 'mcp';
  * this against the inlined packages' engines.
  */
 export const MCP_NODE = '>=20';
+
+/** The generated file of the MCP package (the rest is copied from mcp/src/): every connector's tools and client. */
+export const MCP_CONNECTORS_FILE = `${MCP_DIR}/src/connectors.ts`;
 
 /** Command name of the server's executable. */
 export const MCP_BIN = 'connector-mcp';
@@ -47,29 +52,25 @@ function bundledVersions(): Record<string, string> {
   return { '@modelcontextprotocol/sdk': dev['@modelcontextprotocol/sdk']!, ajv: dev['ajv']! };
 }
 
-/** src/connectors.ts: every connector's tools and client, and the server's name and version. */
+/** src/connectors.ts: every connector's tools and client, and the server's name and version (printed in the generated style). */
 function connectorsFile(ir: SpecIR, name: string, version: string): string {
   const imports = ir.connectors.flatMap((c) => [
-    `import { ${clientClassName(c)} } from '${c.package.name}';`,
-    `import { tools as ${camelCase(c.id)}Tools } from '${c.package.name}/tools';`,
+    importDecl({ names: [clientClassName(c)], from: c.package.name }),
+    importDecl({ names: [`tools as ${camelCase(c.id)}Tools`], from: `${c.package.name}/tools` }),
   ]);
-  const entries = ir.connectors.map(
-    (c) => `  { id: '${c.id}', title: ${JSON.stringify(c.title)}, tools: ${camelCase(c.id)}Tools as ConnectorEntry['tools'], createClient: (options) => new ${clientClassName(c)}(options) },`,
+  const entries: LiteralValue[] = ir.connectors.map((c) => ({
+    id: c.id,
+    title: c.title,
+    tools: code(`${camelCase(c.id)}Tools as ConnectorEntry['tools']`),
+    createClient: code(`(options) => new ${clientClassName(c)}(options)`),
+  }));
+  return printDoc(
+    fileDoc(`// ${specHeader}`, [
+      [importDecl({ typeOnly: true, names: ['ConnectorEntry'], from: './catalogue.js' }), ...imports],
+      [constDecl({ docs: ["The server's name and version, as it introduces itself to MCP clients."], exported: true, name: 'identity', value: literal({ name, version }) })],
+      [constDecl({ docs: [`Every connector the server can serve (${ir.connectors.length}), each with its tools and a client factory.`], exported: true, name: 'connectors', type: 'readonly ConnectorEntry[]', value: literal(entries) })],
+    ]),
   );
-  return [
-    `// ${specHeader}`,
-    `import type { ConnectorEntry } from './catalogue.js';`,
-    ...imports,
-    '',
-    '/** The server\'s name and version, as it introduces itself to MCP clients. */',
-    `export const identity = { name: ${JSON.stringify(name)}, version: ${JSON.stringify(version)} };`,
-    '',
-    `/** Every connector the server can serve (${ir.connectors.length}), each with its tools and a client factory. */`,
-    'export const connectors: readonly ConnectorEntry[] = [',
-    ...entries,
-    '];',
-    '',
-  ].join('\n');
 }
 
 /** The build tsconfig: references and source paths of the runtime and every connector; Node's types. */
@@ -115,7 +116,7 @@ export function mcpPackageFiles(ir: SpecIR): Map<string, string> {
     // An executable's shebang stays the first line.
     files.set(`${MCP_DIR}/src/${file}`, text.startsWith('#!') ? text.replace(/^(#![^\n]*\n)/, `$1${line}`) : `${line}${text}`);
   }
-  files.set(`${MCP_DIR}/src/connectors.ts`, connectorsFile(ir, name, manifest.version));
+  files.set(MCP_CONNECTORS_FILE, connectorsFile(ir, name, manifest.version));
   const dependencies = {
     [ir.packaging.runtime.name]: `^${ir.packaging.runtime.version}`,
     ...Object.fromEntries(ir.connectors.map((c) => [c.package.name, `^${c.package.version}`])),

@@ -8,9 +8,9 @@
 import type { ConnectorIR, SpecIR } from '../../ir.js';
 import { clientClassName } from '../clients/client-names.js';
 import { generatedHeader } from '../header.js';
-import { camelCase, stringLiteral } from '../naming.js';
+import { camelCase } from '../naming.js';
 import { printDoc } from '../ts/doc.js';
-import { literal } from '../ts/syntax.js';
+import { code, constDecl, exportFrom, fileDoc, importDecl, literal, spread, type LiteralValue } from '../ts/syntax.js';
 import type { Emitter } from '../types.js';
 import { toolDefinitions, type ToolData } from './definitions.js';
 import { agentsPage } from './docs.js';
@@ -40,7 +40,7 @@ function usedBy(uses: string[]): string {
 
 /**
  * Emits src/tools.ts for one connector: sub-schemas that several tools repeat are written once, as consts each tool
- * refers to (every `inputSchema` is still a complete JSON Schema object at run time).
+ * refers to (every `inputSchema` is still a complete JSON Schema object at run time). Printed in the generated style.
  */
 export function toolsFile(ir: SpecIR, connector: ConnectorIR, definitions: ToolData[]): string {
   const client = clientClassName(connector);
@@ -54,51 +54,53 @@ export function toolsFile(ir: SpecIR, connector: ConnectorIR, definitions: ToolD
     ];
   });
   const literals = sharedLiterals(roots, new Set([...RESERVED, client, ...Object.values(HINTS).map((h) => h.name)]));
-  const shared = literals.shared.flatMap((s) => [`/** ${s.noun} shared by ${usedBy(s.uses)}. */`, `const ${s.name}${s.type ? `: ${s.type}` : ''} = ${literals.definition(s, '', `const ${s.name}${s.type ? `: ${s.type}` : ''} = `.length)};`]);
+  const shared = literals.shared.map((s) => constDecl({ docs: [`${s.noun} shared by ${usedBy(s.uses)}.`], name: s.name, ...(s.type ? { type: s.type } : {}), value: literal(literals.definition(s)) }));
   // The MCP hints of a tool are one of a few sets: each is written once and spread into the tools' annotations.
   const hints = (tool: ToolData) => HINTS[JSON.stringify(Object.entries(tool.annotations).filter(([k]) => k !== 'title'))];
   const hintSets = [...new Set(definitions.map(hints))].map((h) => {
     if (!h) throw new Error('internal: a tool has MCP hints the tools emitter has no name for');
-    return `/** MCP annotations of ${h.doc}. */\nconst ${h.name} = ${printDoc(literal(h.value))} as const;`;
+    return constDecl({ docs: [`MCP annotations of ${h.doc}.`], name: h.name, value: [literal(h.value), ' as const'] });
   });
-  const tools = definitions.map((tool) => {
-    const { annotations, ...data } = tool;
-    const printed = literals.print(data, '  ', 2).replace(/\n  }$/, '');
-    const annotationsLine = `    annotations: { title: ${stringLiteral(annotations.title)}, ...${hints(tool)!.name} },`;
-    // annotations after `result`, where the definition has them.
-    const lines = printed.split('\n');
-    const at = lines.findIndex((l) => l.startsWith('    inputSchema:'));
-    lines.splice(at, 0, annotationsLine);
-    return `  ${lines.join('\n')}\n    call: (client, params, options) => client.${camelCase(tool.entity)}.${camelCase(tool.action)}(params as never, options),\n  }`;
+  const tools: LiteralValue[] = definitions.map((tool) => {
+    const { annotations, inputSchema, paging, ...data } = tool;
+    return {
+      ...data,
+      // annotations before inputSchema, where the definition has them.
+      annotations: { title: annotations.title, [`...${hints(tool)!.name}`]: spread(hints(tool)!.name) },
+      inputSchema: literals.literal(inputSchema),
+      ...(paging ? { paging: literals.literal(paging) } : {}),
+      call: code(`(client, params, options) => client.${camelCase(tool.entity)}.${camelCase(tool.action)}(params as never, options)`),
+    };
   });
-  return [
-    generatedHeader(connector.file),
-    `import type { ${[...new Set([...literals.shared.flatMap((s) => (s.type ? [s.type] : [])), 'ToolDefinition'])].sort().join(', ')} } from '${runtime}';`,
-    `import type { ${client} } from './client.js';`,
-    `export { ${RUNTIME_VALUES.join(', ')} } from '${runtime}';`,
-    `export type { ${RUNTIME_TYPES.join(', ')} } from '${runtime}';`,
-    '',
-    ...hintSets,
-    ...(shared.length ? [...shared] : []),
-    '',
-    `/**`,
-    ` * Every entity–action pair of the ${connector.title} connector as a tool for AI agents (${tools.length} tools): a stable`,
-    ` * name, a description for a model, MCP annotations, the params' JSON Schema and a \`call\` on a {@link ${client}}.`,
-    ` * Hand them to a framework with \`mcpTools\`, \`openaiTools\`, \`openaiResponsesTools\`, \`anthropicTools\` or \`vercelTools\`.`,
-    ` * Tools share schema objects (the consts above): treat the definitions as read-only.`,
-    ` * @example`,
-    ` * const toolset = openaiTools(tools, new ${client}({ baseUrl, token, sourceId }));`,
-    ` */`,
-    `export const tools: readonly ToolDefinition<${client}>[] = [`,
-    `${tools.join(',\n')},`,
-    '];',
-    '',
-  ].join('\n');
+  const types = [...new Set([...literals.shared.flatMap((s) => (s.type ? [s.type] : [])), 'ToolDefinition'])].sort();
+  const declarations = [
+    importDecl({ typeOnly: true, names: types, from: runtime }),
+    importDecl({ typeOnly: true, names: [client], from: './client.js' }),
+    exportFrom({ names: RUNTIME_VALUES, from: runtime }),
+    exportFrom({ typeOnly: true, names: RUNTIME_TYPES, from: runtime }),
+  ];
+  const toolsDecl = constDecl({
+    docs: [
+      `Every entity–action pair of the ${connector.title} connector as a tool for AI agents (${tools.length} tools): a stable`,
+      `name, a description for a model, MCP annotations, the params' JSON Schema and a \`call\` on a {@link ${client}}.`,
+      'Hand them to a framework with `mcpTools`, `openaiTools`, `openaiResponsesTools`, `anthropicTools` or `vercelTools`.',
+      'Tools share schema objects (the consts above): treat the definitions as read-only.',
+      '@example',
+      `const toolset = openaiTools(tools, new ${client}({ baseUrl, token, sourceId }));`,
+    ],
+    exported: true,
+    name: 'tools',
+    type: `readonly ToolDefinition<${client}>[]`,
+    value: literal(tools),
+  });
+  return printDoc(fileDoc(generatedHeader(connector.file), [declarations, [...hintSets, ...shared], [toolsDecl]]));
 }
 
 /** The `/tools` entry of every connector package, and the agent docs page. */
 export const toolsEmitter: Emitter = {
   name: 'tools',
+  // tools.ts is printed in the generated style (ts/doc.ts); agents.md is not TypeScript.
+  formatted: true,
   emit(ir) {
     const definitions = new Map(ir.connectors.map((c) => [c.id, toolDefinitions(ir, c)]));
     const files = new Map(ir.connectors.map((c) => [`${c.id}/src/tools.ts`, toolsFile(ir, c, definitions.get(c.id)!)]));

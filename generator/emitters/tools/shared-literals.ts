@@ -3,14 +3,10 @@
  * (a date interval param, the search filter grammar, a `{ id }` params object…): each distinct one above a size
  * that makes sharing worth a name becomes a `const` that every tool refers to. The objects at run time are the
  * same either way — each tool's `inputSchema` is a complete, self-contained JSON Schema — only the file is smaller.
- *
- * Layout: a value goes on one line when it fits the width; otherwise one entry per line, and arrays of scalars
- * fill their lines.
+ * Values come out as data literals (ts/syntax.ts), shared parts as references by name, which the emitter prints in the
+ * generated style.
  */
-import { propertyKey, stringLiteral } from '../naming.js';
-
-/** Printed width of generated lines. */
-const WIDTH = 120;
+import { code, key, str, type LiteralValue } from '../ts/syntax.js';
 
 /** Smallest one-line text of a value worth sharing under a name. */
 const MIN_SHARED = 80;
@@ -48,14 +44,14 @@ export interface SharedRoot {
   wholeAs?: string;
 }
 
-/** The printer of one file: what is shared, and how to print a value that may refer to it. */
+/** What is shared in one file, and values as literals that refer to it. */
 export interface SharedLiterals {
   /** Consts to declare, each before any that refers to it. */
   shared: SharedValue[];
-  /** `value` as TypeScript, starting at `column` of a line indented by `indent`; shared values by name. */
-  print(value: unknown, indent: string, column: number): string;
-  /** The initializer of a shared value's const (the value itself, its shared parts by name). */
-  definition(shared: SharedValue, indent: string, column: number): string;
+  /** `value` as a data literal, its shared parts (or itself, when shared) by name. */
+  literal(value: unknown): LiteralValue;
+  /** The initializer of a shared value's const: the value itself, its shared parts by name. */
+  definition(shared: SharedValue): LiteralValue;
 }
 
 const camel = (text: string) => text.replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : '')).replace(/^[^A-Za-z_$]+/, '');
@@ -79,12 +75,12 @@ function nameFrom(path: readonly string[], root: SharedRoot): string {
 }
 
 /**
- * Decides what to share among `roots` (only values under them are shared) and returns the printer. Larger values
+ * Decides what to share among `roots` (only values under them are shared). Larger values
  * are considered first; a value is shared when it is still printed twice or more once the larger shared values are
  * written once.
  *
  * Values are hash-consed: structurally equal values get one id (from their children's ids, never their full text),
- * and the length of a value's one-line form is computed from its children's, so a text is built only where printed.
+ * and the length of a value's one-line form (what decides whether it is worth a name) is computed from its children's.
  */
 export function sharedLiterals(roots: SharedRoot[], reserved: Set<string> = new Set()): SharedLiterals {
   const ids = new Map<string, number>();
@@ -92,9 +88,8 @@ export function sharedLiterals(roots: SharedRoot[], reserved: Set<string> = new 
   /** Key path of the value being interned (while counting). */
   const path: string[] = [];
   const literals = new Map<string, string>();
-  /** Per id: one-line length, what of it is not its children's (brackets, keys, commas), children ids, a value with that id. */
+  /** Per id: one-line length, children ids, a value with that id. */
   const length: number[] = [];
-  const overhead: number[] = [];
   const children: number[][] = [];
   const sample: unknown[] = [];
   const scalarText = (value: unknown): string => {
@@ -102,7 +97,7 @@ export function sharedLiterals(roots: SharedRoot[], reserved: Set<string> = new 
     if (typeof value === 'number' || typeof value === 'boolean') return String(value);
     if (typeof value !== 'string') throw new Error(`internal: ${typeof value} is not JSON data`);
     let literal = literals.get(value);
-    if (literal === undefined) literals.set(value, (literal = stringLiteral(value)));
+    if (literal === undefined) literals.set(value, (literal = str(value)));
     return literal;
   };
   const newId = (signature: string, size: number, kids: number[], value: unknown): number => {
@@ -110,7 +105,6 @@ export function sharedLiterals(roots: SharedRoot[], reserved: Set<string> = new 
     if (id === undefined) {
       ids.set(signature, (id = length.length));
       length.push(size);
-      overhead.push(size - kids.reduce((n, k) => n + length[k]!, 0));
       children.push(kids);
       sample.push(value);
     }
@@ -118,9 +112,9 @@ export function sharedLiterals(roots: SharedRoot[], reserved: Set<string> = new 
   };
   const scalarIds = new Map<unknown, number>();
   const keyTexts = new Map<string, string>();
-  const keyText = (key: string): string => {
-    let text = keyTexts.get(key);
-    if (text === undefined) keyTexts.set(key, (text = propertyKey(key)));
+  const keyText = (name: string): string => {
+    let text = keyTexts.get(name);
+    if (text === undefined) keyTexts.set(name, (text = key(name)));
     return text;
   };
   const intern = (value: unknown, visit?: (id: number) => void): number => {
@@ -220,66 +214,22 @@ export function sharedLiterals(roots: SharedRoot[], reserved: Set<string> = new 
   };
   for (const id of order) declare(id);
 
-  // One-line lengths with shared values by name; texts built only for what fits on a line.
-  const lineLength = new Map<number, number>();
-  const inlineLength = (id: number): number => children[id]!.reduce((n, k) => n + referenceLength(k), overhead[id]!);
-  const referenceLength = (id: number): number => {
-    const name = names.get(id);
-    if (name !== undefined) return name.length;
-    let n = lineLength.get(id);
-    if (n === undefined) lineLength.set(id, (n = inlineLength(id)));
-    return n;
-  };
-  const oneLine = (value: unknown, asDefinition = false): string => {
-    if (!isContainer(value)) return scalarText(value);
+  // Literals with shared values by name (the definition of a shared value spells out the value itself).
+  const toLiteral = (value: unknown, asDefinition = false): LiteralValue => {
+    if (!isContainer(value)) {
+      if (value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
+      throw new Error(`internal: ${typeof value} is not JSON data`);
+    }
     const name = asDefinition ? undefined : names.get(intern(value));
-    if (name !== undefined) return name;
-    if (Array.isArray(value)) return `[${value.map((v) => oneLine(v)).join(', ')}]`;
-    let text = '';
-    for (const key in value) {
-      const v = (value as Record<string, unknown>)[key];
-      if (v !== undefined) text += `${text ? ', ' : ''}${keyText(key)}: ${oneLine(v)}`;
-    }
-    return text ? `{ ${text} }` : '{}';
-  };
-  const print = (value: unknown, indent: string, column: number, asDefinition = false): string => {
-    if (!isContainer(value)) return scalarText(value);
-    const id = intern(value);
-    const name = asDefinition ? undefined : names.get(id);
-    if (name !== undefined) return name;
-    if (column + (asDefinition ? inlineLength(id) : referenceLength(id)) <= WIDTH) return oneLine(value, asDefinition);
-    const inner = `${indent}  `;
-    if (Array.isArray(value)) {
-      if (value.every((v) => !isContainer(v))) return `[\n${fill(value.map(scalarText), inner)}\n${indent}]`;
-      return `[\n${value.map((v) => `${inner}${print(v, inner, inner.length)},`).join('\n')}\n${indent}]`;
-    }
-    const lines: string[] = [];
-    for (const key in value) {
-      const v = (value as Record<string, unknown>)[key];
-      if (v === undefined) continue;
-      const k = keyText(key);
-      lines.push(`${inner}${k}: ${print(v, inner, inner.length + k.length + 2)},`);
-    }
-    return `{\n${lines.join('\n')}\n${indent}}`;
+    if (name !== undefined) return code(name);
+    if (Array.isArray(value)) return value.map((v) => toLiteral(v));
+    const out: Record<string, LiteralValue> = {};
+    for (const [k, v] of Object.entries(value)) if (v !== undefined) out[k] = toLiteral(v);
+    return out;
   };
   return {
     shared: declared,
-    print: (value, indent, column) => print(value, indent, column),
-    definition: (shared, indent, column) => print(shared.value, indent, column, true),
+    literal: (value) => toLiteral(value),
+    definition: (shared) => toLiteral(shared.value, true),
   };
-}
-
-/** Scalars, comma-separated, filling lines of the width. */
-function fill(items: string[], indent: string): string {
-  const lines: string[] = [];
-  let line = '';
-  for (const item of items) {
-    const next = line ? `${line} ${item},` : `${item},`;
-    if (line && indent.length + next.length > WIDTH) {
-      lines.push(`${indent}${line}`);
-      line = `${item},`;
-    } else line = next;
-  }
-  if (line) lines.push(`${indent}${line}`);
-  return lines.join('\n');
 }
