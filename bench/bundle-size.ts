@@ -67,6 +67,16 @@ export function oneMethodProgram(connector: ConnectorIR): string {
   ].join('\n');
 }
 
+/** A program that hands one connector's agent tools to a framework (OpenAI's shape): client, definitions, adapters. */
+export function toolsProgram(connector: ConnectorIR): string {
+  const client = clientClassName(connector);
+  return [
+    `import { ${client} } from '${connector.package.name}';`,
+    `import { openaiTools, tools } from '${connector.package.name}/tools';`,
+    `console.log(openaiTools(tools, new ${client}({ baseUrl: 'https://api.example.com', token: 'token', sourceId: 'source' })));`,
+  ].join('\n');
+}
+
 /** The same execute call made with openapi-fetch (paths typed by the OpenAPI export; types cost no bytes). */
 export function openapiFetchProgram(connector: ConnectorIR): string {
   const { entity, action } = sampleMethod(connector);

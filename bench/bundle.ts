@@ -1,10 +1,12 @@
 /**
  * Bundle benchmark: bytes a user ships for one method call — every connector's client (one method, runtime
- * included) and openapi-fetch making the same call — minified and gzip -9. Deterministic: one run each.
+ * included) and openapi-fetch making the same call — minified and gzip -9; and for a program that hands one
+ * connector's agent tools to a framework (its `/tools` entry: every definition, the adapters, the client).
+ * Deterministic: one run each.
  */
 import path from 'node:path';
 import { readSpec } from '../generator/spec/read.js';
-import { bundleProgram, ONE_METHOD_BUDGET_BYTES, oneMethodProgram, openapiFetchProgram, sampleMethod } from './bundle-size.js';
+import { bundleProgram, ONE_METHOD_BUDGET_BYTES, oneMethodProgram, openapiFetchProgram, sampleMethod, toolsProgram } from './bundle-size.js';
 import { record } from './report.js';
 import { printTable } from './stats.js';
 
@@ -24,6 +26,14 @@ export async function benchBundle(): Promise<void> {
   console.log('\none-method bundle (esbuild --bundle --minify, gzip -9; runtime included) vs openapi-fetch making the same call');
   printTable(['program', 'min B', 'gzip B', 'openapi-fetch gzip B', 'ratio'], rows);
   record({ id: 'bundle.payments.gzip_bytes', label: 'one-method bundle, payments (gzip)', value: payments!.ours, unit: 'B', peer: { name: 'openapi-fetch', value: payments!.peer }, target: { on: 'value', op: '<=', limit: ONE_METHOD_BUDGET_BYTES } });
+  const tools: string[][] = [];
+  for (const connector of ir.connectors) {
+    const bundle = await bundleProgram(toolsProgram(connector));
+    const count = connector.entities.reduce((n, e) => n + e.actions.length, 0);
+    tools.push([connector.id, String(count), String(bundle.minified), String(bundle.gzipped)]);
+  }
+  console.log('\nagent tools: one connector\'s /tools entry handed to openaiTools (client, definitions, adapters; minified, gzip -9)');
+  printTable(['connector', 'tools', 'min B', 'gzip B'], tools);
   console.log(
     `payments: ${payments!.ours} B gz vs openapi-fetch ${payments!.peer} B gz (${(payments!.ours / payments!.peer).toFixed(2)}x); target <= ${ONE_METHOD_BUDGET_BYTES} B: ${payments!.ours <= ONE_METHOD_BUDGET_BYTES ? 'met' : 'MISSED'}; largest connector ${largest} B`,
   );

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const SOURCES = ['generator', 'mock', 'runtime/src', 'bin/cli-build.mjs', 'package.json'];
+const SOURCES = ['generator', 'mock', 'runtime/src', 'mcp/src', 'bin/cli-build.mjs', 'package.json'];
 const cacheDir = path.join(root, 'node_modules/.cache/connector-codegen-cli');
 /** Which build the sources, as last seen, belong to: { fingerprint, build }. */
 const currentFile = path.join(cacheDir, 'current.json');

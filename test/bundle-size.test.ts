@@ -36,6 +36,24 @@ describe('a program that imports one client and calls one method', () => {
     expect((await bundleProgram(oneMethodProgram(withDownloads))).code).toContain('content-disposition');
   });
 
+  test('holds no agent tool: no definition, description, schema or adapter of the /tools entry', async () => {
+    const { code } = await bundleProgram(oneMethodProgram(connector('payments')));
+    expect(code).not.toContain('payments_customers_list'); // a tool name
+    expect(code).not.toContain('Read-only.'); // the descriptions
+    expect(code).not.toContain('tool_result'); // the Anthropic adapter
+    expect(code).not.toContain('_fields'); // the output guard
+  });
+
+  test('importing the /tools entry is what brings the tools in', async () => {
+    const program = `import { PaymentsClient } from '@connector-sdk/payments';\nimport { openaiTools, tools } from '@connector-sdk/payments/tools';\nconsole.log(openaiTools(tools, new PaymentsClient({ baseUrl: 'https://api.example.com', token: 't', sourceId: 's' })));`;
+    const { code } = await bundleProgram(program);
+    expect(code).toContain('payments_customers_list');
+    expect(code).toContain('_fields');
+    // Only this connector's tools, and no record validator: /tools stands on the client and the runtime alone.
+    expect(code).not.toContain('crm_contacts_list');
+    expect(code).not.toContain('must have required property');
+  });
+
   test('importing the /validators entry is what brings the record validators in', async () => {
     const program = `import { responseValidators } from '@connector-sdk/payments/validators';\nconsole.log(responseValidators);`;
     expect((await bundleProgram(program)).code).toContain('must have required property');

@@ -25,7 +25,7 @@ describe('version and help', () => {
   test('--help and `help` list every command; no arguments at all is a usage error with the same list', async () => {
     const help = await run(['--help']);
     expect(help.code).toBe(0);
-    for (const name of ['validate', 'describe', 'generate', 'build', 'publish', 'mock', 'diff', 'release', 'openapi', 'help']) expect(help.stdout).toMatch(new RegExp(`^  ${name}\\b`, 'm'));
+    for (const name of ['validate', 'describe', 'generate', 'build', 'publish', 'mock', 'diff', 'release', 'openapi', 'mcp', 'help']) expect(help.stdout).toMatch(new RegExp(`^  ${name}\\b`, 'm'));
     expect(await run(['help'])).toEqual(help);
     const bare = await run([]);
     expect(bare).toMatchObject({ code: 2, stdout: '', stderr: help.stdout });
@@ -42,6 +42,17 @@ describe('version and help', () => {
     const diff = await run(['diff', '-h']);
     expect(diff.stdout).toMatch(/^Usage: connector-codegen diff <base> \[<head>\] \[options\]\n/);
     expect(diff.stdout).not.toEqual(viaHelp.stdout);
+  });
+
+  test('`help mcp` and `mcp --help`: the server\'s flags with their environment variables, choices and examples', async () => {
+    const viaHelp = await run(['help', 'mcp']);
+    expect(viaHelp.code).toBe(0);
+    expect(await run(['mcp', '--help'])).toEqual(viaHelp);
+    expect(viaHelp.stdout).toMatch(/^Usage: connector-codegen mcp \[options\]\n/);
+    for (const flag of ['--base-url URL', '--source C=ID', '--connectors A,B', '--entities', '--actions', '--read-only', '--tools MODE', '--transport T', '--host H', '--port N', '--max-chars N', '--out DIR']) expect(viaHelp.stdout).toContain(flag);
+    expect(viaHelp.stdout).toContain('CONNECTOR_TOKEN');
+    expect(viaHelp.stdout).toContain('One of: static, dynamic, auto.');
+    expect(viaHelp.stdout).toMatch(/Examples:\n  connector-codegen mcp --base-url /);
   });
 });
 
@@ -61,6 +72,11 @@ describe('usage errors exit 2 with one line and a did-you-mean', () => {
     [['validate', '--spec'], "option '--spec' needs a value: --spec DIR"],
     [['generate', '--out', '--check'], "option '--out' needs a value, got the option '--check' (write --out=--check if that is the value)"],
     [['describe', '--json=yes'], "option '--json' takes no value (got 'yes')"],
+    [['mcp', '--tools', 'dinamic'], "option '--tools' must be one of static, dynamic, auto, not 'dinamic'; did you mean 'dynamic'?"],
+    [['mcp', '--transport', 'htp'], "option '--transport' must be one of stdio, http, not 'htp'; did you mean 'http'?"],
+    [['mcp', '--read-onyl'], "unknown option '--read-onyl' for mcp; did you mean '--read-only'?"],
+    [['mcp', 'payments'], "mcp takes no arguments, got 'payments'"],
+    [['mcp', '--token', 'sk_live_secret'], 'refusing --token: a token on the command line shows in process lists and shell history; set CONNECTOR_TOKEN instead'],
   ])('%j', async (args, message) => {
     const r = await run(args);
     expect(r.code).toBe(2);

@@ -121,8 +121,11 @@ describe('generation', () => {
     await generate({ specDir, outDir: out, config: { packages: DEFAULT_PACKAGES, connectors: ['crm', 'payments'] } });
     const tree = await readOutputTree(out);
     const packages = [...new Set([...tree.keys()].filter((f) => f.endsWith('/package.json')).map((f) => f.split('/')[0]))].sort();
-    expect(packages).toEqual(['crm', 'payments', 'runtime']);
+    expect(packages).toEqual(['crm', 'mcp', 'payments', 'runtime']);
     expect(tree.get('tsconfig.json')).not.toContain('support_desk');
+    // The MCP server serves the selected connectors only.
+    expect(tree.get('mcp/src/connectors.ts')).toContain("id: 'crm'");
+    expect(tree.get('mcp/src/connectors.ts')).not.toContain('support_desk');
     const dir = await project({ spec: specDir, connectors: ['crm', 'paymnts'] });
     const config = loadConfig(dir);
     const error = await generate({ specDir, outDir: out, config }).then(() => undefined, (e: unknown) => e);

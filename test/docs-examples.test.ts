@@ -4,8 +4,7 @@
  * names through generated/tsconfig.paths.json — the way a user's project would import them. The per-action
  * examples are the methods' own `@example` JSDoc, so those are checked too.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { expect, test } from 'vitest';
@@ -23,7 +22,10 @@ function absolutePaths(): Record<string, string[]> {
 }
 
 test('every TypeScript example in the generated Markdown type-checks against the generated packages', () => {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'docs-examples-'));
+  // Inside the repository, so examples that use a framework (openai, ai, @anthropic-ai/sdk) resolve it as a user's project would.
+  const cache = path.join(repo, 'node_modules/.cache');
+  mkdirSync(cache, { recursive: true });
+  const dir = mkdtempSync(path.join(cache, 'docs-examples-'));
   writeFileSync(path.join(dir, 'package.json'), '{ "type": "module" }\n');
   // Identical examples (the docs tree and the package copies share pages) are compiled once.
   const origins = new Map<string, string[]>();
@@ -61,5 +63,6 @@ test('every TypeScript example in the generated Markdown type-checks against the
     const where = origin.get(path.resolve(d.file.fileName)) ?? d.file.fileName;
     return `${where} (example line ${line + 1}): ${message}`;
   });
+  rmSync(dir, { recursive: true, force: true });
   expect(problems).toEqual([]);
 }, 180_000);

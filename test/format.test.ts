@@ -11,7 +11,7 @@ import * as prettier from 'prettier';
 import { describe, expect, test } from 'vitest';
 import { Random } from '../generator/emitters/fixtures/random.js';
 import { printDoc } from '../generator/emitters/ts/doc.js';
-import { constDecl, fileDoc, interfaceDecl, literal, t, type LiteralValue, type TypeMember, type TypeNode } from '../generator/emitters/ts/syntax.js';
+import { constDecl, fileDoc, interfaceDecl, literal, spread, t, type LiteralValue, type TypeMember, type TypeNode } from '../generator/emitters/ts/syntax.js';
 import { hasLongLine } from '../generator/format/format.js';
 import { generate } from '../generator/generate.js';
 import { writeMiniSpec } from './helpers/mini-spec.js';
@@ -191,6 +191,24 @@ describe('the emitters’ printer agrees with prettier', () => {
     for (let i = 0; i < 300; i++) {
       const name = 'v'.repeat(random.int(1, 60));
       const text = printDoc(fileDoc('// test', [[constDecl({ exported: true, name, type: 'Data', value: literal(value(random, 0)) })]]));
+      const formatted = await prettier.format(text, { parser: 'typescript', printWidth: 120, singleQuote: true });
+      if (formatted !== text) mismatches.push(firstDifference(text, formatted));
+    }
+    expect(mismatches.slice(0, 3)).toEqual([]);
+  }, 60_000);
+
+  test('100 random objects with spreads, inside arrays of objects and as const (the agent tools\' annotations)', async () => {
+    const random = Random.for('spread-printer', 1);
+    const mismatches: string[] = [];
+    for (let i = 0; i < 100; i++) {
+      const object = (): LiteralValue => {
+        const entries: [string, LiteralValue][] = Array.from({ length: random.int(0, 4) }, () => [random.pick(KEYS), value(random, 2)]);
+        for (let n = random.int(1, 2); n > 0; n--) entries.splice(random.int(0, entries.length), 0, [`...${n}`, spread(random.pick(['readHints', 'shared', 'x'.repeat(random.int(20, 90))]))]);
+        return Object.fromEntries(entries);
+      };
+      const name = 'v'.repeat(random.int(1, 40));
+      const value_ = random.chance(0.5) ? literal(Array.from({ length: random.int(1, 3) }, () => ({ title: random.pick(STRINGS), annotations: object() }))) : [literal(object()), ' as const'];
+      const text = printDoc(fileDoc('// test', [[constDecl({ name, value: value_ })]]));
       const formatted = await prettier.format(text, { parser: 'typescript', printWidth: 120, singleQuote: true });
       if (formatted !== text) mismatches.push(firstDifference(text, formatted));
     }

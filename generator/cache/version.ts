@@ -39,10 +39,14 @@ function versionInputs(): { label: string; root: string; files: string[] }[] {
     ['templates', path.join(repoRoot, 'templates')],
     ['runtime', path.join(repoRoot, 'runtime')],
     ['release', releaseDir()],
+    // The MCP server's sources (copied into <output>/mcp/).
+    ['mcp', path.join(repoRoot, 'mcp')],
   ] as const;
   const inputs: { label: string; root: string; files: string[] }[] = roots.map(([label, root]) => ({ label, root, files: filesUnder(root) }));
   const deps = OUTPUT_DEPENDENCIES.map((dep) => path.join(repoRoot, 'node_modules', dep, 'package.json'));
   inputs.push({ label: 'dep', root: path.join(repoRoot, 'node_modules'), files: deps });
+  // The MCP package pins the MCP SDK and ajv at the versions this package.json names.
+  inputs.push({ label: 'package', root: repoRoot, files: [path.join(repoRoot, 'package.json')] });
   return inputs;
 }
 

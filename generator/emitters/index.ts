@@ -36,6 +36,7 @@ export const emitterEntries: EmitterEntry[] = [
   { name: 'contract-tests', load: async () => (await import('./contract-tests/emitter.js')).contractTestsEmitter },
   { name: 'docs', load: async () => (await import('./docs/index.js')).docsEmitter },
   { name: 'openapi', load: async () => (await import('./openapi/emitter.js')).openapiEmitter },
+  { name: 'tools', load: async () => (await import('./tools/emitter.js')).toolsEmitter },
 ];
 
 /** Every emitter, loaded in this thread (tests and custom runs). */

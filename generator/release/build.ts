@@ -7,6 +7,7 @@
  * 2. The CommonJS build is derived per file from dist/esm (esbuild's transform: ESM syntax to CommonJS, nothing
  *    else changes), beside copies of the declarations and a `{ "type": "commonjs" }` package.json, so both formats
  *    come from one type-check. Only files whose ESM output changed are transformed.
+ *    A package that inlines third-party code (devDependencies: the MCP server) is bundled instead (bundle.ts).
  * 3. `.build/stamp.json` records the hash of the sources built, which each package's prepack guard compares.
  * The runtime is also linked into `<output>/node_modules/`, so packages installed by link find it.
  */
@@ -16,8 +17,10 @@ import { existsSync } from 'node:fs';
 import { copyFile, mkdir, readdir, readFile, readlink, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { BUILD_STAMP } from '../emitters/packages/manifest.js';
 import { displayPath } from '../lib/display-path.js';
+import { bundlePackage, isBundled, type BundleManifest } from './bundle.js';
 
 const require = createRequire(import.meta.url);
 
@@ -140,18 +143,55 @@ async function deriveCommonJs(dir: string, transform: (code: string, file: strin
  * <output>/payments`) resolves its runtime from its real path, so the runtime must be findable from there.
  */
 async function linkRuntime(outDir: string, runtime: OutputPackage): Promise<void> {
-  const link = path.join(outDir, 'node_modules', ...runtime.name.split('/'));
-  const target = path.relative(path.dirname(link), runtime.dir);
-  if ((await readlink(link).catch(() => undefined)) === target) return;
+  await linkPackage(outDir, runtime.name, runtime.dir);
+}
+
+/** A package of connector-codegen's own installation (its node_modules, walking up), by name. */
+function ownPackageDir(name: string): string | undefined {
+  for (let dir = path.dirname(fileURLToPath(import.meta.url)); ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'node_modules', ...name.split('/'));
+    if (existsSync(path.join(candidate, 'package.json'))) return candidate;
+    if (path.dirname(dir) === dir) return undefined;
+  }
+}
+
+/**
+ * `<output>/node_modules/<name>` → connector-codegen's own copy, for each dependency or package to inline of a
+ * generated package that the output does not hold (the MCP server's SDK and ajv) and for Node's types: tsc and the
+ * bundler resolve them from the output directory, wherever it is. The copies are this repository's tested versions
+ * (the MCP package pins the same; the bundler checks).
+ */
+async function linkDependencies(outDir: string, manifests: BundleManifest[]): Promise<void> {
+  const own = new Set(manifests.map((m) => m.name));
+  const names = new Set<string>();
+  for (const manifest of manifests) {
+    for (const name of Object.keys({ ...manifest.dependencies, ...manifest.devDependencies })) if (!own.has(name)) names.add(name);
+  }
+  if (names.size === 0) return;
+  names.add('@types/node');
+  for (const name of [...names].sort()) {
+    const target = ownPackageDir(name);
+    if (!target) throw new Error(`building the packages in ${displayPath(outDir)} needs ${name}, which connector-codegen's installation does not have: run npm install in connector-codegen`);
+    await linkPackage(outDir, name, target);
+  }
+}
+
+/** Links `<output>/node_modules/<name>` to `target` (unless it already does). */
+async function linkPackage(outDir: string, name: string, target: string): Promise<void> {
+  const link = path.join(outDir, 'node_modules', ...name.split('/'));
+  const relative = path.relative(path.dirname(link), target);
+  if ((await readlink(link).catch(() => undefined)) === relative) return;
   await rm(link, { recursive: true, force: true });
   await mkdir(path.dirname(link), { recursive: true });
-  await symlink(target, link, 'junction');
+  await symlink(relative, link, 'junction');
 }
 
 /** Builds every package of `outDir` that is not up to date; returns them all in build order. */
 export async function buildPackages(outDir: string): Promise<BuiltPackage[]> {
   const packages = await outputPackages(outDir);
+  const manifests = await Promise.all(packages.map(async (p) => JSON.parse(await readFile(path.join(p.dir, 'package.json'), 'utf8')) as BundleManifest));
   if (packages[0]) await linkRuntime(outDir, packages[0]);
+  await linkDependencies(outDir, manifests);
   const before = await Promise.all(packages.map((p) => readFile(path.join(p.dir, BUILD_STAMP), 'utf8').catch(() => '')));
   await typescriptBuild(outDir);
   const esbuild = await import('esbuild');
@@ -159,7 +199,7 @@ export async function buildPackages(outDir: string): Promise<BuiltPackage[]> {
     (await esbuild.transform(code, { format: 'cjs', platform: 'node', target: 'node18', sourcefile: file, logLevel: 'silent' })).code;
   return Promise.all(
     packages.map(async (p, i) => {
-      const distChanged = await deriveCommonJs(p.dir, transform);
+      const distChanged = isBundled(manifests[i]!) ? await bundlePackage(p.dir, manifests[i]!, esbuild) : await deriveCommonJs(p.dir, transform);
       const stamp = `${JSON.stringify({ source: await sourceHash(p.dir) })}\n`;
       if (stamp !== before[i]) {
         await mkdir(path.dirname(path.join(p.dir, BUILD_STAMP)), { recursive: true });

@@ -6,6 +6,8 @@
  * handed to npm.
  */
 import { spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { buildPackages, type OutputPackage } from './build.js';
 
 /** Options of a publish run. */
@@ -77,11 +79,27 @@ async function publishOne(npm: NpmRunner, pkg: OutputPackage, options: PublishOp
   if (code !== 0) throw new Error(`npm publish failed for ${pkg.name}@${pkg.version}:\n${lastLines(stderr || stdout)}`);
 }
 
-/** Builds, then publishes each package not yet on the registry: the runtime first, then the connectors. */
+/** Names of the output's packages each package depends on (its package.json dependencies). */
+async function internalDependencies(packages: OutputPackage[]): Promise<Map<OutputPackage, string[]>> {
+  const names = new Set(packages.map((p) => p.name));
+  const entries = await Promise.all(
+    packages.map(async (p) => {
+      const manifest = JSON.parse(await readFile(path.join(p.dir, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+      return [p, Object.keys(manifest.dependencies ?? {}).filter((d) => names.has(d))] as const;
+    }),
+  );
+  return new Map(entries);
+}
+
+/**
+ * Builds, then publishes each package not yet on the registry: the runtime first, then the connectors a few at a
+ * time, then what depends on them (the MCP server) — a package goes once everything it depends on has gone.
+ */
 export async function publishPackages(options: PublishOptions): Promise<PublishOutcome[]> {
   const npm = options.npm ?? systemNpm;
   const log = options.log ?? (() => undefined);
-  const [runtime, ...connectors] = await buildPackages(options.outDir);
+  const packages = await buildPackages(options.outDir);
+  const [runtime, ...rest] = packages;
   if (!runtime) throw new Error('no packages to publish');
   const publish = async (pkg: OutputPackage): Promise<PublishOutcome> => {
     if (await isPublished(npm, pkg, options.registry)) {
@@ -92,20 +110,31 @@ export async function publishPackages(options: PublishOptions): Promise<PublishO
     log(`${pkg.name}@${pkg.version}: ${options.dryRun ? 'would be published (dry run)' : 'published'}`);
     return { name: pkg.name, version: pkg.version, status: options.dryRun ? 'would-publish' : 'published' };
   };
-  // The runtime first: the connector packages depend on it. Then a few connectors at a time; one failure does
-  // not stop the others, and a second run skips whatever made it.
+  // The runtime first: every other package depends on it. Then wave after wave, a few packages at a time; one
+  // failure does not stop the others (only what depends on it), and a second run skips whatever made it.
   const outcomes = [await publish(runtime)];
-  const queue = [...connectors];
+  const dependencies = await internalDependencies(rest);
   const results = new Map<OutputPackage, PublishOutcome | Error>();
-  await Promise.all(
-    [0, 1, 2, 3].map(async () => {
-      for (let next = queue.shift(); next; next = queue.shift()) results.set(next, await publish(next).catch((error: Error) => error));
-    }),
-  );
-  const failures = connectors.map((c) => results.get(c)).filter((r): r is Error => r instanceof Error);
+  const settled = new Set([runtime.name]);
+  for (let waiting = [...rest]; waiting.length; ) {
+    const ready = waiting.filter((p) => dependencies.get(p)!.every((d) => settled.has(d)));
+    if (ready.length === 0) {
+      for (const p of waiting) results.set(p, new Error(`${p.name}@${p.version} was not published: a package it depends on failed`));
+      break;
+    }
+    waiting = waiting.filter((p) => !ready.includes(p));
+    const queue = [...ready];
+    await Promise.all(
+      [0, 1, 2, 3].map(async () => {
+        for (let next = queue.shift(); next; next = queue.shift()) results.set(next, await publish(next).catch((error: Error) => error));
+      }),
+    );
+    for (const p of ready) if (!(results.get(p) instanceof Error)) settled.add(p.name);
+  }
+  const failures = rest.map((c) => results.get(c)).filter((r): r is Error => r instanceof Error);
   if (failures.length) {
-    const done = connectors.map((c) => results.get(c)).filter((r): r is PublishOutcome => !(r instanceof Error) && r!.status === 'published');
+    const done = rest.map((c) => results.get(c)).filter((r): r is PublishOutcome => !(r instanceof Error) && r!.status === 'published');
     throw new Error(`${failures.map((f) => f.message).join('\n\n')}\n\n${failures.length} package${failures.length === 1 ? '' : 's'} failed; ${done.length + (outcomes[0]!.status === 'published' ? 1 : 0)} published in this run. Run publish again to retry: published versions are skipped.`);
   }
-  return [...outcomes, ...connectors.map((c) => results.get(c) as PublishOutcome)];
+  return [...outcomes, ...rest.map((c) => results.get(c) as PublishOutcome)];
 }

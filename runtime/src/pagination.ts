@@ -34,6 +34,9 @@ export interface LoadedPage<Item, P> extends CallResult<P> {
   meta: unknown;
 }
 
+/** What paging reads of a page: its items and its meta (the agent tools' output guard passes a page of its own). */
+export type PageView = Pick<LoadedPage<unknown, unknown>, 'items' | 'meta'>;
+
 /** Fetches one page for the given params (undefined: the call has no params). */
 export type PageLoader<Item, P> = (params: Record<string, unknown> | undefined) => Promise<LoadedPage<Item, P>>;
 
@@ -130,11 +133,7 @@ export class PagePromise<Item, P> extends APIPromise<P> implements AsyncIterable
 }
 
 /** The value of the paging param for the page after `loaded`. */
-export function nextValue(
-  scheme: PaginationDescriptor,
-  params: Record<string, unknown>,
-  loaded: LoadedPage<unknown, unknown>,
-): unknown {
+export function nextValue(scheme: PaginationDescriptor, params: Record<string, unknown>, loaded: PageView): unknown {
   const { from, path, queryParam, start } = scheme.next;
   const current = params[scheme.param];
   switch (from) {
@@ -157,7 +156,7 @@ export function nextValue(
 export function isLastPage(
   scheme: PaginationDescriptor,
   params: Record<string, unknown>,
-  loaded: LoadedPage<unknown, unknown>,
+  loaded: PageView,
   next: unknown,
   firstPageSize: number,
 ): boolean {

@@ -65,3 +65,36 @@ export {
   type ValidationProblem,
   type Validator,
 } from './validation.js';
+// Agent tools (each package's `/tools` entry re-exports them); a client never imports them, so they tree-shake away.
+export {
+  DEFAULT_MAX_CHARS,
+  FIELDS_ARGUMENT,
+  agentInputSchema,
+  renderText,
+  runTool,
+  toolError,
+  type JsonSchema,
+  type RunToolOptions,
+  type ToolAnnotations,
+  type ToolDefinition,
+  type ToolError,
+  type ToolOutcome,
+} from './tools.js';
+export {
+  anthropicTools,
+  mcpResult,
+  mcpTools,
+  openaiResponsesTools,
+  openaiTools,
+  runAnthropicToolUse,
+  runOpenAIToolCall,
+  vercelTools,
+  type AnthropicTool,
+  type AnthropicToolResult,
+  type McpTool,
+  type McpToolResult,
+  type OpenAIChatTool,
+  type OpenAIResponsesTool,
+  type OpenAIToolCall,
+  type VercelTool,
+} from './tool-adapters.js';

@@ -6,6 +6,7 @@ import { buildCommand } from './build.js';
 import { describeCommand } from './describe.js';
 import { diffCommand } from './diff.js';
 import { generateCommand } from './generate.js';
+import { mcpCommand } from './mcp.js';
 import { mockCommand } from './mock.js';
 import { openapiCommand } from './openapi.js';
 import { publishCommand } from './publish.js';
@@ -14,4 +15,4 @@ import type { Command } from './types.js';
 import { validateCommand } from './validate.js';
 
 /** The commands of connector-codegen. */
-export const COMMANDS: Command[] = [validateCommand, describeCommand, generateCommand, buildCommand, publishCommand, mockCommand, diffCommand, releaseCommand, openapiCommand];
+export const COMMANDS: Command[] = [validateCommand, describeCommand, generateCommand, buildCommand, publishCommand, mockCommand, diffCommand, releaseCommand, openapiCommand, mcpCommand];

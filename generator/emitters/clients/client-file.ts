@@ -3,7 +3,7 @@
  * and an example), and the client class that wires each method to the runtime with data, never with
  * connector-specific code.
  */
-import type { ActionIR, ConnectorIR, EntityIR, PaginationIR, SpecIR } from '../../ir.js';
+import type { ActionIR, ConnectorIR, EntityIR, SpecIR } from '../../ir.js';
 import { generatedHeader } from '../header.js';
 import { camelCase } from '../naming.js';
 import { actionRuleLines } from '../rules-text.js';
@@ -11,6 +11,7 @@ import { printDoc, type Doc } from '../ts/doc.js';
 import { classDecl, code, constDecl, fileDoc, functionDecl, importDecl, interfaceDecl, literal, str, t, type LiteralValue, type Param, type TypeMember, type TypeNode } from '../ts/syntax.js';
 import { clientClassName, methodExample, resourceTypeName } from './client-names.js';
 import { paramsSchemaHolders, paramsSchemaName } from './params-file.js';
+import { paginationDescriptor } from './paging.js';
 import { OPEN_OBJECT } from './ts-types.js';
 import { AUTH_CONFIG_TYPE, metaTypeName, paramsRequired, paramsTypeName, recordTypeName, searchFieldsTypeName } from './types-file.js';
 
@@ -111,29 +112,6 @@ function methodDescriptor(connector: ConnectorIR, entity: EntityIR, action: Acti
     ...(params ? { params: code(`P.${params}`) } : {}),
     ...(paging ? { paging: code(paging) } : {}),
   };
-}
-
-function paginationDescriptor(scheme: PaginationIR, connector: ConnectorIR | undefined): LiteralValue {
-  const sizeDefaults = new Set<number>();
-  const paramTypes = new Set<string>();
-  for (const a of connector?.entities.flatMap((e) => e.actions) ?? []) {
-    if (a.pagination !== scheme.name) continue;
-    const size = a.params.find((p) => p.name === scheme.sizeParam)?.default;
-    if (typeof size === 'number') sizeDefaults.add(size);
-    const type = a.params.find((p) => p.name === scheme.param)?.types[0];
-    if (type) paramTypes.add(type);
-  }
-  const descriptor = {
-    param: scheme.param,
-    ...(scheme.sizeParam ? { sizeParam: scheme.sizeParam } : {}),
-    // One default page size when every action of the scheme agrees on it.
-    ...(sizeDefaults.size === 1 ? { defaultSize: [...sizeDefaults][0] } : {}),
-    // The cursor param's declared type, when every action of the scheme agrees on it.
-    ...(paramTypes.size === 1 ? { paramType: [...paramTypes][0] } : {}),
-    next: scheme.next,
-    stop: scheme.stop,
-  };
-  return JSON.parse(JSON.stringify(descriptor)) as LiteralValue;
 }
 
 /** Emits src/client.ts for one connector. */

@@ -9,6 +9,7 @@
  */
 import { entityFields, identifyingParam } from '../fixtures/model.js';
 import { authConfigFields, type ActionIR, type ConnectorIR, type EntityIR, type PropertyIR } from '../../ir.js';
+import { FORMAT_EXAMPLES } from '../validators/json-schema.js';
 
 /** The scalar type a key is sent as. */
 export type KeyType = 'string' | 'integer' | 'number';
@@ -38,14 +39,6 @@ const readsFirst = (a: ActionIR, b: ActionIR): number => (a.kind === b.kind ? 0 
 export function pairsInOrder(connector: ConnectorIR): (readonly [EntityIR, ActionIR])[] {
   return connector.entities.flatMap((e) => e.actions.map((a) => [e, a] as const)).sort((x, y) => readsFirst(x[1], y[1]));
 }
-
-/** Example strings of each value format. */
-const FORMAT_EXAMPLES: Record<NonNullable<PropertyIR['format']>, string> = {
-  currency_lower_iso: 'usd',
-  md5_of_lower_email: 'f5b1b4f3b43d8e2b5a3e86a9e1c4f2a7',
-  unix_time_string: '1712345678.000100',
-  url: 'https://contract.example/path',
-};
 
 /** A value that satisfies a param's constraints and format. */
 export function exampleValue(p: PropertyIR): unknown {

@@ -35,8 +35,11 @@ function operandSchema(field: PropertyIR, kind: string): JsonSchema {
   return element;
 }
 
-/** Every search schema of one entity, by component name. */
-export function searchSchemas(ir: SpecIR, entity: EntityIR): Map<string, JsonSchema> {
+/**
+ * Every search schema of one entity, by component name. `refTo` says how one refers to another: a component `$ref`
+ * here; agent tools (emitters/tools) gather them under `$defs` of one self-contained schema.
+ */
+export function searchSchemas(ir: SpecIR, entity: EntityIR, refTo: (name: string) => JsonSchema = ref): Map<string, JsonSchema> {
   const names = searchNames(entity.name);
   const fields = entity.searchable?.properties ?? [];
   const open = fields.length === 0;
@@ -51,8 +54,8 @@ export function searchSchemas(ir: SpecIR, entity: EntityIR): Map<string, JsonSch
 
   const filterProps: Record<string, JsonSchema> = {};
   for (const op of operators) {
-    if (op.operand === 'filter') filterProps[op.name] = { ...ref(names.filter), description: op.description };
-    else if (op.operand === 'filters') filterProps[op.name] = { type: 'array', minItems: 1, items: ref(names.filter), description: op.description };
+    if (op.operand === 'filter') filterProps[op.name] = { ...refTo(names.filter), description: op.description };
+    else if (op.operand === 'filters') filterProps[op.name] = { type: 'array', minItems: 1, items: refTo(names.filter), description: op.description };
     else if (isFieldOperator(op)) {
       const kind = operandKind(op);
       const applicable = fields.filter((f) => operatorsFor(f, [op]).length > 0);
@@ -65,7 +68,7 @@ export function searchSchemas(ir: SpecIR, entity: EntityIR): Map<string, JsonSch
             : { type: 'object', minProperties: 1, additionalProperties: false, description: 'Searchable field names mapped to operands; several fields: all must hold.', properties: Object.fromEntries(applicable.map((f) => [f.name, operandSchema(f, kind)])) },
         );
       }
-      filterProps[op.name] = { ...ref(names.operand(kind)), description: op.description };
+      filterProps[op.name] = { ...refTo(names.operand(kind)), description: op.description };
     }
   }
   out.set(names.filter, { type: 'object', description: 'A filter: an object with exactly one key, an operator.', minProperties: 1, maxProperties: 1, additionalProperties: false, properties: filterProps });
@@ -81,8 +84,8 @@ export function searchSchemas(ir: SpecIR, entity: EntityIR): Map<string, JsonSch
   // Params: the service's search params, with the filter, sort and field names of this entity.
   const params = objectSchema(ir.service.search.params, 'param', false) as { properties: Record<string, JsonSchema> };
   const query = params.properties['query'] as { properties?: Record<string, JsonSchema> } | undefined;
-  if (query?.properties?.['filter']) query.properties['filter'] = { ...ref(names.filter), description: query.properties['filter']['description'] };
-  if (query?.properties?.['sort']) query.properties['sort'] = { type: 'array', items: ref(names.sort), description: query.properties['sort']['description'] };
+  if (query?.properties?.['filter']) query.properties['filter'] = { ...refTo(names.filter), description: query.properties['filter']['description'] };
+  if (query?.properties?.['sort']) query.properties['sort'] = { type: 'array', items: refTo(names.sort), description: query.properties['sort']['description'] };
   const fieldList = params.properties['fields'];
   if (fieldList && !open) params.properties['fields'] = { ...fieldList, items: { enum: fields.map((f) => f.name) } };
   out.set(names.params, { ...params, description: `Params of ${entity.name} search (the uniform search).` });
@@ -91,7 +94,7 @@ export function searchSchemas(ir: SpecIR, entity: EntityIR): Map<string, JsonSch
   const result = objectSchema(ir.service.search.hit, 'read', false) as { properties: Record<string, JsonSchema> };
   for (const value of Object.values(result.properties)) {
     const items = value['items'] as { properties?: Record<string, JsonSchema> } | undefined;
-    if (items?.properties?.['data']) items.properties['data'] = { ...ref(names.fields), description: items.properties['data']['description'] };
+    if (items?.properties?.['data']) items.properties['data'] = { ...refTo(names.fields), description: items.properties['data']['description'] };
   }
   out.set(names.result, { ...result, description: `One page of ${entity.name} search hits.` });
   return out;

@@ -18,6 +18,7 @@ import { camelCase } from '../naming.js';
 import { clientClassName } from '../clients/client-names.js';
 import { splitEmitter } from '../types.js';
 import { BUILD_STATE_DIR, buildTsconfig, packageJson, prepackGuard } from './manifest.js';
+import { MCP_CONNECTORS_FILE, MCP_DIR, mcpPackageFiles, mcpPackageName } from './mcp-package.js';
 import { RUNTIME_DIR, runtimePackageFiles } from './runtime-package.js';
 import { JOURNAL_FILE, STAGING_DIR } from '../../write.js';
 import { DEFAULT_PACKAGES, runtimePackageName } from '../../config/config.js';
@@ -28,7 +29,7 @@ const DEFAULT_RUNTIME_NAME = runtimePackageName(DEFAULT_PACKAGES);
 const readme = Handlebars.compile(readFileSync(new URL('../../../templates/package-readme.md.hbs', import.meta.url), 'utf8'), { noEscape: true });
 
 /** Subpath entries of every connector package besides the client: subpath → module under src/. */
-export const CONNECTOR_SUBPATHS: Record<string, string> = { './validators': 'validators' };
+export const CONNECTOR_SUBPATHS: Record<string, string> = { './tools': 'tools', './validators': 'validators' };
 
 /** The header line of a connector's package files, without comment markers. */
 const headerOf = (connector: ConnectorIR) => generatedHeader(connector.file).slice(3).trim();
@@ -77,6 +78,7 @@ function connectorPackage(ir: SpecIR, connector: ConnectorIR): Map<string, strin
       writeCount: actions.filter((a) => a.kind === 'write').length,
       quickstart: quickstart(connector),
       reference: PACKAGE_REFERENCE,
+      mcpPackage: mcpPackageName(ir),
       entities,
       clientGuide: clientGuide(ir, connector),
       authSummary: connector.auth.fields.length ? `${connector.auth.method} — ${connector.auth.fields.map((f) => `\`${f.name}\``).join(', ')}.` : 'not specified by the contract.',
@@ -93,7 +95,10 @@ function workspaceFiles(ir: SpecIR): Map<string, string> {
     paths[c.package.name] = [`./${c.id}/src/index.ts`];
     for (const [subpath, module] of Object.entries(CONNECTOR_SUBPATHS)) paths[`${c.package.name}${subpath.slice(1)}`] = [`./${c.id}/src/${module}.ts`];
   }
-  const references = [RUNTIME_DIR, ...ir.connectors.map((c) => c.id)].map((path) => ({ path: `./${path}` }));
+  // The MCP server depends on every connector: it comes last.
+  const mcp = ir.connectors.length ? [MCP_DIR] : [];
+  if (mcp.length) paths[mcpPackageName(ir)] = [`./${MCP_DIR}/src/index.ts`];
+  const references = [RUNTIME_DIR, ...ir.connectors.map((c) => c.id), ...mcp].map((path) => ({ path: `./${path}` }));
   return new Map([
     // `tsc -b <output>` builds every package in dependency order (connector-codegen build runs it).
     ['tsconfig.json', `${JSON.stringify({ '//': header, files: [], references }, null, 2)}\n`],
@@ -106,8 +111,11 @@ function workspaceFiles(ir: SpecIR): Map<string, string> {
 /** Package files of the runtime and of every connector, and the workspace files. */
 export const packagesEmitter = splitEmitter({
   name: 'packages',
-  // The runtime's sources are kept formatted in the repository; renamed, their lines change length.
-  formatted: (ir, path) => !path.startsWith(`${RUNTIME_DIR}/`) || ir.packaging.runtime.name === DEFAULT_RUNTIME_NAME,
+  // The runtime's and the MCP server's sources are kept formatted in the repository; with the runtime renamed, their
+  // lines change length. The MCP server's connector list is printed in the generated style.
+  formatted: (ir, path) =>
+    !(path.startsWith(`${RUNTIME_DIR}/`) || (path.startsWith(`${MCP_DIR}/`) && path !== MCP_CONNECTORS_FILE)) || ir.packaging.runtime.name === DEFAULT_RUNTIME_NAME,
   connector: connectorPackage,
-  shared: (ir) => new Map([...runtimePackageFiles(ir), ...workspaceFiles(ir)]),
+  // The MCP package serves every connector, so it is shared (rebuilt when any connector changes).
+  shared: (ir) => new Map([...runtimePackageFiles(ir), ...workspaceFiles(ir), ...mcpPackageFiles(ir)]),
 });

@@ -6,11 +6,15 @@
  * Layout of a built package: `dist/esm/*.js` + `.d.ts` (ESM, the package is `type: module`), `dist/cjs/*.js` +
  * `.d.ts` with `dist/cjs/package.json` `{ "type": "commonjs" }`. Each export condition points at types of its
  * own format, which is what arethetypeswrong checks under node10, node16 (CJS and ESM) and bundler resolution.
+ * A package with `bundled` packages (devDependencies) is laid out by the bundler instead: generator/release/bundle.ts.
  */
 import type { PackagingIR } from '../../ir.js';
 
 /** Where a built package keeps build state that is not shipped: the tsc build info and the source stamp. */
 export const BUILD_STATE_DIR = '.build';
+
+/** Where tsc compiles a package that is bundled (it has `bundled` dependencies): the bundler's input, not shipped. */
+export const BUNDLE_INPUT_DIR = `${BUILD_STATE_DIR}/tsc`;
 
 /** The file the build writes with the hash of the sources it compiled (read by the prepack guard). */
 export const BUILD_STAMP = `${BUILD_STATE_DIR}/stamp.json`;
@@ -33,6 +37,15 @@ export interface ManifestInput {
   docs: string[];
   /** Directory of the package inside the repository, for `repository.directory` patterns. */
   connectorId?: string;
+  /** Executables: command name → file in the package. */
+  bin?: Record<string, string>;
+  /**
+   * Packages the build inlines into dist/ (name → exact version), written as devDependencies: an install never
+   * fetches them, and `connector-codegen build` bundles a package that has any (generator/release/bundle.ts).
+   */
+  bundled?: Record<string, string>;
+  /** Node versions it runs on (`engines.node`); default `>=18`. */
+  node?: string;
 }
 
 /** `import` and `require` conditions of one entry, each with the types of its own format. */
@@ -76,10 +89,12 @@ export function packageJson(packaging: PackagingIR, input: ManifestInput): strin
     },
     // Subpath types for node10 resolution, which does not read "exports".
     ...(subpaths.length ? { typesVersions: { '*': Object.fromEntries(subpaths.map(([subpath, module]) => [subpath.slice(2), [`./dist/cjs/${module}.d.ts`]])) } } : {}),
+    ...(input.bin ? { bin: input.bin } : {}),
     files: ['dist', ...input.docs],
     scripts: { prepack: 'node prepack.cjs' },
     ...(Object.keys(input.dependencies).length ? { dependencies: input.dependencies } : {}),
-    engines: { node: '>=18' },
+    ...(input.bundled && Object.keys(input.bundled).length ? { devDependencies: input.bundled } : {}),
+    engines: { node: input.node ?? '>=18' },
     ...(Object.keys(publishConfig).length ? { publishConfig } : {}),
   };
   return `${JSON.stringify(manifest, null, 2)}\n`;

@@ -56,6 +56,12 @@ export class Code {
 /** `text` as code inside a literal. */
 export const code = (text: string) => new Code(text);
 
+/** A spread (`...text`) inside an object or array literal; in an object its key only keeps the entries apart. */
+export class Spread extends Code {}
+
+/** `...text` inside a literal: `{ title, '...hints': spread('readHints') }` prints `{ title, ...readHints }`. */
+export const spread = (text: string) => new Spread(text);
+
 /** A data literal value: JSON data, or Code. */
 export type LiteralValue = string | number | boolean | null | Code | LiteralValue[] | { [key: string]: LiteralValue | undefined };
 
@@ -64,6 +70,7 @@ const entriesOf = (v: Record<string, LiteralValue | undefined>) => Object.entrie
 
 /** A key and its value (prettier's assignment layouts for object properties). */
 function property(name: string, value: LiteralValue, expanded: boolean): Doc {
+  if (value instanceof Spread) return literal(value);
   const k = key(name);
   // A string value may move to the next line, unless the key is too short for that to help (prettier's rule).
   if (typeof value === 'string' && k.length >= 5) return group([k, ':', group(indent([line, str(value)]))]);
@@ -76,6 +83,7 @@ function property(name: string, value: LiteralValue, expanded: boolean): Doc {
  * entry each always breaks, and arrays of numbers fill lines, as prettier prints them.
  */
 export function literal(value: LiteralValue, expanded = false): Doc {
+  if (value instanceof Spread) return `...${value.text}`;
   if (value instanceof Code) return value.text;
   if (value === null) return 'null';
   if (typeof value === 'string') return str(value);

@@ -30,6 +30,14 @@ export const FORMAT_PATTERNS: Record<ValueFormat, string> = {
   url: '^https?://[^\\s/?#]+[^\\s]*$',
 };
 
+/** An example string of each value format (it matches FORMAT_PATTERNS): contract tests and agent tools' examples use it. */
+export const FORMAT_EXAMPLES: Record<ValueFormat, string> = {
+  currency_lower_iso: 'usd',
+  md5_of_lower_email: 'f5b1b4f3b43d8e2b5a3e86a9e1c4f2a7',
+  unix_time_string: '1712345678.000100',
+  url: 'https://contract.example/path',
+};
+
 /** A string holding a separated list: entries from `enum` (when given), at most `maxItems` of them. */
 function separatedListPatterns(s: SchemaIR): string[] {
   const sep = escapeRegex(s.separator!);

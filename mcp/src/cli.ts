@@ -1,0 +1,128 @@
+/**
+ * The command line of the MCP server: flags and environment → configuration → catalogue → stdio or Streamable
+ * HTTP. Logs go to stderr (stdout is the stdio transport's channel). Configuration errors exit with code 2 and say
+ * what to change; the token is never printed.
+ */
+import { parseArgs } from 'node:util';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { buildCatalogue, toolMode, type ConnectorEntry, type ServerIdentity } from './catalogue.js';
+import { ConfigError, MCP_OPTIONS, MCP_USAGE, resolveConfig, TOKEN_VARIABLE, type McpFlagValues } from './config.js';
+import { serveHttp } from './http.js';
+import { createMcpServer } from './server.js';
+
+/** Where the command writes. */
+export interface CliIO {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  env: Record<string, string | undefined>;
+}
+
+/** Help text. */
+export function usage(bin: string): string {
+  return [
+    `Usage: ${bin} [options]   (MCP server of the Connector Execution Service)`,
+    '',
+    ...MCP_USAGE.map((l) => `  ${l}`),
+    `  -h, --help           Show this help.`,
+    '',
+    `The token is read from ${TOKEN_VARIABLE}; there is no flag for it.`,
+  ].join('\n');
+}
+
+/** A running server; `done` settles when it stops (a signal, or stdin closing for stdio). */
+export interface RunningServer {
+  /** What it listens on: `stdio` or the HTTP endpoint's URL. */
+  endpoint: string;
+  /** Settles when the server has stopped. */
+  done: Promise<void>;
+  /** Stops it. */
+  close(): Promise<void>;
+}
+
+/** Starts the server from parsed flag values; throws ConfigError for a wrong configuration. */
+export async function startServer(
+  identity: ServerIdentity,
+  connectors: readonly ConnectorEntry[],
+  values: McpFlagValues,
+  io: CliIO,
+): Promise<RunningServer> {
+  const config = resolveConfig(
+    values,
+    io.env,
+    connectors.map((c) => c.id),
+  );
+  let catalogue;
+  try {
+    catalogue = buildCatalogue(config, connectors);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
+  if (catalogue.exposed.size === 0)
+    throw new ConfigError(
+      'no tool is exposed: the --connectors, --entities, --actions and --read-only filters leave nothing',
+    );
+  const mode = toolMode(config, catalogue);
+  const summary = `${catalogue.exposed.size} actions of ${new Set([...catalogue.exposed.values()].map((b) => b.tool.connector)).size} connectors, ${mode} tools${config.readOnly ? ', read-only' : ''}`;
+  if (config.transport === 'http') {
+    const endpoint = await serveHttp(
+      () => createMcpServer(identity, config, catalogue),
+      config.host,
+      config.port,
+      (line) => io.stderr(`${line}\n`),
+    );
+    io.stderr(`${identity.name} listening on ${endpoint.url} (${summary})\n`);
+    let stop!: () => void;
+    const done = new Promise<void>((resolve) => (stop = resolve));
+    return { endpoint: endpoint.url, done, close: async () => void (await endpoint.close(), stop()) };
+  }
+  const server = createMcpServer(identity, config, catalogue);
+  const transport = new StdioServerTransport();
+  const done = new Promise<void>((resolve) => (transport.onclose = resolve));
+  await server.connect(transport);
+  // The stdio transport does not notice its input ending: a client that goes away ends the server.
+  process.stdin.once('end', () => void server.close());
+  io.stderr(`${identity.name} on stdio (${summary})\n`);
+  return { endpoint: 'stdio', done, close: () => server.close() };
+}
+
+/** Runs the command; resolves with the exit code once the server stops. */
+export async function main(
+  identity: ServerIdentity,
+  connectors: readonly ConnectorEntry[],
+  argv: string[],
+  io: CliIO,
+): Promise<number> {
+  if (argv.includes('--token') || argv.some((a) => a.startsWith('--token='))) {
+    io.stderr(
+      `refusing --token: a token on the command line shows in process lists and shell history; set ${TOKEN_VARIABLE} instead\n`,
+    );
+    return 2;
+  }
+  let values: McpFlagValues;
+  try {
+    values = parseArgs({
+      args: argv,
+      options: { ...MCP_OPTIONS, help: { type: 'boolean', short: 'h' } },
+      allowPositionals: false,
+    }).values as McpFlagValues & { help?: boolean };
+  } catch (error) {
+    io.stderr(`${(error as Error).message}\n\n${usage(identity.name)}\n`);
+    return 2;
+  }
+  if ((values as { help?: boolean }).help) {
+    io.stdout(`${usage(identity.name)}\n`);
+    return 0;
+  }
+  try {
+    const running = await startServer(identity, connectors, values, io);
+    const stop = () => void running.close();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+    await running.done;
+    return 0;
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    io.stderr(`${identity.name}: ${error.message}\n`);
+    return 2;
+  }
+}

@@ -1,0 +1,183 @@
+/**
+ * The agent tools of every package's `/tools` entry: names the tool APIs accept, unique across a server and pinned
+ * (renaming one breaks every agent configured with it); input schemas ajv compiles (draft 2020-12, strict) that
+ * accept the examples the docs show and refuse what the spec forbids; descriptions within the tool APIs' limits; and
+ * runTool's output guard, projection and continuation on each paging scheme.
+ */
+import path from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { tools as paymentsTools } from '@connector-sdk/payments/tools';
+import { tools as crmTools } from '@connector-sdk/crm/tools';
+import { agentInputSchema, runTool, type ToolDefinition } from '../runtime/src/index.js';
+import { toolDefinitions, type ToolData } from '../generator/emitters/tools/definitions.js';
+import { MAX_DESCRIPTION } from '../generator/emitters/tools/describe.js';
+import { sharedLiterals } from '../generator/emitters/tools/shared-literals.js';
+import { printDoc } from '../generator/emitters/ts/doc.js';
+import { literal } from '../generator/emitters/ts/syntax.js';
+import type { SpecIR } from '../generator/ir.js';
+import { readSpec } from '../generator/spec/read.js';
+import { codeBlocks, markdownFiles } from './helpers/generated-markdown.js';
+
+let ir: SpecIR;
+let all: ToolData[];
+beforeAll(async () => {
+  ir = (await readSpec(path.resolve(import.meta.dirname, '../spec'))).ir;
+  all = ir.connectors.flatMap((c) => toolDefinitions(ir, c));
+});
+
+describe('names', () => {
+  test('one tool per pair: 1–64 characters of [a-zA-Z0-9_-], unique across every connector', () => {
+    const pairs = ir.connectors.reduce((n, c) => n + c.entities.reduce((m, e) => m + e.actions.length, 0), 0);
+    expect(all).toHaveLength(pairs);
+    expect(pairs).toBe(346);
+    for (const t of all) expect(t.name).toMatch(/^[a-zA-Z0-9_-]{1,64}$/);
+    expect(new Set(all.map((t) => t.name)).size).toBe(all.length);
+  });
+
+  test('are pinned: the same spec gives the same names, regeneration after regeneration', () => {
+    const names = new Set(all.map((t) => t.name));
+    for (const name of ['payments_customers_list', 'payments_customers_search', 'payments_payment_intents_api_search', 'crm_contacts_get', 'issue_tracking_issues_list', 'file_storage_files_download', 'call_recording_stats_activity_scorecards_search']) {
+      expect(names.has(name), name).toBe(true);
+    }
+    // The generated /tools entries hold exactly the names the generator computes now.
+    expect(paymentsTools.map((t) => t.name)).toEqual(all.filter((t) => t.connector === 'payments').map((t) => t.name));
+  });
+});
+
+describe('input schemas', () => {
+  // Strict, except that union types ("type": ["string", "null"]) are plain JSON Schema.
+  const ajv = new Ajv2020({ strict: true, allowUnionTypes: true, allErrors: true });
+
+  test('every schema (and its agent form with _fields) compiles under strict ajv and accepts its example', () => {
+    for (const t of all) {
+      const validate = ajv.compile(t.inputSchema);
+      const examples = t.inputSchema['examples'] as unknown[];
+      expect(examples, t.name).toHaveLength(1);
+      expect(validate(examples[0]), `${t.name}: ${JSON.stringify(validate.errors)}`).toBe(true);
+      const agent = ajv.compile(agentInputSchema(t));
+      expect(agent(examples[0]), t.name).toBe(true);
+    }
+  });
+
+  test('the search grammar follows the entity: its fields, operators by type, one operator per filter, nesting', () => {
+    const search = all.find((t) => t.name === 'payments_customers_search')!;
+    const validate = ajv.compile(search.inputSchema);
+    expect(validate({ query: { filter: { and: [{ gt: { created: 1 } }, { not: { like: { email: '%@example.com' } } }] }, sort: [{ created: 'desc' }] }, fields: ['email'], limit: 5 })).toBe(true);
+    expect(validate({ query: { filter: { eq: { colour: 'red' } } } })).toBe(false); // not a searchable field
+    expect(validate({ query: { filter: { eq: { email: 'a' }, neq: { email: 'b' } } } })).toBe(false); // two operators
+    expect(validate({ query: { sort: [{ colour: 'asc' }] } })).toBe(false);
+    expect(validate({ query: {}, fields: ['colour'] })).toBe(false);
+    expect(validate({})).toBe(false); // query is required
+  });
+
+  test('params keep the spec’s constraints: bounds, enums, required, closed objects', () => {
+    const list = ajv.compile(all.find((t) => t.name === 'payments_payouts_list')!.inputSchema);
+    expect(list({ limit: 100, status: 'paid' })).toBe(true);
+    expect(list({ limit: 101 })).toBe(false);
+    expect(list({ status: 'lost' })).toBe(false);
+    expect(list({ colour: 'blue' })).toBe(false);
+    expect(ajv.compile(all.find((t) => t.name === 'payments_customers_get')!.inputSchema)({})).toBe(false);
+  });
+
+  test('the examples the agent docs show are valid arguments of their tools', () => {
+    const page = markdownFiles().get('docs/agents.md')!;
+    const byName = new Map(all.map((t) => [t.name, t]));
+    const rows = [...page.matchAll(/^\| `([a-z0-9_]+)` \|[^|]*\|[^|]*\| `(\{.*\})` \|$/gm)];
+    expect(rows.length).toBe(all.length);
+    for (const [, name, example] of rows) expect(ajv.validate(byName.get(name!)!.inputSchema, JSON.parse(example!)), name).toBe(true);
+    for (const { code, line } of codeBlocks(page, 'json')) expect(() => JSON.parse(code), `agents.md:${line}`).not.toThrow();
+  });
+});
+
+describe('the generated /tools files', () => {
+  test('hold exactly the definitions the generator computes: sharing sub-schemas changes nothing at run time', async () => {
+    for (const connector of ir.connectors) {
+      const { tools } = (await import(`../generated/${connector.id}/src/tools.ts`)) as { tools: ToolDefinition[] };
+      const data = tools.map(({ call, ...rest }) => (expect(typeof call).toBe('function'), rest));
+      // JSON round trip: the same JSON text, key order included (what a tool API receives).
+      expect(JSON.parse(JSON.stringify(data)), connector.id).toEqual(JSON.parse(JSON.stringify(all.filter((t) => t.connector === connector.id))));
+      expect(data.map((t) => JSON.stringify(t)), connector.id).toEqual(all.filter((t) => t.connector === connector.id).map((t) => JSON.stringify(t)));
+    }
+  });
+
+  test('write a repeated sub-schema once, as a const that each use refers to', () => {
+    const interval = { type: 'object', properties: { gt: { type: 'integer' }, lt: { type: 'integer' } }, description: 'Date interval on the creation time.' };
+    const params = (extra: object) => ({ type: 'object', properties: { created: structuredClone(interval), ...extra } });
+    const roots = [
+      { label: 'a_list', noun: 'Schema', prefix: 'a_list', value: params({ limit: { type: 'integer' } }) },
+      { label: 'b_list', noun: 'Schema', prefix: 'b_list', value: params({ cursor: { type: 'string' } }) },
+      { label: 'c_list', noun: 'Schema', prefix: 'c_list', value: params({}) },
+    ];
+    const literals = sharedLiterals(roots);
+    expect(literals.shared.map((s) => [s.name, s.uses])).toEqual([['createdSchema', ['a_list', 'b_list', 'c_list']]]);
+    const declarations = literals.shared.map((s) => `const ${s.name} = ${printDoc(literal(literals.definition(s)))};`).join('\n');
+    const printed = roots.map((r) => printDoc(literal(literals.literal(r.value))));
+    expect(printed.join('\n')).not.toContain('Date interval');
+    expect(printed[0]).toContain('created: createdSchema');
+    // Evaluated, the printed code gives back the values.
+    const values = new Function(`${declarations}\nreturn [${printed.join(', ')}];`)() as unknown[];
+    expect(values).toEqual(roots.map((r) => r.value));
+  });
+
+  test('a value printed once stays where it is; a value inside a shared one is not shared again', () => {
+    const big = { type: 'object', properties: { name: { type: 'string', description: 'The name of the thing, as the service spells it.' } } };
+    const literals = sharedLiterals([
+      { label: 'x', noun: 'Schema', prefix: 'x', value: { properties: { a: structuredClone(big) } } },
+      { label: 'y', noun: 'Schema', prefix: 'y', value: { properties: { a: structuredClone(big), c: { type: 'integer' } } } },
+      { label: 'z', noun: 'Schema', prefix: 'z', value: { properties: { b: { type: 'string', description: 'Only here, and long enough to be worth a name if it were repeated.' } } } },
+    ]);
+    expect(literals.shared.map((s) => s.name)).toEqual(['aSchema']);
+  });
+});
+
+describe('descriptions', () => {
+  test('say what the tool reads or writes, how to page, and stay within the tool APIs’ limit', () => {
+    for (const t of all) {
+      expect(t.description.length, t.name).toBeLessThanOrEqual(MAX_DESCRIPTION);
+      expect(t.description, t.name).toMatch(t.kind === 'read' ? /Read-only\.$/ : /^.*WRITE: /);
+      if (t.paging) expect(t.description, t.name).toContain("call again with the result's 'next'");
+    }
+    const search = all.find((t) => t.name === 'payments_customers_search')!.description;
+    expect(search).toContain('email');
+    expect(search).toMatch(/like/);
+    expect(all.find((t) => t.name === 'payments_customers_delete')!.annotations).toMatchObject({ destructiveHint: true, readOnlyHint: false });
+  });
+});
+
+/** A client stand-in whose methods return what the service would. */
+function fakeClient(answers: Record<string, (params: Record<string, unknown>) => unknown>): unknown {
+  return new Proxy({}, { get: (_, entity) => new Proxy({}, { get: (__, method) => (params: Record<string, unknown>) => Promise.resolve(answers[`${String(entity)}.${String(method)}`]!(params)) }) });
+}
+
+describe('runTool', () => {
+  const customers = Array.from({ length: 10 }, (_, i) => ({ id: `cus_${i}`, email: `c${i}@example.com`, address: { city: 'Oslo', line1: 'x'.repeat(200) } }));
+  const crmList = crmTools.find((t) => t.name === 'crm_contacts_list')! as ToolDefinition<unknown>;
+  const paymentsList = paymentsTools.find((t) => t.name === 'payments_customers_list')! as ToolDefinition<unknown>;
+
+  test('_fields keeps dotted paths; paging still reads the unprojected records', async () => {
+    const client = fakeClient({ 'customers.list': () => ({ records: customers.slice(0, 2), meta: { has_more: true } }) });
+    const outcome = await runTool(paymentsList, client, { limit: 2, _fields: ['email', 'address.city'] });
+    expect(outcome.structured['records']).toEqual([{ email: 'c0@example.com', address: { city: 'Oslo' } }, { email: 'c1@example.com', address: { city: 'Oslo' } }]);
+    expect(outcome.structured['next']).toEqual({ limit: 2, _fields: ['email', 'address.city'], starting_after: 'cus_1' });
+  });
+
+  test('a server cursor cannot resume mid-page: the cut says to ask for fewer, and next is the following page', async () => {
+    const client = fakeClient({ 'contacts.list': () => ({ records: customers, meta: { next_cursor: 'page-2' } }) });
+    const outcome = await runTool(crmList, client, { limit: 10 }, { maxChars: 1200 });
+    const truncated = outcome.structured['truncated'] as { shown: number; of: number; reason: string };
+    expect(truncated.of).toBe(10);
+    expect(truncated.shown).toBeLessThan(10);
+    expect(truncated.reason).toContain('smaller limit or _fields');
+    expect(JSON.stringify(outcome.structured).length).toBeLessThanOrEqual(1200);
+    expect(outcome.structured['next']).toEqual({ limit: 10, after: 'page-2' });
+  });
+
+  test('the last page has next null; a failure is an outcome, not a throw', async () => {
+    const last = await runTool(paymentsList, fakeClient({ 'customers.list': () => ({ records: customers.slice(0, 1), meta: { has_more: false } }) }), {});
+    expect(last.structured['next']).toBeNull();
+    expect(last.text).toContain('Last page.');
+    const failed = await runTool(paymentsList, fakeClient({ 'customers.list': () => Promise.reject(new TypeError('boom')) }), {});
+    expect(failed).toMatchObject({ ok: false, structured: { error: { message: 'TypeError: boom' } } });
+  });
+});
