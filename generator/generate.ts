@@ -53,6 +53,13 @@ export interface GenerateResult {
   removed: number;
   /** With `check`: every file that is missing, different or stale. */
   outOfDate: string[];
+  /**
+   * Generated TypeScript files that went through prettier (from its cache or a worker) rather than being printed in
+   * the output's style by the emitters; absent when nothing was generated (a no-op run).
+   */
+  prettierFormatted?: string[];
+  /** Of those, how many prettier's content-keyed cache answered (no formatting done). */
+  prettierCached?: number;
 }
 
 /** The incremental cache as one run uses it. */
@@ -183,14 +190,14 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const cache = state && { dir: cacheDir, version: state.version };
   const { files, formattedBy } = await emitAll(ir, options.emitters ? [] : emitterEntries, options, cache);
   const { formatOutput } = await import('./format/format.js');
-  await timed(timings, 'format', () => formatOutput(options.outDir, files, formattedBy, path.join(cacheDir, 'format')));
+  const { formatted: prettierFormatted, cached: prettierCached } = await timed(timings, 'format', () => formatOutput(options.outDir, files, formattedBy, path.join(cacheDir, 'format')));
   const plan = await timed(timings, 'plan', () => planOutput(options.outDir, files));
   const outOfDate = [...plan.added, ...plan.changed, ...plan.stale].sort().concat(interrupted);
   if (options.check) {
     if (state && outOfDate.length === 0) await writeStamp(cacheDir, options.outDir, await makeStamp(options.outDir, state.digest, files));
-    return { fileCount: files.size, written: 0, removed: 0, outOfDate };
+    return { fileCount: files.size, written: 0, removed: 0, outOfDate, prettierFormatted, prettierCached };
   }
   await timed(timings, 'write', () => applyOutput(options.outDir, files, plan));
   if (state) await writeStamp(cacheDir, options.outDir, await makeStamp(options.outDir, state.digest, files));
-  return { fileCount: files.size, written: plan.added.length + plan.changed.length, removed: plan.stale.length, outOfDate: [] };
+  return { fileCount: files.size, written: plan.added.length + plan.changed.length, removed: plan.stale.length, outOfDate: [], prettierFormatted, prettierCached };
 }

@@ -15,7 +15,7 @@ import type { Formatted } from '../emitters/types.js';
 import { GENERATED_STYLE, OWN_CONFIG, outputStyle, ownConfigText, sameAsGenerated, type OutputStyle } from './style.js';
 
 /** Bumped when how files are formatted changes: older cache entries are then never read. */
-const FORMAT_VERSION = 1;
+const FORMAT_VERSION = 2;
 const defaultCacheDir = fileURLToPath(new URL('../../node_modules/.cache/connector-codegen/format/', import.meta.url));
 /** Cache entries kept (the newest); a full output has about 100 TypeScript files. */
 const CACHE_ENTRIES = 600;

@@ -111,10 +111,14 @@ function workspaceFiles(ir: SpecIR): Map<string, string> {
 /** Package files of the runtime and of every connector, and the workspace files. */
 export const packagesEmitter = splitEmitter({
   name: 'packages',
-  // The runtime's and the MCP server's sources are kept formatted in the repository; with the runtime renamed, their
-  // lines change length. The MCP server's connector list is printed in the generated style.
-  formatted: (ir, path) =>
-    !(path.startsWith(`${RUNTIME_DIR}/`) || (path.startsWith(`${MCP_DIR}/`) && path !== MCP_CONNECTORS_FILE)) || ir.packaging.runtime.name === DEFAULT_RUNTIME_NAME,
+  // The runtime's and the MCP server's sources are copies of files kept prettier-clean in the repository (in the
+  // generated style): trusted as they are, even where prettier leaves a long string over the width — unless the runtime
+  // is renamed, which changes their lines' lengths. The MCP server's connector list is printed in the generated style.
+  formatted: (ir, path) => {
+    const copied = path.startsWith(`${RUNTIME_DIR}/`) || (path.startsWith(`${MCP_DIR}/`) && path !== MCP_CONNECTORS_FILE);
+    if (!copied) return true;
+    return ir.packaging.runtime.name === DEFAULT_RUNTIME_NAME ? 'trusted' : false;
+  },
   connector: connectorPackage,
   // The MCP package serves every connector, so it is shared (rebuilt when any connector changes).
   shared: (ir) => new Map([...runtimePackageFiles(ir), ...workspaceFiles(ir), ...mcpPackageFiles(ir)]),
