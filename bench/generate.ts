@@ -16,7 +16,7 @@ import { parseDocument } from 'yaml';
 import { type ChildUsage, runMeasured } from './child-usage.js';
 import { keepSection, record } from './report.js';
 import { median, printTable } from './stats.js';
-import { writeSyntheticSpec } from './synthetic-spec.js';
+import { writeSyntheticSpec } from '../generator/lib/synthetic-spec.js';
 
 const repo = path.resolve(import.meta.dirname, '..');
 const bin = path.join(repo, 'bin/connector-codegen.js');
@@ -47,7 +47,7 @@ const row = (name: string, xs: ChildUsage[]) => [name, med(xs, 'cpuS').toFixed(2
 const HEADER = ['case', 'CPU s', 'wall ms', 'peak MiB', 'runs'];
 
 /** Runs the generation benchmarks, prints their tables and records the headline figures. */
-export function benchGenerate(): void {
+export async function benchGenerate(): Promise<void> {
   const work = mkdtempSync(path.join(os.tmpdir(), 'codegen-bench-'));
   try {
     const documents = readdirSync(path.join(repo, 'generated/openapi'))
@@ -79,7 +79,7 @@ export function benchGenerate(): void {
     // One-connector edits: a spec copy, generated once, then one edit and one run per round (cache kept).
     const editSpec = path.join(work, 'edit', 'spec');
     const editOut = path.join(work, 'edit', 'out');
-    writeSyntheticSpec(specDir, editSpec, 1);
+    await writeSyntheticSpec(specDir, editSpec, 1);
     ours(editSpec, editOut);
     const edited: string[] = [];
     for (let r = 0; r < runs; r++) {
@@ -110,18 +110,20 @@ export function benchGenerate(): void {
     record({ id: 'generate.noop.wall_vs_node', label: 'no-op wall vs node -e 0', value: med(s.noop, 'wallMs'), unit: 'ms', peer: { name: 'node -e 0', value: med(s.node, 'wallMs') } });
     keepSection('generate', Object.fromEntries(Object.entries(s).map(([k, xs]) => [k, { cpuS: cpu(xs), wallMs: med(xs, 'wallMs'), maxRssMiB: med(xs, 'maxRssMiB'), runs: xs.map(({ stderr: _, ...u }) => u) }])));
 
-    benchScale(work);
+    await benchScale(work);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
 }
 
 /** Cold generate of the 1×, 2×, 4×, 8× specs, interleaved. */
-function benchScale(work: string): void {
-  const specs = factors.map((f) => {
+async function benchScale(work: string): Promise<void> {
+  const specs = [];
+  for (const f of factors) {
     const dir = path.join(work, `scale-${f}`, 'spec');
-    return { factor: f, dir, connectors: writeSyntheticSpec(specDir, dir, f), runs: [] as ChildUsage[] };
-  });
+    const { connectors } = await writeSyntheticSpec(specDir, dir, f);
+    specs.push({ factor: f, dir, connectors: connectors.length, runs: [] as ChildUsage[] });
+  }
   for (let r = 0; r < scaleRuns; r++) {
     for (let j = 0; j < specs.length; j++) {
       const spec = specs[(r + j) % specs.length]!;

@@ -11,7 +11,7 @@ import { printFigures, writeResults } from './report.js';
 import { benchSearch } from './search.js';
 
 benchCli();
-benchGenerate();
+await benchGenerate();
 await benchMock();
 await benchMockScale();
 await benchPrism();
