@@ -52,23 +52,20 @@ export interface WalkLimits {
  */
 export class PagePromise<Item, P> extends APIPromise<P> implements AsyncIterable<Item> {
   declare protected readonly result: Promise<LoadedPage<Item, P>>;
-  readonly #load: PageLoader<Item, P>;
-  readonly #params: Record<string, unknown> | undefined;
-  readonly #pagination: PaginationDescriptor | null;
-  readonly #limits: WalkLimits;
+  /** Starts a walk over the pages. */
+  readonly #walk: () => AsyncGenerator<LoadedPage<Item, P>, void, undefined>;
+  readonly #maxItems: number;
 
   /** Built by the client, which starts the first page; `pagination` null means the call returns a single page. */
   constructor(load: PageLoader<Item, P>, params: Record<string, unknown> | undefined, pagination: PaginationDescriptor | null, limits: WalkLimits = {}) {
     super(load(params));
-    this.#load = load;
-    this.#params = params;
-    this.#pagination = pagination;
-    this.#limits = limits;
+    this.#walk = () => walk(this.result, load, params, pagination, limits);
+    this.#maxItems = limits.maxItems ?? Infinity;
   }
 
   /** Every page, in order, until the scheme's stop conditions or the limits end the walk. */
   pages(): AsyncIterable<P> {
-    const walk = () => this.#walk();
+    const walk = this.#walk;
     return {
       async *[Symbol.asyncIterator]() {
         for await (const loaded of walk()) yield loaded.data;
@@ -78,129 +75,97 @@ export class PagePromise<Item, P> extends APIPromise<P> implements AsyncIterable
 
   /** Every item of every page, in order. */
   async *[Symbol.asyncIterator](): AsyncGenerator<Item, void, undefined> {
-    const maxItems = this.#limits.maxItems ?? Infinity;
     let count = 0;
     for await (const loaded of this.#walk()) {
       for (const item of loaded.items) {
         yield item;
-        if (++count >= maxItems) return;
+        if (++count >= this.#maxItems) return;
       }
-    }
-  }
-
-  /** The first page, then page after page, each request being the original params with the paging param set to the next value. */
-  async *#walk(): AsyncGenerator<LoadedPage<Item, P>, void, undefined> {
-    const scheme = this.#pagination;
-    const { maxItems = Infinity, maxPages, pageLimit = Infinity } = this.#limits;
-    let params = this.#params;
-    const seen = new Set<string>();
-    if (scheme && params?.[scheme.param] !== undefined) seen.add(JSON.stringify(params[scheme.param]));
-    let firstPageSize: number | undefined;
-    let pages = 0;
-    let items = 0;
-    // The first page was requested with the call: await it even when no page is wanted, so its failure is seen.
-    let loaded = await this.result;
-    if (maxPages! <= 0 || maxItems <= 0) return;
-    for (; ; loaded = await this.#load(params)) {
-      pages++;
-      items += loaded.items.length;
-      firstPageSize ??= loaded.items.length;
-      yield loaded;
-      if (!scheme || pages >= maxPages! || items >= maxItems) return;
-      const next = nextValue(scheme, params ?? {}, loaded);
-      if (isLastPage(scheme, params ?? {}, loaded, next, firstPageSize)) return;
-      if (maxPages === undefined && pages >= pageLimit) throw new LimitError('maxPages', pageLimit, `Iterating past page ${pages}`);
-      const key = JSON.stringify(next);
-      if (seen.has(key)) {
-        throw new PaginationError(`The server repeated ${scheme.param}=${key}; stopping instead of looping forever`);
-      }
-      seen.add(key);
-      params = { ...params, [scheme.param]: next };
     }
   }
 }
 
-/** The value of the paging param for the page after `loaded`. */
-export function nextValue(scheme: PaginationDescriptor, params: Record<string, unknown>, loaded: LoadedPage<unknown, unknown>): unknown {
-  const { from, path, queryParam, start } = scheme.next;
-  const current = params[scheme.param];
-  switch (from) {
-    case 'meta': {
-      const value = valueAt(loaded.meta, path);
-      return queryParam === undefined || isMissing(value) ? value : asParamType(queryParamOf(String(value), queryParam), scheme.paramType);
-    }
-    case 'last_record':
-      return loaded.items.length === 0 ? undefined : valueAt(loaded.items[loaded.items.length - 1], path);
-    case 'page_number':
-      return Number(current ?? start ?? 1) + 1;
-    case 'offset':
-      return Number(current ?? 0) + loaded.items.length;
+/** The first page, then page after page, each request being the original params with the paging param set to the next value. */
+async function* walk<Item, P>(
+  first: Promise<LoadedPage<Item, P>>,
+  load: PageLoader<Item, P>,
+  params: Record<string, unknown> | undefined,
+  scheme: PaginationDescriptor | null,
+  { maxItems = Infinity, maxPages, pageLimit = Infinity }: WalkLimits,
+): AsyncGenerator<LoadedPage<Item, P>, void, undefined> {
+  const seen = new Set<string>();
+  const param = scheme?.param as string;
+  if (params?.[param] !== undefined) seen.add(JSON.stringify(params[param]));
+  let firstPageSize: number | undefined;
+  let items = 0;
+  // The first page was requested with the call: await it even when no page is wanted, so its failure is seen.
+  let loaded = await first;
+  if (maxPages! <= 0 || maxItems <= 0) return;
+  for (let pages = 1; ; pages++) {
+    const count = loaded.items.length;
+    items += count;
+    firstPageSize ??= count;
+    yield loaded;
+    if (!scheme || pages >= maxPages! || items >= maxItems) return;
+    const current = params?.[param];
+    const { from, path, queryParam, start } = scheme.next;
+    // The value of the paging param for the next page.
+    let next =
+      from === 'meta'
+        ? valueAt(loaded.meta, path)
+        : from === 'last_record'
+          ? count && valueAt(loaded.items[count - 1], path)
+          : from === 'page_number'
+            ? Number(current ?? start ?? 1) + 1
+            : Number(current ?? 0) + count;
+    if (queryParam !== undefined && !isMissing(next)) next = queryParamOf(String(next), queryParam, scheme.paramType);
+    const size = Number(params?.[scheme.sizeParam!]);
+    const isLast = scheme.stop.some(({ when, key }) => {
+      const value = valueAt(loaded.meta, key);
+      return when === 'metaFalse'
+        ? value === false
+        : when === 'metaTrue'
+          ? value === true
+          : when === 'metaMissing'
+            ? isMissing(value)
+            : when === 'nextMissing'
+              ? isMissing(next)
+              : when === 'emptyPage'
+                ? !count
+                : when === 'shortPage'
+                  ? // The requested page size: the size param, else its spec default, else the size of the first page.
+                    count < (size > 0 ? size : (scheme.defaultSize ?? firstPageSize!))
+                  : !isMissing(value) && Number(current ?? 0) + count >= Number(value); // totalReached
+    });
+    if (isLast) return;
+    if (maxPages === undefined && pages >= pageLimit) throw new LimitError('maxPages', pageLimit, `Iterating past page ${pages}`);
+    const key = JSON.stringify(next);
+    if (seen.has(key)) throw new PaginationError(`The server repeated ${param}=${key}; stopping instead of looping forever`);
+    seen.add(key);
+    params = { ...params, [param]: next };
+    loaded = await load(params);
   }
-}
-
-/** True when any stop condition of the scheme holds for this page. */
-export function isLastPage(
-  scheme: PaginationDescriptor,
-  params: Record<string, unknown>,
-  loaded: LoadedPage<unknown, unknown>,
-  next: unknown,
-  firstPageSize: number,
-): boolean {
-  const count = loaded.items.length;
-  return scheme.stop.some(({ when, key }) => {
-    const metaValue = valueAt(loaded.meta, key);
-    switch (when) {
-      case 'metaFalse':
-        return metaValue === false;
-      case 'metaTrue':
-        return metaValue === true;
-      case 'metaMissing':
-        return isMissing(metaValue);
-      case 'nextMissing':
-        return isMissing(next);
-      case 'emptyPage':
-        return count === 0;
-      case 'shortPage':
-        return count < pageSize(scheme, params, firstPageSize);
-      case 'totalReached': {
-        const total = Number(metaValue);
-        return !isMissing(metaValue) && Number.isFinite(total) && Number(params[scheme.param] ?? 0) + count >= total;
-      }
-    }
-  });
-}
-
-/** The requested page size: the size param, else its spec default, else the size of the first page. */
-function pageSize(scheme: PaginationDescriptor, params: Record<string, unknown>, firstPageSize: number): number {
-  const requested = Number(scheme.sizeParam === undefined ? undefined : params[scheme.sizeParam]);
-  if (Number.isFinite(requested) && requested > 0) return requested;
-  return scheme.defaultSize ?? firstPageSize;
 }
 
 /** Value at a dotted path ("pagination.cursor"); the value itself when there is no path. */
 function valueAt(value: unknown, path: string | undefined): unknown {
-  if (path === undefined) return value;
-  let current = value;
-  for (const part of path.split('.')) current = isRecord(current) ? current[part] : undefined;
-  return current;
+  for (const part of path?.split('.') ?? []) value = isRecord(value) ? value[part] : undefined;
+  return value;
 }
 
 /** null, undefined and "" all mean "no value". */
 function isMissing(value: unknown): boolean {
-  return value === undefined || value === null || value === '';
+  return value == null || value === '';
 }
 
-/** A numeric param read from a URL is text: give the server the number the param declares. */
-function asParamType(value: string | undefined, type: PaginationDescriptor['paramType']): unknown {
-  if (value === undefined || (type !== 'integer' && type !== 'number')) return value;
-  const n = Number(value);
-  return value.trim() !== '' && Number.isFinite(n) ? n : value;
-}
-
-/** A query param of a (possibly relative) URL; undefined when absent or unparsable. */
-function queryParamOf(url: string, name: string): string | undefined {
+/**
+ * A query param of a (possibly relative) URL; undefined when absent or unparsable. Text read from a URL is given
+ * to the server as the number the param declares, if it is one.
+ */
+function queryParamOf(url: string, name: string, type: PaginationDescriptor['paramType']): unknown {
   try {
-    return new URL(url, 'http://relative.invalid').searchParams.get(name) ?? undefined;
+    const value = new URL(url, 'http://relative.invalid').searchParams.get(name) ?? undefined;
+    return (type === 'integer' || type === 'number') && value?.trim() && Number.isFinite(+value) ? +value : value;
   } catch {
     return undefined;
   }

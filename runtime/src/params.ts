@@ -32,8 +32,8 @@ export interface ParamSchema {
 
 /** The value, shown briefly. */
 function show(value: unknown): string {
-  const text = JSON.stringify(value);
-  return text === undefined ? String(value) : text.length > 80 ? `${text.slice(0, 77)}...` : text;
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }
 
 function typeOf(value: unknown): string {

@@ -10,7 +10,7 @@ import type { ClientOptions, PageOptions, RequestOptions } from './options.js';
 import { PagePromise, type LoadedPage, type PaginationDescriptor } from './pagination.js';
 import { checkParams, type ParamSchema } from './params.js';
 import { APIPromise } from './promise.js';
-import { Transport, type Exchange } from './transport.js';
+import { createTransport, type Exchange, type Transport } from './transport.js';
 import { ParamValidationError } from './validation.js';
 
 /** Service facts from the spec (describe's `service`): the runtime takes them as data, never as constants. */
@@ -105,7 +105,7 @@ export class ConnectorClient<A extends object = Record<string, unknown>> {
     this.#options = options;
     this.#service = service;
     this.#executePath = sourceId === undefined ? undefined : service.executePath.replace('{source_id}', encodeURIComponent(sourceId));
-    this.#transport = new Transport(options, service.requestIdHeader, connector);
+    this.#transport = createTransport(options, service.requestIdHeader, connector);
   }
 
   /**
@@ -113,7 +113,7 @@ export class ConnectorClient<A extends object = Record<string, unknown>> {
    * Retried like typed calls: the service's read actions may be; any other action never. Expects a JSON response (use typed download methods for bytes).
    */
   execute(request: { entity: string; action: string; params?: Record<string, unknown> }, options?: RequestOptions): APIPromise<ExecuteResponse> {
-    return this.#call(this.#send(request, request.params, options), (exchange) => ({ ...this.#unwrap(exchange), status: exchange.status, headers: exchange.headers }));
+    return this.#call(this.#send(request, request.params, options), (records, meta, { status, headers }) => ({ records, meta, status, headers }));
   }
 
   /**
@@ -123,7 +123,7 @@ export class ConnectorClient<A extends object = Record<string, unknown>> {
    * const source = await client.createSource({ workspace_id: '<workspace>', source_template_id: '<connector id>', name: 'My source', auth_config: {} });
    */
   createSource(body: CreateSourceBody<A>, options?: RequestOptions): APIPromise<Source> {
-    return this.#call(this.#transport.send({ path: this.#service.sourcesPath, body, retryable: false, options }), (exchange) => this.#unwrap(exchange).records as Source);
+    return this.#call(this.#transport.send({ path: this.#service.sourcesPath, body, retryable: false, options }), (records) => records as Source);
   }
 
   /**
@@ -132,53 +132,67 @@ export class ConnectorClient<A extends object = Record<string, unknown>> {
    */
   protected resource<R>(entity: string, methods: Record<string, MethodDescriptor>): R {
     const resource: Record<string, (params?: object, options?: PageOptions) => unknown> = {};
-    for (const [name, method] of Object.entries(methods)) {
+    for (const name in methods) {
+      const method = methods[name]!;
       const call: CallDescriptor = { ...method, entity };
       const { result } = method;
+      const hits = result === 'hits';
       resource[name] =
         typeof result === 'function'
           ? (params, options) => result(this, call, params, options)
           : result === 'single'
             ? (params, options) => this.callSingle(call, params, options)
-            : (params, options) => this.#pages(call, params, result === 'hits' ? this.#service.search : (method.paging ?? null), options, result === 'hits');
+            : (params, options) => this.#pages(call, params, options, hits ? this.#service.search : method.paging, hits);
     }
     return resource as R;
   }
 
   /** A single-record call (get, create, update, delete): the envelope's records value. */
   protected callSingle<T>(call: CallDescriptor, params: object | undefined, options?: RequestOptions): APIPromise<T> {
-    return this.#call(this.request(call, params, options), (exchange) => {
-      const { records } = this.#unwrap(exchange);
+    return this.#call(this.request(call, params, options), (records) => {
       this.#checkRecords(call, [records], false);
       return records as T;
     });
   }
 
-  /** The promise of a call: `read` turns its exchange into the data; the exchange gives `withResponse()` its facts. */
-  #call<T>(exchange: Promise<Exchange>, read: (exchange: Exchange) => T): APIPromise<T> {
-    // The exchange is this call's own object: it becomes the result (no copy: this runs on every call).
-    return new APIPromise(exchange.then((done) => Object.assign(done, { data: read(done) })));
+  /**
+   * The exchange with its data: `read` gets the envelope's records and meta (both undefined for an empty body).
+   * The exchange is the call's own object: it becomes the result (no copy: this runs on every call).
+   */
+  #read<T>(exchange: Exchange, read: (records: unknown, meta: unknown, exchange: Exchange) => T): Exchange & { data: T } {
+    const { json } = exchange;
+    if (json !== undefined && !isRecord(json)) throw unexpected(exchange, 'a JSON object');
+    const { envelope } = this.#service;
+    return Object.assign(exchange, { data: read(json?.[envelope.records], json?.[envelope.meta], exchange) });
+  }
+
+  /** The promise of a call: `read` turns its envelope into the data; the exchange gives `withResponse()` its facts. */
+  #call<T>(exchange: Promise<Exchange>, read: (records: unknown, meta: unknown, exchange: Exchange) => T): APIPromise<T> {
+    return new APIPromise(exchange.then((done) => this.#read(done, read)));
   }
 
   /**
-   * A paged call: pages walked per `pagination` (null: one page), the first requested at once. Lists read an
+   * A paged call: pages walked per `pagination` (none: one page), the first requested at once. Lists read an
    * array of records and the meta; the uniform search (`hits`) reads the hit object ({ hits, next_cursor,
    * took_ms }) in the records key, which is both the page and the meta paging reads.
    */
-  #pages(call: CallDescriptor, params: object | undefined, pagination: PaginationDescriptor | null, options: PageOptions | undefined, hits: boolean): PagePromise<unknown, unknown> {
+  #pages(call: CallDescriptor, params: object | undefined, options: PageOptions | undefined, pagination: PaginationDescriptor | undefined, hits: boolean): PagePromise<unknown, unknown> {
     // Only the caller's params are checked: later pages differ only in the paging value the server handed out.
     const invalid = this.#paramProblem(call, params);
     const load = async (pageParams: Record<string, unknown> | undefined): Promise<LoadedPage<unknown, unknown>> => {
       if (invalid) throw invalid;
       const exchange = await this.#send(call, pageParams, options);
-      const { records, meta } = this.#unwrap(exchange);
-      const items = hits ? isRecord(records) && records['hits'] : records;
-      if (!Array.isArray(items)) throw unexpected(exchange, `${hits ? 'a search result with a hits array' : 'an array of records'} in '${this.#service.envelope.records}'`);
-      if (!hits) this.#checkRecords(call, items, true);
-      // The uniform search's hit object is both the page and the meta paging reads.
-      return Object.assign(exchange, { data: hits ? records : { records, meta }, items, meta: hits ? records : meta });
+      let items: unknown;
+      const page = this.#read(exchange, (records, meta) => {
+        items = hits ? isRecord(records) && records['hits'] : records;
+        if (!Array.isArray(items)) throw unexpected(exchange, `${hits ? 'a search result with a hits array' : 'an array of records'} in '${this.#service.envelope.records}'`);
+        if (!hits) this.#checkRecords(call, items, true);
+        // The uniform search's hit object is both the page and the meta paging reads.
+        return hits ? records : { records, meta };
+      });
+      return Object.assign(page, { items: items as unknown[], meta: hits ? page.data : (page.data as Page<unknown, unknown>).meta });
     };
-    return new PagePromise(load, params as Record<string, unknown> | undefined, pagination, { maxItems: options?.maxItems, maxPages: options?.maxPages, pageLimit: this.#options.maxPages ?? 10_000 });
+    return new PagePromise(load, params as Record<string, unknown> | undefined, pagination ?? null, { ...options, pageLimit: this.#options.maxPages ?? 10_000 });
   }
 
   /**
@@ -186,7 +200,7 @@ export class ConnectorClient<A extends object = Record<string, unknown>> {
    * the parsed JSON body — or, with `stream`, the unread response (downloads). Params are checked first unless
    * `validateParams` is off. Generated methods build on it; so can calls the typed methods do not cover.
    */
-  request(call: CallDescriptor, params?: object, options?: RequestOptions, stream = false): Promise<Exchange> {
+  request(call: CallDescriptor, params?: object, options?: RequestOptions, stream?: boolean): Promise<Exchange> {
     const problem = this.#paramProblem(call, params);
     return problem ? Promise.reject(problem) : this.#send(call, params, options, stream);
   }
@@ -221,14 +235,6 @@ export class ConnectorClient<A extends object = Record<string, unknown>> {
     if (!error) return;
     if (mode === 'strict') throw error;
     this.#transport.log(2, error.message);
-  }
-
-  /** The envelope's records and meta (both undefined for an empty body). */
-  #unwrap(exchange: Exchange): { records: unknown; meta: unknown } {
-    const { json } = exchange;
-    if (json !== undefined && !isRecord(json)) throw unexpected(exchange, 'a JSON object');
-    const { envelope } = this.#service;
-    return { records: json?.[envelope.records], meta: json?.[envelope.meta] };
   }
 }
 
