@@ -40,15 +40,26 @@ export interface CallDescriptor {
 export type AnyClient = ConnectorClient<any>;
 
 /** One method of a generated resource, as data: what it sends and how its result is read. */
-export interface MethodDescriptor extends Omit<CallDescriptor, 'entity'> {
+export interface MethodDescriptor extends Partial<CallDescriptor> {
   /**
    * single: the envelope's records value (get, create, update, delete); list: pages of records (list, api_search);
-   * hits: pages of the uniform search; a function: a call of its own (downloads: `callDownload`).
+   * hits: pages of the uniform search; a function: a call of its own (downloads: `callDownload`). Absent: list
+   * when `paging` is given, else single.
    */
-  result: 'single' | 'list' | 'hits' | ((client: AnyClient, call: CallDescriptor, params?: object, options?: RequestOptions) => APIPromise<unknown>);
+  result?: 'single' | 'list' | 'hits' | ((client: AnyClient, call: CallDescriptor, params?: object, options?: RequestOptions) => APIPromise<unknown>);
   /** list: how it pages (absent: one page). */
   paging?: PaginationDescriptor;
 }
+
+/**
+ * The entities of a client as data: property name → method name → descriptor. Where a descriptor gives no
+ * entity or action, the names are the snake_case forms of the property and method names (`paymentIntents` →
+ * `payment_intents`, `apiSearch` → `api_search`).
+ */
+export type ResourceTable = Record<string, Record<string, MethodDescriptor>>;
+
+/** `apiSearch` → `api_search`. */
+const snakeCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
 /** A page of a list-shaped result: the envelope's records and meta. */
 export interface Page<T, M> {
@@ -91,9 +102,9 @@ export class ConnectorClient<A extends object = Record<string, unknown>> {
 
   /**
    * Checks the options at once: a given source id, and validators for validateResponses. `connector` names the
-   * connector in log lines.
+   * connector in log lines; each entry of `resources` becomes a property holding that entity's methods.
    */
-  constructor(options: ClientOptions, service: ServiceDescriptor, connector?: string) {
+  constructor(options: ClientOptions, service: ServiceDescriptor, connector?: string, resources: ResourceTable = {}) {
     const { sourceId } = options;
     // "." and ".." would be path segments of their own.
     if (sourceId === '' || sourceId === '.' || sourceId === '..') throw new TypeError(`invalid sourceId ${JSON.stringify(sourceId)}: not empty, "." or ".."`);
@@ -105,6 +116,7 @@ export class ConnectorClient<A extends object = Record<string, unknown>> {
     this.#service = service;
     this.#executePath = sourceId === undefined ? undefined : service.executePath.replace('{source_id}', encodeURIComponent(sourceId));
     this.#transport = createTransport(options, service.requestIdHeader, connector);
+    for (const name in resources) (this as Record<string, unknown>)[name] = this.resource(snakeCase(name), resources[name]!);
   }
 
   /**
@@ -127,14 +139,15 @@ export class ConnectorClient<A extends object = Record<string, unknown>> {
 
   /**
    * The methods of one entity, from data: each method name maps to what it sends and how its result is read.
-   * Generated clients describe every entity this way; the runtime supplies the behaviour.
+   * Generated clients describe every entity this way (through the constructor's `resources`); the runtime supplies
+   * the behaviour.
    */
   protected resource<R>(entity: string, methods: Record<string, MethodDescriptor>): R {
     const resource: Record<string, (params?: object, options?: PageOptions) => unknown> = {};
     for (const name in methods) {
       const method = methods[name]!;
-      const call: CallDescriptor = { ...method, entity };
-      const { result } = method;
+      const call: CallDescriptor = { entity, action: snakeCase(name), ...method };
+      const { result = method.paging ? 'list' : 'single' } = method;
       const hits = result === 'hits';
       resource[name] =
         typeof result === 'function'
@@ -184,7 +197,7 @@ export class ConnectorClient<A extends object = Record<string, unknown>> {
       let items: unknown;
       const page = this.#read(exchange, (records, meta) => {
         items = hits ? isRecord(records) && records['hits'] : records;
-        if (!Array.isArray(items)) throw unexpected(exchange, `${hits ? 'a search result with a hits array' : 'an array of records'} in '${this.#service.envelope.records}'`);
+        if (!Array.isArray(items)) throw unexpected(exchange, `an array of records in '${this.#service.envelope.records}${hits ? '.hits' : ''}'`);
         if (!hits) this.#checkRecords(call, items, true);
         // The uniform search's hit object is both the page and the meta paging reads.
         return hits ? records : { records, meta };
@@ -211,7 +224,8 @@ export class ConnectorClient<A extends object = Record<string, unknown>> {
     if (path === undefined) return Promise.reject(new TypeError('sourceId is required (only createSource works without it)'));
     return this.#transport.send({
       path,
-      body: params === undefined ? { entity, action } : { entity, action, params },
+      // JSON leaves out params when undefined.
+      body: { entity, action, params },
       retryable: this.#service.reads.includes(action),
       stream,
       entity,

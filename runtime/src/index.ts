@@ -8,7 +8,9 @@ export {
   type CallDescriptor,
   type CreateSourceBody,
   type ExecuteResponse,
+  type MethodDescriptor,
   type Page,
+  type ResourceTable,
   type ServiceDescriptor,
   type Source,
 } from './client.js';

@@ -352,55 +352,57 @@ export class LiveChatClient extends ConnectorClient<T.AuthConfig> {
 
   /** Creates a client for one source; `sourceId` selects the source every call runs on. */
   constructor(options: ClientOptions) {
-    super(options, SERVICE, 'live_chat');
-    this.accounts = this.resource<AccountsResource>('accounts', {
-    get: { action: 'get', result: 'single', params: P.accountsGet },
-    });
-    this.agentTimeline = this.resource<AgentTimelineResource>('agent_timeline', {
-    list: { action: 'list', result: 'list', params: P.agentTimelineList, paging: incrementalExportPaging },
-    });
-    this.agents = this.resource<AgentsResource>('agents', {
-    list: { action: 'list', result: 'list', params: P.agentsList, paging: sinceIdPaging },
-    get: { action: 'get', result: 'single', params: P.agentsGet },
-    search: { action: 'search', result: 'hits', params: P.search },
-    });
-    this.bans = this.resource<BansResource>('bans', {
-    list: { action: 'list', result: 'list', params: P.agentsList, paging: sinceIdPaging },
-    get: { action: 'get', result: 'single', params: P.bansGet },
-    });
-    this.chats = this.resource<ChatsResource>('chats', {
-    list: { action: 'list', result: 'list', params: P.agentTimelineList, paging: incrementalExportPaging },
-    get: { action: 'get', result: 'single', params: P.chatsGet },
-    search: { action: 'search', result: 'hits', params: P.search },
-    });
-    this.departments = this.resource<DepartmentsResource>('departments', {
-    list: { action: 'list', result: 'list', params: P.accountsGet },
-    get: { action: 'get', result: 'single', params: P.departmentsGet },
-    search: { action: 'search', result: 'hits', params: P.search },
-    });
-    this.goals = this.resource<GoalsResource>('goals', {
-    list: { action: 'list', result: 'list' },
-    get: { action: 'get', result: 'single', params: P.goalsGet },
-    });
-    this.roles = this.resource<RolesResource>('roles', {
-    list: { action: 'list', result: 'list' },
-    get: { action: 'get', result: 'single', params: P.rolesGet },
-    });
-    this.routingSettings = this.resource<RoutingSettingsResource>('routing_settings', {
-    get: { action: 'get', result: 'single' },
-    });
-    this.shortcuts = this.resource<ShortcutsResource>('shortcuts', {
-    list: { action: 'list', result: 'list' },
-    get: { action: 'get', result: 'single', params: P.shortcutsGet },
-    search: { action: 'search', result: 'hits', params: P.search },
-    });
-    this.skills = this.resource<SkillsResource>('skills', {
-    list: { action: 'list', result: 'list' },
-    get: { action: 'get', result: 'single', params: P.skillsGet },
-    });
-    this.triggers = this.resource<TriggersResource>('triggers', {
-    list: { action: 'list', result: 'list' },
-    search: { action: 'search', result: 'hits', params: P.search },
+    // Each entity's methods as data. Unless a method says otherwise, the entity and action sent are the snake_case of the property and method names.
+    super(options, SERVICE, 'live_chat', {
+      accounts: {
+        get: { params: P.accountsGet },
+      },
+      agentTimeline: {
+        list: { params: P.agentTimelineList, paging: incrementalExportPaging },
+      },
+      agents: {
+        list: { params: P.agentsList, paging: sinceIdPaging },
+        get: { params: P.agentsGet },
+        search: { result: 'hits', params: P.search },
+      },
+      bans: {
+        list: { params: P.agentsList, paging: sinceIdPaging },
+        get: { params: P.bansGet },
+      },
+      chats: {
+        list: { params: P.agentTimelineList, paging: incrementalExportPaging },
+        get: { params: P.chatsGet },
+        search: { result: 'hits', params: P.search },
+      },
+      departments: {
+        list: { result: 'list', params: P.accountsGet },
+        get: { params: P.departmentsGet },
+        search: { result: 'hits', params: P.search },
+      },
+      goals: {
+        list: { result: 'list' },
+        get: { params: P.goalsGet },
+      },
+      roles: {
+        list: { result: 'list' },
+        get: { params: P.rolesGet },
+      },
+      routingSettings: {
+        get: {},
+      },
+      shortcuts: {
+        list: { result: 'list' },
+        get: { params: P.shortcutsGet },
+        search: { result: 'hits', params: P.search },
+      },
+      skills: {
+        list: { result: 'list' },
+        get: { params: P.skillsGet },
+      },
+      triggers: {
+        list: { result: 'list' },
+        search: { result: 'hits', params: P.search },
+      },
     });
   }
 }

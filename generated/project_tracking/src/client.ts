@@ -281,37 +281,39 @@ export class ProjectTrackingClient extends ConnectorClient<T.AuthConfig> {
 
   /** Creates a client for one source; `sourceId` selects the source every call runs on. */
   constructor(options: ClientOptions) {
-    super(options, SERVICE, 'project_tracking');
-    this.issueComments = this.resource<IssueCommentsResource>('issue_comments', {
-    list: { action: 'list', result: 'list' },
-    get: { action: 'get', result: 'single', params: P.issueCommentsGet },
-    search: { action: 'search', result: 'hits', params: P.search },
-    });
-    this.issueFields = this.resource<IssueFieldsResource>('issue_fields', {
-    list: { action: 'list', result: 'list' },
-    apiSearch: { action: 'api_search', result: 'list' },
-    search: { action: 'search', result: 'hits', params: P.search },
-    });
-    this.issueWorklogs = this.resource<IssueWorklogsResource>('issue_worklogs', {
-    list: { action: 'list', result: 'list' },
-    get: { action: 'get', result: 'single', params: P.issueCommentsGet },
-    search: { action: 'search', result: 'hits', params: P.search },
-    });
-    this.issues = this.resource<IssuesResource>('issues', {
-    get: { action: 'get', result: 'single', params: P.issuesGet },
-    apiSearch: { action: 'api_search', result: 'list', params: P.issuesApiSearch, paging: nextPageTokenPaging },
-    search: { action: 'search', result: 'hits', params: P.search },
-    });
-    this.projects = this.resource<ProjectsResource>('projects', {
-    get: { action: 'get', result: 'single', params: P.projectsGet },
-    apiSearch: { action: 'api_search', result: 'list', params: P.projectsApiSearch, paging: startAtPaging },
-    search: { action: 'search', result: 'hits', params: P.search },
-    });
-    this.users = this.resource<UsersResource>('users', {
-    list: { action: 'list', result: 'list' },
-    get: { action: 'get', result: 'single', params: P.usersGet },
-    apiSearch: { action: 'api_search', result: 'list' },
-    search: { action: 'search', result: 'hits', params: P.search },
+    // Each entity's methods as data. Unless a method says otherwise, the entity and action sent are the snake_case of the property and method names.
+    super(options, SERVICE, 'project_tracking', {
+      issueComments: {
+        list: { result: 'list' },
+        get: { params: P.issueCommentsGet },
+        search: { result: 'hits', params: P.search },
+      },
+      issueFields: {
+        list: { result: 'list' },
+        apiSearch: { result: 'list' },
+        search: { result: 'hits', params: P.search },
+      },
+      issueWorklogs: {
+        list: { result: 'list' },
+        get: { params: P.issueCommentsGet },
+        search: { result: 'hits', params: P.search },
+      },
+      issues: {
+        get: { params: P.issuesGet },
+        apiSearch: { params: P.issuesApiSearch, paging: nextPageTokenPaging },
+        search: { result: 'hits', params: P.search },
+      },
+      projects: {
+        get: { params: P.projectsGet },
+        apiSearch: { params: P.projectsApiSearch, paging: startAtPaging },
+        search: { result: 'hits', params: P.search },
+      },
+      users: {
+        list: { result: 'list' },
+        get: { params: P.usersGet },
+        apiSearch: { result: 'list' },
+        search: { result: 'hits', params: P.search },
+      },
     });
   }
 }

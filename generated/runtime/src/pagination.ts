@@ -64,14 +64,9 @@ export class PagePromise<Item, P> extends APIPromise<P> implements AsyncIterable
     this.#maxItems = limits.maxItems ?? Infinity;
   }
 
-  /** Every page, in order, until the scheme's stop conditions or the limits end the walk. */
-  pages(): AsyncIterable<P> {
-    const walk = this.#walk;
-    return {
-      async *[Symbol.asyncIterator]() {
-        for await (const loaded of walk()) yield loaded.data;
-      },
-    };
+  /** Every page, in order, until the scheme's stop conditions or the limits end the walk (each call walks anew). */
+  async *pages(): AsyncGenerator<P, void, undefined> {
+    for await (const loaded of this.#walk()) yield loaded.data;
   }
 
   /** Every item of every page, in order. */

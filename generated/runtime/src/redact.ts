@@ -20,7 +20,7 @@ export function addSecret(secrets: string[], token: string): void {
 
 /** `text` with every occurrence of every secret replaced by {@link REDACTED}. */
 export function redact(text: string, secrets: readonly string[]): string {
-  for (const secret of secrets) if (text.includes(secret)) text = text.split(secret).join(REDACTED);
+  for (const secret of secrets) text = text.replaceAll(secret, REDACTED);
   return text;
 }
 

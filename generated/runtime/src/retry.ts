@@ -38,26 +38,8 @@ export function backoffMs(attempt: number, initialMs: number, maxMs: number, ran
  */
 export function retryAfterMs(headers: FetchHeaders, now: number): number | undefined {
   const ms = Number(headers.get('retry-after-ms') ?? NaN);
-  if (Number.isFinite(ms) && ms >= 0) return ms;
-  const value = headers.get('retry-after')?.trim();
-  if (!value) return undefined;
-  if (/^\d+(\.\d+)?$/.test(value)) return Number(value) * 1000;
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
-
-/**
- * Sleeps `ms` unless `signal` fires first. Resolves true when it slept, false when aborted; the injected
- * sleep need not know about signals.
- */
-export function sleepUnlessAborted(clock: Clock, ms: number, signal: AbortSignal | undefined): Promise<boolean> {
-  if (signal?.aborted) return Promise.resolve(false);
-  return new Promise((resolve, reject) => {
-    const onAbort = () => resolve(false);
-    signal?.addEventListener('abort', onAbort, { once: true });
-    clock
-      .sleep(ms)
-      .then(() => resolve(true), reject)
-      .finally(() => signal?.removeEventListener('abort', onAbort));
-  });
+  const value = headers.get('retry-after')?.trim() ?? '';
+  // NaN (nothing readable) fails the last test.
+  const wait = Number.isFinite(ms) && ms >= 0 ? ms : /^\d+(\.\d+)?$/.test(value) ? Number(value) * 1000 : Math.max(0, Date.parse(value) - now);
+  return wait >= 0 ? wait : undefined;
 }

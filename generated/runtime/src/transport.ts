@@ -8,7 +8,7 @@
 import { AbortError, ApiError, AuthenticationError, ConnectionError, LimitError, TimeoutError, errorClass, isRecord, type ApiErrorInit } from './errors.js';
 import type { ClientOptions, FetchResponse, LogLevel, RequestOptions } from './options.js';
 import { addSecret, redact, redactDeep, redactHeaders, redactTokenShaped } from './redact.js';
-import { backoffMs, isRetryableStatus, retryAfterMs, sleepUnlessAborted, systemClock, MAX_RETRY_AFTER_MS } from './retry.js';
+import { backoffMs, isRetryableStatus, retryAfterMs, systemClock, MAX_RETRY_AFTER_MS } from './retry.js';
 
 /** The environment variable that sets the log level where the platform has environment variables (`logLevel` wins). */
 export const LOG_LEVEL_ENV = 'CONNECTOR_SDK_LOG';
@@ -127,50 +127,44 @@ export function createTransport(options: ClientOptions, requestIdHeader = '', co
         // and the caller's signal reject at once, so a fetch that ignores its signal cannot hang a call.
         const [response, text] = await new Promise<[FetchResponse, string | null | undefined]>((resolve, reject) => {
           let streaming = false;
-          const stop = (timedOut?: boolean) => {
-            reject(timedOut ? fail(TimeoutError, `Request timed out after ${timeoutMs}ms`) : aborted());
+          /** Ends the attempt: by the timer (`true`) or the caller's signal (an event). */
+          const stop = (timedOut: unknown) => {
+            reject(timedOut === true ? fail(TimeoutError, `Request timed out after ${timeoutMs}ms`) : aborted());
             controller.abort();
           };
-          const onAbort = () => stop();
           const timer = setTimeout(stop, timeoutMs, true);
-          signal?.addEventListener('abort', onAbort);
-          /** Ends the attempt's timer and, unless a body still streams, its link to the caller's signal. */
-          const done = () => {
-            clearTimeout(timer);
-            if (!streaming) {
-              signal?.removeEventListener('abort', onAbort);
-              if (!controller.signal.aborted && (controller.uses = (controller.uses ?? 0) + 1) < CONTROLLER_USES) idle.push(controller);
-            }
-          };
+          signal?.addEventListener('abort', stop);
           (async () => {
             const response = await (options.fetch ?? fetch)(base + path, { ...options.fetchOptions, ...call.fetchOptions, method: 'POST', headers, body: json, signal: controller.signal });
             // A streamed 2xx: the caller's signal keeps cancelling the body; the timeout covered only the wait for headers.
             streaming = !!stream && response.ok;
             return [response, streaming ? undefined : await readText(response, max)] as [FetchResponse, string | null | undefined];
-          })().then(
-            (result) => {
-              done();
-              resolve(result);
-            },
-            (error: unknown) => {
-              done();
+          })()
+            .finally(() => {
+              // The attempt's timer ends; unless a body still streams, so does its link to the caller's signal.
+              clearTimeout(timer);
+              if (!streaming) {
+                signal?.removeEventListener('abort', stop);
+                if (!controller.signal.aborted && (controller.uses = (controller.uses ?? 0) + 1) < CONTROLLER_USES) idle.push(controller);
+              }
+            })
+            .then(resolve, (error: unknown) => {
               // The cause is kept only when it cannot carry the token.
               const cause = (error as Error)?.cause as Error | undefined;
               const reason = `${(error as Error)?.message ?? error}${cause ? `: ${cause.message ?? cause}` : ''}`;
               const full = `${(error as Error)?.stack}${reason}`;
               reject(fail(ConnectionError, `Connection error: ${reason}`, { cause: redact(full, secrets) === full ? error : undefined }));
-            },
-          );
+            });
         });
         const { status } = response;
         const scrubbed = redactHeaders(response.headers, secrets);
-        const init: ApiErrorInit = { status, headers: scrubbed, requestId: scrubbed[idHeader] };
+        const init = { status, headers: scrubbed, requestId: scrubbed[idHeader] };
         if (text === null) throw new LimitError('maxResponseBytes', max, `The ${status} response body`, { entity, action, ...init });
         const parsed = parseBody(text);
         if (response.ok) {
           // A 2xx body that is not JSON is a protocol error (not retried: the server did answer).
           if (parsed === text && text) throw fail(ApiError, `${status} response: expected JSON`, { ...init, body: text });
-          exchange = { status, headers: scrubbed, json: parsed, text: text!, response: response as Response, requestId: init.requestId };
+          exchange = { ...init, json: parsed, text: text!, response: response as Response };
         } else {
           wait = retryAfterMs(response.headers, clock.now());
           const message = isRecord(parsed) && typeof parsed['message'] === 'string' && parsed['message'];
@@ -187,19 +181,27 @@ export function createTransport(options: ClientOptions, requestIdHeader = '', co
       // Successes are info; retries warn; a call the service or network failed is an error; a 4xx answer or the caller's abort is the caller's to handle.
       const at = !failure ? 3 : retry ? 2 : failure instanceof AbortError || ((status ?? 0) / 100 | 0) === 4 ? 3 : 1;
       if (at <= logLevel) {
+        const { status = failure!.name, requestId } = exchange ?? failure!;
         const params = logLevel > 3 && (body as { params?: object }).params;
-        const requestId = (exchange ?? failure!).requestId;
         log(
           at,
           redact(
-            `${connector && `${connector} `}${label} ${status ?? exchange?.status ?? failure!.name} attempt ${attempt + 1}/${retries + 1} ${clock.now() - started}ms${requestId ? ` request-id ${requestId}` : ''}${params ? ` params ${Object.keys(params)}` : ''}${retry ? `; retrying in ${delay}ms` : ''}`,
+            `${connector && `${connector} `}${label} ${status} attempt ${attempt + 1}/${retries + 1} ${clock.now() - started}ms${requestId ? ` request-id ${requestId}` : ''}${params ? ` params ${Object.keys(params)}` : ''}${retry ? `; retrying in ${delay}ms` : ''}`,
             secrets,
           ),
         );
       }
       if (exchange) return exchange;
       if (!retry) throw failure;
-      if (!(await sleepUnlessAborted(clock, delay, signal))) throw aborted();
+      // The wait before the next attempt ends early, with an AbortError, when the caller's signal fires.
+      await new Promise((resolve, reject) => {
+        const stop = () => reject(aborted());
+        signal?.addEventListener('abort', stop);
+        clock
+          .sleep(delay)
+          .then(resolve, reject)
+          .finally(() => signal?.removeEventListener('abort', stop));
+      });
     }
   }
 

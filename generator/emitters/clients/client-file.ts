@@ -100,9 +100,14 @@ function resourceInterface(connector: ConnectorIR, entity: EntityIR): InterfaceD
   };
 }
 
+/** What the runtime derives from a name (`apiSearch` → `api_search`); a descriptor states the name where this misses. */
+const snakeCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
 /**
- * One method as data for the runtime's `resource()`: what it sends and how its result is read. `holders`: the
- * params export that holds each schema (paramsSchemaHolders), referred to instead of its aliases.
+ * One method as data for the runtime: what it sends and how its result is read, left out where the runtime derives
+ * it (the action from the method name, the entity from the property name, a list result from `paging`, else
+ * single). `holders`: the params export that holds each schema (paramsSchemaHolders), referred to instead of its
+ * aliases.
  */
 function methodDescriptor(connector: ConnectorIR, entity: EntityIR, action: ActionIR, holders: ReadonlyMap<string, string>): string {
   const name = paramsSchemaName(connector, entity, action);
@@ -110,12 +115,13 @@ function methodDescriptor(connector: ConnectorIR, entity: EntityIR, action: Acti
   const paging = action.result.shape === 'list' && action.pagination !== 'none' && action.pagination !== 'unspecified' ? pagingConstant(action.pagination) : undefined;
   const result = { list: `'list'`, single: `'single'`, hits: `'hits'`, binary: 'callDownload' }[action.result.shape];
   const fields = [
-    `action: ${stringLiteral(action.name)}`,
-    `result: ${result}`,
+    ...(snakeCase(camelCase(entity.name)) !== entity.name ? [`entity: ${stringLiteral(entity.name)}`] : []),
+    ...(snakeCase(camelCase(action.name)) !== action.name ? [`action: ${stringLiteral(action.name)}`] : []),
+    ...(result !== (paging ? `'list'` : `'single'`) ? [`result: ${result}`] : []),
     ...(params ? [`params: P.${params}`] : []),
     ...(paging ? [`paging: ${paging}`] : []),
   ];
-  return `{ ${fields.join(', ')} }`;
+  return fields.length ? `{ ${fields.join(', ')} }` : '{}';
 }
 
 function paginationDescriptor(scheme: PaginationIR, connector: ConnectorIR | undefined): string {
@@ -183,7 +189,7 @@ export function clientFile(ir: SpecIR, connector: ConnectorIR): string {
       name: camelCase(e.name),
       type: resourceTypeName(e),
       isReadonly: true,
-      // Assigned in the constructor; `declare` keeps the compiled class free of empty field definitions.
+      // Assigned by the runtime's constructor from the resource table; `declare` keeps the compiled class free of empty field definitions.
       hasDeclareKeyword: true,
       docs: [e.description ?? `The ${e.name} entity.`],
     })),
@@ -192,11 +198,10 @@ export function clientFile(ir: SpecIR, connector: ConnectorIR): string {
         parameters: [{ name: 'options', type: 'ClientOptions' }],
         docs: ['Creates a client for one source; `sourceId` selects the source every call runs on.'],
         statements: [
-          `super(options, SERVICE, ${stringLiteral(connector.id)});`,
-          ...connector.entities.map(
-            (e) =>
-              `this.${camelCase(e.name)} = this.resource<${resourceTypeName(e)}>(${stringLiteral(e.name)}, {\n${e.actions.map((a) => `${camelCase(a.name)}: ${methodDescriptor(connector, e, a, holders)},`).join('\n')}\n});`,
-          ),
+          '// Each entity\'s methods as data. Unless a method says otherwise, the entity and action sent are the snake_case of the property and method names.',
+          `super(options, SERVICE, ${stringLiteral(connector.id)}, {\n${connector.entities
+            .map((e) => `  ${camelCase(e.name)}: {\n${e.actions.map((a) => `    ${camelCase(a.name)}: ${methodDescriptor(connector, e, a, holders)},`).join('\n')}\n  },`)
+            .join('\n')}\n});`,
         ],
       },
     ],
