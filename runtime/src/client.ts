@@ -114,7 +114,8 @@ export class ConnectorClient<A extends object = Record<string, unknown>> {
     }
     this.#options = options;
     this.#service = service;
-    this.#executePath = sourceId === undefined ? undefined : service.executePath.replace('{source_id}', encodeURIComponent(sourceId));
+    // Never empty (checked above).
+    this.#executePath = sourceId && service.executePath.replace('{source_id}', encodeURIComponent(sourceId));
     this.#transport = createTransport(options, service.requestIdHeader, connector);
     for (const name in resources) (this as Record<string, unknown>)[name] = this.resource(snakeCase(name), resources[name]!);
   }
@@ -134,7 +135,7 @@ export class ConnectorClient<A extends object = Record<string, unknown>> {
    * const source = await client.createSource({ workspace_id: '<workspace>', source_template_id: '<connector id>', name: 'My source', auth_config: {} });
    */
   createSource(body: CreateSourceBody<A>, options?: RequestOptions): APIPromise<Source> {
-    return this.#call(this.#transport.send({ path: this.#service.sourcesPath, body, retryable: false, options }), (records) => records as Source);
+    return this.#call(this.#transport.send(this.#service.sourcesPath, body, false, options), (records) => records as Source);
   }
 
   /**
@@ -194,17 +195,16 @@ export class ConnectorClient<A extends object = Record<string, unknown>> {
     const load = async (pageParams: Record<string, unknown> | undefined): Promise<LoadedPage<unknown, unknown>> => {
       if (invalid) throw invalid;
       const exchange = await this.#send(call, pageParams, options);
-      let items: unknown;
-      const page = this.#read(exchange, (records, meta) => {
-        items = hits ? isRecord(records) && records['hits'] : records;
+      return this.#read(exchange, (records, meta) => {
+        const items = hits ? isRecord(records) && records['hits'] : records;
         if (!Array.isArray(items)) throw unexpected(exchange, `an array of records in '${this.#service.envelope.records}${hits ? '.hits' : ''}'`);
         if (!hits) this.#checkRecords(call, items, true);
         // The uniform search's hit object is both the page and the meta paging reads.
+        Object.assign(exchange, { items, meta: hits ? records : meta });
         return hits ? records : { records, meta };
-      });
-      return Object.assign(page, { items: items as unknown[], meta: hits ? page.data : (page.data as Page<unknown, unknown>).meta });
+      }) as unknown as LoadedPage<unknown, unknown>;
     };
-    return new PagePromise(load, params as Record<string, unknown> | undefined, pagination ?? null, { ...options, pageLimit: this.#options.maxPages ?? 10_000 });
+    return new PagePromise(load, params as Record<string, unknown> | undefined, pagination, { ...options, pageLimit: this.#options.maxPages ?? 10_000 });
   }
 
   /**
@@ -222,16 +222,7 @@ export class ConnectorClient<A extends object = Record<string, unknown>> {
     const path = this.#executePath;
     // Not async (each async layer costs every call its ticks): failures are returned as rejections.
     if (path === undefined) return Promise.reject(new TypeError('sourceId is required (only createSource works without it)'));
-    return this.#transport.send({
-      path,
-      // JSON leaves out params when undefined.
-      body: { entity, action, params },
-      retryable: this.#service.reads.includes(action),
-      stream,
-      entity,
-      action,
-      options,
-    });
+    return this.#transport.send(path, { entity, action, params }, this.#service.reads.includes(action), options, stream, entity, action);
   }
 
   /** The error invalid params would throw (undefined when valid, or when checking is off or not possible). */

@@ -136,5 +136,5 @@ export function errorClass(status: number): typeof ApiError {
 
 /** A non-null, non-array object. */
 export function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
+  return !!value && typeof value === 'object' && !Array.isArray(value);
 }

@@ -56,8 +56,8 @@ export class PagePromise<Item, P> extends APIPromise<P> implements AsyncIterable
   readonly #walk: () => AsyncGenerator<LoadedPage<Item, P>, void, undefined>;
   readonly #maxItems: number;
 
-  /** Built by the client, which starts the first page; `pagination` null means the call returns a single page. */
-  constructor(load: PageLoader<Item, P>, params: Record<string, unknown> | undefined, pagination: PaginationDescriptor | null, limits: WalkLimits = {}) {
+  /** Built by the client, which starts the first page; without `pagination` the call returns a single page. */
+  constructor(load: PageLoader<Item, P>, params: Record<string, unknown> | undefined, pagination: PaginationDescriptor | null | undefined, limits: WalkLimits = {}) {
     super(load(params));
     this.#walk = () => walk(this.result, load, params, pagination, limits);
     this.#maxItems = limits.maxItems ?? Infinity;
@@ -85,7 +85,7 @@ async function* walk<Item, P>(
   first: Promise<LoadedPage<Item, P>>,
   load: PageLoader<Item, P>,
   params: Record<string, unknown> | undefined,
-  scheme: PaginationDescriptor | null,
+  scheme: PaginationDescriptor | null | undefined,
   { maxItems = Infinity, maxPages, pageLimit = Infinity }: WalkLimits,
 ): AsyncGenerator<LoadedPage<Item, P>, void, undefined> {
   const seen = new Set<string>();

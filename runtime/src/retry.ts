@@ -14,8 +14,9 @@ export interface Clock {
 /** The real clock. */
 export const systemClock: Clock = {
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-  random: () => Math.random(),
-  now: () => Date.now(),
+  // Neither reads `this`.
+  random: Math.random,
+  now: Date.now,
 };
 
 /** Longest wait a server's Retry-After may impose; beyond it the client would look hung. */

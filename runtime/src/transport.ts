@@ -22,22 +22,6 @@ const CONTROLLER_USES = 8;
 /** Log levels in order; a line is written when its level's index is at most the client's. */
 const LEVELS: readonly LogLevel[] = ['off', 'error', 'warn', 'info', 'debug'];
 
-/** One request the client wants sent. */
-export interface RequestSpec {
-  /** Path below the base URL, already expanded. */
-  path: string;
-  /** JSON request body. */
-  body: unknown;
-  /** Reads may be retried; writes never are (a retried create could create twice). */
-  retryable: boolean;
-  /** Hand the 2xx body back unread (downloads, Accept any) instead of parsing it as JSON. */
-  stream?: boolean | undefined;
-  /** For errors and logs; both undefined for source creation. */
-  entity?: string;
-  action?: string;
-  options?: RequestOptions | undefined;
-}
-
 /** A successful exchange. */
 export interface Exchange {
   status: number;
@@ -55,8 +39,13 @@ export interface Exchange {
 
 /** The HTTP layer shared by every call of one client. */
 export interface Transport {
-  /** POSTs the spec, retrying reads, and returns the first 2xx exchange or throws an {@link ApiError}. */
-  send(spec: RequestSpec): Promise<Exchange>;
+  /**
+   * POSTs `body` as JSON to `path` (below the base URL, already expanded) and returns the first 2xx exchange or
+   * throws an {@link ApiError}. Only a `retryable` call (a read) is retried: a retried create could create twice.
+   * With `stream` the 2xx body is handed back unread (downloads, Accept any) instead of parsed as JSON. `entity`
+   * and `action` name the call in errors and logs (both undefined for source creation).
+   */
+  send(path: string, body: unknown, retryable: boolean, options?: RequestOptions, stream?: boolean, entity?: string, action?: string): Promise<Exchange>;
   /** Writes `line` at `level` (1 error … 4 debug) when the client's level includes it. */
   log(level: number, line: string): void;
 }
@@ -87,7 +76,7 @@ export function createTransport(options: ClientOptions, requestIdHeader = '', co
     if (at <= logLevel) (options.logger ?? console)[LEVELS[at] as 'warn']?.(line);
   };
 
-  async function send({ path, body, retryable, stream, entity, action, options: call = {} }: RequestSpec): Promise<Exchange> {
+  async function send(path: string, body: unknown, retryable: boolean, call: RequestOptions = {}, stream?: boolean, entity?: string, action?: string): Promise<Exchange> {
     const { token, retryDelay = {} } = options;
     const { signal } = call;
     const max = call.maxResponseBytes ?? options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
@@ -120,7 +109,6 @@ export function createTransport(options: ClientOptions, requestIdHeader = '', co
       const started = clock.now();
       let exchange: Exchange | undefined;
       let failure: ApiError | undefined;
-      let wait: number | undefined;
       try {
         // One attempt: fetch plus (unless streaming a 2xx) reading the body, under the attempt's timeout. The timer
         // and the caller's signal reject at once, so a fetch that ignores its signal cannot hang a call.
@@ -165,9 +153,8 @@ export function createTransport(options: ClientOptions, requestIdHeader = '', co
           if (parsed === text && text) throw fail(ApiError, `${status} response: expected JSON`, { ...init, body: text });
           exchange = { ...init, json: parsed, text: text!, response: response as Response };
         } else {
-          wait = retryAfterMs(response.headers, clock.now());
           const message = isRecord(parsed) && typeof parsed['message'] === 'string' && parsed['message'];
-          failure = fail(errorClass(status), `${status} ${message || response.statusText || 'HTTP error'}`, { ...init, body: parsed, retryAfterMs: wait });
+          failure = fail(errorClass(status), `${status} ${message || response.statusText || 'HTTP error'}`, { ...init, body: parsed, retryAfterMs: retryAfterMs(response.headers, clock.now()) });
         }
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
@@ -176,6 +163,7 @@ export function createTransport(options: ClientOptions, requestIdHeader = '', co
       const status = failure?.status;
       // Connection failures, timeouts and retryable statuses are worth another attempt; aborts never are.
       const retry = !!failure && attempt < retries && (status ? isRetryableStatus(status) : !(failure instanceof AbortError));
+      const wait = failure?.retryAfterMs;
       const delay = !retry ? 0 : wait !== undefined ? Math.min(wait, MAX_RETRY_AFTER_MS) : backoffMs(attempt, retryDelay.initialMs ?? 500, retryDelay.maxMs ?? 8_000, clock.random());
       // Successes are info; retries warn; a call the service or network failed is an error; a 4xx answer or the caller's abort is the caller's to handle.
       const at = !failure ? 3 : retry ? 2 : failure instanceof AbortError || ((status ?? 0) / 100 | 0) === 4 ? 3 : 1;
