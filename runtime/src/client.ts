@@ -227,18 +227,18 @@ export class ConnectorClient<A extends object = Record<string, unknown>> {
 
   /** The error invalid params would throw (undefined when valid, or when checking is off or not possible). */
   #paramProblem(call: CallDescriptor, params: object | undefined): ParamValidationError | undefined {
-    if (this.#options.validateParams === false || !call.params) return undefined;
-    const problems = checkParams(call.params, params ?? {});
-    return problems.length ? new ParamValidationError(call.entity, call.action, problems) : undefined;
+    const problems = this.#options.validateParams !== false && call.params ? checkParams(call.params, params ?? {}) : [];
+    return problems[0] && new ParamValidationError(call.entity, call.action, problems);
   }
 
   /** validateResponses: checks each record; logs a warning or throws per the client option. */
   #checkRecords(call: CallDescriptor, records: unknown[], indexed: boolean): void {
-    const { validateResponses: mode = 'off', responseValidators } = this.#options;
-    const error = mode === 'off' ? undefined : responseValidators!.check(call.entity, call.action, records, indexed);
-    if (!error) return;
-    if (mode === 'strict') throw error;
-    this.#transport.log(2, error.message);
+    const { validateResponses: mode, responseValidators } = this.#options;
+    const error = mode && mode !== 'off' && responseValidators!.check(call.entity, call.action, records, indexed);
+    if (error) {
+      if (mode === 'strict') throw error;
+      this.#transport.log(2, error.message);
+    }
   }
 }
 

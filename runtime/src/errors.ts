@@ -42,7 +42,7 @@ export class ApiError extends Error {
     // Error reads only `cause` from the init.
     super(message, init);
     const { body } = init;
-    const errors = isRecord(body) && body['errors'];
+    const errors = (body as { errors?: unknown })?.errors;
     const fieldErrors = Array.isArray(errors) ? (errors.filter(isRecord) as FieldError[]) : [];
     Object.assign(this, init, {
       name: 'ApiError',

@@ -88,9 +88,9 @@ async function* walk<Item, P>(
   scheme: PaginationDescriptor | null | undefined,
   { maxItems = Infinity, maxPages, pageLimit = Infinity }: WalkLimits,
 ): AsyncGenerator<LoadedPage<Item, P>, void, undefined> {
-  const seen = new Set<string>();
   const param = scheme?.param as string;
-  if (params?.[param] !== undefined) seen.add(JSON.stringify(params[param]));
+  // Paging values requested so far; without one (undefined) a request asks for the first page.
+  const seen = new Set([JSON.stringify(params?.[param])]);
   let firstPageSize: number | undefined;
   let items = 0;
   // The first page was requested with the call: await it even when no page is wanted, so its failure is seen.
@@ -113,7 +113,8 @@ async function* walk<Item, P>(
           : from === 'page_number'
             ? Number(current ?? start ?? 1) + 1
             : Number(current ?? 0) + count;
-    if (queryParam !== undefined && !isMissing(next)) next = queryParamOf(String(next), queryParam, scheme.paramType);
+    // A missing value yields none ("undefined" names no query param).
+    if (queryParam) next = queryParamOf(String(next), queryParam, scheme.paramType);
     const size = Number(params?.[scheme.sizeParam!]);
     const isLast = scheme.stop.some(({ when, key }) => {
       const value = valueAt(loaded.meta, key);

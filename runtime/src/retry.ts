@@ -1,4 +1,5 @@
 /** When to retry a failed read and how long to wait first. */
+import { AbortError, type ApiError } from './errors.js';
 import type { FetchHeaders } from './options.js';
 
 /** Time and randomness behind retry delays; injectable so tests can assert exact delays without waiting. */
@@ -22,14 +23,17 @@ export const systemClock: Clock = {
 /** Longest wait a server's Retry-After may impose; beyond it the client would look hung. */
 export const MAX_RETRY_AFTER_MS = 60_000;
 
-/** Statuses worth another attempt: request timeout, rate limit and server failures. */
-export function isRetryableStatus(status: number): boolean {
-  return status === 408 || status === 429 || status >= 500;
-}
-
-/** Exponential backoff for retry number `attempt` (0-based): initial * 2^attempt capped at max, jittered to [75%, 100%]. */
-export function backoffMs(attempt: number, initialMs: number, maxMs: number, random: number): number {
-  return Math.round(Math.min(initialMs * 2 ** attempt, maxMs) * (0.75 + 0.25 * random));
+/**
+ * How long to wait before the attempt after `failure` (attempt number `attempt`, 0-based), or undefined when the
+ * failure is final. Connection failures, timeouts, 408, 429 and 5xx are worth another attempt; aborts and other
+ * statuses never are. The server's Retry-After wins (capped at {@link MAX_RETRY_AFTER_MS}); else exponential
+ * backoff, initialMs * 2^attempt capped at maxMs, jittered to [75%, 100%] by `random` (in [0, 1)).
+ */
+export function retryDelay(failure: ApiError, attempt: number, { initialMs = 500, maxMs = 8_000 } = {}, random: number): number | undefined {
+  const { status, retryAfterMs: wait } = failure;
+  if (status ? status === 408 || status === 429 || status >= 500 : !(failure instanceof AbortError)) {
+    return wait !== undefined ? Math.min(wait, MAX_RETRY_AFTER_MS) : Math.round(Math.min(initialMs * 2 ** attempt, maxMs) * (0.75 + 0.25 * random));
+  }
 }
 
 /**

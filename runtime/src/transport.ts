@@ -7,7 +7,7 @@
 import { AbortError, ApiError, AuthenticationError, ConnectionError, LimitError, TimeoutError, errorClass, isRecord, type ApiErrorInit } from './errors.js';
 import type { ClientOptions, FetchResponse, LogLevel, RequestOptions } from './options.js';
 import { addSecret, redact, redactDeep, redactHeaders, redactTokenShaped } from './redact.js';
-import { backoffMs, isRetryableStatus, retryAfterMs, systemClock, MAX_RETRY_AFTER_MS } from './retry.js';
+import { retryAfterMs, retryDelay, systemClock } from './retry.js';
 
 /** The environment variable that sets the log level where the platform has environment variables (`logLevel` wins). */
 export const LOG_LEVEL_ENV = 'CONNECTOR_SDK_LOG';
@@ -77,11 +77,11 @@ export function createTransport(options: ClientOptions, requestIdHeader = '', co
   };
 
   async function send(path: string, body: unknown, retryable: boolean, call: RequestOptions = {}, stream?: boolean, entity?: string, action?: string): Promise<Exchange> {
-    const { token, retryDelay = {} } = options;
+    const { token } = options;
     const { signal } = call;
     const max = call.maxResponseBytes ?? options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     const retries = retryable ? Math.min(call.maxRetries ?? options.maxRetries ?? 2, MAX_RETRIES) : 0;
-    const label = entity === undefined ? 'createSource' : `${entity} ${action}`;
+    const label = entity ? `${entity} ${action}` : 'createSource';
     const secrets: string[] = [];
     /** An error of this call: its message names the call; message and body are scrubbed of the token. */
     const fail = (Class: typeof ApiError, message: string, init?: ApiErrorInit) =>
@@ -147,26 +147,27 @@ export function createTransport(options: ClientOptions, requestIdHeader = '', co
         const scrubbed = redactHeaders(response.headers, secrets);
         const init = { status, headers: scrubbed, requestId: scrubbed[idHeader] };
         if (text === null) throw new LimitError('maxResponseBytes', max, `The ${status} response body`, { entity, action, ...init });
-        const parsed = parseBody(text);
+        // JSON when it parses, else the text itself; undefined when empty or streamed.
+        let parsed: unknown = text || undefined;
+        try {
+          parsed = JSON.parse(text!);
+        } catch {}
         if (response.ok) {
           // A 2xx body that is not JSON is a protocol error (not retried: the server did answer).
           if (parsed === text && text) throw fail(ApiError, `${status} response: expected JSON`, { ...init, body: text });
           exchange = { ...init, json: parsed, text: text!, response: response as Response };
         } else {
-          const message = isRecord(parsed) && typeof parsed['message'] === 'string' && parsed['message'];
-          failure = fail(errorClass(status), `${status} ${message || response.statusText || 'HTTP error'}`, { ...init, body: parsed, retryAfterMs: retryAfterMs(response.headers, clock.now()) });
+          const message = (parsed as { message?: unknown })?.message;
+          failure = fail(errorClass(status), `${status} ${(typeof message === 'string' && message) || response.statusText || 'HTTP error'}`, { ...init, body: parsed, retryAfterMs: retryAfterMs(response.headers, clock.now()) });
         }
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
         failure = error;
       }
-      const status = failure?.status;
-      // Connection failures, timeouts and retryable statuses are worth another attempt; aborts never are.
-      const retry = !!failure && attempt < retries && (status ? isRetryableStatus(status) : !(failure instanceof AbortError));
-      const wait = failure?.retryAfterMs;
-      const delay = !retry ? 0 : wait !== undefined ? Math.min(wait, MAX_RETRY_AFTER_MS) : backoffMs(attempt, retryDelay.initialMs ?? 500, retryDelay.maxMs ?? 8_000, clock.random());
+      const delay = failure && attempt < retries ? retryDelay(failure, attempt, options.retryDelay, clock.random()) : undefined;
+      const retry = delay !== undefined;
       // Successes are info; retries warn; a call the service or network failed is an error; a 4xx answer or the caller's abort is the caller's to handle.
-      const at = !failure ? 3 : retry ? 2 : failure instanceof AbortError || ((status ?? 0) / 100 | 0) === 4 ? 3 : 1;
+      const at = !failure ? 3 : retry ? 2 : failure instanceof AbortError || ((failure.status! / 100) | 0) === 4 ? 3 : 1;
       if (at <= logLevel) {
         const { status = failure!.name, requestId } = exchange ?? failure!;
         const params = logLevel > 3 && (body as { params?: object }).params;
@@ -185,7 +186,7 @@ export function createTransport(options: ClientOptions, requestIdHeader = '', co
         const stop = () => reject(aborted());
         signal?.addEventListener('abort', stop);
         clock
-          .sleep(delay)
+          .sleep(delay!)
           .then(resolve, reject)
           .finally(() => signal?.removeEventListener('abort', stop));
       });
@@ -219,12 +220,3 @@ async function readText(response: FetchResponse, max: number): Promise<string | 
   return null;
 }
 
-/** A body: JSON when it parses, else the raw text itself, undefined when empty. */
-function parseBody(text: string | undefined): unknown {
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}
