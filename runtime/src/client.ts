@@ -231,14 +231,9 @@ export class ConnectorClient<A extends object = Record<string, unknown>> {
     return problems[0] && new ParamValidationError(call.entity, call.action, problems);
   }
 
-  /** validateResponses: checks each record; logs a warning or throws per the client option. */
+  /** validateResponses: the responseValidators check each record and warn or throw as the option says. */
   #checkRecords(call: CallDescriptor, records: unknown[], indexed: boolean): void {
-    const { validateResponses: mode, responseValidators } = this.#options;
-    const error = mode && mode !== 'off' && responseValidators!.check(call.entity, call.action, records, indexed);
-    if (error) {
-      if (mode === 'strict') throw error;
-      this.#transport.log(2, error.message);
-    }
+    this.#options.responseValidators?.check(call.entity, call.action, records, indexed, this.#options.validateResponses, this.#transport.log);
   }
 }
 

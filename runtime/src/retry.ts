@@ -41,9 +41,10 @@ export function retryDelay(failure: ApiError, attempt: number, { initialMs = 500
  * Undefined when neither header is present or readable.
  */
 export function retryAfterMs(headers: FetchHeaders, now: number): number | undefined {
-  const ms = Number(headers.get('retry-after-ms') ?? NaN);
+  const ms = Number(headers.get('retry-after-ms') || NaN);
   const value = headers.get('retry-after')?.trim() ?? '';
-  // NaN (nothing readable) fails the last test.
-  const wait = Number.isFinite(ms) && ms >= 0 ? ms : /^\d+(\.\d+)?$/.test(value) ? Number(value) * 1000 : Math.max(0, Date.parse(value) - now);
+  const seconds = Number(value || NaN);
+  // NaN (nothing readable) fails every test.
+  const wait = ms >= 0 && ms < Infinity ? ms : seconds >= 0 ? seconds * 1000 : Math.max(0, Date.parse(value) - now);
   return wait >= 0 ? wait : undefined;
 }
