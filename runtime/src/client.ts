@@ -174,7 +174,6 @@ export class ConnectorClient<A extends object = Record<string, unknown>> {
    */
   #read<T>(exchange: Exchange, read: (records: unknown, meta: unknown, exchange: Exchange) => T): Exchange & { data: T } {
     const { json } = exchange;
-    if (json !== undefined && !isRecord(json)) throw unexpected(exchange, 'a JSON object');
     const { envelope } = this.#service;
     return Object.assign(exchange, { data: read(json?.[envelope.records], json?.[envelope.meta], exchange) });
   }
@@ -197,7 +196,9 @@ export class ConnectorClient<A extends object = Record<string, unknown>> {
       const exchange = await this.#send(call, pageParams, options);
       return this.#read(exchange, (records, meta) => {
         const items = hits ? isRecord(records) && records['hits'] : records;
-        if (!Array.isArray(items)) throw unexpected(exchange, `an array of records in '${this.#service.envelope.records}${hits ? '.hits' : ''}'`);
+        // Not what the contract describes: an error, not retried (the server did answer).
+        const { status, headers, requestId } = exchange;
+        if (!Array.isArray(items)) throw new ApiError(`${status} response: expected an array of records in '${this.#service.envelope.records}${hits ? '.hits' : ''}'`, { status, headers, requestId });
         if (!hits) this.#checkRecords(call, items, true);
         // The uniform search's hit object is both the page and the meta paging reads.
         Object.assign(exchange, { items, meta: hits ? records : meta });
@@ -235,9 +236,4 @@ export class ConnectorClient<A extends object = Record<string, unknown>> {
   #checkRecords(call: CallDescriptor, records: unknown[], indexed: boolean): void {
     this.#options.responseValidators?.check(call.entity, call.action, records, indexed, this.#options.validateResponses, this.#transport.log);
   }
-}
-
-/** The error for a 2xx response that is not what the contract describes (not retried: the server did answer). */
-export function unexpected({ status, headers, requestId }: Pick<Exchange, 'status' | 'headers' | 'requestId'>, what: string): ApiError {
-  return new ApiError(`${status} response: expected ${what}`, { status, headers, requestId });
 }

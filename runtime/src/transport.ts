@@ -27,8 +27,8 @@ export interface Exchange {
   status: number;
   /** Response headers, lower-cased, credentials removed. */
   headers: Record<string, string>;
-  /** Parsed JSON body; undefined when empty or streamed. */
-  json: unknown;
+  /** Parsed JSON body, always an object (the envelope); undefined when empty or streamed. */
+  json: Record<string, unknown> | undefined;
   /** The body as read; undefined when streamed. */
   text: string | undefined;
   /** The response; its body is unread only when the spec asked for a stream. */
@@ -153,9 +153,9 @@ export function createTransport(options: ClientOptions, requestIdHeader = '', co
           parsed = JSON.parse(text!);
         } catch {}
         if (response.ok) {
-          // A 2xx body that is not JSON is a protocol error (not retried: the server did answer).
-          if (parsed === text && text) throw fail(ApiError, `${status} response: expected JSON`, { ...init, body: text });
-          exchange = { ...init, json: parsed, text: text!, response: response as Response };
+          // A 2xx body other than a JSON object (the envelope) is a protocol error (not retried: the server did answer).
+          if (text && !isRecord(parsed)) throw fail(ApiError, `${status} response: expected a JSON object`, { ...init, body: text });
+          exchange = { ...init, json: parsed as Record<string, unknown> | undefined, text: text!, response: response as Response };
         } else {
           const message = (parsed as { message?: unknown })?.message;
           failure = fail(errorClass(status), `${status} ${(typeof message === 'string' && message) || response.statusText || 'HTTP error'}`, { ...init, body: parsed, retryAfterMs: retryAfterMs(response.headers, clock.now()) });
