@@ -110,7 +110,7 @@ export class ConnectorClient<A extends object = Record<string, unknown>> {
     if (sourceId === '' || sourceId === '.' || sourceId === '..') throw new TypeError(`invalid sourceId ${JSON.stringify(sourceId)}: not empty, "." or ".."`);
     // The validators are opt-in so that clients which never check responses do not bundle them.
     if ((options.validateResponses ?? 'off') !== 'off' && !options.responseValidators) {
-      throw new TypeError("validateResponses needs responseValidators (import them from '<package>/validators')");
+      throw new TypeError("validateResponses needs the responseValidators of '<package>/validators'");
     }
     this.#options = options;
     this.#service = service;

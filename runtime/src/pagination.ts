@@ -116,6 +116,7 @@ async function* walk<Item, P>(
     // A missing value yields none ("undefined" names no query param).
     if (queryParam) next = queryParamOf(String(next), queryParam, scheme.paramType);
     const size = Number(params?.[scheme.sizeParam!]);
+    // null, undefined and '' all mean "no value" (`(x ?? '') === ''`).
     const isLast = scheme.stop.some(({ when, key }) => {
       const value = valueAt(loaded.meta, key);
       return when === 'metaFalse'
@@ -123,20 +124,20 @@ async function* walk<Item, P>(
         : when === 'metaTrue'
           ? value === true
           : when === 'metaMissing'
-            ? isMissing(value)
+            ? (value ?? '') === ''
             : when === 'nextMissing'
-              ? isMissing(next)
+              ? (next ?? '') === ''
               : when === 'emptyPage'
                 ? !count
                 : when === 'shortPage'
                   ? // The requested page size: the size param, else its spec default, else the size of the first page.
                     count < (size > 0 ? size : (scheme.defaultSize ?? firstPageSize!))
-                  : !isMissing(value) && Number(current ?? 0) + count >= Number(value); // totalReached
+                  : (value ?? '') !== '' && Number(current ?? 0) + count >= Number(value); // totalReached
     });
     if (isLast) return;
     if (maxPages === undefined && pages >= pageLimit) throw new LimitError('maxPages', pageLimit, `Iterating past page ${pages}`);
     const key = JSON.stringify(next);
-    if (seen.has(key)) throw new PaginationError(`The server repeated ${param}=${key}; stopping instead of looping forever`);
+    if (seen.has(key)) throw new PaginationError(`The server repeated ${param}=${key}: paging would loop forever`);
     seen.add(key);
     params = { ...params, [param]: next };
     loaded = await load(params);
@@ -149,18 +150,13 @@ function valueAt(value: unknown, path: string | undefined): unknown {
   return value;
 }
 
-/** null, undefined and "" all mean "no value". */
-function isMissing(value: unknown): boolean {
-  return value == null || value === '';
-}
-
 /**
  * A query param of a (possibly relative) URL; undefined when absent or unparsable. Text read from a URL is given
  * to the server as the number the param declares, if it is one.
  */
 function queryParamOf(url: string, name: string, type: PaginationDescriptor['paramType']): unknown {
   try {
-    const value = new URL(url, 'http://relative.invalid').searchParams.get(name) ?? undefined;
+    const value = new URL(url, 'http://x.invalid').searchParams.get(name) ?? undefined;
     return (type === 'integer' || type === 'number') && value?.trim() && Number.isFinite(+value) ? +value : value;
   } catch {
     return undefined;

@@ -4,7 +4,7 @@
  * connectors. Small and lean on purpose: it is in every bundle that makes a call, and on every call's path.
  */
 
-import { AbortError, ApiError, AuthenticationError, ConnectionError, LimitError, TimeoutError, errorClass, isRecord, type ApiErrorInit } from './errors.js';
+import { AbortError, ApiError, AuthenticationError, ConnectionError, LimitError, TimeoutError, BY_STATUS, ServerError, isRecord, type ApiErrorInit } from './errors.js';
 import type { ClientOptions, FetchResponse, LogLevel, RequestOptions } from './options.js';
 import { addSecret, redact, redactDeep, redactHeaders, redactTokenShaped } from './redact.js';
 import { retryAfterMs, retryDelay, systemClock } from './retry.js';
@@ -158,7 +158,7 @@ export function createTransport(options: ClientOptions, requestIdHeader = '', co
           exchange = { ...init, json: parsed as Record<string, unknown> | undefined, text: text!, response: response as Response };
         } else {
           const message = (parsed as { message?: unknown })?.message;
-          failure = fail(errorClass(status), `${status} ${(typeof message === 'string' && message) || response.statusText || 'HTTP error'}`, { ...init, body: parsed, retryAfterMs: retryAfterMs(response.headers, clock.now()) });
+          failure = fail(BY_STATUS[status] ?? (status >= 500 ? ServerError : ApiError), `${status} ${(typeof message === 'string' && message) || response.statusText || 'HTTP error'}`, { ...init, body: parsed, retryAfterMs: retryAfterMs(response.headers, clock.now()) });
         }
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
