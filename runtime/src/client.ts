@@ -109,7 +109,7 @@ export class ConnectorClient<A extends object = Record<string, unknown>> {
     // "." and ".." would be path segments of their own.
     if (sourceId === '' || sourceId === '.' || sourceId === '..') throw new TypeError(`invalid sourceId ${JSON.stringify(sourceId)}: not empty, "." or ".."`);
     // The validators are opt-in so that clients which never check responses do not bundle them.
-    if ((options.validateResponses ?? 'off') !== 'off' && !options.responseValidators) {
+    if (!options.responseValidators && (options.validateResponses ?? 'off') !== 'off') {
       throw new TypeError("validateResponses needs the responseValidators of '<package>/validators'");
     }
     this.#options = options;
@@ -222,8 +222,9 @@ export class ConnectorClient<A extends object = Record<string, unknown>> {
   #send({ entity, action }: { entity: string; action: string }, params: object | undefined, options: RequestOptions | undefined, stream?: boolean): Promise<Exchange> {
     const path = this.#executePath;
     // Not async (each async layer costs every call its ticks): failures are returned as rejections.
-    if (path === undefined) return Promise.reject(new TypeError('sourceId is required (only createSource works without it)'));
-    return this.#transport.send(path, { entity, action, params }, this.#service.reads.includes(action), options, stream, entity, action);
+    return path
+      ? this.#transport.send(path, { entity, action, params }, this.#service.reads.includes(action), options, stream, entity, action)
+      : Promise.reject(new TypeError('sourceId is required (only createSource works without it)'));
   }
 
   /** The error invalid params would throw (undefined when valid, or when checking is off or not possible). */

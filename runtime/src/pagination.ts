@@ -15,7 +15,7 @@ export interface PaginationDescriptor {
   param: string;
   /** Request param that sets the page size, if any. */
   sizeParam?: string;
-  /** The size param's spec default, when it has one (generated code passes it). */
+  /** The size param's spec default, when it has one (generated code passes it where a `shortPage` stop reads it). */
   defaultSize?: number;
   /** Declared type of `param`: a next value read as text (from a URL) is converted to it. */
   paramType?: 'string' | 'integer' | 'number' | 'boolean';

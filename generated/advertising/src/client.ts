@@ -40,7 +40,6 @@ const SERVICE: ServiceDescriptor = {
 const nextTokenPaging: PaginationDescriptor = {
     "param": "nextToken",
     "sizeParam": "maxResults",
-    "paramType": "string",
     "next": {
       "from": "meta",
       "path": "nextToken"

@@ -39,7 +39,6 @@ const SERVICE: ServiceDescriptor = {
  */
 const cursorPaging: PaginationDescriptor = {
     "param": "cursor",
-    "paramType": "string",
     "next": {
       "from": "meta",
       "path": "pagination.cursor"

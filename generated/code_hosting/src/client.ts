@@ -40,7 +40,6 @@ const SERVICE: ServiceDescriptor = {
 const afterPaging: PaginationDescriptor = {
     "param": "after",
     "sizeParam": "per_page",
-    "paramType": "string",
     "next": {
       "from": "meta",
       "path": "endCursor"
@@ -62,7 +61,6 @@ const afterPaging: PaginationDescriptor = {
 const afterLimitPaging: PaginationDescriptor = {
     "param": "after",
     "sizeParam": "limit",
-    "paramType": "string",
     "next": {
       "from": "meta",
       "path": "endCursor"

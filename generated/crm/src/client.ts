@@ -40,7 +40,6 @@ const SERVICE: ServiceDescriptor = {
 const afterPaging: PaginationDescriptor = {
     "param": "after",
     "sizeParam": "limit",
-    "paramType": "string",
     "next": {
       "from": "meta",
       "path": "next_cursor"

@@ -40,7 +40,6 @@ const SERVICE: ServiceDescriptor = {
 const startingAfterPaging: PaginationDescriptor = {
     "param": "starting_after",
     "sizeParam": "per_page",
-    "paramType": "string",
     "next": {
       "from": "meta",
       "path": "next_page"

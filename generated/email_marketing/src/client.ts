@@ -40,8 +40,6 @@ const SERVICE: ServiceDescriptor = {
 const offsetPaging: PaginationDescriptor = {
     "param": "offset",
     "sizeParam": "count",
-    "defaultSize": 10,
-    "paramType": "integer",
     "next": {
       "from": "offset"
     },

@@ -40,7 +40,6 @@ const SERVICE: ServiceDescriptor = {
 const pageTokenPaging: PaginationDescriptor = {
     "param": "pageToken",
     "sizeParam": "pageSize",
-    "paramType": "string",
     "next": {
       "from": "meta",
       "path": "nextPageToken"

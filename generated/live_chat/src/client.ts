@@ -59,7 +59,6 @@ const incrementalExportPaging: PaginationDescriptor = {
 const sinceIdPaging: PaginationDescriptor = {
     "param": "since_id",
     "sizeParam": "limit",
-    "paramType": "integer",
     "next": {
       "from": "last_record",
       "path": "id"

@@ -40,8 +40,6 @@ const SERVICE: ServiceDescriptor = {
 const searchPagePaging: PaginationDescriptor = {
     "param": "page",
     "sizeParam": "limit",
-    "defaultSize": 10,
-    "paramType": "string",
     "next": {
       "from": "meta",
       "path": "next_page"
@@ -63,8 +61,6 @@ const searchPagePaging: PaginationDescriptor = {
 const startingAfterPaging: PaginationDescriptor = {
     "param": "starting_after",
     "sizeParam": "limit",
-    "defaultSize": 10,
-    "paramType": "string",
     "next": {
       "from": "last_record",
       "path": "id"

@@ -40,7 +40,6 @@ const SERVICE: ServiceDescriptor = {
 const nextPageTokenPaging: PaginationDescriptor = {
     "param": "nextPageToken",
     "sizeParam": "maxResults",
-    "paramType": "string",
     "next": {
       "from": "meta",
       "path": "nextPageToken"
@@ -62,7 +61,6 @@ const nextPageTokenPaging: PaginationDescriptor = {
 const startAtPaging: PaginationDescriptor = {
     "param": "startAt",
     "sizeParam": "maxResults",
-    "paramType": "integer",
     "next": {
       "from": "offset"
     },

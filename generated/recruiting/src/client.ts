@@ -40,7 +40,6 @@ const SERVICE: ServiceDescriptor = {
 const pagePaging: PaginationDescriptor = {
     "param": "page",
     "sizeParam": "per_page",
-    "paramType": "integer",
     "next": {
       "from": "page_number",
       "start": 1

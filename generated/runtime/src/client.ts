@@ -110,12 +110,13 @@ export class ConnectorClient<A extends object = Record<string, unknown>> {
     // "." and ".." would be path segments of their own.
     if (sourceId === '' || sourceId === '.' || sourceId === '..') throw new TypeError(`invalid sourceId ${JSON.stringify(sourceId)}: not empty, "." or ".."`);
     // The validators are opt-in so that clients which never check responses do not bundle them.
-    if ((options.validateResponses ?? 'off') !== 'off' && !options.responseValidators) {
-      throw new TypeError("validateResponses needs responseValidators (import them from '<package>/validators')");
+    if (!options.responseValidators && (options.validateResponses ?? 'off') !== 'off') {
+      throw new TypeError("validateResponses needs the responseValidators of '<package>/validators'");
     }
     this.#options = options;
     this.#service = service;
-    this.#executePath = sourceId === undefined ? undefined : service.executePath.replace('{source_id}', encodeURIComponent(sourceId));
+    // Never empty (checked above).
+    this.#executePath = sourceId && service.executePath.replace('{source_id}', encodeURIComponent(sourceId));
     this.#transport = createTransport(options, service.requestIdHeader, connector);
     for (const name in resources) (this as Record<string, unknown>)[name] = this.resource(snakeCase(name), resources[name]!);
   }
@@ -135,7 +136,7 @@ export class ConnectorClient<A extends object = Record<string, unknown>> {
    * const source = await client.createSource({ workspace_id: '<workspace>', source_template_id: '<connector id>', name: 'My source', auth_config: {} });
    */
   createSource(body: CreateSourceBody<A>, options?: RequestOptions): APIPromise<Source> {
-    return this.#call(this.#transport.send({ path: this.#service.sourcesPath, body, retryable: false, options }), (records) => records as Source);
+    return this.#call(this.#transport.send(this.#service.sourcesPath, body, false, options), (records) => records as Source);
   }
 
   /**
@@ -174,7 +175,6 @@ export class ConnectorClient<A extends object = Record<string, unknown>> {
    */
   #read<T>(exchange: Exchange, read: (records: unknown, meta: unknown, exchange: Exchange) => T): Exchange & { data: T } {
     const { json } = exchange;
-    if (json !== undefined && !isRecord(json)) throw unexpected(exchange, 'a JSON object');
     const { envelope } = this.#service;
     return Object.assign(exchange, { data: read(json?.[envelope.records], json?.[envelope.meta], exchange) });
   }
@@ -195,17 +195,18 @@ export class ConnectorClient<A extends object = Record<string, unknown>> {
     const load = async (pageParams: Record<string, unknown> | undefined): Promise<LoadedPage<unknown, unknown>> => {
       if (invalid) throw invalid;
       const exchange = await this.#send(call, pageParams, options);
-      let items: unknown;
-      const page = this.#read(exchange, (records, meta) => {
-        items = hits ? isRecord(records) && records['hits'] : records;
-        if (!Array.isArray(items)) throw unexpected(exchange, `an array of records in '${this.#service.envelope.records}${hits ? '.hits' : ''}'`);
+      return this.#read(exchange, (records, meta) => {
+        const items = hits ? isRecord(records) && records['hits'] : records;
+        // Not what the contract describes: an error, not retried (the server did answer).
+        const { status, headers, requestId } = exchange;
+        if (!Array.isArray(items)) throw new ApiError(`${status} response: expected an array of records in '${this.#service.envelope.records}${hits ? '.hits' : ''}'`, { status, headers, requestId });
         if (!hits) this.#checkRecords(call, items, true);
         // The uniform search's hit object is both the page and the meta paging reads.
+        Object.assign(exchange, { items, meta: hits ? records : meta });
         return hits ? records : { records, meta };
-      });
-      return Object.assign(page, { items: items as unknown[], meta: hits ? page.data : (page.data as Page<unknown, unknown>).meta });
+      }) as unknown as LoadedPage<unknown, unknown>;
     };
-    return new PagePromise(load, params as Record<string, unknown> | undefined, pagination ?? null, { ...options, pageLimit: this.#options.maxPages ?? 10_000 });
+    return new PagePromise(load, params as Record<string, unknown> | undefined, pagination, { ...options, pageLimit: this.#options.maxPages ?? 10_000 });
   }
 
   /**
@@ -222,37 +223,19 @@ export class ConnectorClient<A extends object = Record<string, unknown>> {
   #send({ entity, action }: { entity: string; action: string }, params: object | undefined, options: RequestOptions | undefined, stream?: boolean): Promise<Exchange> {
     const path = this.#executePath;
     // Not async (each async layer costs every call its ticks): failures are returned as rejections.
-    if (path === undefined) return Promise.reject(new TypeError('sourceId is required (only createSource works without it)'));
-    return this.#transport.send({
-      path,
-      // JSON leaves out params when undefined.
-      body: { entity, action, params },
-      retryable: this.#service.reads.includes(action),
-      stream,
-      entity,
-      action,
-      options,
-    });
+    return path
+      ? this.#transport.send(path, { entity, action, params }, this.#service.reads.includes(action), options, stream, entity, action)
+      : Promise.reject(new TypeError('sourceId is required (only createSource works without it)'));
   }
 
   /** The error invalid params would throw (undefined when valid, or when checking is off or not possible). */
   #paramProblem(call: CallDescriptor, params: object | undefined): ParamValidationError | undefined {
-    if (this.#options.validateParams === false || !call.params) return undefined;
-    const problems = checkParams(call.params, params ?? {});
-    return problems.length ? new ParamValidationError(call.entity, call.action, problems) : undefined;
+    const problems = this.#options.validateParams !== false && call.params ? checkParams(call.params, params ?? {}) : [];
+    return problems[0] && new ParamValidationError(call.entity, call.action, problems);
   }
 
-  /** validateResponses: checks each record; logs a warning or throws per the client option. */
+  /** validateResponses: the responseValidators check each record and warn or throw as the option says. */
   #checkRecords(call: CallDescriptor, records: unknown[], indexed: boolean): void {
-    const { validateResponses: mode = 'off', responseValidators } = this.#options;
-    const error = mode === 'off' ? undefined : responseValidators!.check(call.entity, call.action, records, indexed);
-    if (!error) return;
-    if (mode === 'strict') throw error;
-    this.#transport.log(2, error.message);
+    this.#options.responseValidators?.check(call.entity, call.action, records, indexed, this.#options.validateResponses, this.#transport.log);
   }
-}
-
-/** The error for a 2xx response that is not what the contract describes (not retried: the server did answer). */
-export function unexpected({ status, headers, requestId }: Pick<Exchange, 'status' | 'headers' | 'requestId'>, what: string): ApiError {
-  return new ApiError(`${status} response: expected ${what}`, { status, headers, requestId });
 }

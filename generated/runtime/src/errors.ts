@@ -42,8 +42,7 @@ export class ApiError extends Error {
   constructor(message: string, init: ApiErrorInit = {}) {
     // Error reads only `cause` from the init.
     super(message, init);
-    const { body } = init;
-    const errors = isRecord(body) && body['errors'];
+    const errors = (init.body as { errors?: unknown })?.errors;
     const fieldErrors = Array.isArray(errors) ? (errors.filter(isRecord) as FieldError[]) : [];
     Object.assign(this, init, {
       name: 'ApiError',
@@ -120,8 +119,8 @@ export class PaginationError extends Error {
   override name = 'PaginationError';
 }
 
-/** Error classes by HTTP status; other 5xx are {@link ServerError}, any other status plain {@link ApiError}. */
-const BY_STATUS: Record<number, typeof ApiError> = {
+/** Error classes by HTTP status (the transport makes any other 5xx a {@link ServerError}, any other status a plain {@link ApiError}). */
+export const BY_STATUS: Record<number, typeof ApiError> = {
   400: InvalidRequestError,
   401: AuthenticationError,
   403: AuthenticationError,
@@ -130,12 +129,5 @@ const BY_STATUS: Record<number, typeof ApiError> = {
   429: RateLimitError,
 };
 
-/** The error class for a non-2xx status. */
-export function errorClass(status: number): typeof ApiError {
-  return BY_STATUS[status] ?? (status >= 500 ? ServerError : ApiError);
-}
-
 /** A non-null, non-array object. */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
+export const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);

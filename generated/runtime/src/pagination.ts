@@ -16,7 +16,7 @@ export interface PaginationDescriptor {
   param: string;
   /** Request param that sets the page size, if any. */
   sizeParam?: string;
-  /** The size param's spec default, when it has one (generated code passes it). */
+  /** The size param's spec default, when it has one (generated code passes it where a `shortPage` stop reads it). */
   defaultSize?: number;
   /** Declared type of `param`: a next value read as text (from a URL) is converted to it. */
   paramType?: 'string' | 'integer' | 'number' | 'boolean';
@@ -57,8 +57,8 @@ export class PagePromise<Item, P> extends APIPromise<P> implements AsyncIterable
   readonly #walk: () => AsyncGenerator<LoadedPage<Item, P>, void, undefined>;
   readonly #maxItems: number;
 
-  /** Built by the client, which starts the first page; `pagination` null means the call returns a single page. */
-  constructor(load: PageLoader<Item, P>, params: Record<string, unknown> | undefined, pagination: PaginationDescriptor | null, limits: WalkLimits = {}) {
+  /** Built by the client, which starts the first page; without `pagination` the call returns a single page. */
+  constructor(load: PageLoader<Item, P>, params: Record<string, unknown> | undefined, pagination: PaginationDescriptor | null | undefined, limits: WalkLimits = {}) {
     super(load(params));
     this.#walk = () => walk(this.result, load, params, pagination, limits);
     this.#maxItems = limits.maxItems ?? Infinity;
@@ -86,12 +86,12 @@ async function* walk<Item, P>(
   first: Promise<LoadedPage<Item, P>>,
   load: PageLoader<Item, P>,
   params: Record<string, unknown> | undefined,
-  scheme: PaginationDescriptor | null,
+  scheme: PaginationDescriptor | null | undefined,
   { maxItems = Infinity, maxPages, pageLimit = Infinity }: WalkLimits,
 ): AsyncGenerator<LoadedPage<Item, P>, void, undefined> {
-  const seen = new Set<string>();
   const param = scheme?.param as string;
-  if (params?.[param] !== undefined) seen.add(JSON.stringify(params[param]));
+  // Paging values requested so far; without one (undefined) a request asks for the first page.
+  const seen = new Set([JSON.stringify(params?.[param])]);
   let firstPageSize: number | undefined;
   let items = 0;
   // The first page was requested with the call: await it even when no page is wanted, so its failure is seen.
@@ -114,8 +114,10 @@ async function* walk<Item, P>(
           : from === 'page_number'
             ? Number(current ?? start ?? 1) + 1
             : Number(current ?? 0) + count;
-    if (queryParam !== undefined && !isMissing(next)) next = queryParamOf(String(next), queryParam, scheme.paramType);
+    // A missing value yields none ("undefined" names no query param).
+    if (queryParam) next = queryParamOf(String(next), queryParam, scheme.paramType);
     const size = Number(params?.[scheme.sizeParam!]);
+    // null, undefined and '' all mean "no value" (`(x ?? '') === ''`).
     const isLast = scheme.stop.some(({ when, key }) => {
       const value = valueAt(loaded.meta, key);
       return when === 'metaFalse'
@@ -123,20 +125,20 @@ async function* walk<Item, P>(
         : when === 'metaTrue'
           ? value === true
           : when === 'metaMissing'
-            ? isMissing(value)
+            ? (value ?? '') === ''
             : when === 'nextMissing'
-              ? isMissing(next)
+              ? (next ?? '') === ''
               : when === 'emptyPage'
                 ? !count
                 : when === 'shortPage'
                   ? // The requested page size: the size param, else its spec default, else the size of the first page.
                     count < (size > 0 ? size : (scheme.defaultSize ?? firstPageSize!))
-                  : !isMissing(value) && Number(current ?? 0) + count >= Number(value); // totalReached
+                  : (value ?? '') !== '' && Number(current ?? 0) + count >= Number(value); // totalReached
     });
     if (isLast) return;
     if (maxPages === undefined && pages >= pageLimit) throw new LimitError('maxPages', pageLimit, `Iterating past page ${pages}`);
     const key = JSON.stringify(next);
-    if (seen.has(key)) throw new PaginationError(`The server repeated ${param}=${key}; stopping instead of looping forever`);
+    if (seen.has(key)) throw new PaginationError(`The server repeated ${param}=${key}: paging would loop forever`);
     seen.add(key);
     params = { ...params, [param]: next };
     loaded = await load(params);
@@ -149,18 +151,13 @@ function valueAt(value: unknown, path: string | undefined): unknown {
   return value;
 }
 
-/** null, undefined and "" all mean "no value". */
-function isMissing(value: unknown): boolean {
-  return value == null || value === '';
-}
-
 /**
  * A query param of a (possibly relative) URL; undefined when absent or unparsable. Text read from a URL is given
  * to the server as the number the param declares, if it is one.
  */
 function queryParamOf(url: string, name: string, type: PaginationDescriptor['paramType']): unknown {
   try {
-    const value = new URL(url, 'http://relative.invalid').searchParams.get(name) ?? undefined;
+    const value = new URL(url, 'http://x.invalid').searchParams.get(name) ?? undefined;
     return (type === 'integer' || type === 'number') && value?.trim() && Number.isFinite(+value) ? +value : value;
   } catch {
     return undefined;

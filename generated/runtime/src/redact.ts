@@ -50,6 +50,4 @@ export function redactHeaders(headers: FetchHeaders, secrets: readonly string[])
  * letter cases (API keys, JWTs, refresh tokens). For text whose secrets the client never saw, such as the error a
  * token function throws.
  */
-export function redactTokenShaped(text: string): string {
-  return text.replace(/[\w+/=.~-]{16,}/g, (run) => (/\d|[a-z].*[A-Z]|[A-Z].*[a-z]/.test(run) ? REDACTED : run));
-}
+export const redactTokenShaped = (text: string): string => text.replace(/[\w+/=.~-]{16,}/g, (run) => (/\d|[a-z].*[A-Z]|[A-Z].*[a-z]/.test(run) ? REDACTED : run));

@@ -5,10 +5,10 @@
  * connectors. Small and lean on purpose: it is in every bundle that makes a call, and on every call's path.
  */
 
-import { AbortError, ApiError, AuthenticationError, ConnectionError, LimitError, TimeoutError, errorClass, isRecord, type ApiErrorInit } from './errors.js';
+import { AbortError, ApiError, AuthenticationError, ConnectionError, LimitError, TimeoutError, BY_STATUS, ServerError, isRecord, type ApiErrorInit } from './errors.js';
 import type { ClientOptions, FetchResponse, LogLevel, RequestOptions } from './options.js';
 import { addSecret, redact, redactDeep, redactHeaders, redactTokenShaped } from './redact.js';
-import { backoffMs, isRetryableStatus, retryAfterMs, systemClock, MAX_RETRY_AFTER_MS } from './retry.js';
+import { retryAfterMs, retryDelay, systemClock } from './retry.js';
 
 /** The environment variable that sets the log level where the platform has environment variables (`logLevel` wins). */
 export const LOG_LEVEL_ENV = 'CONNECTOR_SDK_LOG';
@@ -23,29 +23,13 @@ const CONTROLLER_USES = 8;
 /** Log levels in order; a line is written when its level's index is at most the client's. */
 const LEVELS: readonly LogLevel[] = ['off', 'error', 'warn', 'info', 'debug'];
 
-/** One request the client wants sent. */
-export interface RequestSpec {
-  /** Path below the base URL, already expanded. */
-  path: string;
-  /** JSON request body. */
-  body: unknown;
-  /** Reads may be retried; writes never are (a retried create could create twice). */
-  retryable: boolean;
-  /** Hand the 2xx body back unread (downloads, Accept any) instead of parsing it as JSON. */
-  stream?: boolean | undefined;
-  /** For errors and logs; both undefined for source creation. */
-  entity?: string;
-  action?: string;
-  options?: RequestOptions | undefined;
-}
-
 /** A successful exchange. */
 export interface Exchange {
   status: number;
   /** Response headers, lower-cased, credentials removed. */
   headers: Record<string, string>;
-  /** Parsed JSON body; undefined when empty or streamed. */
-  json: unknown;
+  /** Parsed JSON body, always an object (the envelope); undefined when empty or streamed. */
+  json: Record<string, unknown> | undefined;
   /** The body as read; undefined when streamed. */
   text: string | undefined;
   /** The response; its body is unread only when the spec asked for a stream. */
@@ -56,8 +40,13 @@ export interface Exchange {
 
 /** The HTTP layer shared by every call of one client. */
 export interface Transport {
-  /** POSTs the spec, retrying reads, and returns the first 2xx exchange or throws an {@link ApiError}. */
-  send(spec: RequestSpec): Promise<Exchange>;
+  /**
+   * POSTs `body` as JSON to `path` (below the base URL, already expanded) and returns the first 2xx exchange or
+   * throws an {@link ApiError}. Only a `retryable` call (a read) is retried: a retried create could create twice.
+   * With `stream` the 2xx body is handed back unread (downloads, Accept any) instead of parsed as JSON. `entity`
+   * and `action` name the call in errors and logs (both undefined for source creation).
+   */
+  send(path: string, body: unknown, retryable: boolean, options?: RequestOptions, stream?: boolean, entity?: string, action?: string): Promise<Exchange>;
   /** Writes `line` at `level` (1 error … 4 debug) when the client's level includes it. */
   log(level: number, line: string): void;
 }
@@ -88,12 +77,12 @@ export function createTransport(options: ClientOptions, requestIdHeader = '', co
     if (at <= logLevel) (options.logger ?? console)[LEVELS[at] as 'warn']?.(line);
   };
 
-  async function send({ path, body, retryable, stream, entity, action, options: call = {} }: RequestSpec): Promise<Exchange> {
-    const { token, retryDelay = {} } = options;
+  async function send(path: string, body: unknown, retryable: boolean, call: RequestOptions = {}, stream?: boolean, entity?: string, action?: string): Promise<Exchange> {
+    const { token } = options;
     const { signal } = call;
     const max = call.maxResponseBytes ?? options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     const retries = retryable ? Math.min(call.maxRetries ?? options.maxRetries ?? 2, MAX_RETRIES) : 0;
-    const label = entity === undefined ? 'createSource' : `${entity} ${action}`;
+    const label = entity ? `${entity} ${action}` : 'createSource';
     const secrets: string[] = [];
     /** An error of this call: its message names the call; message and body are scrubbed of the token. */
     const fail = (Class: typeof ApiError, message: string, init?: ApiErrorInit) =>
@@ -121,7 +110,6 @@ export function createTransport(options: ClientOptions, requestIdHeader = '', co
       const started = clock.now();
       let exchange: Exchange | undefined;
       let failure: ApiError | undefined;
-      let wait: number | undefined;
       try {
         // One attempt: fetch plus (unless streaming a 2xx) reading the body, under the attempt's timeout. The timer
         // and the caller's signal reject at once, so a fetch that ignores its signal cannot hang a call.
@@ -160,26 +148,27 @@ export function createTransport(options: ClientOptions, requestIdHeader = '', co
         const scrubbed = redactHeaders(response.headers, secrets);
         const init = { status, headers: scrubbed, requestId: scrubbed[idHeader] };
         if (text === null) throw new LimitError('maxResponseBytes', max, `The ${status} response body`, { entity, action, ...init });
-        const parsed = parseBody(text);
+        // JSON when it parses, else the text itself; undefined when empty or streamed.
+        let parsed: unknown = text || undefined;
+        try {
+          parsed = JSON.parse(text!);
+        } catch {}
         if (response.ok) {
-          // A 2xx body that is not JSON is a protocol error (not retried: the server did answer).
-          if (parsed === text && text) throw fail(ApiError, `${status} response: expected JSON`, { ...init, body: text });
-          exchange = { ...init, json: parsed, text: text!, response: response as Response };
+          // A 2xx body other than a JSON object (the envelope) is a protocol error (not retried: the server did answer).
+          if (text && !isRecord(parsed)) throw fail(ApiError, `${status} response: expected a JSON object`, { ...init, body: text });
+          exchange = { ...init, json: parsed as Record<string, unknown> | undefined, text: text!, response: response as Response };
         } else {
-          wait = retryAfterMs(response.headers, clock.now());
-          const message = isRecord(parsed) && typeof parsed['message'] === 'string' && parsed['message'];
-          failure = fail(errorClass(status), `${status} ${message || response.statusText || 'HTTP error'}`, { ...init, body: parsed, retryAfterMs: wait });
+          const message = (parsed as { message?: unknown })?.message;
+          failure = fail(BY_STATUS[status] ?? (status >= 500 ? ServerError : ApiError), `${status} ${(typeof message === 'string' && message) || response.statusText || 'HTTP error'}`, { ...init, body: parsed, retryAfterMs: retryAfterMs(response.headers, clock.now()) });
         }
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
         failure = error;
       }
-      const status = failure?.status;
-      // Connection failures, timeouts and retryable statuses are worth another attempt; aborts never are.
-      const retry = !!failure && attempt < retries && (status ? isRetryableStatus(status) : !(failure instanceof AbortError));
-      const delay = !retry ? 0 : wait !== undefined ? Math.min(wait, MAX_RETRY_AFTER_MS) : backoffMs(attempt, retryDelay.initialMs ?? 500, retryDelay.maxMs ?? 8_000, clock.random());
+      const delay = failure && attempt < retries ? retryDelay(failure, attempt, options.retryDelay, clock.random()) : undefined;
+      const retry = delay !== undefined;
       // Successes are info; retries warn; a call the service or network failed is an error; a 4xx answer or the caller's abort is the caller's to handle.
-      const at = !failure ? 3 : retry ? 2 : failure instanceof AbortError || ((status ?? 0) / 100 | 0) === 4 ? 3 : 1;
+      const at = !failure ? 3 : retry ? 2 : failure instanceof AbortError || ((failure.status! / 100) | 0) === 4 ? 3 : 1;
       if (at <= logLevel) {
         const { status = failure!.name, requestId } = exchange ?? failure!;
         const params = logLevel > 3 && (body as { params?: object }).params;
@@ -198,7 +187,7 @@ export function createTransport(options: ClientOptions, requestIdHeader = '', co
         const stop = () => reject(aborted());
         signal?.addEventListener('abort', stop);
         clock
-          .sleep(delay)
+          .sleep(delay!)
           .then(resolve, reject)
           .finally(() => signal?.removeEventListener('abort', stop));
       });
@@ -232,12 +221,3 @@ async function readText(response: FetchResponse, max: number): Promise<string | 
   return null;
 }
 
-/** A body: JSON when it parses, else the raw text itself, undefined when empty. */
-function parseBody(text: string | undefined): unknown {
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}

@@ -39,7 +39,6 @@ const SERVICE: ServiceDescriptor = {
  */
 const pagePaging: PaginationDescriptor = {
     "param": "page",
-    "paramType": "integer",
     "next": {
       "from": "page_number",
       "start": 1

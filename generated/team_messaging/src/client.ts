@@ -40,7 +40,6 @@ const SERVICE: ServiceDescriptor = {
 const cursorPaging: PaginationDescriptor = {
     "param": "cursor",
     "sizeParam": "limit",
-    "paramType": "string",
     "next": {
       "from": "meta",
       "path": "next_cursor"

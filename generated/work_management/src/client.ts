@@ -40,7 +40,6 @@ const SERVICE: ServiceDescriptor = {
 const offsetPaging: PaginationDescriptor = {
     "param": "offset",
     "sizeParam": "limit",
-    "paramType": "string",
     "next": {
       "from": "meta",
       "path": "next_page.offset"

@@ -137,10 +137,10 @@ function paginationDescriptor(scheme: PaginationIR, connector: ConnectorIR | und
   const descriptor = {
     param: scheme.param,
     ...(scheme.sizeParam ? { sizeParam: scheme.sizeParam } : {}),
-    // One default page size when every action of the scheme agrees on it.
-    ...(sizeDefaults.size === 1 ? { defaultSize: [...sizeDefaults][0] } : {}),
-    // The cursor param's declared type, when every action of the scheme agrees on it.
-    ...(paramTypes.size === 1 ? { paramType: [...paramTypes][0] } : {}),
+    // One default page size when every action of the scheme agrees on it (only a shortPage stop reads it).
+    ...(sizeDefaults.size === 1 && scheme.stop.some((s) => s.when === 'shortPage') ? { defaultSize: [...sizeDefaults][0] } : {}),
+    // The cursor param's declared type, when every action of the scheme agrees on it (only a value read from a URL is converted).
+    ...(paramTypes.size === 1 && scheme.next.queryParam !== undefined ? { paramType: [...paramTypes][0] } : {}),
     next: scheme.next,
     stop: scheme.stop,
   };
