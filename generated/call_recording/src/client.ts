@@ -13,7 +13,6 @@ const SERVICE: ServiceDescriptor = {
     },
     "search": {
       "param": "cursor",
-      "sizeParam": "limit",
       "next": {
         "from": "meta",
         "path": "next_cursor"

@@ -13,7 +13,6 @@ const SERVICE: ServiceDescriptor = {
     },
     "search": {
       "param": "cursor",
-      "sizeParam": "limit",
       "next": {
         "from": "meta",
         "path": "next_cursor"
@@ -39,7 +38,6 @@ const SERVICE: ServiceDescriptor = {
  */
 const incrementalExportPaging: PaginationDescriptor = {
     "param": "start_time",
-    "sizeParam": "limit",
     "paramType": "integer",
     "next": {
       "from": "meta",

@@ -13,7 +13,6 @@ const SERVICE: ServiceDescriptor = {
     },
     "search": {
       "param": "cursor",
-      "sizeParam": "limit",
       "next": {
         "from": "meta",
         "path": "next_cursor"
@@ -39,7 +38,6 @@ const SERVICE: ServiceDescriptor = {
  */
 const searchPagePaging: PaginationDescriptor = {
     "param": "page",
-    "sizeParam": "limit",
     "next": {
       "from": "meta",
       "path": "next_page"
@@ -60,7 +58,6 @@ const searchPagePaging: PaginationDescriptor = {
  */
 const startingAfterPaging: PaginationDescriptor = {
     "param": "starting_after",
-    "sizeParam": "limit",
     "next": {
       "from": "last_record",
       "path": "id"

@@ -13,7 +13,6 @@ const SERVICE: ServiceDescriptor = {
     },
     "search": {
       "param": "cursor",
-      "sizeParam": "limit",
       "next": {
         "from": "meta",
         "path": "next_cursor"
@@ -39,7 +38,6 @@ const SERVICE: ServiceDescriptor = {
  */
 const nextPageTokenPaging: PaginationDescriptor = {
     "param": "nextPageToken",
-    "sizeParam": "maxResults",
     "next": {
       "from": "meta",
       "path": "nextPageToken"
@@ -60,7 +58,6 @@ const nextPageTokenPaging: PaginationDescriptor = {
  */
 const startAtPaging: PaginationDescriptor = {
     "param": "startAt",
-    "sizeParam": "maxResults",
     "next": {
       "from": "offset"
     },

@@ -14,7 +14,7 @@ export interface PaginationDescriptor {
   style?: 'cursor' | 'page' | 'offset' | 'token' | 'link' | 'since_id';
   /** Request param that carries the cursor, page number, offset or token. */
   param: string;
-  /** Request param that sets the page size, if any. */
+  /** Request param that sets the page size, if any (generated code passes it where a `shortPage` stop reads it). */
   sizeParam?: string;
   /** The size param's spec default, when it has one (generated code passes it where a `shortPage` stop reads it). */
   defaultSize?: number;

@@ -13,7 +13,6 @@ const SERVICE: ServiceDescriptor = {
     },
     "search": {
       "param": "cursor",
-      "sizeParam": "limit",
       "next": {
         "from": "meta",
         "path": "next_cursor"
@@ -39,7 +38,6 @@ const SERVICE: ServiceDescriptor = {
  */
 const cursorPaging: PaginationDescriptor = {
     "param": "cursor",
-    "sizeParam": "limit",
     "next": {
       "from": "meta",
       "path": "next_cursor"

@@ -134,11 +134,13 @@ function paginationDescriptor(scheme: PaginationIR, connector: ConnectorIR | und
     const type = a.params.find((p) => p.name === scheme.param)?.types[0];
     if (type) paramTypes.add(type);
   }
+  // The page size and its default matter only to a shortPage stop: elsewhere the walker never reads them.
+  const shortPage = scheme.stop.some((s) => s.when === 'shortPage');
   const descriptor = {
     param: scheme.param,
-    ...(scheme.sizeParam ? { sizeParam: scheme.sizeParam } : {}),
-    // One default page size when every action of the scheme agrees on it (only a shortPage stop reads it).
-    ...(sizeDefaults.size === 1 && scheme.stop.some((s) => s.when === 'shortPage') ? { defaultSize: [...sizeDefaults][0] } : {}),
+    ...(scheme.sizeParam && shortPage ? { sizeParam: scheme.sizeParam } : {}),
+    // One default page size when every action of the scheme agrees on it.
+    ...(sizeDefaults.size === 1 && shortPage ? { defaultSize: [...sizeDefaults][0] } : {}),
     // The cursor param's declared type, when every action of the scheme agrees on it (only a value read from a URL is converted).
     ...(paramTypes.size === 1 && scheme.next.queryParam !== undefined ? { paramType: [...paramTypes][0] } : {}),
     next: scheme.next,
