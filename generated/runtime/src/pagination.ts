@@ -2,13 +2,17 @@
 /**
  * Paging as data. A {@link PaginationDescriptor} (a connector's `pagination[]` entry of the catalogue) says
  * where the next value of the paging param comes from and when the last page is reached; one walker
- * interprets every scheme, so the runtime needs no per-connector code.
+ * interprets every scheme, so the runtime needs no per-connector code. A next value given as a URL is read by
+ * {@link nextFromUrl}, which a descriptor names (`read`) so that only clients paging that way bundle it.
  */
 
 import { LimitError, PaginationError, isRecord } from './errors.js';
 import { APIPromise, type CallResult } from './promise.js';
 
-/** How one paging scheme works (a connector's `pagination[]` entry of the catalogue, verbatim shape). */
+/**
+ * How one paging scheme works: a connector's `pagination[]` entry of the catalogue, verbatim shape, plus `read`
+ * where `next.queryParam` is set.
+ */
 export interface PaginationDescriptor {
   /** Informational label (generated descriptors leave it out); the walker is driven by `next` and `stop` only. */
   style?: 'cursor' | 'page' | 'offset' | 'token' | 'link' | 'since_id';
@@ -18,12 +22,17 @@ export interface PaginationDescriptor {
   sizeParam?: string;
   /** The size param's spec default, when it has one (generated code passes it where a `shortPage` stop reads it). */
   defaultSize?: number;
-  /** Declared type of `param`: a next value read as text (from a URL) is converted to it. */
+  /** Declared type of `param`: a next value read as text from a URL is converted to it (generated code passes it with `next.queryParam`). */
   paramType?: 'string' | 'integer' | 'number' | 'boolean';
   /** Where the next value of `param` comes from. */
   next: { from: 'meta' | 'last_record' | 'page_number' | 'offset'; path?: string; queryParam?: string; start?: number };
   /** The last page is reached when any of these holds. */
   stop: { when: 'metaFalse' | 'metaTrue' | 'metaMissing' | 'nextMissing' | 'emptyPage' | 'shortPage' | 'totalReached'; key?: string }[];
+  /**
+   * Turns the value `next` points at into the paging value: {@link nextFromUrl} where `next.queryParam` says that
+   * value is a URL (without `read` it is used as it is).
+   */
+  read?: (value: unknown, scheme: PaginationDescriptor) => unknown;
 }
 
 /** One fetched page as the walker sees it: what the caller gets (with its response), the items in it, and the meta paging reads. */
@@ -104,7 +113,7 @@ async function* walk<Item, P>(
     yield loaded;
     if (!scheme || pages >= maxPages! || items >= maxItems) return;
     const current = params?.[param];
-    const { from, path, queryParam, start } = scheme.next;
+    const { from, path, start } = scheme.next;
     // The value of the paging param for the next page.
     let next =
       from === 'meta'
@@ -114,8 +123,7 @@ async function* walk<Item, P>(
           : from === 'page_number'
             ? Number(current ?? start ?? 1) + 1
             : Number(current ?? 0) + count;
-    // A missing value yields none ("undefined" names no query param).
-    if (queryParam) next = queryParamOf(String(next), queryParam, scheme.paramType);
+    if (scheme.read) next = scheme.read(next, scheme);
     const size = Number(params?.[scheme.sizeParam!]);
     // null, undefined and '' all mean "no value" (`(x ?? '') === ''`).
     const isLast = scheme.stop.some(({ when, key }) => {
@@ -152,13 +160,15 @@ function valueAt(value: unknown, path: string | undefined): unknown {
 }
 
 /**
- * A query param of a (possibly relative) URL; undefined when absent or unparsable. Text read from a URL is given
- * to the server as the number the param declares, if it is one.
+ * The paging value a URL carries (a `read` for schemes whose `next.queryParam` is set): that query param of the
+ * (possibly relative) URL, as the number `paramType` declares if it is one; undefined when the value is missing,
+ * the param absent or the URL unparsable.
  */
-function queryParamOf(url: string, name: string, type: PaginationDescriptor['paramType']): unknown {
+export function nextFromUrl(url: unknown, { next, paramType }: PaginationDescriptor): unknown {
   try {
-    const value = new URL(url, 'http://x.invalid').searchParams.get(name) ?? undefined;
-    return (type === 'integer' || type === 'number') && value?.trim() && Number.isFinite(+value) ? +value : value;
+    // A missing value yields none ("undefined" names no query param).
+    const value = new URL(String(url), 'http://x.invalid').searchParams.get(next.queryParam!) ?? undefined;
+    return (paramType === 'integer' || paramType === 'number') && value?.trim() && Number.isFinite(+value) ? +value : value;
   } catch {
     return undefined;
   }

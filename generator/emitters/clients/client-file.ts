@@ -149,6 +149,15 @@ function paginationDescriptor(scheme: PaginationIR, connector: ConnectorIR | und
   return JSON.stringify(descriptor);
 }
 
+/**
+ * A descriptor literal whose next value is a URL gets the runtime's `nextFromUrl` as `read` (imported only then,
+ * so clients without such a scheme do not bundle it).
+ */
+function withUrlReader(scheme: PaginationIR, literal: string): string {
+  if (scheme.next.queryParam === undefined) return literal;
+  return `${literal.replace(/\n\}$/, '')},\n  // ${scheme.next.path ?? 'The next value'} is a URL: nextFromUrl reads ${scheme.next.queryParam} out of it.\n  "read": nextFromUrl\n}`;
+}
+
 /** Emits src/client.ts for one connector. */
 export function clientFile(ir: SpecIR, connector: ConnectorIR): string {
   const className = clientClassName(connector);
@@ -176,7 +185,7 @@ export function clientFile(ir: SpecIR, connector: ConnectorIR): string {
         kind: StructureKind.VariableStatement,
         declarationKind: VariableDeclarationKind.Const,
         docs: [`Paging scheme '${scheme.name}' of the ${connector.id} connector, as data for the runtime's iterator.${scheme.description ? `\n${scheme.description}` : ''}`],
-        declarations: [{ name: pagingConstant(scheme.name), type: 'PaginationDescriptor', initializer: JSON.stringify(JSON.parse(paginationDescriptor(scheme, connector)), null, 2) }],
+        declarations: [{ name: pagingConstant(scheme.name), type: 'PaginationDescriptor', initializer: withUrlReader(scheme, JSON.stringify(JSON.parse(paginationDescriptor(scheme, connector)), null, 2)) }],
       }),
     ),
   ];
@@ -213,7 +222,11 @@ export function clientFile(ir: SpecIR, connector: ConnectorIR): string {
     {
       kind: StructureKind.ImportDeclaration,
       moduleSpecifier: ir.packaging.runtime.name,
-      namedImports: connector.entities.some((e) => e.actions.some((a) => a.result.shape === 'binary')) ? ['callDownload', 'ConnectorClient'] : ['ConnectorClient'],
+      namedImports: [
+        ...(connector.entities.some((e) => e.actions.some((a) => a.result.shape === 'binary')) ? ['callDownload'] : []),
+        'ConnectorClient',
+        ...(connector.pagination.some((s) => s.next.queryParam !== undefined) ? ['nextFromUrl'] : []),
+      ],
     },
     {
       kind: StructureKind.ImportDeclaration,
