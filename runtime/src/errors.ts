@@ -109,7 +109,11 @@ export class LimitError extends ApiError {
 
   /** Builds the error; the message says which limit was reached and how to raise it. */
   constructor(limit: 'maxResponseBytes' | 'maxPages', max: number, what: string, init?: ApiErrorInit) {
-    super(`${what} exceeds ${limit} (${max}); raise the ${limit} option if that is expected`, { ...init, limit, max } as ApiErrorInit);
+    super(`${what} exceeds ${limit} (${max}); raise the ${limit} option if that is expected`, {
+      ...init,
+      limit,
+      max,
+    } as ApiErrorInit);
   }
 }
 
@@ -129,4 +133,5 @@ export const BY_STATUS: Record<number, typeof ApiError> = {
 };
 
 /** A non-null, non-array object. */
-export const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+  !!value && typeof value === 'object' && !Array.isArray(value);

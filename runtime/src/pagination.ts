@@ -26,7 +26,10 @@ export interface PaginationDescriptor {
   /** Where the next value of `param` comes from. */
   next: { from: 'meta' | 'last_record' | 'page_number' | 'offset'; path?: string; queryParam?: string; start?: number };
   /** The last page is reached when any of these holds. */
-  stop: { when: 'metaFalse' | 'metaTrue' | 'metaMissing' | 'nextMissing' | 'emptyPage' | 'shortPage' | 'totalReached'; key?: string }[];
+  stop: {
+    when: 'metaFalse' | 'metaTrue' | 'metaMissing' | 'nextMissing' | 'emptyPage' | 'shortPage' | 'totalReached';
+    key?: string;
+  }[];
   /**
    * Turns the value `next` points at into the paging value: {@link nextFromUrl} where `next.queryParam` says that
    * value is a URL (without `read` it is used as it is).
@@ -66,7 +69,12 @@ export class PagePromise<Item, P> extends APIPromise<P> implements AsyncIterable
   readonly #maxItems: number;
 
   /** Built by the client, which starts the first page; without `pagination` the call returns a single page. */
-  constructor(load: PageLoader<Item, P>, params: Record<string, unknown> | undefined, pagination: PaginationDescriptor | null | undefined, limits: WalkLimits = {}) {
+  constructor(
+    load: PageLoader<Item, P>,
+    params: Record<string, unknown> | undefined,
+    pagination: PaginationDescriptor | null | undefined,
+    limits: WalkLimits = {},
+  ) {
     super(load(params));
     this.#walk = () => walk(this.result, load, params, pagination, limits);
     this.#maxItems = limits.maxItems ?? Infinity;
@@ -143,7 +151,8 @@ async function* walk<Item, P>(
                   : (value ?? '') !== '' && Number(current ?? 0) + count >= Number(value); // totalReached
     });
     if (isLast) return;
-    if (maxPages === undefined && pages >= pageLimit) throw new LimitError('maxPages', pageLimit, `Iterating past page ${pages}`);
+    if (maxPages === undefined && pages >= pageLimit)
+      throw new LimitError('maxPages', pageLimit, `Iterating past page ${pages}`);
     const key = JSON.stringify(next);
     if (seen.has(key)) throw new PaginationError(`The server repeated ${param}=${key}: paging would loop forever`);
     seen.add(key);
@@ -167,7 +176,9 @@ export function nextFromUrl(url: unknown, { next, paramType }: PaginationDescrip
   try {
     // A missing value yields none ("undefined" names no query param).
     const value = new URL(String(url), 'http://x.invalid').searchParams.get(next.queryParam!) ?? undefined;
-    return (paramType === 'integer' || paramType === 'number') && value?.trim() && Number.isFinite(+value) ? +value : value;
+    return (paramType === 'integer' || paramType === 'number') && value?.trim() && Number.isFinite(+value)
+      ? +value
+      : value;
   } catch {
     return undefined;
   }

@@ -38,8 +38,14 @@ export class APIPromise<T> extends Promise<T> {
   }
 
   /** Like Promise.prototype.then, on the call's data; `catch`, `finally` and `await` go through it. */
-  override then<A = T, B = never>(onfulfilled?: ((value: T) => A | PromiseLike<A>) | null, onrejected?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<A | B> {
-    return this.result.then((result) => (onfulfilled ? onfulfilled(result.data) : (result.data as unknown as A)), onrejected);
+  override then<A = T, B = never>(
+    onfulfilled?: ((value: T) => A | PromiseLike<A>) | null,
+    onrejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
+  ): Promise<A | B> {
+    return this.result.then(
+      (result) => (onfulfilled ? onfulfilled(result.data) : (result.data as unknown as A)),
+      onrejected,
+    );
   }
 
   /** The data with the HTTP response it came from and the request id. */
@@ -49,6 +55,8 @@ export class APIPromise<T> extends Promise<T> {
 
   /** The HTTP response of the call (of the first page, for list calls), its body readable again. */
   asResponse(): Promise<Response> {
-    return this.result.then(({ response, text }) => (text === undefined ? response : new Response(text || null, response)));
+    return this.result.then(({ response, text }) =>
+      text === undefined ? response : new Response(text || null, response),
+    );
   }
 }

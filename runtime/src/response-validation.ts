@@ -13,7 +13,14 @@ export interface ResponseValidators {
    * or absent; when they do not match, a warning (`log(2, message)`) for 'warn', a thrown
    * {@link ResponseValidationError} for 'strict'. `indexed`: the records are a list (paths name the index).
    */
-  check(entity: string, action: string, records: unknown[], indexed: boolean, mode: ResponseValidation | undefined, log: (level: number, line: string) => void): void;
+  check(
+    entity: string,
+    action: string,
+    records: unknown[],
+    indexed: boolean,
+    mode: ResponseValidation | undefined,
+    log: (level: number, line: string) => void,
+  ): void;
 }
 
 /**
@@ -29,7 +36,9 @@ export function createResponseValidators(calls: Readonly<Record<string, Validato
       const problems = list.flatMap((item, i) =>
         validate(item)
           ? []
-          : describeIssues(validate.errors ?? [], 'field', item).map((p) => (indexed ? { ...p, path: `[${i}]${p.path ? `.${p.path}` : ''}`, message: `record ${i}: ${p.message}` } : p)),
+          : describeIssues(validate.errors ?? [], 'field', item).map((p) =>
+              indexed ? { ...p, path: `[${i}]${p.path ? `.${p.path}` : ''}`, message: `record ${i}: ${p.message}` } : p,
+            ),
       );
       if (!problems.length) return;
       const error = new ResponseValidationError(entity, action, problems);

@@ -29,10 +29,17 @@ export const MAX_RETRY_AFTER_MS = 60_000;
  * statuses never are. The server's Retry-After wins (capped at {@link MAX_RETRY_AFTER_MS}); else exponential
  * backoff, initialMs * 2^attempt capped at maxMs, jittered to [75%, 100%] by `random` (in [0, 1)).
  */
-export function retryDelay(failure: ApiError, attempt: number, { initialMs = 500, maxMs = 8_000 } = {}, random: number): number | undefined {
+export function retryDelay(
+  failure: ApiError,
+  attempt: number,
+  { initialMs = 500, maxMs = 8_000 } = {},
+  random: number,
+): number | undefined {
   const { status, retryAfterMs: wait } = failure;
   if (status ? status === 408 || status === 429 || status >= 500 : !(failure instanceof AbortError)) {
-    return wait !== undefined ? Math.min(wait, MAX_RETRY_AFTER_MS) : Math.round(Math.min(initialMs * 2 ** attempt, maxMs) * (0.75 + 0.25 * random));
+    return wait !== undefined
+      ? Math.min(wait, MAX_RETRY_AFTER_MS)
+      : Math.round(Math.min(initialMs * 2 ** attempt, maxMs) * (0.75 + 0.25 * random));
   }
 }
 

@@ -4,7 +4,18 @@
  * connectors. Small and lean on purpose: it is in every bundle that makes a call, and on every call's path.
  */
 
-import { AbortError, ApiError, AuthenticationError, ConnectionError, LimitError, TimeoutError, BY_STATUS, ServerError, isRecord, type ApiErrorInit } from './errors.js';
+import {
+  AbortError,
+  ApiError,
+  AuthenticationError,
+  ConnectionError,
+  LimitError,
+  TimeoutError,
+  BY_STATUS,
+  ServerError,
+  isRecord,
+  type ApiErrorInit,
+} from './errors.js';
 import type { ClientOptions, FetchResponse, LogLevel, RequestOptions } from './options.js';
 import { addSecret, redact, redactDeep, redactHeaders, redactTokenShaped } from './redact.js';
 import { retryAfterMs, retryDelay, systemClock } from './retry.js';
@@ -45,7 +56,15 @@ export interface Transport {
    * With `stream` the 2xx body is handed back unread (downloads, Accept any) instead of parsed as JSON. `entity`
    * and `action` name the call in errors and logs (both undefined for source creation).
    */
-  send(path: string, body: unknown, retryable: boolean, options?: RequestOptions, stream?: boolean, entity?: string, action?: string): Promise<Exchange>;
+  send(
+    path: string,
+    body: unknown,
+    retryable: boolean,
+    options?: RequestOptions,
+    stream?: boolean,
+    entity?: string,
+    action?: string,
+  ): Promise<Exchange>;
   /** Writes `line` at `level` (1 error … 4 debug) when the client's level includes it. */
   log(level: number, line: string): void;
 }
@@ -76,7 +95,15 @@ export function createTransport(options: ClientOptions, requestIdHeader = '', co
     if (at <= logLevel) (options.logger ?? console)[LEVELS[at] as 'warn']?.(line);
   };
 
-  async function send(path: string, body: unknown, retryable: boolean, call: RequestOptions = {}, stream?: boolean, entity?: string, action?: string): Promise<Exchange> {
+  async function send(
+    path: string,
+    body: unknown,
+    retryable: boolean,
+    call: RequestOptions = {},
+    stream?: boolean,
+    entity?: string,
+    action?: string,
+  ): Promise<Exchange> {
     const { token } = options;
     const { signal } = call;
     const max = call.maxResponseBytes ?? options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
@@ -85,7 +112,12 @@ export function createTransport(options: ClientOptions, requestIdHeader = '', co
     const secrets: string[] = [];
     /** An error of this call: its message names the call; message and body are scrubbed of the token. */
     const fail = (Class: typeof ApiError, message: string, init?: ApiErrorInit) =>
-      new Class(redact(`${message} (${label})`, secrets), { entity, action, ...init, body: redactDeep(init?.body, secrets) });
+      new Class(redact(`${message} (${label})`, secrets), {
+        entity,
+        action,
+        ...init,
+        body: redactDeep(init?.body, secrets),
+      });
     const aborted = () => fail(AbortError, 'Request aborted');
     const json = JSON.stringify(body);
     for (let attempt = 0; ; attempt++) {
@@ -95,14 +127,22 @@ export function createTransport(options: ClientOptions, requestIdHeader = '', co
         resolved = typeof token === 'function' ? await token() : token;
       } catch (error) {
         // Whatever a token source throws may quote a credential it holds (a refresh token, a key): scrub, keep no cause.
-        throw fail(AuthenticationError, `The token function failed: ${redactTokenShaped(redact(String(error), secrets))}`);
+        throw fail(
+          AuthenticationError,
+          `The token function failed: ${redactTokenShaped(redact(String(error), secrets))}`,
+        );
       }
       addSecret(secrets, resolved);
       // The platform's error would quote the header value, i.e. the token.
-      if (/[^\t\x20-\x7e\x80-\xff]/.test(resolved)) throw new TypeError('The token contains characters not allowed in an HTTP header');
-      const headers: Record<string, string> = { 'content-type': 'application/json', accept: stream ? '*/*' : 'application/json' };
+      if (/[^\t\x20-\x7e\x80-\xff]/.test(resolved))
+        throw new TypeError('The token contains characters not allowed in an HTTP header');
+      const headers: Record<string, string> = {
+        'content-type': 'application/json',
+        accept: stream ? '*/*' : 'application/json',
+      };
       // Client headers, then call headers, each replacing what came before (names are case-insensitive).
-      for (const extra of [options.headers, call.headers]) for (const name in extra) headers[name.toLowerCase()] = extra[name]!;
+      for (const extra of [options.headers, call.headers])
+        for (const name in extra) headers[name.toLowerCase()] = extra[name]!;
       headers['authorization'] = `Bearer ${resolved}`;
       const timeoutMs = call.timeoutMs ?? options.timeoutMs ?? 60_000;
       const controller: Pooled = idle.pop() ?? new AbortController();
@@ -122,17 +162,28 @@ export function createTransport(options: ClientOptions, requestIdHeader = '', co
           const timer = setTimeout(stop, timeoutMs, true);
           signal?.addEventListener('abort', stop);
           (async () => {
-            const response = await (options.fetch ?? fetch)(base + path, { ...options.fetchOptions, ...call.fetchOptions, method: 'POST', headers, body: json, signal: controller.signal });
+            const response = await (options.fetch ?? fetch)(base + path, {
+              ...options.fetchOptions,
+              ...call.fetchOptions,
+              method: 'POST',
+              headers,
+              body: json,
+              signal: controller.signal,
+            });
             // A streamed 2xx: the caller's signal keeps cancelling the body; the timeout covered only the wait for headers.
             streaming = !!stream && response.ok;
-            return [response, streaming ? undefined : await readText(response, max)] as [FetchResponse, string | null | undefined];
+            return [response, streaming ? undefined : await readText(response, max)] as [
+              FetchResponse,
+              string | null | undefined,
+            ];
           })()
             .finally(() => {
               // The attempt's timer ends; unless a body still streams, so does its link to the caller's signal.
               clearTimeout(timer);
               if (!streaming) {
                 signal?.removeEventListener('abort', stop);
-                if (!controller.signal.aborted && (controller.uses = (controller.uses ?? 0) + 1) < CONTROLLER_USES) idle.push(controller);
+                if (!controller.signal.aborted && (controller.uses = (controller.uses ?? 0) + 1) < CONTROLLER_USES)
+                  idle.push(controller);
               }
             })
             .then(resolve, (error: unknown) => {
@@ -140,13 +191,18 @@ export function createTransport(options: ClientOptions, requestIdHeader = '', co
               const cause = (error as Error)?.cause as Error | undefined;
               const reason = `${(error as Error)?.message ?? error}${cause ? `: ${cause.message ?? cause}` : ''}`;
               const full = `${(error as Error)?.stack}${reason}`;
-              reject(fail(ConnectionError, `Connection error: ${reason}`, { cause: redact(full, secrets) === full ? error : undefined }));
+              reject(
+                fail(ConnectionError, `Connection error: ${reason}`, {
+                  cause: redact(full, secrets) === full ? error : undefined,
+                }),
+              );
             });
         });
         const { status } = response;
         const scrubbed = redactHeaders(response.headers, secrets);
         const init = { status, headers: scrubbed, requestId: scrubbed[idHeader] };
-        if (text === null) throw new LimitError('maxResponseBytes', max, `The ${status} response body`, { entity, action, ...init });
+        if (text === null)
+          throw new LimitError('maxResponseBytes', max, `The ${status} response body`, { entity, action, ...init });
         // JSON when it parses, else the text itself; undefined when empty or streamed.
         let parsed: unknown = text || undefined;
         try {
@@ -154,20 +210,37 @@ export function createTransport(options: ClientOptions, requestIdHeader = '', co
         } catch {}
         if (response.ok) {
           // A 2xx body other than a JSON object (the envelope) is a protocol error (not retried: the server did answer).
-          if (text && !isRecord(parsed)) throw fail(ApiError, `${status} response: expected a JSON object`, { ...init, body: text });
-          exchange = { ...init, json: parsed as Record<string, unknown> | undefined, text: text!, response: response as Response };
+          if (text && !isRecord(parsed))
+            throw fail(ApiError, `${status} response: expected a JSON object`, { ...init, body: text });
+          exchange = {
+            ...init,
+            json: parsed as Record<string, unknown> | undefined,
+            text: text!,
+            response: response as Response,
+          };
         } else {
           const message = (parsed as { message?: unknown })?.message;
-          failure = fail(BY_STATUS[status] ?? (status >= 500 ? ServerError : ApiError), `${status} ${(typeof message === 'string' && message) || response.statusText || 'HTTP error'}`, { ...init, body: parsed, retryAfterMs: retryAfterMs(response.headers, clock.now()) });
+          failure = fail(
+            BY_STATUS[status] ?? (status >= 500 ? ServerError : ApiError),
+            `${status} ${(typeof message === 'string' && message) || response.statusText || 'HTTP error'}`,
+            { ...init, body: parsed, retryAfterMs: retryAfterMs(response.headers, clock.now()) },
+          );
         }
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
         failure = error;
       }
-      const delay = failure && attempt < retries ? retryDelay(failure, attempt, options.retryDelay, clock.random()) : undefined;
+      const delay =
+        failure && attempt < retries ? retryDelay(failure, attempt, options.retryDelay, clock.random()) : undefined;
       const retry = delay !== undefined;
       // Successes are info; retries warn; a call the service or network failed is an error; a 4xx answer or the caller's abort is the caller's to handle.
-      const at = !failure ? 3 : retry ? 2 : failure instanceof AbortError || ((failure.status! / 100) | 0) === 4 ? 3 : 1;
+      const at = !failure
+        ? 3
+        : retry
+          ? 2
+          : failure instanceof AbortError || ((failure.status! / 100) | 0) === 4
+            ? 3
+            : 1;
       if (at <= logLevel) {
         const { status = failure!.name, requestId } = exchange ?? failure!;
         const params = logLevel > 3 && (body as { params?: object }).params;
@@ -210,7 +283,7 @@ async function readText(response: FetchResponse, max: number): Promise<string | 
   const decoder = new TextDecoder();
   let text = '';
   // A declared length over the limit fails before reading anything.
-  for (let size = Number(response.headers.get('content-length')) > max ? Infinity : 0; size <= max; ) {
+  for (let size = Number(response.headers.get('content-length')) > max ? Infinity : 0; size <= max;) {
     const { done, value } = await (reader.read?.() ?? reader.next!());
     if (done) return text + decoder.decode();
     size += value.byteLength;
@@ -219,4 +292,3 @@ async function readText(response: FetchResponse, max: number): Promise<string | 
   void (reader.cancel?.() ?? reader.return?.())?.catch(() => {});
   return null;
 }
-

@@ -47,7 +47,11 @@ export interface MethodDescriptor extends Partial<CallDescriptor> {
    * hits: pages of the uniform search; a function: a call of its own (downloads: `callDownload`). Absent: list
    * when `paging` is given, else single.
    */
-  result?: 'single' | 'list' | 'hits' | ((client: AnyClient, call: CallDescriptor, params?: object, options?: RequestOptions) => APIPromise<unknown>);
+  result?:
+    | 'single'
+    | 'list'
+    | 'hits'
+    | ((client: AnyClient, call: CallDescriptor, params?: object, options?: RequestOptions) => APIPromise<unknown>);
   /** list: how it pages (absent: one page). */
   paging?: PaginationDescriptor;
 }
@@ -108,7 +112,8 @@ export class ConnectorClient<A extends object = Record<string, unknown>> {
   constructor(options: ClientOptions, service: ServiceDescriptor, connector?: string, resources: ResourceTable = {}) {
     const { sourceId } = options;
     // "." and ".." would be path segments of their own.
-    if (sourceId === '' || sourceId === '.' || sourceId === '..') throw new TypeError(`invalid sourceId ${JSON.stringify(sourceId)}: not empty, "." or ".."`);
+    if (sourceId === '' || sourceId === '.' || sourceId === '..')
+      throw new TypeError(`invalid sourceId ${JSON.stringify(sourceId)}: not empty, "." or ".."`);
     // The validators are opt-in so that clients which never check responses do not bundle them.
     if (!options.responseValidators && (options.validateResponses ?? 'off') !== 'off') {
       throw new TypeError("validateResponses needs the responseValidators of '<package>/validators'");
@@ -118,15 +123,24 @@ export class ConnectorClient<A extends object = Record<string, unknown>> {
     // Never empty (checked above).
     this.#executePath = sourceId && service.executePath.replace('{source_id}', encodeURIComponent(sourceId));
     this.#transport = createTransport(options, service.requestIdHeader, connector);
-    for (const name in resources) (this as Record<string, unknown>)[name] = this.resource(snakeCase(name), resources[name]!);
+    for (const name in resources)
+      (this as Record<string, unknown>)[name] = this.resource(snakeCase(name), resources[name]!);
   }
 
   /**
    * Untyped escape hatch: any entity/action/params; returns the envelope's records and meta as sent.
    * Retried like typed calls: the service's read actions may be; any other action never. Expects a JSON response (use typed download methods for bytes).
    */
-  execute(request: { entity: string; action: string; params?: Record<string, unknown> }, options?: RequestOptions): APIPromise<ExecuteResponse> {
-    return this.#call(this.#send(request, request.params, options), (records, meta, { status, headers }) => ({ records, meta, status, headers }));
+  execute(
+    request: { entity: string; action: string; params?: Record<string, unknown> },
+    options?: RequestOptions,
+  ): APIPromise<ExecuteResponse> {
+    return this.#call(this.#send(request, request.params, options), (records, meta, { status, headers }) => ({
+      records,
+      meta,
+      status,
+      headers,
+    }));
   }
 
   /**
@@ -136,7 +150,10 @@ export class ConnectorClient<A extends object = Record<string, unknown>> {
    * const source = await client.createSource({ workspace_id: '<workspace>', source_template_id: '<connector id>', name: 'My source', auth_config: {} });
    */
   createSource(body: CreateSourceBody<A>, options?: RequestOptions): APIPromise<Source> {
-    return this.#call(this.#transport.send(this.#service.sourcesPath, body, false, options), (records) => records as Source);
+    return this.#call(
+      this.#transport.send(this.#service.sourcesPath, body, false, options),
+      (records) => records as Source,
+    );
   }
 
   /**
@@ -156,7 +173,8 @@ export class ConnectorClient<A extends object = Record<string, unknown>> {
           ? (params, options) => result(this, call, params, options)
           : result === 'single'
             ? (params, options) => this.callSingle(call, params, options)
-            : (params, options) => this.#pages(call, params, options, hits ? this.#service.search : method.paging, hits);
+            : (params, options) =>
+                this.#pages(call, params, options, hits ? this.#service.search : method.paging, hits);
     }
     return resource as R;
   }
@@ -173,14 +191,20 @@ export class ConnectorClient<A extends object = Record<string, unknown>> {
    * The exchange with its data: `read` gets the envelope's records and meta (both undefined for an empty body).
    * The exchange is the call's own object: it becomes the result (no copy: this runs on every call).
    */
-  #read<T>(exchange: Exchange, read: (records: unknown, meta: unknown, exchange: Exchange) => T): Exchange & { data: T } {
+  #read<T>(
+    exchange: Exchange,
+    read: (records: unknown, meta: unknown, exchange: Exchange) => T,
+  ): Exchange & { data: T } {
     const { json } = exchange;
     const { envelope } = this.#service;
     return Object.assign(exchange, { data: read(json?.[envelope.records], json?.[envelope.meta], exchange) });
   }
 
   /** The promise of a call: `read` turns its envelope into the data; the exchange gives `withResponse()` its facts. */
-  #call<T>(exchange: Promise<Exchange>, read: (records: unknown, meta: unknown, exchange: Exchange) => T): APIPromise<T> {
+  #call<T>(
+    exchange: Promise<Exchange>,
+    read: (records: unknown, meta: unknown, exchange: Exchange) => T,
+  ): APIPromise<T> {
     return new APIPromise(exchange.then((done) => this.#read(done, read)));
   }
 
@@ -189,7 +213,13 @@ export class ConnectorClient<A extends object = Record<string, unknown>> {
    * array of records and the meta; the uniform search (`hits`) reads the hit object ({ hits, next_cursor,
    * took_ms }) in the records key, which is both the page and the meta paging reads.
    */
-  #pages(call: CallDescriptor, params: object | undefined, options: PageOptions | undefined, pagination: PaginationDescriptor | undefined, hits: boolean): PagePromise<unknown, unknown> {
+  #pages(
+    call: CallDescriptor,
+    params: object | undefined,
+    options: PageOptions | undefined,
+    pagination: PaginationDescriptor | undefined,
+    hits: boolean,
+  ): PagePromise<unknown, unknown> {
     // Only the caller's params are checked: later pages differ only in the paging value the server handed out.
     const invalid = this.#paramProblem(call, params);
     const load = async (pageParams: Record<string, unknown> | undefined): Promise<LoadedPage<unknown, unknown>> => {
@@ -199,14 +229,21 @@ export class ConnectorClient<A extends object = Record<string, unknown>> {
         const items = hits ? isRecord(records) && records['hits'] : records;
         // Not what the contract describes: an error, not retried (the server did answer).
         const { status, headers, requestId } = exchange;
-        if (!Array.isArray(items)) throw new ApiError(`${status} response: expected an array of records in '${this.#service.envelope.records}${hits ? '.hits' : ''}'`, { status, headers, requestId });
+        if (!Array.isArray(items))
+          throw new ApiError(
+            `${status} response: expected an array of records in '${this.#service.envelope.records}${hits ? '.hits' : ''}'`,
+            { status, headers, requestId },
+          );
         if (!hits) this.#checkRecords(call, items, true);
         // The uniform search's hit object is both the page and the meta paging reads.
         Object.assign(exchange, { items, meta: hits ? records : meta });
         return hits ? records : { records, meta };
       }) as unknown as LoadedPage<unknown, unknown>;
     };
-    return new PagePromise(load, params as Record<string, unknown> | undefined, pagination, { ...options, pageLimit: this.#options.maxPages ?? 10_000 });
+    return new PagePromise(load, params as Record<string, unknown> | undefined, pagination, {
+      ...options,
+      pageLimit: this.#options.maxPages ?? 10_000,
+    });
   }
 
   /**
@@ -220,22 +257,43 @@ export class ConnectorClient<A extends object = Record<string, unknown>> {
   }
 
   /** POSTs `{ entity, action, params }` to the execute path of this client's source. */
-  #send({ entity, action }: { entity: string; action: string }, params: object | undefined, options: RequestOptions | undefined, stream?: boolean): Promise<Exchange> {
+  #send(
+    { entity, action }: { entity: string; action: string },
+    params: object | undefined,
+    options: RequestOptions | undefined,
+    stream?: boolean,
+  ): Promise<Exchange> {
     const path = this.#executePath;
     // Not async (each async layer costs every call its ticks): failures are returned as rejections.
     return path
-      ? this.#transport.send(path, { entity, action, params }, this.#service.reads.includes(action), options, stream, entity, action)
+      ? this.#transport.send(
+          path,
+          { entity, action, params },
+          this.#service.reads.includes(action),
+          options,
+          stream,
+          entity,
+          action,
+        )
       : Promise.reject(new TypeError('sourceId is required (only createSource works without it)'));
   }
 
   /** The error invalid params would throw (undefined when valid, or when checking is off or not possible). */
   #paramProblem(call: CallDescriptor, params: object | undefined): ParamValidationError | undefined {
-    const problems = this.#options.validateParams !== false && call.params ? checkParams(call.params, params ?? {}) : [];
+    const problems =
+      this.#options.validateParams !== false && call.params ? checkParams(call.params, params ?? {}) : [];
     return problems[0] && new ParamValidationError(call.entity, call.action, problems);
   }
 
   /** validateResponses: the responseValidators check each record and warn or throw as the option says. */
   #checkRecords(call: CallDescriptor, records: unknown[], indexed: boolean): void {
-    this.#options.responseValidators?.check(call.entity, call.action, records, indexed, this.#options.validateResponses, this.#transport.log);
+    this.#options.responseValidators?.check(
+      call.entity,
+      call.action,
+      records,
+      indexed,
+      this.#options.validateResponses,
+      this.#transport.log,
+    );
   }
 }

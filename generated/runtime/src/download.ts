@@ -24,8 +24,17 @@ export interface DownloadResponse {
 }
 
 /** A download call: the response bytes, streamed, never parsed (generated download methods call it). */
-export function callDownload(client: AnyClient, call: CallDescriptor, params: object | undefined, options?: RequestOptions): APIPromise<DownloadResponse> {
-  return new APIPromise(client.request(call, params, options, true).then((exchange) => ({ ...exchange, data: toDownloadResponse(exchange.response, exchange.headers) })));
+export function callDownload(
+  client: AnyClient,
+  call: CallDescriptor,
+  params: object | undefined,
+  options?: RequestOptions,
+): APIPromise<DownloadResponse> {
+  return new APIPromise(
+    client
+      .request(call, params, options, true)
+      .then((exchange) => ({ ...exchange, data: toDownloadResponse(exchange.response, exchange.headers) })),
+  );
 }
 
 /** Wraps a 2xx response whose body has not been read; `headers` are the already-sanitized response headers. */

@@ -110,7 +110,11 @@ export class LimitError extends ApiError {
 
   /** Builds the error; the message says which limit was reached and how to raise it. */
   constructor(limit: 'maxResponseBytes' | 'maxPages', max: number, what: string, init?: ApiErrorInit) {
-    super(`${what} exceeds ${limit} (${max}); raise the ${limit} option if that is expected`, { ...init, limit, max } as ApiErrorInit);
+    super(`${what} exceeds ${limit} (${max}); raise the ${limit} option if that is expected`, {
+      ...init,
+      limit,
+      max,
+    } as ApiErrorInit);
   }
 }
 
@@ -130,4 +134,5 @@ export const BY_STATUS: Record<number, typeof ApiError> = {
 };
 
 /** A non-null, non-array object. */
-export const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+  !!value && typeof value === 'object' && !Array.isArray(value);

@@ -31,14 +31,33 @@ export {
   type ApiErrorInit,
   type FieldError,
 } from './errors.js';
-export type { ClientOptions, Fetch, FetchHeaders, FetchInit, FetchOptions, FetchResponse, Logger, LogLevel, PageOptions, RequestOptions } from './options.js';
+export type {
+  ClientOptions,
+  Fetch,
+  FetchHeaders,
+  FetchInit,
+  FetchOptions,
+  FetchResponse,
+  Logger,
+  LogLevel,
+  PageOptions,
+  RequestOptions,
+} from './options.js';
 export { APIPromise, type CallResult, type WithResponse } from './promise.js';
 export { DEFAULT_MAX_RESPONSE_BYTES, LOG_LEVEL_ENV, MAX_RETRIES, type Exchange } from './transport.js';
 export { PagePromise, nextFromUrl, type PaginationDescriptor } from './pagination.js';
 export { checkParams, type ParamSchema, type ParamType } from './params.js';
 export { createResponseValidators, type ResponseValidators } from './response-validation.js';
 export type { Clock } from './retry.js';
-export type { ExactlyOne, SearchFilter, SearchHit, SearchOperators, SearchRequest, SearchResult, SearchSort } from './search.js';
+export type {
+  ExactlyOne,
+  SearchFilter,
+  SearchHit,
+  SearchOperators,
+  SearchRequest,
+  SearchResult,
+  SearchSort,
+} from './search.js';
 export {
   ParamValidationError,
   ResponseValidationError,

@@ -57,11 +57,22 @@ const RULES: Record<string, [string, (value: any, limit: any) => boolean, string
  * Every way `value` breaks `schema`; `path` names it (`limit`, `created.gt`, `ids[2]`). The problems are added to
  * `problems` (a new list unless given), which is returned.
  */
-export function checkParams(schema: ParamSchema, value: any, path = '', problems: ValidationProblem[] = []): ValidationProblem[] {
+export function checkParams(
+  schema: ParamSchema,
+  value: any,
+  path = '',
+  problems: ValidationProblem[] = [],
+): ValidationProblem[] {
   // Wording and constraint names follow ajv's, which users of JSON Schema tools already read.
   const fail = (constraint: string, message: string) =>
-    problems.push({ path, constraint, value, message: `param '${path || '(params)'}' ${message} (${constraint}), got ${show(value)}` });
-  const type = value === null ? 'null' : Array.isArray(value) ? 'array' : Number.isInteger(value) ? 'integer' : typeof value;
+    problems.push({
+      path,
+      constraint,
+      value,
+      message: `param '${path || '(params)'}' ${message} (${constraint}), got ${show(value)}`,
+    });
+  const type =
+    value === null ? 'null' : Array.isArray(value) ? 'array' : Number.isInteger(value) ? 'integer' : typeof value;
   const types = schema.type;
   if (types && ![types].flat().some((t) => t === type || (t === 'number' && type === 'integer'))) {
     fail(`type ${types}`, `must be ${types}`);
@@ -71,18 +82,26 @@ export function checkParams(schema: ParamSchema, value: any, path = '', problems
     const limit = schema[keyword as keyof ParamSchema] as any;
     const [applies, holds, message] = RULES[keyword] ?? [];
     if (holds && (!applies || applies === type || applies === typeof value) && !holds(value, limit)) {
-      fail(`${keyword} ${[limit].flat().join(', ')}`, message!.replace('#', () => limit));
+      fail(
+        `${keyword} ${[limit].flat().join(', ')}`,
+        message!.replace('#', () => limit),
+      );
     }
   }
   for (const part of schema.allOf ?? []) checkParams(part, value, path, problems);
-  if (type === 'array' && schema.items) value.forEach((item: unknown, i: number) => checkParams(schema.items!, item, `${path}[${i}]`, problems));
+  if (type === 'array' && schema.items)
+    value.forEach((item: unknown, i: number) => checkParams(schema.items!, item, `${path}[${i}]`, problems));
   if (type === 'object') {
     const properties = schema.properties ?? {};
     const at = (key: string) => (path ? `${path}.${key}` : key);
-    const problem = (key: string, constraint: string, message: string) => problems.push({ path: at(key), constraint, message: `${message} param '${at(key)}'` });
+    const problem = (key: string, constraint: string, message: string) =>
+      problems.push({ path: at(key), constraint, message: `${message} param '${at(key)}'` });
     for (const key of schema.required ?? []) if (value[key] === undefined) problem(key, 'required', 'missing required');
-    if (schema.additionalProperties === false) for (const key of Object.keys(value)) if (!Object.hasOwn(properties, key)) problem(key, 'unknown', 'unknown');
-    for (const key in properties) if (Object.hasOwn(value, key) && value[key] !== undefined) checkParams(properties[key]!, value[key], at(key), problems);
+    if (schema.additionalProperties === false)
+      for (const key of Object.keys(value)) if (!Object.hasOwn(properties, key)) problem(key, 'unknown', 'unknown');
+    for (const key in properties)
+      if (Object.hasOwn(value, key) && value[key] !== undefined)
+        checkParams(properties[key]!, value[key], at(key), problems);
   }
   return problems;
 }

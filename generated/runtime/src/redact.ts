@@ -31,7 +31,9 @@ export function redactDeep(value: unknown, secrets: readonly string[]): unknown 
     : value && typeof value === 'object'
       ? Array.isArray(value)
         ? value.map((item) => redactDeep(item, secrets))
-        : Object.fromEntries(Object.entries(value).map(([key, item]) => [redact(key, secrets), redactDeep(item, secrets)]))
+        : Object.fromEntries(
+            Object.entries(value).map(([key, item]) => [redact(key, secrets), redactDeep(item, secrets)]),
+          )
       : value;
 }
 
@@ -50,4 +52,5 @@ export function redactHeaders(headers: FetchHeaders, secrets: readonly string[])
  * letter cases (API keys, JWTs, refresh tokens). For text whose secrets the client never saw, such as the error a
  * token function throws.
  */
-export const redactTokenShaped = (text: string): string => text.replace(/[\w+/=.~-]{16,}/g, (run) => (/\d|[a-z].*[A-Z]|[A-Z].*[a-z]/.test(run) ? REDACTED : run));
+export const redactTokenShaped = (text: string): string =>
+  text.replace(/[\w+/=.~-]{16,}/g, (run) => (/\d|[a-z].*[A-Z]|[A-Z].*[a-z]/.test(run) ? REDACTED : run));

@@ -62,13 +62,19 @@ export class ResponseValidationError extends ApiError {
   /** Every broken constraint, paths prefixed with the record's index for lists. */
   declare readonly problems: ValidationProblem[];
   constructor(entity: string, action: string, problems: ValidationProblem[]) {
-    super(`${entity} ${action}: response does not match the contract: ${problems.map((p) => p.message).join('; ')}`, { entity, action });
+    super(`${entity} ${action}: response does not match the contract: ${problems.map((p) => p.message).join('; ')}`, {
+      entity,
+      action,
+    });
     this.problems = problems;
   }
 }
 
 function pathOf(pointer: string, child?: unknown): string {
-  const segments = pointer.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const segments = pointer
+    .split('/')
+    .slice(1)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
   if (typeof child === 'string') segments.push(child);
   return segments.reduce((out, s) => (/^\d+$/.test(s) ? `${out}[${s}]` : out ? `${out}.${s}` : s), '');
 }
@@ -93,7 +99,11 @@ function valueAt(root: unknown, pointer: string): unknown {
  * Turns a compiled validator's errors into readable problems. `noun` is "param" or "field"; `data` is what was
  * validated (the offending value is read from it when the validator does not carry it).
  */
-export function describeIssues(issues: ValidationIssue[], noun: 'param' | 'field', data?: unknown): ValidationProblem[] {
+export function describeIssues(
+  issues: ValidationIssue[],
+  noun: 'param' | 'field',
+  data?: unknown,
+): ValidationProblem[] {
   return issues.map((issue) => {
     if (!('data' in issue)) issue = { ...issue, data: valueAt(data, issue.instancePath) };
     const p = issue.params;
@@ -109,7 +119,10 @@ export function describeIssues(issues: ValidationIssue[], noun: 'param' | 'field
       default: {
         const path = pathOf(issue.instancePath);
         const limit = p['limit'] ?? p['allowedValues'] ?? p['allowedValue'] ?? p['type'] ?? p['pattern'];
-        const constraint = limit === undefined ? issue.keyword : `${issue.keyword} ${Array.isArray(limit) ? limit.join(', ') : String(limit)}`;
+        const constraint =
+          limit === undefined
+            ? issue.keyword
+            : `${issue.keyword} ${Array.isArray(limit) ? limit.join(', ') : String(limit)}`;
         return {
           path,
           constraint,
