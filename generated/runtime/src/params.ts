@@ -74,17 +74,19 @@ export function checkParams(
   const type =
     value === null ? 'null' : Array.isArray(value) ? 'array' : Number.isInteger(value) ? 'integer' : typeof value;
   const types = schema.type;
-  if (types && ![types].flat().some((t) => t === type || (t === 'number' && type === 'integer'))) {
+  // A name or a list of names: includes() serves both (no type name contains another), allocating nothing.
+  if (types && !((types as string).includes(type) || (type === 'integer' && types.includes('number')))) {
     fail(`type ${types}`, `must be ${types}`);
     return problems;
   }
   for (const keyword in schema) {
     const limit = schema[keyword as keyof ParamSchema] as any;
-    const [applies, holds, message] = RULES[keyword] ?? [];
-    if (holds && (!applies || applies === type || applies === typeof value) && !holds(value, limit)) {
+    const rule = RULES[keyword];
+    // Read by index, not destructured: this runs for every keyword of every checked value.
+    if (rule && (!rule[0] || rule[0] === type || rule[0] === typeof value) && !rule[1](value, limit)) {
       fail(
         `${keyword} ${[limit].flat().join(', ')}`,
-        message!.replace('#', () => limit),
+        rule[2].replace('#', () => limit),
       );
     }
   }
