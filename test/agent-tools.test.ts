@@ -9,6 +9,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { tools as paymentsTools } from '@connector-sdk/payments/tools';
 import { tools as crmTools } from '@connector-sdk/crm/tools';
+import { tools as liveChatTools } from '@connector-sdk/live-chat/tools';
 import { agentInputSchema, runTool, type ToolDefinition } from '../runtime/src/index.js';
 import { toolDefinitions, type ToolData } from '../generator/emitters/tools/definitions.js';
 import { MAX_DESCRIPTION } from '../generator/emitters/tools/describe.js';
@@ -179,5 +180,27 @@ describe('runTool', () => {
     expect(last.text).toContain('Last page.');
     const failed = await runTool(paymentsList, fakeClient({ 'customers.list': () => Promise.reject(new TypeError('boom')) }), {});
     expect(failed).toMatchObject({ ok: false, structured: { error: { message: 'TypeError: boom' } } });
+  });
+
+  test('a next page given as a URL: next carries the param read out of it, as the declared type', async () => {
+    const chats = liveChatTools.find((t) => t.name === 'live_chat_chats_list')! as ToolDefinition<unknown>;
+    const page = { records: [{ id: 'c1' }], meta: { next_page: 'https://x.example/api/v2/chats?start_time=1700000100&per_page=1' } };
+    const outcome = await runTool(chats, fakeClient({ 'chats.list': () => page }), { start_time: 1700000000 });
+    expect(outcome.structured['next']).toEqual({ start_time: 1700000100 });
+  });
+
+  test('a cut page that resumes after the last record shown is not taken for a short last page', async () => {
+    const agents = liveChatTools.find((t) => t.name === 'live_chat_agents_list')! as ToolDefinition<unknown>;
+    const client = fakeClient({ 'agents.list': () => ({ records: customers.map((c, i) => ({ ...c, id: i + 1 })), meta: {} }) });
+    const outcome = await runTool(agents, client, { limit: 10 }, { maxChars: 1200 });
+    const truncated = outcome.structured['truncated'] as { shown: number };
+    expect(truncated.shown).toBeGreaterThan(0);
+    expect(outcome.structured['next']).toEqual({ limit: 10, since_id: truncated.shown });
+  });
+
+  test('a server that hands back the cursor it was given gets no next: following it would loop', async () => {
+    const client = fakeClient({ 'contacts.list': () => ({ records: customers.slice(0, 1), meta: { next_cursor: 'same' } }) });
+    const outcome = await runTool(crmList, client, { after: 'same' });
+    expect(outcome.structured['next']).toBeNull();
   });
 });

@@ -54,6 +54,12 @@ describe('a program that imports one client and calls one method', () => {
     expect(code).not.toContain('must have required property');
   });
 
+  test('a client paging by next URLs carries the URL reader, and only then', async () => {
+    const byUrl = ir.connectors.find((c) => c.pagination.some((s) => s.next.queryParam !== undefined))!;
+    expect((await bundleProgram(oneMethodProgram(byUrl))).code).toContain('searchParams');
+    expect((await bundleProgram(oneMethodProgram(connector('payments')))).code).not.toContain('searchParams');
+  });
+
   test('importing the /validators entry is what brings the record validators in', async () => {
     const program = `import { responseValidators } from '@connector-sdk/payments/validators';\nconsole.log(responseValidators);`;
     expect((await bundleProgram(program)).code).toContain('must have required property');

@@ -9,7 +9,7 @@ import type { ClientOptions, PageOptions, RequestOptions } from './options.js';
 import { PagePromise, type LoadedPage, type PaginationDescriptor } from './pagination.js';
 import { checkParams, type ParamSchema } from './params.js';
 import { APIPromise } from './promise.js';
-import { Transport, type Exchange } from './transport.js';
+import { createTransport, type Exchange, type Transport } from './transport.js';
 import { ParamValidationError } from './validation.js';
 
 /** Service facts from the spec (describe's `service`): the runtime takes them as data, never as constants. */
@@ -40,12 +40,13 @@ export interface CallDescriptor {
 export type AnyClient = ConnectorClient<any>;
 
 /** One method of a generated resource, as data: what it sends and how its result is read. */
-export interface MethodDescriptor extends Omit<CallDescriptor, 'entity'> {
+export interface MethodDescriptor extends Partial<CallDescriptor> {
   /**
    * single: the envelope's records value (get, create, update, delete); list: pages of records (list, api_search);
-   * hits: pages of the uniform search; a function: a call of its own (downloads: `callDownload`).
+   * hits: pages of the uniform search; a function: a call of its own (downloads: `callDownload`). Absent: list
+   * when `paging` is given, else single.
    */
-  result:
+  result?:
     | 'single'
     | 'list'
     | 'hits'
@@ -53,6 +54,16 @@ export interface MethodDescriptor extends Omit<CallDescriptor, 'entity'> {
   /** list: how it pages (absent: one page). */
   paging?: PaginationDescriptor;
 }
+
+/**
+ * The entities of a client as data: property name → method name → descriptor. Where a descriptor gives no
+ * entity or action, the names are the snake_case forms of the property and method names (`paymentIntents` →
+ * `payment_intents`, `apiSearch` → `api_search`).
+ */
+export type ResourceTable = Record<string, Record<string, MethodDescriptor>>;
+
+/** `apiSearch` → `api_search`. */
+const snakeCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
 /** A page of a list-shaped result: the envelope's records and meta. */
 export interface Page<T, M> {
@@ -95,22 +106,24 @@ export class ConnectorClient<A extends object = Record<string, unknown>> {
 
   /**
    * Checks the options at once: a given source id, and validators for validateResponses. `connector` names the
-   * connector in log lines.
+   * connector in log lines; each entry of `resources` becomes a property holding that entity's methods.
    */
-  constructor(options: ClientOptions, service: ServiceDescriptor, connector?: string) {
+  constructor(options: ClientOptions, service: ServiceDescriptor, connector?: string, resources: ResourceTable = {}) {
     const { sourceId } = options;
     // "." and ".." would be path segments of their own.
     if (sourceId === '' || sourceId === '.' || sourceId === '..')
       throw new TypeError(`invalid sourceId ${JSON.stringify(sourceId)}: not empty, "." or ".."`);
     // The validators are opt-in so that clients which never check responses do not bundle them.
-    if ((options.validateResponses ?? 'off') !== 'off' && !options.responseValidators) {
-      throw new TypeError("validateResponses needs responseValidators (import them from '<package>/validators')");
+    if (!options.responseValidators && (options.validateResponses ?? 'off') !== 'off') {
+      throw new TypeError("validateResponses needs the responseValidators of '<package>/validators'");
     }
     this.#options = options;
     this.#service = service;
-    this.#executePath =
-      sourceId === undefined ? undefined : service.executePath.replace('{source_id}', encodeURIComponent(sourceId));
-    this.#transport = new Transport(options, service.requestIdHeader, connector);
+    // Never empty (checked above).
+    this.#executePath = sourceId && service.executePath.replace('{source_id}', encodeURIComponent(sourceId));
+    this.#transport = createTransport(options, service.requestIdHeader, connector);
+    for (const name in resources)
+      (this as Record<string, unknown>)[name] = this.resource(snakeCase(name), resources[name]!);
   }
 
   /**
@@ -121,10 +134,11 @@ export class ConnectorClient<A extends object = Record<string, unknown>> {
     request: { entity: string; action: string; params?: Record<string, unknown> },
     options?: RequestOptions,
   ): APIPromise<ExecuteResponse> {
-    return this.#call(this.#send(request, request.params, options), (exchange) => ({
-      ...this.#unwrap(exchange),
-      status: exchange.status,
-      headers: exchange.headers,
+    return this.#call(this.#send(request, request.params, options), (records, meta, { status, headers }) => ({
+      records,
+      meta,
+      status,
+      headers,
     }));
   }
 
@@ -136,62 +150,73 @@ export class ConnectorClient<A extends object = Record<string, unknown>> {
    */
   createSource(body: CreateSourceBody<A>, options?: RequestOptions): APIPromise<Source> {
     return this.#call(
-      this.#transport.send({ path: this.#service.sourcesPath, body, retryable: false, options }),
-      (exchange) => this.#unwrap(exchange).records as Source,
+      this.#transport.send(this.#service.sourcesPath, body, false, options),
+      (records) => records as Source,
     );
   }
 
   /**
    * The methods of one entity, from data: each method name maps to what it sends and how its result is read.
-   * Generated clients describe every entity this way; the runtime supplies the behaviour.
+   * Generated clients describe every entity this way (through the constructor's `resources`); the runtime supplies
+   * the behaviour.
    */
   protected resource<R>(entity: string, methods: Record<string, MethodDescriptor>): R {
     const resource: Record<string, (params?: object, options?: PageOptions) => unknown> = {};
-    for (const [name, method] of Object.entries(methods)) {
-      const call: CallDescriptor = { ...method, entity };
-      const { result } = method;
+    for (const name in methods) {
+      const method = methods[name]!;
+      const call: CallDescriptor = { entity, action: snakeCase(name), ...method };
+      const { result = method.paging ? 'list' : 'single' } = method;
+      const hits = result === 'hits';
       resource[name] =
         typeof result === 'function'
           ? (params, options) => result(this, call, params, options)
           : result === 'single'
             ? (params, options) => this.callSingle(call, params, options)
             : (params, options) =>
-                this.#pages(
-                  call,
-                  params,
-                  result === 'hits' ? this.#service.search : (method.paging ?? null),
-                  options,
-                  result === 'hits',
-                );
+                this.#pages(call, params, options, hits ? this.#service.search : method.paging, hits);
     }
     return resource as R;
   }
 
   /** A single-record call (get, create, update, delete): the envelope's records value. */
   protected callSingle<T>(call: CallDescriptor, params: object | undefined, options?: RequestOptions): APIPromise<T> {
-    return this.#call(this.request(call, params, options), (exchange) => {
-      const { records } = this.#unwrap(exchange);
+    return this.#call(this.request(call, params, options), (records) => {
       this.#checkRecords(call, [records], false);
       return records as T;
     });
   }
 
-  /** The promise of a call: `read` turns its exchange into the data; the exchange gives `withResponse()` its facts. */
-  #call<T>(exchange: Promise<Exchange>, read: (exchange: Exchange) => T): APIPromise<T> {
-    // The exchange is this call's own object: it becomes the result (no copy: this runs on every call).
-    return new APIPromise(exchange.then((done) => Object.assign(done, { data: read(done) })));
+  /**
+   * The exchange with its data: `read` gets the envelope's records and meta (both undefined for an empty body).
+   * The exchange is the call's own object: it becomes the result (no copy: this runs on every call).
+   */
+  #read<T>(
+    exchange: Exchange,
+    read: (records: unknown, meta: unknown, exchange: Exchange) => T,
+  ): Exchange & { data: T } {
+    const { json } = exchange;
+    const { envelope } = this.#service;
+    return Object.assign(exchange, { data: read(json?.[envelope.records], json?.[envelope.meta], exchange) });
+  }
+
+  /** The promise of a call: `read` turns its envelope into the data; the exchange gives `withResponse()` its facts. */
+  #call<T>(
+    exchange: Promise<Exchange>,
+    read: (records: unknown, meta: unknown, exchange: Exchange) => T,
+  ): APIPromise<T> {
+    return new APIPromise(exchange.then((done) => this.#read(done, read)));
   }
 
   /**
-   * A paged call: pages walked per `pagination` (null: one page), the first requested at once. Lists read an
+   * A paged call: pages walked per `pagination` (none: one page), the first requested at once. Lists read an
    * array of records and the meta; the uniform search (`hits`) reads the hit object ({ hits, next_cursor,
    * took_ms }) in the records key, which is both the page and the meta paging reads.
    */
   #pages(
     call: CallDescriptor,
     params: object | undefined,
-    pagination: PaginationDescriptor | null,
     options: PageOptions | undefined,
+    pagination: PaginationDescriptor | undefined,
     hits: boolean,
   ): PagePromise<unknown, unknown> {
     // Only the caller's params are checked: later pages differ only in the paging value the server handed out.
@@ -199,20 +224,23 @@ export class ConnectorClient<A extends object = Record<string, unknown>> {
     const load = async (pageParams: Record<string, unknown> | undefined): Promise<LoadedPage<unknown, unknown>> => {
       if (invalid) throw invalid;
       const exchange = await this.#send(call, pageParams, options);
-      const { records, meta } = this.#unwrap(exchange);
-      const items = hits ? isRecord(records) && records['hits'] : records;
-      if (!Array.isArray(items))
-        throw unexpected(
-          exchange,
-          `${hits ? 'a search result with a hits array' : 'an array of records'} in '${this.#service.envelope.records}'`,
-        );
-      if (!hits) this.#checkRecords(call, items, true);
-      // The uniform search's hit object is both the page and the meta paging reads.
-      return Object.assign(exchange, { data: hits ? records : { records, meta }, items, meta: hits ? records : meta });
+      return this.#read(exchange, (records, meta) => {
+        const items = hits ? isRecord(records) && records['hits'] : records;
+        // Not what the contract describes: an error, not retried (the server did answer).
+        const { status, headers, requestId } = exchange;
+        if (!Array.isArray(items))
+          throw new ApiError(
+            `${status} response: expected an array of records in '${this.#service.envelope.records}${hits ? '.hits' : ''}'`,
+            { status, headers, requestId },
+          );
+        if (!hits) this.#checkRecords(call, items, true);
+        // The uniform search's hit object is both the page and the meta paging reads.
+        Object.assign(exchange, { items, meta: hits ? records : meta });
+        return hits ? records : { records, meta };
+      }) as unknown as LoadedPage<unknown, unknown>;
     };
     return new PagePromise(load, params as Record<string, unknown> | undefined, pagination, {
-      maxItems: options?.maxItems,
-      maxPages: options?.maxPages,
+      ...options,
       pageLimit: this.#options.maxPages ?? 10_000,
     });
   }
@@ -222,7 +250,7 @@ export class ConnectorClient<A extends object = Record<string, unknown>> {
    * the parsed JSON body — or, with `stream`, the unread response (downloads). Params are checked first unless
    * `validateParams` is off. Generated methods build on it; so can calls the typed methods do not cover.
    */
-  request(call: CallDescriptor, params?: object, options?: RequestOptions, stream = false): Promise<Exchange> {
+  request(call: CallDescriptor, params?: object, options?: RequestOptions, stream?: boolean): Promise<Exchange> {
     const problem = this.#paramProblem(call, params);
     return problem ? Promise.reject(problem) : this.#send(call, params, options, stream);
   }
@@ -236,48 +264,35 @@ export class ConnectorClient<A extends object = Record<string, unknown>> {
   ): Promise<Exchange> {
     const path = this.#executePath;
     // Not async (each async layer costs every call its ticks): failures are returned as rejections.
-    if (path === undefined)
-      return Promise.reject(new TypeError('sourceId is required (only createSource works without it)'));
-    return this.#transport.send({
-      path,
-      body: params === undefined ? { entity, action } : { entity, action, params },
-      retryable: this.#service.reads.includes(action),
-      stream,
-      entity,
-      action,
-      options,
-    });
+    return path
+      ? this.#transport.send(
+          path,
+          { entity, action, params },
+          this.#service.reads.includes(action),
+          options,
+          stream,
+          entity,
+          action,
+        )
+      : Promise.reject(new TypeError('sourceId is required (only createSource works without it)'));
   }
 
   /** The error invalid params would throw (undefined when valid, or when checking is off or not possible). */
   #paramProblem(call: CallDescriptor, params: object | undefined): ParamValidationError | undefined {
-    if (this.#options.validateParams === false || !call.params) return undefined;
-    const problems = checkParams(call.params, params ?? {});
-    return problems.length ? new ParamValidationError(call.entity, call.action, problems) : undefined;
+    const problems =
+      this.#options.validateParams !== false && call.params ? checkParams(call.params, params ?? {}) : [];
+    return problems[0] && new ParamValidationError(call.entity, call.action, problems);
   }
 
-  /** validateResponses: checks each record; logs a warning or throws per the client option. */
+  /** validateResponses: the responseValidators check each record and warn or throw as the option says. */
   #checkRecords(call: CallDescriptor, records: unknown[], indexed: boolean): void {
-    const { validateResponses: mode = 'off', responseValidators } = this.#options;
-    const error = mode === 'off' ? undefined : responseValidators!.check(call.entity, call.action, records, indexed);
-    if (!error) return;
-    if (mode === 'strict') throw error;
-    this.#transport.log(2, error.message);
+    this.#options.responseValidators?.check(
+      call.entity,
+      call.action,
+      records,
+      indexed,
+      this.#options.validateResponses,
+      this.#transport.log,
+    );
   }
-
-  /** The envelope's records and meta (both undefined for an empty body). */
-  #unwrap(exchange: Exchange): { records: unknown; meta: unknown } {
-    const { json } = exchange;
-    if (json !== undefined && !isRecord(json)) throw unexpected(exchange, 'a JSON object');
-    const { envelope } = this.#service;
-    return { records: json?.[envelope.records], meta: json?.[envelope.meta] };
-  }
-}
-
-/** The error for a 2xx response that is not what the contract describes (not retried: the server did answer). */
-export function unexpected(
-  { status, headers, requestId }: Pick<Exchange, 'status' | 'headers' | 'requestId'>,
-  what: string,
-): ApiError {
-  return new ApiError(`${status} response: expected ${what}`, { status, headers, requestId });
 }

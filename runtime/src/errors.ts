@@ -41,10 +41,13 @@ export class ApiError extends Error {
   constructor(message: string, init: ApiErrorInit = {}) {
     // Error reads only `cause` from the init.
     super(message, init);
+    const errors = (init.body as { errors?: unknown })?.errors;
+    const fieldErrors = Array.isArray(errors) ? (errors.filter(isRecord) as FieldError[]) : [];
     Object.assign(this, init, {
       name: 'ApiError',
       headers: init.headers ?? {},
-      fieldErrors: errorEntries(init.body),
+      fieldErrors,
+      code: init.code ?? fieldErrors.find((e) => typeof e.error_code === 'string')?.error_code,
     });
   }
 }
@@ -119,36 +122,16 @@ export class PaginationError extends Error {
   override name = 'PaginationError';
 }
 
-/** The `errors` array of an error body `{ message, errors: [{ field, message, error_code }] }`, or []. */
-export function errorEntries(body: unknown): FieldError[] {
-  const errors = isRecord(body) ? body['errors'] : undefined;
-  return Array.isArray(errors) ? (errors.filter(isRecord) as FieldError[]) : [];
-}
-
-/**
- * The error for a non-2xx response. Message: "<status> <body.message or statusText> (<entity> <action>)".
- * Any status without a class of its own maps to plain {@link ApiError}.
- */
-export function errorForResponse(status: number, statusText: string, label: string, init: ApiErrorInit): ApiError {
-  const { body } = init;
-  const message = `${status} ${(isRecord(body) && typeof body['message'] === 'string' && body['message']) || statusText || 'HTTP error'} (${label})`;
-  const code = errorEntries(body).find((e) => typeof e.error_code === 'string')?.error_code;
-  const Class =
-    status === 400 || status === 422
-      ? InvalidRequestError
-      : status === 401 || status === 403
-        ? AuthenticationError
-        : status === 404
-          ? NotFoundError
-          : status === 429
-            ? RateLimitError
-            : status >= 500
-              ? ServerError
-              : ApiError;
-  return new Class(message, { ...init, status, code });
-}
+/** Error classes by HTTP status (the transport makes any other 5xx a {@link ServerError}, any other status a plain {@link ApiError}). */
+export const BY_STATUS: Record<number, typeof ApiError> = {
+  400: InvalidRequestError,
+  401: AuthenticationError,
+  403: AuthenticationError,
+  404: NotFoundError,
+  422: InvalidRequestError,
+  429: RateLimitError,
+};
 
 /** A non-null, non-array object. */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+  !!value && typeof value === 'object' && !Array.isArray(value);

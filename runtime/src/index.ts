@@ -8,7 +8,9 @@ export {
   type CallDescriptor,
   type CreateSourceBody,
   type ExecuteResponse,
+  type MethodDescriptor,
   type Page,
+  type ResourceTable,
   type ServiceDescriptor,
   type Source,
 } from './client.js';
@@ -42,7 +44,7 @@ export type {
 } from './options.js';
 export { APIPromise, type CallResult, type WithResponse } from './promise.js';
 export { DEFAULT_MAX_RESPONSE_BYTES, LOG_LEVEL_ENV, MAX_RETRIES, type Exchange } from './transport.js';
-export { PagePromise, type PaginationDescriptor } from './pagination.js';
+export { PagePromise, nextFromUrl, type PaginationDescriptor } from './pagination.js';
 export { checkParams, type ParamSchema, type ParamType } from './params.js';
 export { createResponseValidators, type ResponseValidators } from './response-validation.js';
 export type { Clock } from './retry.js';

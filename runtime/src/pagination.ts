@@ -1,23 +1,27 @@
 /**
  * Paging as data. A {@link PaginationDescriptor} (a connector's `pagination[]` entry of the catalogue) says
  * where the next value of the paging param comes from and when the last page is reached; one walker
- * interprets every scheme, so the runtime needs no per-connector code.
+ * interprets every scheme, so the runtime needs no per-connector code. A next value given as a URL is read by
+ * {@link nextFromUrl}, which a descriptor names (`read`) so that only clients paging that way bundle it.
  */
 
 import { LimitError, PaginationError, isRecord } from './errors.js';
 import { APIPromise, type CallResult } from './promise.js';
 
-/** How one paging scheme works (a connector's `pagination[]` entry of the catalogue, verbatim shape). */
+/**
+ * How one paging scheme works: a connector's `pagination[]` entry of the catalogue, verbatim shape, plus `read`
+ * where `next.queryParam` is set.
+ */
 export interface PaginationDescriptor {
   /** Informational label (generated descriptors leave it out); the walker is driven by `next` and `stop` only. */
   style?: 'cursor' | 'page' | 'offset' | 'token' | 'link' | 'since_id';
   /** Request param that carries the cursor, page number, offset or token. */
   param: string;
-  /** Request param that sets the page size, if any. */
+  /** Request param that sets the page size, if any (generated code passes it where a `shortPage` stop reads it). */
   sizeParam?: string;
-  /** The size param's spec default, when it has one (generated code passes it). */
+  /** The size param's spec default, when it has one (generated code passes it where a `shortPage` stop reads it). */
   defaultSize?: number;
-  /** Declared type of `param`: a next value read as text (from a URL) is converted to it. */
+  /** Declared type of `param`: a next value read as text from a URL is converted to it (generated code passes it with `next.queryParam`). */
   paramType?: 'string' | 'integer' | 'number' | 'boolean';
   /** Where the next value of `param` comes from. */
   next: { from: 'meta' | 'last_record' | 'page_number' | 'offset'; path?: string; queryParam?: string; start?: number };
@@ -26,6 +30,11 @@ export interface PaginationDescriptor {
     when: 'metaFalse' | 'metaTrue' | 'metaMissing' | 'nextMissing' | 'emptyPage' | 'shortPage' | 'totalReached';
     key?: string;
   }[];
+  /**
+   * Turns the value `next` points at into the paging value: {@link nextFromUrl} where `next.queryParam` says that
+   * value is a URL (without `read` it is used as it is).
+   */
+  read?: (value: unknown, scheme: PaginationDescriptor) => unknown;
 }
 
 /** One fetched page as the walker sees it: what the caller gets (with its response), the items in it, and the meta paging reads. */
@@ -58,163 +67,125 @@ export interface WalkLimits {
  */
 export class PagePromise<Item, P> extends APIPromise<P> implements AsyncIterable<Item> {
   declare protected readonly result: Promise<LoadedPage<Item, P>>;
-  readonly #load: PageLoader<Item, P>;
-  readonly #params: Record<string, unknown> | undefined;
-  readonly #pagination: PaginationDescriptor | null;
-  readonly #limits: WalkLimits;
+  /** Starts a walk over the pages. */
+  readonly #walk: () => AsyncGenerator<LoadedPage<Item, P>, void, undefined>;
+  readonly #maxItems: number;
 
-  /** Built by the client, which starts the first page; `pagination` null means the call returns a single page. */
+  /** Built by the client, which starts the first page; without `pagination` the call returns a single page. */
   constructor(
     load: PageLoader<Item, P>,
     params: Record<string, unknown> | undefined,
-    pagination: PaginationDescriptor | null,
+    pagination: PaginationDescriptor | null | undefined,
     limits: WalkLimits = {},
   ) {
     super(load(params));
-    this.#load = load;
-    this.#params = params;
-    this.#pagination = pagination;
-    this.#limits = limits;
+    this.#walk = () => walk(this.result, load, params, pagination, limits);
+    this.#maxItems = limits.maxItems ?? Infinity;
   }
 
-  /** Every page, in order, until the scheme's stop conditions or the limits end the walk. */
-  pages(): AsyncIterable<P> {
-    const walk = () => this.#walk();
-    return {
-      async *[Symbol.asyncIterator]() {
-        for await (const loaded of walk()) yield loaded.data;
-      },
-    };
+  /** Every page, in order, until the scheme's stop conditions or the limits end the walk (each call walks anew). */
+  async *pages(): AsyncGenerator<P, void, undefined> {
+    for await (const loaded of this.#walk()) yield loaded.data;
   }
 
   /** Every item of every page, in order. */
   async *[Symbol.asyncIterator](): AsyncGenerator<Item, void, undefined> {
-    const maxItems = this.#limits.maxItems ?? Infinity;
     let count = 0;
     for await (const loaded of this.#walk()) {
       for (const item of loaded.items) {
         yield item;
-        if (++count >= maxItems) return;
+        if (++count >= this.#maxItems) return;
       }
-    }
-  }
-
-  /** The first page, then page after page, each request being the original params with the paging param set to the next value. */
-  async *#walk(): AsyncGenerator<LoadedPage<Item, P>, void, undefined> {
-    const scheme = this.#pagination;
-    const { maxItems = Infinity, maxPages, pageLimit = Infinity } = this.#limits;
-    let params = this.#params;
-    const seen = new Set<string>();
-    if (scheme && params?.[scheme.param] !== undefined) seen.add(JSON.stringify(params[scheme.param]));
-    let firstPageSize: number | undefined;
-    let pages = 0;
-    let items = 0;
-    // The first page was requested with the call: await it even when no page is wanted, so its failure is seen.
-    let loaded = await this.result;
-    if (maxPages! <= 0 || maxItems <= 0) return;
-    for (; ; loaded = await this.#load(params)) {
-      pages++;
-      items += loaded.items.length;
-      firstPageSize ??= loaded.items.length;
-      yield loaded;
-      if (!scheme || pages >= maxPages! || items >= maxItems) return;
-      const next = nextValue(scheme, params ?? {}, loaded);
-      if (isLastPage(scheme, params ?? {}, loaded, next, firstPageSize)) return;
-      if (maxPages === undefined && pages >= pageLimit)
-        throw new LimitError('maxPages', pageLimit, `Iterating past page ${pages}`);
-      const key = JSON.stringify(next);
-      if (seen.has(key)) {
-        throw new PaginationError(`The server repeated ${scheme.param}=${key}; stopping instead of looping forever`);
-      }
-      seen.add(key);
-      params = { ...params, [scheme.param]: next };
     }
   }
 }
 
-/** The value of the paging param for the page after `loaded`. */
-export function nextValue(scheme: PaginationDescriptor, params: Record<string, unknown>, loaded: PageView): unknown {
-  const { from, path, queryParam, start } = scheme.next;
-  const current = params[scheme.param];
-  switch (from) {
-    case 'meta': {
-      const value = valueAt(loaded.meta, path);
-      return queryParam === undefined || isMissing(value)
-        ? value
-        : asParamType(queryParamOf(String(value), queryParam), scheme.paramType);
-    }
-    case 'last_record':
-      return loaded.items.length === 0 ? undefined : valueAt(loaded.items[loaded.items.length - 1], path);
-    case 'page_number':
-      return Number(current ?? start ?? 1) + 1;
-    case 'offset':
-      return Number(current ?? 0) + loaded.items.length;
+/**
+ * The first page, then page after page, each request being the original params with the paging param set to the
+ * next value. The one interpreter of paging schemes: {@link PagePromise} walks with it, and the agent tools run it
+ * one step to learn the next page's params.
+ */
+export async function* walk<L extends PageView>(
+  first: Promise<L>,
+  load: (params: Record<string, unknown> | undefined) => Promise<L>,
+  params: Record<string, unknown> | undefined,
+  scheme: PaginationDescriptor | null | undefined,
+  { maxItems = Infinity, maxPages, pageLimit = Infinity }: WalkLimits,
+): AsyncGenerator<L, void, undefined> {
+  const param = scheme?.param as string;
+  // Paging values requested so far; without one (undefined) a request asks for the first page.
+  const seen = new Set([JSON.stringify(params?.[param])]);
+  let firstPageSize: number | undefined;
+  let items = 0;
+  // The first page was requested with the call: await it even when no page is wanted, so its failure is seen.
+  let loaded = await first;
+  if (maxPages! <= 0 || maxItems <= 0) return;
+  for (let pages = 1; ; pages++) {
+    const count = loaded.items.length;
+    items += count;
+    firstPageSize ??= count;
+    yield loaded;
+    if (!scheme || pages >= maxPages! || items >= maxItems) return;
+    const current = params?.[param];
+    const { from, path, start } = scheme.next;
+    // The value of the paging param for the next page.
+    let next =
+      from === 'meta'
+        ? valueAt(loaded.meta, path)
+        : from === 'last_record'
+          ? count && valueAt(loaded.items[count - 1], path)
+          : from === 'page_number'
+            ? Number(current ?? start ?? 1) + 1
+            : Number(current ?? 0) + count;
+    if (scheme.read) next = scheme.read(next, scheme);
+    const size = Number(params?.[scheme.sizeParam!]);
+    // null, undefined and '' all mean "no value" (`(x ?? '') === ''`).
+    const isLast = scheme.stop.some(({ when, key }) => {
+      const value = valueAt(loaded.meta, key);
+      return when === 'metaFalse'
+        ? value === false
+        : when === 'metaTrue'
+          ? value === true
+          : when === 'metaMissing'
+            ? (value ?? '') === ''
+            : when === 'nextMissing'
+              ? (next ?? '') === ''
+              : when === 'emptyPage'
+                ? !count
+                : when === 'shortPage'
+                  ? // The requested page size: the size param, else its spec default, else the size of the first page.
+                    count < (size > 0 ? size : (scheme.defaultSize ?? firstPageSize!))
+                  : (value ?? '') !== '' && Number(current ?? 0) + count >= Number(value); // totalReached
+    });
+    if (isLast) return;
+    if (maxPages === undefined && pages >= pageLimit)
+      throw new LimitError('maxPages', pageLimit, `Iterating past page ${pages}`);
+    const key = JSON.stringify(next);
+    if (seen.has(key)) throw new PaginationError(`The server repeated ${param}=${key}: paging would loop forever`);
+    seen.add(key);
+    params = { ...params, [param]: next };
+    loaded = await load(params);
   }
-}
-
-/** True when any stop condition of the scheme holds for this page. */
-export function isLastPage(
-  scheme: PaginationDescriptor,
-  params: Record<string, unknown>,
-  loaded: PageView,
-  next: unknown,
-  firstPageSize: number,
-): boolean {
-  const count = loaded.items.length;
-  return scheme.stop.some(({ when, key }) => {
-    const metaValue = valueAt(loaded.meta, key);
-    switch (when) {
-      case 'metaFalse':
-        return metaValue === false;
-      case 'metaTrue':
-        return metaValue === true;
-      case 'metaMissing':
-        return isMissing(metaValue);
-      case 'nextMissing':
-        return isMissing(next);
-      case 'emptyPage':
-        return count === 0;
-      case 'shortPage':
-        return count < pageSize(scheme, params, firstPageSize);
-      case 'totalReached': {
-        const total = Number(metaValue);
-        return !isMissing(metaValue) && Number.isFinite(total) && Number(params[scheme.param] ?? 0) + count >= total;
-      }
-    }
-  });
-}
-
-/** The requested page size: the size param, else its spec default, else the size of the first page. */
-function pageSize(scheme: PaginationDescriptor, params: Record<string, unknown>, firstPageSize: number): number {
-  const requested = Number(scheme.sizeParam === undefined ? undefined : params[scheme.sizeParam]);
-  if (Number.isFinite(requested) && requested > 0) return requested;
-  return scheme.defaultSize ?? firstPageSize;
 }
 
 /** Value at a dotted path ("pagination.cursor"); the value itself when there is no path. */
 function valueAt(value: unknown, path: string | undefined): unknown {
-  if (path === undefined) return value;
-  let current = value;
-  for (const part of path.split('.')) current = isRecord(current) ? current[part] : undefined;
-  return current;
+  for (const part of path?.split('.') ?? []) value = isRecord(value) ? value[part] : undefined;
+  return value;
 }
 
-/** null, undefined and "" all mean "no value". */
-function isMissing(value: unknown): boolean {
-  return value === undefined || value === null || value === '';
-}
-
-/** A numeric param read from a URL is text: give the server the number the param declares. */
-function asParamType(value: string | undefined, type: PaginationDescriptor['paramType']): unknown {
-  if (value === undefined || (type !== 'integer' && type !== 'number')) return value;
-  const n = Number(value);
-  return value.trim() !== '' && Number.isFinite(n) ? n : value;
-}
-
-/** A query param of a (possibly relative) URL; undefined when absent or unparsable. */
-function queryParamOf(url: string, name: string): string | undefined {
+/**
+ * The paging value a URL carries (a `read` for schemes whose `next.queryParam` is set): that query param of the
+ * (possibly relative) URL, as the number `paramType` declares if it is one; undefined when the value is missing,
+ * the param absent or the URL unparsable.
+ */
+export function nextFromUrl(url: unknown, { next, paramType }: PaginationDescriptor): unknown {
   try {
-    return new URL(url, 'http://relative.invalid').searchParams.get(name) ?? undefined;
+    // A missing value yields none ("undefined" names no query param).
+    const value = new URL(String(url), 'http://x.invalid').searchParams.get(next.queryParam!) ?? undefined;
+    return (paramType === 'integer' || paramType === 'number') && value?.trim() && Number.isFinite(+value)
+      ? +value
+      : value;
   } catch {
     return undefined;
   }

@@ -32,48 +32,36 @@ export interface ParamSchema {
 
 /** The value, shown briefly. */
 function show(value: unknown): string {
-  const text = JSON.stringify(value);
-  return text === undefined ? String(value) : text.length > 80 ? `${text.slice(0, 77)}...` : text;
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }
 
-function typeOf(value: unknown): string {
-  return value === null ? 'null' : Array.isArray(value) ? 'array' : Number.isInteger(value) ? 'integer' : typeof value;
-}
-
-const length = (value: unknown, type: string) =>
-  type === 'string' ? [...(value as string)].length : (value as unknown[]).length;
-
-/** Keyword → [whether `value` satisfies the keyword's `limit`, the ajv-style message of a failure]. */
-const RULES: Record<string, [(value: unknown, limit: never, type: string) => boolean, (limit: never) => string]> = {
-  const: [(value, limit) => value === limit, () => 'must be equal to constant'],
-  enum: [(value, limit: unknown[]) => limit.includes(value), () => 'must be equal to one of the allowed values'],
-  minimum: [(value, limit) => typeof value !== 'number' || value >= limit, (limit) => `must be >= ${limit}`],
-  maximum: [(value, limit) => typeof value !== 'number' || value <= limit, (limit) => `must be <= ${limit}`],
-  minLength: [
-    (value, limit, type) => type !== 'string' || length(value, type) >= limit,
-    (limit) => `must NOT have fewer than ${limit} characters`,
-  ],
-  maxLength: [
-    (value, limit, type) => type !== 'string' || length(value, type) <= limit,
-    (limit) => `must NOT have more than ${limit} characters`,
-  ],
-  minItems: [
-    (value, limit, type) => type !== 'array' || length(value, type) >= limit,
-    (limit) => `must NOT have fewer than ${limit} items`,
-  ],
-  maxItems: [
-    (value, limit, type) => type !== 'array' || length(value, type) <= limit,
-    (limit) => `must NOT have more than ${limit} items`,
-  ],
-  pattern: [
-    (value, limit) => typeof value !== 'string' || new RegExp(limit, 'u').test(value),
-    (limit) => `must match pattern "${limit}"`,
-  ],
+/**
+ * Keyword → [the type it constrains (values of other types pass; empty: every value), whether `value` meets the
+ * keyword's `limit`, the ajv-style message of a failure with `#` for the limit]. Lengths count code points.
+ */
+const RULES: Record<string, [string, (value: any, limit: any) => boolean, string]> = {
+  const: ['', (value, limit) => value === limit, 'must be equal to constant'],
+  enum: ['', (value, limit) => limit.includes(value), 'must be equal to one of the allowed values'],
+  minimum: ['number', (value, limit) => value >= limit, 'must be >= #'],
+  maximum: ['number', (value, limit) => value <= limit, 'must be <= #'],
+  minLength: ['string', (value, limit) => [...value].length >= limit, 'must NOT have fewer than # characters'],
+  maxLength: ['string', (value, limit) => [...value].length <= limit, 'must NOT have more than # characters'],
+  minItems: ['array', (value, limit) => value.length >= limit, 'must NOT have fewer than # items'],
+  maxItems: ['array', (value, limit) => value.length <= limit, 'must NOT have more than # items'],
+  pattern: ['string', (value, limit) => new RegExp(limit, 'u').test(value), 'must match pattern "#"'],
 };
 
-/** Every way `value` breaks `schema`; `path` names it (`limit`, `created.gt`, `ids[2]`). */
-export function checkParams(schema: ParamSchema, value: unknown, path = ''): ValidationProblem[] {
-  const problems: ValidationProblem[] = [];
+/**
+ * Every way `value` breaks `schema`; `path` names it (`limit`, `created.gt`, `ids[2]`). The problems are added to
+ * `problems` (a new list unless given), which is returned.
+ */
+export function checkParams(
+  schema: ParamSchema,
+  value: any,
+  path = '',
+  problems: ValidationProblem[] = [],
+): ValidationProblem[] {
   // Wording and constraint names follow ajv's, which users of JSON Schema tools already read.
   const fail = (constraint: string, message: string) =>
     problems.push({
@@ -82,37 +70,39 @@ export function checkParams(schema: ParamSchema, value: unknown, path = ''): Val
       value,
       message: `param '${path || '(params)'}' ${message} (${constraint}), got ${show(value)}`,
     });
-  const type = typeOf(value);
+  const type =
+    value === null ? 'null' : Array.isArray(value) ? 'array' : Number.isInteger(value) ? 'integer' : typeof value;
   const types = schema.type;
-  const allows = (t: string) => t === type || (t === 'number' && type === 'integer');
-  if (types !== undefined && !(typeof types === 'string' ? allows(types) : types.some(allows))) {
+  // A name or a list of names: includes() serves both (no type name contains another), allocating nothing.
+  if (types && !((types as string).includes(type) || (type === 'integer' && types.includes('number')))) {
     fail(`type ${types}`, `must be ${types}`);
     return problems;
   }
   for (const keyword in schema) {
-    const limit = schema[keyword as keyof ParamSchema] as never;
+    const limit = schema[keyword as keyof ParamSchema] as any;
     const rule = RULES[keyword];
-    if (rule && !rule[0](value, limit, type))
-      fail(`${keyword} ${Array.isArray(limit) ? (limit as unknown[]).join(', ') : limit}`, rule[1](limit));
-  }
-  for (const part of schema.allOf ?? []) problems.push(...checkParams(part, value, path));
-  if (type === 'array' && schema.items)
-    (value as unknown[]).forEach((item, i) => problems.push(...checkParams(schema.items!, item, `${path}[${i}]`)));
-  if (type === 'object') {
-    const object = value as Record<string, unknown>;
-    const properties = schema.properties ?? {};
-    const problem = (key: string, constraint: string, message: string) => {
-      const at = path ? `${path}.${key}` : key;
-      problems.push({ path: at, constraint, message: `${message} param '${at}'` });
-    };
-    for (const key of schema.required ?? [])
-      if (object[key] === undefined) problem(key, 'required', 'missing required');
-    if (schema.additionalProperties === false)
-      for (const key of Object.keys(object)) if (!Object.hasOwn(properties, key)) problem(key, 'unknown', 'unknown');
-    for (const key in properties) {
-      if (Object.hasOwn(object, key) && object[key] !== undefined)
-        problems.push(...checkParams(properties[key]!, object[key], path ? `${path}.${key}` : key));
+    // Read by index, not destructured: this runs for every keyword of every checked value.
+    if (rule && (!rule[0] || rule[0] === type || rule[0] === typeof value) && !rule[1](value, limit)) {
+      fail(
+        `${keyword} ${[limit].flat().join(', ')}`,
+        rule[2].replace('#', () => limit),
+      );
     }
+  }
+  for (const part of schema.allOf ?? []) checkParams(part, value, path, problems);
+  if (type === 'array' && schema.items)
+    value.forEach((item: unknown, i: number) => checkParams(schema.items!, item, `${path}[${i}]`, problems));
+  if (type === 'object') {
+    const properties = schema.properties ?? {};
+    const at = (key: string) => (path ? `${path}.${key}` : key);
+    const problem = (key: string, constraint: string, message: string) =>
+      problems.push({ path: at(key), constraint, message: `${message} param '${at(key)}'` });
+    for (const key of schema.required ?? []) if (value[key] === undefined) problem(key, 'required', 'missing required');
+    if (schema.additionalProperties === false)
+      for (const key of Object.keys(value)) if (!Object.hasOwn(properties, key)) problem(key, 'unknown', 'unknown');
+    for (const key in properties)
+      if (Object.hasOwn(value, key) && value[key] !== undefined)
+        checkParams(properties[key]!, value[key], at(key), problems);
   }
   return problems;
 }

@@ -1,4 +1,5 @@
 /** When to retry a failed read and how long to wait first. */
+import { AbortError, type ApiError } from './errors.js';
 import type { FetchHeaders } from './options.js';
 
 /** Time and randomness behind retry delays; injectable so tests can assert exact delays without waiting. */
@@ -14,21 +15,32 @@ export interface Clock {
 /** The real clock. */
 export const systemClock: Clock = {
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-  random: () => Math.random(),
-  now: () => Date.now(),
+  // Neither reads `this`.
+  random: Math.random,
+  now: Date.now,
 };
 
 /** Longest wait a server's Retry-After may impose; beyond it the client would look hung. */
 export const MAX_RETRY_AFTER_MS = 60_000;
 
-/** Statuses worth another attempt: request timeout, rate limit and server failures. */
-export function isRetryableStatus(status: number): boolean {
-  return status === 408 || status === 429 || status >= 500;
-}
-
-/** Exponential backoff for retry number `attempt` (0-based): initial * 2^attempt capped at max, jittered to [75%, 100%]. */
-export function backoffMs(attempt: number, initialMs: number, maxMs: number, random: number): number {
-  return Math.round(Math.min(initialMs * 2 ** attempt, maxMs) * (0.75 + 0.25 * random));
+/**
+ * How long to wait before the attempt after `failure` (attempt number `attempt`, 0-based), or undefined when the
+ * failure is final. Connection failures, timeouts, 408, 429 and 5xx are worth another attempt; aborts and other
+ * statuses never are. The server's Retry-After wins (capped at {@link MAX_RETRY_AFTER_MS}); else exponential
+ * backoff, initialMs * 2^attempt capped at maxMs, jittered to [75%, 100%] by `random` (in [0, 1)).
+ */
+export function retryDelay(
+  failure: ApiError,
+  attempt: number,
+  { initialMs = 500, maxMs = 8_000 } = {},
+  random: number,
+): number | undefined {
+  const { status, retryAfterMs: wait } = failure;
+  if (status ? status === 408 || status === 429 || status >= 500 : !(failure instanceof AbortError)) {
+    return wait !== undefined
+      ? Math.min(wait, MAX_RETRY_AFTER_MS)
+      : Math.round(Math.min(initialMs * 2 ** attempt, maxMs) * (0.75 + 0.25 * random));
+  }
 }
 
 /**
@@ -36,27 +48,10 @@ export function backoffMs(attempt: number, initialMs: number, maxMs: number, ran
  * Undefined when neither header is present or readable.
  */
 export function retryAfterMs(headers: FetchHeaders, now: number): number | undefined {
-  const ms = Number(headers.get('retry-after-ms') ?? NaN);
-  if (Number.isFinite(ms) && ms >= 0) return ms;
-  const value = headers.get('retry-after')?.trim();
-  if (!value) return undefined;
-  if (/^\d+(\.\d+)?$/.test(value)) return Number(value) * 1000;
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
-
-/**
- * Sleeps `ms` unless `signal` fires first. Resolves true when it slept, false when aborted; the injected
- * sleep need not know about signals.
- */
-export function sleepUnlessAborted(clock: Clock, ms: number, signal: AbortSignal | undefined): Promise<boolean> {
-  if (signal?.aborted) return Promise.resolve(false);
-  return new Promise((resolve, reject) => {
-    const onAbort = () => resolve(false);
-    signal?.addEventListener('abort', onAbort, { once: true });
-    clock
-      .sleep(ms)
-      .then(() => resolve(true), reject)
-      .finally(() => signal?.removeEventListener('abort', onAbort));
-  });
+  const ms = Number(headers.get('retry-after-ms') || NaN);
+  const value = headers.get('retry-after')?.trim() ?? '';
+  const seconds = Number(value || NaN);
+  // NaN (nothing readable) fails every test.
+  const wait = ms >= 0 && ms < Infinity ? ms : seconds >= 0 ? seconds * 1000 : Math.max(0, Date.parse(value) - now);
+  return wait >= 0 ? wait : undefined;
 }

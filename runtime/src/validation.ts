@@ -51,9 +51,7 @@ export class ParamValidationError extends Error {
   declare readonly problems: ValidationProblem[];
   constructor(entity: string, action: string, problems: ValidationProblem[]) {
     super(`${entity} ${action}: invalid params: ${problems.map((p) => p.message).join('; ')}`);
-    this.entity = entity;
-    this.action = action;
-    this.problems = problems;
+    Object.assign(this, { entity, action, problems });
   }
 }
 

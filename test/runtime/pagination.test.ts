@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { ApiError, PaginationError, type PagePromise, type PaginationDescriptor } from '../../runtime/src/index.js';
+import { ApiError, PaginationError, nextFromUrl, type PagePromise, type PaginationDescriptor } from '../../runtime/src/index.js';
 import { SERVICE, TestClient, collect, envelope, fakeFetch, json, options, rejection } from './helpers.js';
 
 interface CatalogueScheme extends PaginationDescriptor {
@@ -15,9 +15,12 @@ const catalogue = JSON.parse(readFileSync(new URL('../../generated/catalogue.jso
   service: { search: { pagination: CatalogueScheme } };
 };
 
-/** The runtime-relevant part of a scheme (names, descriptions and assumptions do not change behaviour). */
+/**
+ * The runtime-relevant part of a scheme (names, descriptions and assumptions do not change behaviour), with the
+ * URL reader where the next value is a URL, as generated clients give it.
+ */
 function behaviour({ style, param, sizeParam, next, stop }: CatalogueScheme): PaginationDescriptor {
-  return { style, param, ...(sizeParam === undefined ? {} : { sizeParam }), next, stop };
+  return { style, param, ...(sizeParam === undefined ? {} : { sizeParam }), next, stop, ...(next.queryParam ? { read: nextFromUrl } : {}) };
 }
 
 /** Each distinct scheme once, labelled with every place that uses it. */

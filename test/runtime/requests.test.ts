@@ -124,3 +124,37 @@ describe('service descriptor', () => {
     expect((error as Error).name).toBe('ApiError');
   });
 });
+
+describe('resource table', () => {
+  /** A client as generated code builds one: entities and their methods as data. */
+  const tableClient = (fetch: ReturnType<typeof fakeFetch>['fetch']) =>
+    new ConnectorClient(options(fetch), SERVICE, 'test', {
+      paymentIntents: {
+        get: {},
+        apiSearch: { paging: SERVICE.search },
+        list: { result: 'list' },
+        byName: { entity: 'payment__intents', action: 'find by name' },
+      },
+    }) as unknown as { paymentIntents: Record<string, (params?: object) => Promise<unknown>> };
+
+  test('entity and action are the snake_case of property and method names unless a method names them', async () => {
+    const { fetch, calls } = fakeFetch(() => envelope([]));
+    const { paymentIntents } = tableClient(fetch);
+    await paymentIntents['get']!({ id: 'pi_1' });
+    await paymentIntents['apiSearch']!({ query: 'q' });
+    await paymentIntents['byName']!();
+    expect(calls.map((c) => [c.body.entity, c.body.action])).toEqual([
+      ['payment_intents', 'get'],
+      ['payment_intents', 'api_search'],
+      ['payment__intents', 'find by name'],
+    ]);
+  });
+
+  test('a method with paging (or result list) reads pages of records, any other one record', async () => {
+    const { fetch } = fakeFetch(() => envelope([{ id: 'a' }], { next_cursor: null }));
+    const { paymentIntents } = tableClient(fetch);
+    expect(await paymentIntents['get']!()).toEqual([{ id: 'a' }]);
+    expect(await paymentIntents['apiSearch']!()).toEqual({ records: [{ id: 'a' }], meta: { next_cursor: null } });
+    expect(await paymentIntents['list']!()).toEqual({ records: [{ id: 'a' }], meta: { next_cursor: null } });
+  });
+});

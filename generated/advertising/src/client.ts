@@ -22,12 +22,7 @@ const SERVICE: ServiceDescriptor = {
   executePath: '/api/v1/connectors/sources/{source_id}/execute',
   sourcesPath: '/api/v1/integrations/sources',
   envelope: { records: 'result', meta: 'connector_metadata' },
-  search: {
-    param: 'cursor',
-    sizeParam: 'limit',
-    next: { from: 'meta', path: 'next_cursor' },
-    stop: [{ when: 'nextMissing' }],
-  },
+  search: { param: 'cursor', next: { from: 'meta', path: 'next_cursor' }, stop: [{ when: 'nextMissing' }] },
   reads: ['list', 'get', 'api_search', 'search', 'download'],
   requestIdHeader: 'x-request-id',
 };
@@ -38,8 +33,6 @@ const SERVICE: ServiceDescriptor = {
  */
 const nextTokenPaging: PaginationDescriptor = {
   param: 'nextToken',
-  sizeParam: 'maxResults',
-  paramType: 'string',
   next: { from: 'meta', path: 'nextToken' },
   stop: [{ when: 'nextMissing' }],
 };
@@ -121,18 +114,21 @@ export class AdvertisingClient extends ConnectorClient<T.AuthConfig> {
 
   /** Creates a client for one source; `sourceId` selects the source every call runs on. */
   constructor(options: ClientOptions) {
-    super(options, SERVICE, 'advertising');
-    this.portfolios = this.resource<PortfoliosResource>('portfolios', {
-      list: { action: 'list', result: 'list', params: P.portfoliosList },
-      get: { action: 'get', result: 'single', params: P.portfoliosGet },
-    });
-    this.profiles = this.resource<ProfilesResource>('profiles', {
-      list: { action: 'list', result: 'list', params: P.profilesList },
-      get: { action: 'get', result: 'single', params: P.profilesGet },
-    });
-    this.sponsoredProductCampaigns = this.resource<SponsoredProductCampaignsResource>('sponsored_product_campaigns', {
-      list: { action: 'list', result: 'list', params: P.sponsoredProductCampaignsList, paging: nextTokenPaging },
-      get: { action: 'get', result: 'single', params: P.sponsoredProductCampaignsGet },
+    // Each entity's methods as data. Unless a method says otherwise, the entity and action sent are the
+    // snake_case forms of the property and method names.
+    super(options, SERVICE, 'advertising', {
+      portfolios: {
+        list: { result: 'list', params: P.portfoliosList },
+        get: { params: P.portfoliosGet },
+      },
+      profiles: {
+        list: { result: 'list', params: P.profilesList },
+        get: { params: P.profilesGet },
+      },
+      sponsoredProductCampaigns: {
+        list: { params: P.sponsoredProductCampaignsList, paging: nextTokenPaging },
+        get: { params: P.sponsoredProductCampaignsGet },
+      },
     });
   }
 }

@@ -158,13 +158,7 @@ export const tools: readonly ToolDefinition<AdvertisingClient>[] = [
       description: 'Params of advertising sponsored_product_campaigns list.',
       examples: [{}],
     },
-    paging: {
-      param: 'nextToken',
-      sizeParam: 'maxResults',
-      paramType: 'string',
-      next: { from: 'meta', path: 'nextToken' },
-      stop: [{ when: 'nextMissing' }],
-    },
+    paging: { param: 'nextToken', next: { from: 'meta', path: 'nextToken' }, stop: [{ when: 'nextMissing' }] },
     call: (client, params, options) => client.sponsoredProductCampaigns.list(params as never, options),
   },
   {

@@ -22,12 +22,7 @@ const SERVICE: ServiceDescriptor = {
   executePath: '/api/v1/connectors/sources/{source_id}/execute',
   sourcesPath: '/api/v1/integrations/sources',
   envelope: { records: 'result', meta: 'connector_metadata' },
-  search: {
-    param: 'cursor',
-    sizeParam: 'limit',
-    next: { from: 'meta', path: 'next_cursor' },
-    stop: [{ when: 'nextMissing' }],
-  },
+  search: { param: 'cursor', next: { from: 'meta', path: 'next_cursor' }, stop: [{ when: 'nextMissing' }] },
   reads: ['list', 'get', 'api_search', 'search', 'download'],
   requestIdHeader: 'x-request-id',
 };
@@ -38,7 +33,6 @@ const SERVICE: ServiceDescriptor = {
  */
 const cursorPaging: PaginationDescriptor = {
   param: 'cursor',
-  paramType: 'string',
   next: { from: 'meta', path: 'pagination.cursor' },
   stop: [{ when: 'nextMissing' }],
 };
@@ -406,61 +400,64 @@ export class CallRecordingClient extends ConnectorClient<T.AuthConfig> {
 
   /** Creates a client for one source; `sourceId` selects the source every call runs on. */
   constructor(options: ClientOptions) {
-    super(options, SERVICE, 'call_recording');
-    this.callAudio = this.resource<CallAudioResource>('call_audio', {
-      download: { action: 'download', result: callDownload, params: P.callAudioDownload },
-    });
-    this.callTranscripts = this.resource<CallTranscriptsResource>('call_transcripts', {
-      list: { action: 'list', result: 'list' },
-    });
-    this.callVideo = this.resource<CallVideoResource>('call_video', {
-      download: { action: 'download', result: callDownload, params: P.callAudioDownload },
-    });
-    this.calls = this.resource<CallsResource>('calls', {
-      list: { action: 'list', result: 'list', params: P.callsList, paging: cursorPaging },
-      get: { action: 'get', result: 'single', params: P.callsGet },
-      search: { action: 'search', result: 'hits', params: P.search },
-    });
-    this.callsExtensive = this.resource<CallsExtensiveResource>('calls_extensive', {
-      list: { action: 'list', result: 'list', params: P.callsExtensiveList, paging: cursorPaging },
-      search: { action: 'search', result: 'hits', params: P.search },
-    });
-    this.coaching = this.resource<CoachingResource>('coaching', {
-      list: { action: 'list', result: 'list' },
-    });
-    this.libraryFolderContent = this.resource<LibraryFolderContentResource>('library_folder_content', {
-      list: { action: 'list', result: 'list' },
-    });
-    this.libraryFolders = this.resource<LibraryFoldersResource>('library_folders', {
-      list: { action: 'list', result: 'list' },
-    });
-    this.settingsScorecards = this.resource<SettingsScorecardsResource>('settings_scorecards', {
-      list: { action: 'list', result: 'list' },
-      search: { action: 'search', result: 'hits', params: P.search },
-    });
-    this.settingsTrackers = this.resource<SettingsTrackersResource>('settings_trackers', {
-      list: { action: 'list', result: 'list' },
-    });
-    this.statsActivityAggregate = this.resource<StatsActivityAggregateResource>('stats_activity_aggregate', {
-      list: { action: 'list', result: 'list' },
-    });
-    this.statsActivityDayByDay = this.resource<StatsActivityDayByDayResource>('stats_activity_day_by_day', {
-      list: { action: 'list', result: 'list' },
-    });
-    this.statsActivityScorecards = this.resource<StatsActivityScorecardsResource>('stats_activity_scorecards', {
-      list: { action: 'list', result: 'list' },
-      search: { action: 'search', result: 'hits', params: P.search },
-    });
-    this.statsInteraction = this.resource<StatsInteractionResource>('stats_interaction', {
-      list: { action: 'list', result: 'list' },
-    });
-    this.users = this.resource<UsersResource>('users', {
-      list: { action: 'list', result: 'list', params: P.usersList, paging: cursorPaging },
-      get: { action: 'get', result: 'single', params: P.callsGet },
-      search: { action: 'search', result: 'hits', params: P.search },
-    });
-    this.workspaces = this.resource<WorkspacesResource>('workspaces', {
-      list: { action: 'list', result: 'list' },
+    // Each entity's methods as data. Unless a method says otherwise, the entity and action sent are the
+    // snake_case forms of the property and method names.
+    super(options, SERVICE, 'call_recording', {
+      callAudio: {
+        download: { result: callDownload, params: P.callAudioDownload },
+      },
+      callTranscripts: {
+        list: { result: 'list' },
+      },
+      callVideo: {
+        download: { result: callDownload, params: P.callAudioDownload },
+      },
+      calls: {
+        list: { params: P.callsList, paging: cursorPaging },
+        get: { params: P.callsGet },
+        search: { result: 'hits', params: P.search },
+      },
+      callsExtensive: {
+        list: { params: P.callsExtensiveList, paging: cursorPaging },
+        search: { result: 'hits', params: P.search },
+      },
+      coaching: {
+        list: { result: 'list' },
+      },
+      libraryFolderContent: {
+        list: { result: 'list' },
+      },
+      libraryFolders: {
+        list: { result: 'list' },
+      },
+      settingsScorecards: {
+        list: { result: 'list' },
+        search: { result: 'hits', params: P.search },
+      },
+      settingsTrackers: {
+        list: { result: 'list' },
+      },
+      statsActivityAggregate: {
+        list: { result: 'list' },
+      },
+      statsActivityDayByDay: {
+        list: { result: 'list' },
+      },
+      statsActivityScorecards: {
+        list: { result: 'list' },
+        search: { result: 'hits', params: P.search },
+      },
+      statsInteraction: {
+        list: { result: 'list' },
+      },
+      users: {
+        list: { params: P.usersList, paging: cursorPaging },
+        get: { params: P.callsGet },
+        search: { result: 'hits', params: P.search },
+      },
+      workspaces: {
+        list: { result: 'list' },
+      },
     });
   }
 }

@@ -40,7 +40,6 @@ const cursorSchema = { type: 'string', description: 'Cursor of the page to retur
 /** Paging shared by `call_recording_calls_list`, `call_recording_calls_extensive_list`, `call_recording_users_list`. */
 const cursorPaging: PaginationDescriptor = {
   param: 'cursor',
-  paramType: 'string',
   next: { from: 'meta', path: 'pagination.cursor' },
   stop: [{ when: 'nextMissing' }],
 };
@@ -101,7 +100,6 @@ const filterSchema = {
 /** Paging shared by `call_recording_calls_search`, `call_recording_calls_extensive_search`, `call_recording_settings_scorecards_search` and 2 more. */
 const searchPaging: PaginationDescriptor = {
   param: 'cursor',
-  sizeParam: 'limit',
   next: { from: 'meta', path: 'next_cursor' },
   stop: [{ when: 'nextMissing' }],
 };

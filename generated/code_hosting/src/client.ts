@@ -22,12 +22,7 @@ const SERVICE: ServiceDescriptor = {
   executePath: '/api/v1/connectors/sources/{source_id}/execute',
   sourcesPath: '/api/v1/integrations/sources',
   envelope: { records: 'result', meta: 'connector_metadata' },
-  search: {
-    param: 'cursor',
-    sizeParam: 'limit',
-    next: { from: 'meta', path: 'next_cursor' },
-    stop: [{ when: 'nextMissing' }],
-  },
+  search: { param: 'cursor', next: { from: 'meta', path: 'next_cursor' }, stop: [{ when: 'nextMissing' }] },
   reads: ['list', 'get', 'api_search', 'search', 'download'],
   requestIdHeader: 'x-request-id',
 };
@@ -38,8 +33,6 @@ const SERVICE: ServiceDescriptor = {
  */
 const afterPaging: PaginationDescriptor = {
   param: 'after',
-  sizeParam: 'per_page',
-  paramType: 'string',
   next: { from: 'meta', path: 'endCursor' },
   stop: [{ when: 'metaFalse', key: 'hasNextPage' }, { when: 'nextMissing' }],
 };
@@ -50,8 +43,6 @@ const afterPaging: PaginationDescriptor = {
  */
 const afterLimitPaging: PaginationDescriptor = {
   param: 'after',
-  sizeParam: 'limit',
-  paramType: 'string',
   next: { from: 'meta', path: 'endCursor' },
   stop: [{ when: 'metaFalse', key: 'hasNextPage' }, { when: 'nextMissing' }],
 };
@@ -558,88 +549,91 @@ export class CodeHostingClient extends ConnectorClient<T.AuthConfig> {
 
   /** Creates a client for one source; `sourceId` selects the source every call runs on. */
   constructor(options: ClientOptions) {
-    super(options, SERVICE, 'code_hosting');
-    this.branches = this.resource<BranchesResource>('branches', {
-      list: { action: 'list', result: 'list', params: P.branchesList, paging: afterPaging },
-      get: { action: 'get', result: 'single', params: P.branchesGet },
-    });
-    this.comments = this.resource<CommentsResource>('comments', {
-      list: { action: 'list', result: 'list', params: P.commentsList, paging: afterPaging },
-      get: { action: 'get', result: 'single', params: P.commentsGet },
-    });
-    this.commits = this.resource<CommitsResource>('commits', {
-      list: { action: 'list', result: 'list', params: P.branchesList, paging: afterPaging },
-      get: { action: 'get', result: 'single', params: P.commitsGet },
-    });
-    this.issues = this.resource<IssuesResource>('issues', {
-      list: { action: 'list', result: 'list', params: P.issuesList, paging: afterPaging },
-      get: { action: 'get', result: 'single', params: P.issuesGet },
-      apiSearch: { action: 'api_search', result: 'list', params: P.issuesApiSearch, paging: afterPaging },
-    });
-    this.labels = this.resource<LabelsResource>('labels', {
-      list: { action: 'list', result: 'list', params: P.labelsList, paging: afterPaging },
-      get: { action: 'get', result: 'single', params: P.labelsGet },
-    });
-    this.milestones = this.resource<MilestonesResource>('milestones', {
-      list: { action: 'list', result: 'list', params: P.labelsList, paging: afterPaging },
-      get: { action: 'get', result: 'single', params: P.labelsGet },
-    });
-    this.orgRepositories = this.resource<OrgRepositoriesResource>('org_repositories', {
-      list: { action: 'list', result: 'list', params: P.orgRepositoriesList, paging: afterPaging },
-    });
-    this.organizations = this.resource<OrganizationsResource>('organizations', {
-      list: { action: 'list', result: 'list', params: P.labelsList, paging: afterPaging },
-      get: { action: 'get', result: 'single', params: P.labelsGet },
-    });
-    this.prComments = this.resource<PrCommentsResource>('pr_comments', {
-      list: { action: 'list', result: 'list', params: P.commentsList, paging: afterPaging },
-      get: { action: 'get', result: 'single', params: P.commentsGet },
-    });
-    this.projectItems = this.resource<ProjectItemsResource>('project_items', {
-      list: { action: 'list', result: 'list', params: P.labelsList, paging: afterPaging },
-    });
-    this.projects = this.resource<ProjectsResource>('projects', {
-      list: { action: 'list', result: 'list', params: P.labelsList, paging: afterPaging },
-      get: { action: 'get', result: 'single', params: P.labelsGet },
-    });
-    this.pullRequests = this.resource<PullRequestsResource>('pull_requests', {
-      list: { action: 'list', result: 'list', params: P.pullRequestsList, paging: afterPaging },
-      get: { action: 'get', result: 'single', params: P.issuesGet },
-      apiSearch: { action: 'api_search', result: 'list', params: P.issuesApiSearch, paging: afterPaging },
-    });
-    this.releases = this.resource<ReleasesResource>('releases', {
-      list: { action: 'list', result: 'list', params: P.branchesList, paging: afterPaging },
-      get: { action: 'get', result: 'single', params: P.releasesGet },
-    });
-    this.repositories = this.resource<RepositoriesResource>('repositories', {
-      list: { action: 'list', result: 'list', params: P.repositoriesList, paging: afterPaging },
-      get: { action: 'get', result: 'single', params: P.repositoriesGet },
-      apiSearch: { action: 'api_search', result: 'list', params: P.repositoriesApiSearch, paging: afterLimitPaging },
-    });
-    this.reviews = this.resource<ReviewsResource>('reviews', {
-      list: { action: 'list', result: 'list', params: P.commentsList, paging: afterPaging },
-    });
-    this.stargazers = this.resource<StargazersResource>('stargazers', {
-      list: { action: 'list', result: 'list', params: P.labelsList, paging: afterPaging },
-    });
-    this.tags = this.resource<TagsResource>('tags', {
-      list: { action: 'list', result: 'list', params: P.labelsList, paging: afterPaging },
-      get: { action: 'get', result: 'single', params: P.labelsGet },
-    });
-    this.teams = this.resource<TeamsResource>('teams', {
-      list: { action: 'list', result: 'list', params: P.labelsList, paging: afterPaging },
-      get: { action: 'get', result: 'single', params: P.labelsGet },
-    });
-    this.users = this.resource<UsersResource>('users', {
-      list: { action: 'list', result: 'list', params: P.labelsList, paging: afterPaging },
-      get: { action: 'get', result: 'single', params: P.labelsGet },
-      apiSearch: { action: 'api_search', result: 'list', params: P.labelsList, paging: afterPaging },
-    });
-    this.viewer = this.resource<ViewerResource>('viewer', {
-      get: { action: 'get', result: 'single', params: P.viewerGet },
-    });
-    this.viewerRepositories = this.resource<ViewerRepositoriesResource>('viewer_repositories', {
-      list: { action: 'list', result: 'list', params: P.labelsList, paging: afterPaging },
+    // Each entity's methods as data. Unless a method says otherwise, the entity and action sent are the
+    // snake_case forms of the property and method names.
+    super(options, SERVICE, 'code_hosting', {
+      branches: {
+        list: { params: P.branchesList, paging: afterPaging },
+        get: { params: P.branchesGet },
+      },
+      comments: {
+        list: { params: P.commentsList, paging: afterPaging },
+        get: { params: P.commentsGet },
+      },
+      commits: {
+        list: { params: P.branchesList, paging: afterPaging },
+        get: { params: P.commitsGet },
+      },
+      issues: {
+        list: { params: P.issuesList, paging: afterPaging },
+        get: { params: P.issuesGet },
+        apiSearch: { params: P.issuesApiSearch, paging: afterPaging },
+      },
+      labels: {
+        list: { params: P.labelsList, paging: afterPaging },
+        get: { params: P.labelsGet },
+      },
+      milestones: {
+        list: { params: P.labelsList, paging: afterPaging },
+        get: { params: P.labelsGet },
+      },
+      orgRepositories: {
+        list: { params: P.orgRepositoriesList, paging: afterPaging },
+      },
+      organizations: {
+        list: { params: P.labelsList, paging: afterPaging },
+        get: { params: P.labelsGet },
+      },
+      prComments: {
+        list: { params: P.commentsList, paging: afterPaging },
+        get: { params: P.commentsGet },
+      },
+      projectItems: {
+        list: { params: P.labelsList, paging: afterPaging },
+      },
+      projects: {
+        list: { params: P.labelsList, paging: afterPaging },
+        get: { params: P.labelsGet },
+      },
+      pullRequests: {
+        list: { params: P.pullRequestsList, paging: afterPaging },
+        get: { params: P.issuesGet },
+        apiSearch: { params: P.issuesApiSearch, paging: afterPaging },
+      },
+      releases: {
+        list: { params: P.branchesList, paging: afterPaging },
+        get: { params: P.releasesGet },
+      },
+      repositories: {
+        list: { params: P.repositoriesList, paging: afterPaging },
+        get: { params: P.repositoriesGet },
+        apiSearch: { params: P.repositoriesApiSearch, paging: afterLimitPaging },
+      },
+      reviews: {
+        list: { params: P.commentsList, paging: afterPaging },
+      },
+      stargazers: {
+        list: { params: P.labelsList, paging: afterPaging },
+      },
+      tags: {
+        list: { params: P.labelsList, paging: afterPaging },
+        get: { params: P.labelsGet },
+      },
+      teams: {
+        list: { params: P.labelsList, paging: afterPaging },
+        get: { params: P.labelsGet },
+      },
+      users: {
+        list: { params: P.labelsList, paging: afterPaging },
+        get: { params: P.labelsGet },
+        apiSearch: { params: P.labelsList, paging: afterPaging },
+      },
+      viewer: {
+        get: { params: P.viewerGet },
+      },
+      viewerRepositories: {
+        list: { params: P.labelsList, paging: afterPaging },
+      },
     });
   }
 }

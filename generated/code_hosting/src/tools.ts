@@ -43,11 +43,9 @@ const branchesListProperties = {
   per_page: { type: 'integer', description: 'Results per page.' },
   repo: { type: 'string' },
 };
-/** Paging shared by `code_hosting_branches_list`, `code_hosting_comments_list`, `code_hosting_commits_list` and 20 more. */
+/** Paging shared by `code_hosting_branches_list`, `code_hosting_comments_list`, `code_hosting_commits_list` and 21 more. */
 const afterPaging: PaginationDescriptor = {
   param: 'after',
-  sizeParam: 'per_page',
-  paramType: 'string',
   next: { from: 'meta', path: 'endCursor' },
   stop: [{ when: 'metaFalse', key: 'hasNextPage' }, { when: 'nextMissing' }],
 };
@@ -822,13 +820,7 @@ export const tools: readonly ToolDefinition<CodeHostingClient>[] = [
       description: 'Params of code_hosting repositories api_search.',
       examples: [{ query: '<query>' }],
     },
-    paging: {
-      param: 'after',
-      sizeParam: 'limit',
-      paramType: 'string',
-      next: { from: 'meta', path: 'endCursor' },
-      stop: [{ when: 'metaFalse', key: 'hasNextPage' }, { when: 'nextMissing' }],
-    },
+    paging: afterPaging,
     call: (client, params, options) => client.repositories.apiSearch(params as never, options),
   },
   {

@@ -22,12 +22,7 @@ const SERVICE: ServiceDescriptor = {
   executePath: '/api/v1/connectors/sources/{source_id}/execute',
   sourcesPath: '/api/v1/integrations/sources',
   envelope: { records: 'result', meta: 'connector_metadata' },
-  search: {
-    param: 'cursor',
-    sizeParam: 'limit',
-    next: { from: 'meta', path: 'next_cursor' },
-    stop: [{ when: 'nextMissing' }],
-  },
+  search: { param: 'cursor', next: { from: 'meta', path: 'next_cursor' }, stop: [{ when: 'nextMissing' }] },
   reads: ['list', 'get', 'api_search', 'search', 'download'],
   requestIdHeader: 'x-request-id',
 };
@@ -38,8 +33,6 @@ const SERVICE: ServiceDescriptor = {
  */
 const afterPaging: PaginationDescriptor = {
   param: 'after',
-  sizeParam: 'limit',
-  paramType: 'string',
   next: { from: 'meta', path: 'next_cursor' },
   stop: [{ when: 'nextMissing' }],
 };
@@ -271,37 +264,40 @@ export class CrmClient extends ConnectorClient<T.AuthConfig> {
 
   /** Creates a client for one source; `sourceId` selects the source every call runs on. */
   constructor(options: ClientOptions) {
-    super(options, SERVICE, 'crm');
-    this.companies = this.resource<CompaniesResource>('companies', {
-      list: { action: 'list', result: 'list', params: P.companiesList, paging: afterPaging },
-      get: { action: 'get', result: 'single', params: P.companiesGet },
-      apiSearch: { action: 'api_search', result: 'list', params: P.companiesApiSearch, paging: afterPaging },
-      search: { action: 'search', result: 'hits', params: P.search },
-    });
-    this.contacts = this.resource<ContactsResource>('contacts', {
-      list: { action: 'list', result: 'list', params: P.companiesList, paging: afterPaging },
-      get: { action: 'get', result: 'single', params: P.contactsGet },
-      apiSearch: { action: 'api_search', result: 'list', params: P.companiesApiSearch, paging: afterPaging },
-      search: { action: 'search', result: 'hits', params: P.search },
-    });
-    this.deals = this.resource<DealsResource>('deals', {
-      list: { action: 'list', result: 'list' },
-      get: { action: 'get', result: 'single', params: P.dealsGet },
-      apiSearch: { action: 'api_search', result: 'list' },
-      search: { action: 'search', result: 'hits', params: P.search },
-    });
-    this.objects = this.resource<ObjectsResource>('objects', {
-      list: { action: 'list', result: 'list' },
-      get: { action: 'get', result: 'single', params: P.objectsGet },
-    });
-    this.schemas = this.resource<SchemasResource>('schemas', {
-      list: { action: 'list', result: 'list' },
-      get: { action: 'get', result: 'single', params: P.schemasGet },
-    });
-    this.tickets = this.resource<TicketsResource>('tickets', {
-      list: { action: 'list', result: 'list' },
-      get: { action: 'get', result: 'single', params: P.ticketsGet },
-      apiSearch: { action: 'api_search', result: 'list' },
+    // Each entity's methods as data. Unless a method says otherwise, the entity and action sent are the
+    // snake_case forms of the property and method names.
+    super(options, SERVICE, 'crm', {
+      companies: {
+        list: { params: P.companiesList, paging: afterPaging },
+        get: { params: P.companiesGet },
+        apiSearch: { params: P.companiesApiSearch, paging: afterPaging },
+        search: { result: 'hits', params: P.search },
+      },
+      contacts: {
+        list: { params: P.companiesList, paging: afterPaging },
+        get: { params: P.contactsGet },
+        apiSearch: { params: P.companiesApiSearch, paging: afterPaging },
+        search: { result: 'hits', params: P.search },
+      },
+      deals: {
+        list: { result: 'list' },
+        get: { params: P.dealsGet },
+        apiSearch: { result: 'list' },
+        search: { result: 'hits', params: P.search },
+      },
+      objects: {
+        list: { result: 'list' },
+        get: { params: P.objectsGet },
+      },
+      schemas: {
+        list: { result: 'list' },
+        get: { params: P.schemasGet },
+      },
+      tickets: {
+        list: { result: 'list' },
+        get: { params: P.ticketsGet },
+        apiSearch: { result: 'list' },
+      },
     });
   }
 }

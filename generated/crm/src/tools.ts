@@ -51,8 +51,6 @@ const companiesListProperties = {
 /** Paging shared by `crm_companies_list`, `crm_companies_api_search`, `crm_contacts_list` and 1 more. */
 const afterPaging: PaginationDescriptor = {
   param: 'after',
-  sizeParam: 'limit',
-  paramType: 'string',
   next: { from: 'meta', path: 'next_cursor' },
   stop: [{ when: 'nextMissing' }],
 };
@@ -180,7 +178,6 @@ const filterSchema = {
 /** Paging shared by `crm_companies_search`, `crm_contacts_search`, `crm_deals_search`. */
 const searchPaging: PaginationDescriptor = {
   param: 'cursor',
-  sizeParam: 'limit',
   next: { from: 'meta', path: 'next_cursor' },
   stop: [{ when: 'nextMissing' }],
 };

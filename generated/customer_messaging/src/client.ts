@@ -22,12 +22,7 @@ const SERVICE: ServiceDescriptor = {
   executePath: '/api/v1/connectors/sources/{source_id}/execute',
   sourcesPath: '/api/v1/integrations/sources',
   envelope: { records: 'result', meta: 'connector_metadata' },
-  search: {
-    param: 'cursor',
-    sizeParam: 'limit',
-    next: { from: 'meta', path: 'next_cursor' },
-    stop: [{ when: 'nextMissing' }],
-  },
+  search: { param: 'cursor', next: { from: 'meta', path: 'next_cursor' }, stop: [{ when: 'nextMissing' }] },
   reads: ['list', 'get', 'api_search', 'search', 'download'],
   requestIdHeader: 'x-request-id',
 };
@@ -38,8 +33,6 @@ const SERVICE: ServiceDescriptor = {
  */
 const startingAfterPaging: PaginationDescriptor = {
   param: 'starting_after',
-  sizeParam: 'per_page',
-  paramType: 'string',
   next: { from: 'meta', path: 'next_page' },
   stop: [{ when: 'nextMissing' }],
 };
@@ -200,34 +193,37 @@ export class CustomerMessagingClient extends ConnectorClient<T.AuthConfig> {
 
   /** Creates a client for one source; `sourceId` selects the source every call runs on. */
   constructor(options: ClientOptions) {
-    super(options, SERVICE, 'customer_messaging');
-    this.admins = this.resource<AdminsResource>('admins', {
-      list: { action: 'list', result: 'list', params: P.adminsList },
-      get: { action: 'get', result: 'single', params: P.adminsGet },
-    });
-    this.companies = this.resource<CompaniesResource>('companies', {
-      list: { action: 'list', result: 'list', params: P.companiesList, paging: startingAfterPaging },
-      get: { action: 'get', result: 'single', params: P.adminsGet },
-    });
-    this.contacts = this.resource<ContactsResource>('contacts', {
-      list: { action: 'list', result: 'list', params: P.companiesList, paging: startingAfterPaging },
-      get: { action: 'get', result: 'single', params: P.adminsGet },
-    });
-    this.conversations = this.resource<ConversationsResource>('conversations', {
-      list: { action: 'list', result: 'list', params: P.companiesList, paging: startingAfterPaging },
-      get: { action: 'get', result: 'single', params: P.adminsGet },
-    });
-    this.segments = this.resource<SegmentsResource>('segments', {
-      list: { action: 'list', result: 'list', params: P.segmentsList },
-      get: { action: 'get', result: 'single', params: P.adminsGet },
-    });
-    this.tags = this.resource<TagsResource>('tags', {
-      list: { action: 'list', result: 'list', params: P.adminsList },
-      get: { action: 'get', result: 'single', params: P.adminsGet },
-    });
-    this.teams = this.resource<TeamsResource>('teams', {
-      list: { action: 'list', result: 'list', params: P.adminsList },
-      get: { action: 'get', result: 'single', params: P.adminsGet },
+    // Each entity's methods as data. Unless a method says otherwise, the entity and action sent are the
+    // snake_case forms of the property and method names.
+    super(options, SERVICE, 'customer_messaging', {
+      admins: {
+        list: { result: 'list', params: P.adminsList },
+        get: { params: P.adminsGet },
+      },
+      companies: {
+        list: { params: P.companiesList, paging: startingAfterPaging },
+        get: { params: P.adminsGet },
+      },
+      contacts: {
+        list: { params: P.companiesList, paging: startingAfterPaging },
+        get: { params: P.adminsGet },
+      },
+      conversations: {
+        list: { params: P.companiesList, paging: startingAfterPaging },
+        get: { params: P.adminsGet },
+      },
+      segments: {
+        list: { result: 'list', params: P.segmentsList },
+        get: { params: P.adminsGet },
+      },
+      tags: {
+        list: { result: 'list', params: P.adminsList },
+        get: { params: P.adminsGet },
+      },
+      teams: {
+        list: { result: 'list', params: P.adminsList },
+        get: { params: P.adminsGet },
+      },
     });
   }
 }

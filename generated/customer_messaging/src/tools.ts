@@ -35,8 +35,6 @@ const companiesListProperties = {
 /** Paging shared by `customer_messaging_companies_list`, `customer_messaging_contacts_list`, `customer_messaging_conversations_list`. */
 const startingAfterPaging: PaginationDescriptor = {
   param: 'starting_after',
-  sizeParam: 'per_page',
-  paramType: 'string',
   next: { from: 'meta', path: 'next_page' },
   stop: [{ when: 'nextMissing' }],
 };

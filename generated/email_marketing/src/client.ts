@@ -22,12 +22,7 @@ const SERVICE: ServiceDescriptor = {
   executePath: '/api/v1/connectors/sources/{source_id}/execute',
   sourcesPath: '/api/v1/integrations/sources',
   envelope: { records: 'result', meta: 'connector_metadata' },
-  search: {
-    param: 'cursor',
-    sizeParam: 'limit',
-    next: { from: 'meta', path: 'next_cursor' },
-    stop: [{ when: 'nextMissing' }],
-  },
+  search: { param: 'cursor', next: { from: 'meta', path: 'next_cursor' }, stop: [{ when: 'nextMissing' }] },
   reads: ['list', 'get', 'api_search', 'search', 'download'],
   requestIdHeader: 'x-request-id',
 };
@@ -38,9 +33,6 @@ const SERVICE: ServiceDescriptor = {
  */
 const offsetPaging: PaginationDescriptor = {
   param: 'offset',
-  sizeParam: 'count',
-  defaultSize: 10,
-  paramType: 'integer',
   next: { from: 'offset' },
   stop: [{ when: 'totalReached', key: 'total_items' }, { when: 'emptyPage' }],
 };
@@ -311,49 +303,52 @@ export class EmailMarketingClient extends ConnectorClient<T.AuthConfig> {
 
   /** Creates a client for one source; `sourceId` selects the source every call runs on. */
   constructor(options: ClientOptions) {
-    super(options, SERVICE, 'email_marketing');
-    this.automations = this.resource<AutomationsResource>('automations', {
-      list: { action: 'list', result: 'list', params: P.automationsList, paging: offsetPaging },
-    });
-    this.campaigns = this.resource<CampaignsResource>('campaigns', {
-      list: { action: 'list', result: 'list', params: P.campaignsList, paging: offsetPaging },
-      get: { action: 'get', result: 'single', params: P.campaignsGet },
-    });
-    this.emailActivity = this.resource<EmailActivityResource>('email_activity', {
-      list: { action: 'list', result: 'list', params: P.emailActivityList, paging: offsetPaging },
-    });
-    this.interestCategories = this.resource<InterestCategoriesResource>('interest_categories', {
-      list: { action: 'list', result: 'list', params: P.interestCategoriesList, paging: offsetPaging },
-      get: { action: 'get', result: 'single', params: P.interestCategoriesGet },
-    });
-    this.interests = this.resource<InterestsResource>('interests', {
-      list: { action: 'list', result: 'list', params: P.interestCategoriesList, paging: offsetPaging },
-      get: { action: 'get', result: 'single', params: P.interestsGet },
-    });
-    this.listMembers = this.resource<ListMembersResource>('list_members', {
-      list: { action: 'list', result: 'list', params: P.listMembersList, paging: offsetPaging },
-      get: { action: 'get', result: 'single', params: P.listMembersGet },
-    });
-    this.lists = this.resource<ListsResource>('lists', {
-      list: { action: 'list', result: 'list', params: P.listsList, paging: offsetPaging },
-      get: { action: 'get', result: 'single', params: P.listsGet },
-    });
-    this.reports = this.resource<ReportsResource>('reports', {
-      list: { action: 'list', result: 'list', params: P.reportsList, paging: offsetPaging },
-      get: { action: 'get', result: 'single', params: P.campaignsGet },
-    });
-    this.segmentMembers = this.resource<SegmentMembersResource>('segment_members', {
-      list: { action: 'list', result: 'list', params: P.interestCategoriesList, paging: offsetPaging },
-    });
-    this.segments = this.resource<SegmentsResource>('segments', {
-      list: { action: 'list', result: 'list', params: P.interestCategoriesList, paging: offsetPaging },
-      get: { action: 'get', result: 'single', params: P.segmentsGet },
-    });
-    this.tags = this.resource<TagsResource>('tags', {
-      list: { action: 'list', result: 'list', params: P.interestCategoriesList, paging: offsetPaging },
-    });
-    this.unsubscribes = this.resource<UnsubscribesResource>('unsubscribes', {
-      list: { action: 'list', result: 'list', params: P.interestCategoriesList, paging: offsetPaging },
+    // Each entity's methods as data. Unless a method says otherwise, the entity and action sent are the
+    // snake_case forms of the property and method names.
+    super(options, SERVICE, 'email_marketing', {
+      automations: {
+        list: { params: P.automationsList, paging: offsetPaging },
+      },
+      campaigns: {
+        list: { params: P.campaignsList, paging: offsetPaging },
+        get: { params: P.campaignsGet },
+      },
+      emailActivity: {
+        list: { params: P.emailActivityList, paging: offsetPaging },
+      },
+      interestCategories: {
+        list: { params: P.interestCategoriesList, paging: offsetPaging },
+        get: { params: P.interestCategoriesGet },
+      },
+      interests: {
+        list: { params: P.interestCategoriesList, paging: offsetPaging },
+        get: { params: P.interestsGet },
+      },
+      listMembers: {
+        list: { params: P.listMembersList, paging: offsetPaging },
+        get: { params: P.listMembersGet },
+      },
+      lists: {
+        list: { params: P.listsList, paging: offsetPaging },
+        get: { params: P.listsGet },
+      },
+      reports: {
+        list: { params: P.reportsList, paging: offsetPaging },
+        get: { params: P.campaignsGet },
+      },
+      segmentMembers: {
+        list: { params: P.interestCategoriesList, paging: offsetPaging },
+      },
+      segments: {
+        list: { params: P.interestCategoriesList, paging: offsetPaging },
+        get: { params: P.segmentsGet },
+      },
+      tags: {
+        list: { params: P.interestCategoriesList, paging: offsetPaging },
+      },
+      unsubscribes: {
+        list: { params: P.interestCategoriesList, paging: offsetPaging },
+      },
     });
   }
 }

@@ -30,9 +30,6 @@ const readHints = { readOnlyHint: true, destructiveHint: false, idempotentHint: 
 /** Paging shared by `email_marketing_automations_list`, `email_marketing_campaigns_list`, `email_marketing_email_activity_list` and 9 more. */
 const offsetPaging: PaginationDescriptor = {
   param: 'offset',
-  sizeParam: 'count',
-  defaultSize: 10,
-  paramType: 'integer',
   next: { from: 'offset' },
   stop: [{ when: 'totalReached', key: 'total_items' }, { when: 'emptyPage' }],
 };

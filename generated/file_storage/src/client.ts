@@ -22,12 +22,7 @@ const SERVICE: ServiceDescriptor = {
   executePath: '/api/v1/connectors/sources/{source_id}/execute',
   sourcesPath: '/api/v1/integrations/sources',
   envelope: { records: 'result', meta: 'connector_metadata' },
-  search: {
-    param: 'cursor',
-    sizeParam: 'limit',
-    next: { from: 'meta', path: 'next_cursor' },
-    stop: [{ when: 'nextMissing' }],
-  },
+  search: { param: 'cursor', next: { from: 'meta', path: 'next_cursor' }, stop: [{ when: 'nextMissing' }] },
   reads: ['list', 'get', 'api_search', 'search', 'download'],
   requestIdHeader: 'x-request-id',
 };
@@ -38,8 +33,6 @@ const SERVICE: ServiceDescriptor = {
  */
 const pageTokenPaging: PaginationDescriptor = {
   param: 'pageToken',
-  sizeParam: 'pageSize',
-  paramType: 'string',
   next: { from: 'meta', path: 'nextPageToken' },
   stop: [{ when: 'nextMissing' }],
 };
@@ -256,43 +249,46 @@ export class FileStorageClient extends ConnectorClient<T.AuthConfig> {
 
   /** Creates a client for one source; `sourceId` selects the source every call runs on. */
   constructor(options: ClientOptions) {
-    super(options, SERVICE, 'file_storage');
-    this.about = this.resource<AboutResource>('about', {
-      get: { action: 'get', result: 'single' },
-    });
-    this.changes = this.resource<ChangesResource>('changes', {
-      list: { action: 'list', result: 'list' },
-    });
-    this.changesStartPageToken = this.resource<ChangesStartPageTokenResource>('changes_start_page_token', {
-      get: { action: 'get', result: 'single' },
-    });
-    this.comments = this.resource<CommentsResource>('comments', {
-      list: { action: 'list', result: 'list', params: P.commentsList, paging: pageTokenPaging },
-      get: { action: 'get', result: 'single', params: P.commentsGet },
-    });
-    this.drives = this.resource<DrivesResource>('drives', {
-      list: { action: 'list', result: 'list', params: P.drivesList, paging: pageTokenPaging },
-      get: { action: 'get', result: 'single', params: P.drivesGet },
-    });
-    this.files = this.resource<FilesResource>('files', {
-      list: { action: 'list', result: 'list', params: P.filesList, paging: pageTokenPaging },
-      get: { action: 'get', result: 'single', params: P.filesGet },
-      download: { action: 'download', result: callDownload, params: P.filesDownload },
-    });
-    this.filesExport = this.resource<FilesExportResource>('files_export', {
-      download: { action: 'download', result: callDownload, params: P.filesExportDownload },
-    });
-    this.permissions = this.resource<PermissionsResource>('permissions', {
-      list: { action: 'list', result: 'list', params: P.permissionsList, paging: pageTokenPaging },
-      get: { action: 'get', result: 'single', params: P.permissionsGet },
-    });
-    this.replies = this.resource<RepliesResource>('replies', {
-      list: { action: 'list', result: 'list', params: P.repliesList, paging: pageTokenPaging },
-      get: { action: 'get', result: 'single', params: P.repliesGet },
-    });
-    this.revisions = this.resource<RevisionsResource>('revisions', {
-      list: { action: 'list', result: 'list' },
-      get: { action: 'get', result: 'single', params: P.revisionsGet },
+    // Each entity's methods as data. Unless a method says otherwise, the entity and action sent are the
+    // snake_case forms of the property and method names.
+    super(options, SERVICE, 'file_storage', {
+      about: {
+        get: {},
+      },
+      changes: {
+        list: { result: 'list' },
+      },
+      changesStartPageToken: {
+        get: {},
+      },
+      comments: {
+        list: { params: P.commentsList, paging: pageTokenPaging },
+        get: { params: P.commentsGet },
+      },
+      drives: {
+        list: { params: P.drivesList, paging: pageTokenPaging },
+        get: { params: P.drivesGet },
+      },
+      files: {
+        list: { params: P.filesList, paging: pageTokenPaging },
+        get: { params: P.filesGet },
+        download: { result: callDownload, params: P.filesDownload },
+      },
+      filesExport: {
+        download: { result: callDownload, params: P.filesExportDownload },
+      },
+      permissions: {
+        list: { params: P.permissionsList, paging: pageTokenPaging },
+        get: { params: P.permissionsGet },
+      },
+      replies: {
+        list: { params: P.repliesList, paging: pageTokenPaging },
+        get: { params: P.repliesGet },
+      },
+      revisions: {
+        list: { result: 'list' },
+        get: { params: P.revisionsGet },
+      },
     });
   }
 }

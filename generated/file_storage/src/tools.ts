@@ -44,8 +44,6 @@ const pageTokenSchema = {
 /** Paging shared by `file_storage_comments_list`, `file_storage_drives_list`, `file_storage_files_list` and 2 more. */
 const pageTokenPaging: PaginationDescriptor = {
   param: 'pageToken',
-  sizeParam: 'pageSize',
-  paramType: 'string',
   next: { from: 'meta', path: 'nextPageToken' },
   stop: [{ when: 'nextMissing' }],
 };

@@ -22,12 +22,7 @@ const SERVICE: ServiceDescriptor = {
   executePath: '/api/v1/connectors/sources/{source_id}/execute',
   sourcesPath: '/api/v1/integrations/sources',
   envelope: { records: 'result', meta: 'connector_metadata' },
-  search: {
-    param: 'cursor',
-    sizeParam: 'limit',
-    next: { from: 'meta', path: 'next_cursor' },
-    stop: [{ when: 'nextMissing' }],
-  },
+  search: { param: 'cursor', next: { from: 'meta', path: 'next_cursor' }, stop: [{ when: 'nextMissing' }] },
   reads: ['list', 'get', 'api_search', 'search', 'download'],
   requestIdHeader: 'x-request-id',
 };
@@ -38,8 +33,6 @@ const SERVICE: ServiceDescriptor = {
  */
 const afterPaging: PaginationDescriptor = {
   param: 'after',
-  sizeParam: 'first',
-  paramType: 'string',
   next: { from: 'meta', path: 'endCursor' },
   stop: [{ when: 'metaFalse', key: 'hasNextPage' }, { when: 'nextMissing' }],
 };
@@ -167,26 +160,29 @@ export class IssueTrackingClient extends ConnectorClient<T.AuthConfig> {
 
   /** Creates a client for one source; `sourceId` selects the source every call runs on. */
   constructor(options: ClientOptions) {
-    super(options, SERVICE, 'issue_tracking');
-    this.comments = this.resource<CommentsResource>('comments', {
-      list: { action: 'list', result: 'list', params: P.commentsList, paging: afterPaging },
-      get: { action: 'get', result: 'single', params: P.commentsGet },
-      create: { action: 'create', result: 'single', params: P.commentsCreate },
-      update: { action: 'update', result: 'single', params: P.commentsUpdate },
-    });
-    this.issues = this.resource<IssuesResource>('issues', {
-      list: { action: 'list', result: 'list', params: P.issuesList, paging: afterPaging },
-      get: { action: 'get', result: 'single', params: P.commentsGet },
-      create: { action: 'create', result: 'single', params: P.issuesCreate },
-      update: { action: 'update', result: 'single', params: P.issuesUpdate },
-    });
-    this.projects = this.resource<ProjectsResource>('projects', {
-      list: { action: 'list', result: 'list', params: P.issuesList, paging: afterPaging },
-      get: { action: 'get', result: 'single', params: P.commentsGet },
-    });
-    this.teams = this.resource<TeamsResource>('teams', {
-      list: { action: 'list', result: 'list', params: P.issuesList, paging: afterPaging },
-      get: { action: 'get', result: 'single', params: P.commentsGet },
+    // Each entity's methods as data. Unless a method says otherwise, the entity and action sent are the
+    // snake_case forms of the property and method names.
+    super(options, SERVICE, 'issue_tracking', {
+      comments: {
+        list: { params: P.commentsList, paging: afterPaging },
+        get: { params: P.commentsGet },
+        create: { params: P.commentsCreate },
+        update: { params: P.commentsUpdate },
+      },
+      issues: {
+        list: { params: P.issuesList, paging: afterPaging },
+        get: { params: P.commentsGet },
+        create: { params: P.issuesCreate },
+        update: { params: P.issuesUpdate },
+      },
+      projects: {
+        list: { params: P.issuesList, paging: afterPaging },
+        get: { params: P.commentsGet },
+      },
+      teams: {
+        list: { params: P.issuesList, paging: afterPaging },
+        get: { params: P.commentsGet },
+      },
     });
   }
 }

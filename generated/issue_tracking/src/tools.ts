@@ -32,8 +32,6 @@ const writeHints = { readOnlyHint: false, destructiveHint: false, idempotentHint
 /** Paging shared by `issue_tracking_comments_list`, `issue_tracking_issues_list`, `issue_tracking_projects_list` and 1 more. */
 const afterPaging: PaginationDescriptor = {
   param: 'after',
-  sizeParam: 'first',
-  paramType: 'string',
   next: { from: 'meta', path: 'endCursor' },
   stop: [{ when: 'metaFalse', key: 'hasNextPage' }, { when: 'nextMissing' }],
 };

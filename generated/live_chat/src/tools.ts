@@ -36,7 +36,6 @@ const agentTimelineListProperties = {
 /** Paging shared by `live_chat_agent_timeline_list`, `live_chat_chats_list`. */
 const incrementalExportPaging: PaginationDescriptor = {
   param: 'start_time',
-  sizeParam: 'limit',
   paramType: 'integer',
   next: { from: 'meta', path: 'next_page', queryParam: 'start_time' },
   stop: [{ when: 'nextMissing' }],
@@ -50,7 +49,6 @@ const agentsListProperties = {
 const sinceIdPaging: PaginationDescriptor = {
   param: 'since_id',
   sizeParam: 'limit',
-  paramType: 'integer',
   next: { from: 'last_record', path: 'id' },
   stop: [{ when: 'emptyPage' }, { when: 'shortPage' }],
 };
@@ -108,7 +106,6 @@ const filterSchema = {
 /** Paging shared by `live_chat_agents_search`, `live_chat_chats_search`, `live_chat_departments_search` and 2 more. */
 const searchPaging: PaginationDescriptor = {
   param: 'cursor',
-  sizeParam: 'limit',
   next: { from: 'meta', path: 'next_cursor' },
   stop: [{ when: 'nextMissing' }],
 };

@@ -22,12 +22,7 @@ const SERVICE: ServiceDescriptor = {
   executePath: '/api/v1/connectors/sources/{source_id}/execute',
   sourcesPath: '/api/v1/integrations/sources',
   envelope: { records: 'result', meta: 'connector_metadata' },
-  search: {
-    param: 'cursor',
-    sizeParam: 'limit',
-    next: { from: 'meta', path: 'next_cursor' },
-    stop: [{ when: 'nextMissing' }],
-  },
+  search: { param: 'cursor', next: { from: 'meta', path: 'next_cursor' }, stop: [{ when: 'nextMissing' }] },
   reads: ['list', 'get', 'api_search', 'search', 'download'],
   requestIdHeader: 'x-request-id',
 };
@@ -38,9 +33,6 @@ const SERVICE: ServiceDescriptor = {
  */
 const searchPagePaging: PaginationDescriptor = {
   param: 'page',
-  sizeParam: 'limit',
-  defaultSize: 10,
-  paramType: 'string',
   next: { from: 'meta', path: 'next_page' },
   stop: [{ when: 'metaFalse', key: 'has_more' }, { when: 'nextMissing' }],
 };
@@ -51,9 +43,6 @@ const searchPagePaging: PaginationDescriptor = {
  */
 const startingAfterPaging: PaginationDescriptor = {
   param: 'starting_after',
-  sizeParam: 'limit',
-  defaultSize: 10,
-  paramType: 'string',
   next: { from: 'last_record', path: 'id' },
   stop: [{ when: 'metaFalse', key: 'has_more' }, { when: 'emptyPage' }],
 };
@@ -505,67 +494,70 @@ export class PaymentsClient extends ConnectorClient<T.AuthConfig> {
 
   /** Creates a client for one source; `sourceId` selects the source every call runs on. */
   constructor(options: ClientOptions) {
-    super(options, SERVICE, 'payments');
-    this.balance = this.resource<BalanceResource>('balance', {
-      get: { action: 'get', result: 'single', params: P.balanceGet },
-    });
-    this.balanceTransactions = this.resource<BalanceTransactionsResource>('balance_transactions', {
-      list: { action: 'list', result: 'list', params: P.balanceTransactionsList, paging: startingAfterPaging },
-      get: { action: 'get', result: 'single', params: P.balanceTransactionsGet },
-    });
-    this.charges = this.resource<ChargesResource>('charges', {
-      list: { action: 'list', result: 'list', params: P.chargesList, paging: startingAfterPaging },
-      get: { action: 'get', result: 'single', params: P.chargesGet },
-      apiSearch: { action: 'api_search', result: 'list', params: P.chargesApiSearch, paging: searchPagePaging },
-      search: { action: 'search', result: 'hits', params: P.search },
-    });
-    this.customers = this.resource<CustomersResource>('customers', {
-      list: { action: 'list', result: 'list', params: P.customersList, paging: startingAfterPaging },
-      get: { action: 'get', result: 'single', params: P.balanceTransactionsGet },
-      create: { action: 'create', result: 'single' },
-      update: { action: 'update', result: 'single', params: P.chargesGet },
-      delete: { action: 'delete', result: 'single', params: P.balanceTransactionsGet },
-      apiSearch: { action: 'api_search', result: 'list', params: P.chargesApiSearch, paging: searchPagePaging },
-      search: { action: 'search', result: 'hits', params: P.search },
-    });
-    this.disputes = this.resource<DisputesResource>('disputes', {
-      list: { action: 'list', result: 'list', params: P.disputesList, paging: startingAfterPaging },
-      get: { action: 'get', result: 'single', params: P.balanceTransactionsGet },
-    });
-    this.invoices = this.resource<InvoicesResource>('invoices', {
-      list: { action: 'list', result: 'list', params: P.chargesList, paging: startingAfterPaging },
-      get: { action: 'get', result: 'single', params: P.chargesGet },
-      apiSearch: { action: 'api_search', result: 'list' },
-      search: { action: 'search', result: 'hits', params: P.search },
-    });
-    this.paymentIntents = this.resource<PaymentIntentsResource>('payment_intents', {
-      list: { action: 'list', result: 'list', params: P.paymentIntentsList, paging: startingAfterPaging },
-      get: { action: 'get', result: 'single', params: P.balanceTransactionsGet },
-      apiSearch: { action: 'api_search', result: 'list', params: P.chargesApiSearch, paging: searchPagePaging },
-    });
-    this.payouts = this.resource<PayoutsResource>('payouts', {
-      list: { action: 'list', result: 'list', params: P.payoutsList, paging: startingAfterPaging },
-      get: { action: 'get', result: 'single', params: P.chargesGet },
-    });
-    this.products = this.resource<ProductsResource>('products', {
-      list: { action: 'list', result: 'list', params: P.chargesList, paging: startingAfterPaging },
-      get: { action: 'get', result: 'single', params: P.chargesGet },
-      create: { action: 'create', result: 'single' },
-      update: { action: 'update', result: 'single', params: P.chargesGet },
-      delete: { action: 'delete', result: 'single', params: P.chargesGet },
-      apiSearch: { action: 'api_search', result: 'list', params: P.chargesApiSearch, paging: searchPagePaging },
-    });
-    this.refunds = this.resource<RefundsResource>('refunds', {
-      list: { action: 'list', result: 'list', params: P.chargesList, paging: startingAfterPaging },
-      get: { action: 'get', result: 'single', params: P.chargesGet },
-      create: { action: 'create', result: 'single' },
-      search: { action: 'search', result: 'hits', params: P.search },
-    });
-    this.subscriptions = this.resource<SubscriptionsResource>('subscriptions', {
-      list: { action: 'list', result: 'list', params: P.subscriptionsList, paging: startingAfterPaging },
-      get: { action: 'get', result: 'single', params: P.chargesGet },
-      apiSearch: { action: 'api_search', result: 'list' },
-      search: { action: 'search', result: 'hits', params: P.search },
+    // Each entity's methods as data. Unless a method says otherwise, the entity and action sent are the
+    // snake_case forms of the property and method names.
+    super(options, SERVICE, 'payments', {
+      balance: {
+        get: { params: P.balanceGet },
+      },
+      balanceTransactions: {
+        list: { params: P.balanceTransactionsList, paging: startingAfterPaging },
+        get: { params: P.balanceTransactionsGet },
+      },
+      charges: {
+        list: { params: P.chargesList, paging: startingAfterPaging },
+        get: { params: P.chargesGet },
+        apiSearch: { params: P.chargesApiSearch, paging: searchPagePaging },
+        search: { result: 'hits', params: P.search },
+      },
+      customers: {
+        list: { params: P.customersList, paging: startingAfterPaging },
+        get: { params: P.balanceTransactionsGet },
+        create: {},
+        update: { params: P.chargesGet },
+        delete: { params: P.balanceTransactionsGet },
+        apiSearch: { params: P.chargesApiSearch, paging: searchPagePaging },
+        search: { result: 'hits', params: P.search },
+      },
+      disputes: {
+        list: { params: P.disputesList, paging: startingAfterPaging },
+        get: { params: P.balanceTransactionsGet },
+      },
+      invoices: {
+        list: { params: P.chargesList, paging: startingAfterPaging },
+        get: { params: P.chargesGet },
+        apiSearch: { result: 'list' },
+        search: { result: 'hits', params: P.search },
+      },
+      paymentIntents: {
+        list: { params: P.paymentIntentsList, paging: startingAfterPaging },
+        get: { params: P.balanceTransactionsGet },
+        apiSearch: { params: P.chargesApiSearch, paging: searchPagePaging },
+      },
+      payouts: {
+        list: { params: P.payoutsList, paging: startingAfterPaging },
+        get: { params: P.chargesGet },
+      },
+      products: {
+        list: { params: P.chargesList, paging: startingAfterPaging },
+        get: { params: P.chargesGet },
+        create: {},
+        update: { params: P.chargesGet },
+        delete: { params: P.chargesGet },
+        apiSearch: { params: P.chargesApiSearch, paging: searchPagePaging },
+      },
+      refunds: {
+        list: { params: P.chargesList, paging: startingAfterPaging },
+        get: { params: P.chargesGet },
+        create: {},
+        search: { result: 'hits', params: P.search },
+      },
+      subscriptions: {
+        list: { params: P.subscriptionsList, paging: startingAfterPaging },
+        get: { params: P.chargesGet },
+        apiSearch: { result: 'list' },
+        search: { result: 'hits', params: P.search },
+      },
     });
   }
 }

@@ -56,9 +56,6 @@ const limitSchema = {
 /** Paging shared by `payments_balance_transactions_list`, `payments_charges_list`, `payments_customers_list` and 7 more. */
 const startingAfterPaging: PaginationDescriptor = {
   param: 'starting_after',
-  sizeParam: 'limit',
-  defaultSize: 10,
-  paramType: 'string',
   next: { from: 'last_record', path: 'id' },
   stop: [{ when: 'metaFalse', key: 'has_more' }, { when: 'emptyPage' }],
 };
@@ -84,9 +81,6 @@ const chargesApiSearchProperties = {
 /** Paging shared by `payments_charges_api_search`, `payments_customers_api_search`, `payments_payment_intents_api_search` and 1 more. */
 const searchPagePaging: PaginationDescriptor = {
   param: 'page',
-  sizeParam: 'limit',
-  defaultSize: 10,
-  paramType: 'string',
   next: { from: 'meta', path: 'next_page' },
   stop: [{ when: 'metaFalse', key: 'has_more' }, { when: 'nextMissing' }],
 };
@@ -144,7 +138,6 @@ const filterSchema = {
 /** Paging shared by `payments_charges_search`, `payments_customers_search`, `payments_invoices_search` and 2 more. */
 const searchPaging: PaginationDescriptor = {
   param: 'cursor',
-  sizeParam: 'limit',
   next: { from: 'meta', path: 'next_cursor' },
   stop: [{ when: 'nextMissing' }],
 };

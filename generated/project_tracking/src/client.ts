@@ -22,12 +22,7 @@ const SERVICE: ServiceDescriptor = {
   executePath: '/api/v1/connectors/sources/{source_id}/execute',
   sourcesPath: '/api/v1/integrations/sources',
   envelope: { records: 'result', meta: 'connector_metadata' },
-  search: {
-    param: 'cursor',
-    sizeParam: 'limit',
-    next: { from: 'meta', path: 'next_cursor' },
-    stop: [{ when: 'nextMissing' }],
-  },
+  search: { param: 'cursor', next: { from: 'meta', path: 'next_cursor' }, stop: [{ when: 'nextMissing' }] },
   reads: ['list', 'get', 'api_search', 'search', 'download'],
   requestIdHeader: 'x-request-id',
 };
@@ -38,8 +33,6 @@ const SERVICE: ServiceDescriptor = {
  */
 const nextPageTokenPaging: PaginationDescriptor = {
   param: 'nextPageToken',
-  sizeParam: 'maxResults',
-  paramType: 'string',
   next: { from: 'meta', path: 'nextPageToken' },
   stop: [{ when: 'nextMissing' }, { when: 'metaTrue', key: 'isLast' }],
 };
@@ -50,8 +43,6 @@ const nextPageTokenPaging: PaginationDescriptor = {
  */
 const startAtPaging: PaginationDescriptor = {
   param: 'startAt',
-  sizeParam: 'maxResults',
-  paramType: 'integer',
   next: { from: 'offset' },
   stop: [
     { when: 'metaMissing', key: 'nextPage' },
@@ -298,37 +289,40 @@ export class ProjectTrackingClient extends ConnectorClient<T.AuthConfig> {
 
   /** Creates a client for one source; `sourceId` selects the source every call runs on. */
   constructor(options: ClientOptions) {
-    super(options, SERVICE, 'project_tracking');
-    this.issueComments = this.resource<IssueCommentsResource>('issue_comments', {
-      list: { action: 'list', result: 'list' },
-      get: { action: 'get', result: 'single', params: P.issueCommentsGet },
-      search: { action: 'search', result: 'hits', params: P.search },
-    });
-    this.issueFields = this.resource<IssueFieldsResource>('issue_fields', {
-      list: { action: 'list', result: 'list' },
-      apiSearch: { action: 'api_search', result: 'list' },
-      search: { action: 'search', result: 'hits', params: P.search },
-    });
-    this.issueWorklogs = this.resource<IssueWorklogsResource>('issue_worklogs', {
-      list: { action: 'list', result: 'list' },
-      get: { action: 'get', result: 'single', params: P.issueCommentsGet },
-      search: { action: 'search', result: 'hits', params: P.search },
-    });
-    this.issues = this.resource<IssuesResource>('issues', {
-      get: { action: 'get', result: 'single', params: P.issuesGet },
-      apiSearch: { action: 'api_search', result: 'list', params: P.issuesApiSearch, paging: nextPageTokenPaging },
-      search: { action: 'search', result: 'hits', params: P.search },
-    });
-    this.projects = this.resource<ProjectsResource>('projects', {
-      get: { action: 'get', result: 'single', params: P.projectsGet },
-      apiSearch: { action: 'api_search', result: 'list', params: P.projectsApiSearch, paging: startAtPaging },
-      search: { action: 'search', result: 'hits', params: P.search },
-    });
-    this.users = this.resource<UsersResource>('users', {
-      list: { action: 'list', result: 'list' },
-      get: { action: 'get', result: 'single', params: P.usersGet },
-      apiSearch: { action: 'api_search', result: 'list' },
-      search: { action: 'search', result: 'hits', params: P.search },
+    // Each entity's methods as data. Unless a method says otherwise, the entity and action sent are the
+    // snake_case forms of the property and method names.
+    super(options, SERVICE, 'project_tracking', {
+      issueComments: {
+        list: { result: 'list' },
+        get: { params: P.issueCommentsGet },
+        search: { result: 'hits', params: P.search },
+      },
+      issueFields: {
+        list: { result: 'list' },
+        apiSearch: { result: 'list' },
+        search: { result: 'hits', params: P.search },
+      },
+      issueWorklogs: {
+        list: { result: 'list' },
+        get: { params: P.issueCommentsGet },
+        search: { result: 'hits', params: P.search },
+      },
+      issues: {
+        get: { params: P.issuesGet },
+        apiSearch: { params: P.issuesApiSearch, paging: nextPageTokenPaging },
+        search: { result: 'hits', params: P.search },
+      },
+      projects: {
+        get: { params: P.projectsGet },
+        apiSearch: { params: P.projectsApiSearch, paging: startAtPaging },
+        search: { result: 'hits', params: P.search },
+      },
+      users: {
+        list: { result: 'list' },
+        get: { params: P.usersGet },
+        apiSearch: { result: 'list' },
+        search: { result: 'hits', params: P.search },
+      },
     });
   }
 }

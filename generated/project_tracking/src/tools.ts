@@ -109,7 +109,6 @@ const issueCommentsSearchDefs = {
 /** Paging shared by `project_tracking_issue_comments_search`, `project_tracking_issue_fields_search`, `project_tracking_issue_worklogs_search` and 3 more. */
 const searchPaging: PaginationDescriptor = {
   param: 'cursor',
-  sizeParam: 'limit',
   next: { from: 'meta', path: 'next_cursor' },
   stop: [{ when: 'nextMissing' }],
 };
@@ -445,8 +444,6 @@ export const tools: readonly ToolDefinition<ProjectTrackingClient>[] = [
     },
     paging: {
       param: 'nextPageToken',
-      sizeParam: 'maxResults',
-      paramType: 'string',
       next: { from: 'meta', path: 'nextPageToken' },
       stop: [{ when: 'nextMissing' }, { when: 'metaTrue', key: 'isLast' }],
     },
@@ -701,8 +698,6 @@ export const tools: readonly ToolDefinition<ProjectTrackingClient>[] = [
     },
     paging: {
       param: 'startAt',
-      sizeParam: 'maxResults',
-      paramType: 'integer',
       next: { from: 'offset' },
       stop: [
         { when: 'metaMissing', key: 'nextPage' },

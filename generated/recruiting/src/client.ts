@@ -22,12 +22,7 @@ const SERVICE: ServiceDescriptor = {
   executePath: '/api/v1/connectors/sources/{source_id}/execute',
   sourcesPath: '/api/v1/integrations/sources',
   envelope: { records: 'result', meta: 'connector_metadata' },
-  search: {
-    param: 'cursor',
-    sizeParam: 'limit',
-    next: { from: 'meta', path: 'next_cursor' },
-    stop: [{ when: 'nextMissing' }],
-  },
+  search: { param: 'cursor', next: { from: 'meta', path: 'next_cursor' }, stop: [{ when: 'nextMissing' }] },
   reads: ['list', 'get', 'api_search', 'search', 'download'],
   requestIdHeader: 'x-request-id',
 };
@@ -39,7 +34,6 @@ const SERVICE: ServiceDescriptor = {
 const pagePaging: PaginationDescriptor = {
   param: 'page',
   sizeParam: 'per_page',
-  paramType: 'integer',
   next: { from: 'page_number', start: 1 },
   stop: [{ when: 'emptyPage' }, { when: 'shortPage' }],
 };
@@ -306,51 +300,54 @@ export class RecruitingClient extends ConnectorClient<T.AuthConfig> {
 
   /** Creates a client for one source; `sourceId` selects the source every call runs on. */
   constructor(options: ClientOptions) {
-    super(options, SERVICE, 'recruiting');
-    this.applicationAttachment = this.resource<ApplicationAttachmentResource>('application_attachment', {
-      download: { action: 'download', result: callDownload, params: P.applicationAttachmentDownload },
-    });
-    this.applications = this.resource<ApplicationsResource>('applications', {
-      list: { action: 'list', result: 'list', params: P.applicationsList, paging: pagePaging },
-      get: { action: 'get', result: 'single', params: P.applicationsGet },
-    });
-    this.candidateAttachment = this.resource<CandidateAttachmentResource>('candidate_attachment', {
-      download: { action: 'download', result: callDownload, params: P.candidateAttachmentDownload },
-    });
-    this.candidates = this.resource<CandidatesResource>('candidates', {
-      list: { action: 'list', result: 'list', params: P.candidatesList, paging: pagePaging },
-      get: { action: 'get', result: 'single', params: P.applicationsGet },
-    });
-    this.departments = this.resource<DepartmentsResource>('departments', {
-      list: { action: 'list', result: 'list', params: P.candidatesList, paging: pagePaging },
-      get: { action: 'get', result: 'single', params: P.applicationsGet },
-    });
-    this.jobPosts = this.resource<JobPostsResource>('job_posts', {
-      list: { action: 'list', result: 'list' },
-      get: { action: 'get', result: 'single', params: P.jobPostsGet },
-    });
-    this.jobs = this.resource<JobsResource>('jobs', {
-      list: { action: 'list', result: 'list', params: P.candidatesList, paging: pagePaging },
-      get: { action: 'get', result: 'single', params: P.applicationsGet },
-    });
-    this.offers = this.resource<OffersResource>('offers', {
-      list: { action: 'list', result: 'list', params: P.offersList, paging: pagePaging },
-      get: { action: 'get', result: 'single', params: P.applicationsGet },
-    });
-    this.offices = this.resource<OfficesResource>('offices', {
-      list: { action: 'list', result: 'list', params: P.candidatesList, paging: pagePaging },
-      get: { action: 'get', result: 'single', params: P.applicationsGet },
-    });
-    this.scheduledInterviews = this.resource<ScheduledInterviewsResource>('scheduled_interviews', {
-      list: { action: 'list', result: 'list' },
-      get: { action: 'get', result: 'single', params: P.jobPostsGet },
-    });
-    this.sources = this.resource<SourcesResource>('sources', {
-      list: { action: 'list', result: 'list' },
-    });
-    this.users = this.resource<UsersResource>('users', {
-      list: { action: 'list', result: 'list', params: P.usersList, paging: pagePaging },
-      get: { action: 'get', result: 'single', params: P.applicationsGet },
+    // Each entity's methods as data. Unless a method says otherwise, the entity and action sent are the
+    // snake_case forms of the property and method names.
+    super(options, SERVICE, 'recruiting', {
+      applicationAttachment: {
+        download: { result: callDownload, params: P.applicationAttachmentDownload },
+      },
+      applications: {
+        list: { params: P.applicationsList, paging: pagePaging },
+        get: { params: P.applicationsGet },
+      },
+      candidateAttachment: {
+        download: { result: callDownload, params: P.candidateAttachmentDownload },
+      },
+      candidates: {
+        list: { params: P.candidatesList, paging: pagePaging },
+        get: { params: P.applicationsGet },
+      },
+      departments: {
+        list: { params: P.candidatesList, paging: pagePaging },
+        get: { params: P.applicationsGet },
+      },
+      jobPosts: {
+        list: { result: 'list' },
+        get: { params: P.jobPostsGet },
+      },
+      jobs: {
+        list: { params: P.candidatesList, paging: pagePaging },
+        get: { params: P.applicationsGet },
+      },
+      offers: {
+        list: { params: P.offersList, paging: pagePaging },
+        get: { params: P.applicationsGet },
+      },
+      offices: {
+        list: { params: P.candidatesList, paging: pagePaging },
+        get: { params: P.applicationsGet },
+      },
+      scheduledInterviews: {
+        list: { result: 'list' },
+        get: { params: P.jobPostsGet },
+      },
+      sources: {
+        list: { result: 'list' },
+      },
+      users: {
+        list: { params: P.usersList, paging: pagePaging },
+        get: { params: P.applicationsGet },
+      },
     });
   }
 }

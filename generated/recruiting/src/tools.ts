@@ -31,7 +31,6 @@ const readHints = { readOnlyHint: true, destructiveHint: false, idempotentHint: 
 const pagePaging: PaginationDescriptor = {
   param: 'page',
   sizeParam: 'per_page',
-  paramType: 'integer',
   next: { from: 'page_number', start: 1 },
   stop: [{ when: 'emptyPage' }, { when: 'shortPage' }],
 };

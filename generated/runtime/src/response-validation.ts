@@ -5,11 +5,23 @@
  * checks records when `validateResponses` is 'warn' or 'strict'. Nothing here is in a bundle that does not
  * import a `/validators` entry.
  */
-import { describeIssues, ResponseValidationError, type Validator } from './validation.js';
+import { describeIssues, ResponseValidationError, type ResponseValidation, type Validator } from './validation.js';
 
-/** Checks the records of one call; returns the error to throw or log, or undefined when they match. */
+/** Checks the records of calls against the contract. */
 export interface ResponseValidators {
-  check(entity: string, action: string, records: unknown[], indexed: boolean): ResponseValidationError | undefined;
+  /**
+   * Checks the records one call returned as `mode` (the client's `validateResponses`) says: not at all when 'off'
+   * or absent; when they do not match, a warning (`log(2, message)`) for 'warn', a thrown
+   * {@link ResponseValidationError} for 'strict'. `indexed`: the records are a list (paths name the index).
+   */
+  check(
+    entity: string,
+    action: string,
+    records: unknown[],
+    indexed: boolean,
+    mode: ResponseValidation | undefined,
+    log: (level: number, line: string) => void,
+  ): void;
 }
 
 /**
@@ -18,10 +30,10 @@ export interface ResponseValidators {
  */
 export function createResponseValidators(calls: Readonly<Record<string, Validator>>): ResponseValidators {
   return {
-    check(entity, action, list, indexed) {
+    check(entity, action, list, indexed, mode, log) {
       const key = `${entity} ${action}`;
       const validate = Object.hasOwn(calls, key) ? calls[key] : undefined;
-      if (!validate) return undefined;
+      if (!validate || !mode || mode === 'off') return;
       const problems = list.flatMap((item, i) =>
         validate(item)
           ? []
@@ -29,7 +41,10 @@ export function createResponseValidators(calls: Readonly<Record<string, Validato
               indexed ? { ...p, path: `[${i}]${p.path ? `.${p.path}` : ''}`, message: `record ${i}: ${p.message}` } : p,
             ),
       );
-      return problems.length ? new ResponseValidationError(entity, action, problems) : undefined;
+      if (!problems.length) return;
+      const error = new ResponseValidationError(entity, action, problems);
+      if (mode === 'strict') throw error;
+      log(2, error.message);
     },
   };
 }

@@ -6,9 +6,9 @@
  * Vercel AI SDK) are in tool-adapters.ts. Nothing here is imported by a client: a program that only makes calls
  * does not bundle it.
  */
-import { ApiError, errorEntries, isRecord } from './errors.js';
+import { ApiError, PaginationError, isRecord } from './errors.js';
 import type { RequestOptions } from './options.js';
-import { isLastPage, nextValue, type PageView, type PaginationDescriptor } from './pagination.js';
+import { nextFromUrl, walk, type PageView, type PaginationDescriptor } from './pagination.js';
 import { ParamValidationError } from './validation.js';
 
 /** A JSON Schema object. */
@@ -154,41 +154,54 @@ async function fileOf(result: unknown, max: number): Promise<Record<string, unkn
   };
 }
 
-/** The arguments of the call that fetches the page after `loaded`, or null on the last page. */
-function nextArgs(
+/**
+ * The arguments of the call that fetches the page after `loaded` (taken as the first page), or null on the last
+ * page: the runtime's walker, run one step, says which params it would load next. A scheme without `read` whose
+ * next value is a URL gets {@link nextFromUrl} (tool descriptors are plain data), as generated clients give it.
+ */
+async function nextArgs(
   scheme: PaginationDescriptor | undefined,
   args: Record<string, unknown>,
   params: Record<string, unknown>,
   loaded: PageView,
-  firstSize: number,
-): Record<string, unknown> | null {
+): Promise<Record<string, unknown> | null> {
   if (!scheme) return null;
-  const next = nextValue(scheme, params, loaded);
-  return isLastPage(scheme, params, loaded, next, firstSize) ? null : { ...args, [scheme.param]: next };
+  if (scheme.next.queryParam !== undefined && !scheme.read) scheme = { ...scheme, read: nextFromUrl };
+  let asked: Record<string, unknown> | undefined;
+  const load = (next: Record<string, unknown> | undefined) => ((asked = next), Promise.resolve(loaded));
+  try {
+    // Two pages at most: the given one, then the one whose params are wanted.
+    for await (const _ of walk(Promise.resolve(loaded), load, params, scheme, { maxPages: 2 }));
+  } catch (error) {
+    // The server repeated a paging value: following it would loop, so there is no next page to offer.
+    if (error instanceof PaginationError) return null;
+    throw error;
+  }
+  return asked ? { ...args, [scheme.param]: asked[scheme.param] } : null;
 }
 
 /** Cuts items off the end until the result's JSON fits `maxChars`; returns how many stay. */
-function fitItems(build: (count: number) => unknown, total: number, maxChars: number): number {
-  if (size(build(total)) <= maxChars) return total;
+async function fitItems(build: (count: number) => unknown, total: number, maxChars: number): Promise<number> {
+  if (size(await build(total)) <= maxChars) return total;
   let low = 0;
   let high = total;
   while (low < high) {
     const mid = Math.ceil((low + high) / 2);
-    if (size(build(mid)) <= maxChars) low = mid;
+    if (size(await build(mid)) <= maxChars) low = mid;
     else high = mid - 1;
   }
   return low;
 }
 
 /** The structured result of a list or hits page, guarded and with the arguments of the next call. */
-function pageOutcome(
+async function pageOutcome(
   tool: ToolDefinition<never>,
   args: Record<string, unknown>,
   params: Record<string, unknown>,
   page: Record<string, unknown>,
   fields: readonly string[] | undefined,
   maxChars: number,
-): Record<string, unknown> {
+): Promise<Record<string, unknown>> {
   const hits = tool.result === 'hits';
   const raw = (hits ? page['hits'] : page['records']) as unknown[];
   const items = !fields
@@ -199,22 +212,23 @@ function pageOutcome(
   const meta = hits ? page : page['meta'];
   const scheme = tool.paging;
   // Paging reads the records as the server sent them (a projection may have dropped the cursor field).
-  const next = nextArgs(scheme, args, params, { items: raw, meta }, raw.length);
+  const next = await nextArgs(scheme, args, params, { items: raw, meta });
   const build = (count: number, continuation = next) =>
     hits
       ? { ...page, hits: items.slice(0, count), next: continuation }
       : { records: items.slice(0, count), meta: meta ?? null, next: continuation };
-  const all = fitItems(build, items.length, maxChars);
+  const all = await fitItems(build, items.length, maxChars);
   if (all === items.length) return build(all);
   // Cut short: where the scheme continues after a given record, continue after the last one shown; otherwise the
   // server's next page follows the whole page, and the model is told to ask for fewer items to see the rest. The
   // note about the cut counts toward the limit too, so fewer items may stay.
   const what = hits ? 'hits' : 'records';
-  const cut = (kept: number): Record<string, unknown> => {
+  const cut = async (kept: number): Promise<Record<string, unknown>> => {
     const resumes =
       scheme !== undefined && (scheme.next.from === 'last_record' || scheme.next.from === 'offset') && kept > 0;
+    // The page is not over after the kept items, so no stop condition applies (a short page is short by the cut).
     const continuation = resumes
-      ? { ...args, [scheme.param]: nextValue(scheme, params, { items: raw.slice(0, kept), meta }) }
+      ? await nextArgs({ ...scheme, stop: [] }, args, params, { items: raw.slice(0, kept), meta })
       : next;
     const omitted = items.length - kept;
     const reason = resumes
@@ -222,14 +236,14 @@ function pageOutcome(
       : `${omitted} of ${items.length} ${what} were left out to stay under ${maxChars} characters; ask again with a smaller limit or ${FIELDS_ARGUMENT} to see them${next ? "; 'next' is the page after this whole page" : ''}`;
     return { ...build(kept, continuation), truncated: { shown: kept, of: items.length, reason } };
   };
-  return cut(fitItems(cut, all, maxChars));
+  return cut(await fitItems(cut, all, maxChars));
 }
 
 /** A single record, its top-level fields dropped from the end until it fits. */
-function recordOutcome(record: unknown, maxChars: number): Record<string, unknown> {
+async function recordOutcome(record: unknown, maxChars: number): Promise<Record<string, unknown>> {
   if (!isRecord(record) || size({ record }) <= maxChars) return { record: record ?? null };
   const keys = Object.keys(record);
-  const kept = fitItems(
+  const kept = await fitItems(
     (count) => ({ record: Object.fromEntries(keys.slice(0, count).map((k) => [k, record[k]])) }),
     keys.length,
     maxChars - 200,
@@ -252,12 +266,11 @@ export function toolError(error: unknown): ToolError {
     };
   }
   if (error instanceof ApiError) {
-    const entries = errorEntries(error.body);
     return {
       message: error.message,
       ...(error.status !== undefined ? { status: error.status } : {}),
       ...(error.code ? { code: error.code } : {}),
-      ...(entries.length ? { field_errors: entries } : {}),
+      ...(error.fieldErrors.length ? { field_errors: error.fieldErrors } : {}),
     };
   }
   return { message: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
@@ -313,9 +326,10 @@ export async function runTool<C>(
   try {
     const result = await tool.call(client, params, requestOptions);
     if (tool.result === 'binary') structured = await fileOf(result, maxChars);
-    else if (tool.result === 'single') structured = recordOutcome(fields ? project(result, fields) : result, maxChars);
+    else if (tool.result === 'single')
+      structured = await recordOutcome(fields ? project(result, fields) : result, maxChars);
     else
-      structured = pageOutcome(
+      structured = await pageOutcome(
         tool as ToolDefinition<never>,
         given,
         params,

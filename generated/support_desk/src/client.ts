@@ -22,12 +22,7 @@ const SERVICE: ServiceDescriptor = {
   executePath: '/api/v1/connectors/sources/{source_id}/execute',
   sourcesPath: '/api/v1/integrations/sources',
   envelope: { records: 'result', meta: 'connector_metadata' },
-  search: {
-    param: 'cursor',
-    sizeParam: 'limit',
-    next: { from: 'meta', path: 'next_cursor' },
-    stop: [{ when: 'nextMissing' }],
-  },
+  search: { param: 'cursor', next: { from: 'meta', path: 'next_cursor' }, stop: [{ when: 'nextMissing' }] },
   reads: ['list', 'get', 'api_search', 'search', 'download'],
   requestIdHeader: 'x-request-id',
 };
@@ -38,7 +33,6 @@ const SERVICE: ServiceDescriptor = {
  */
 const pagePaging: PaginationDescriptor = {
   param: 'page',
-  paramType: 'integer',
   next: { from: 'page_number', start: 1 },
   stop: [{ when: 'metaMissing', key: 'next_page' }],
 };
@@ -677,101 +671,104 @@ export class SupportDeskClient extends ConnectorClient<T.AuthConfig> {
 
   /** Creates a client for one source; `sourceId` selects the source every call runs on. */
   constructor(options: ClientOptions) {
-    super(options, SERVICE, 'support_desk');
-    this.articleAttachments = this.resource<ArticleAttachmentsResource>('article_attachments', {
-      list: { action: 'list', result: 'list' },
-      get: { action: 'get', result: 'single', params: P.articleAttachmentsGet },
-      download: { action: 'download', result: callDownload, params: P.articleAttachmentsGet },
-    });
-    this.articles = this.resource<ArticlesResource>('articles', {
-      list: { action: 'list', result: 'list' },
-      get: { action: 'get', result: 'single', params: P.articlesGet },
-    });
-    this.attachments = this.resource<AttachmentsResource>('attachments', {
-      get: { action: 'get', result: 'single', params: P.attachmentsGet },
-      download: { action: 'download', result: callDownload, params: P.attachmentsGet },
-    });
-    this.automations = this.resource<AutomationsResource>('automations', {
-      list: { action: 'list', result: 'list' },
-      get: { action: 'get', result: 'single', params: P.automationsGet },
-    });
-    this.brands = this.resource<BrandsResource>('brands', {
-      list: { action: 'list', result: 'list', params: P.brandsList, paging: pagePaging },
-      get: { action: 'get', result: 'single', params: P.brandsGet },
-      search: { action: 'search', result: 'hits', params: P.search },
-    });
-    this.groupMemberships = this.resource<GroupMembershipsResource>('group_memberships', {
-      list: { action: 'list', result: 'list' },
-    });
-    this.groups = this.resource<GroupsResource>('groups', {
-      list: { action: 'list', result: 'list' },
-      get: { action: 'get', result: 'single', params: P.groupsGet },
-      search: { action: 'search', result: 'hits', params: P.search },
-    });
-    this.macros = this.resource<MacrosResource>('macros', {
-      list: { action: 'list', result: 'list', params: P.macrosList, paging: pagePaging },
-      get: { action: 'get', result: 'single', params: P.macrosGet },
-    });
-    this.organizationMemberships = this.resource<OrganizationMembershipsResource>('organization_memberships', {
-      list: { action: 'list', result: 'list' },
-    });
-    this.organizations = this.resource<OrganizationsResource>('organizations', {
-      list: { action: 'list', result: 'list' },
-      get: { action: 'get', result: 'single', params: P.organizationsGet },
-      search: { action: 'search', result: 'hits', params: P.search },
-    });
-    this.satisfactionRatings = this.resource<SatisfactionRatingsResource>('satisfaction_ratings', {
-      list: { action: 'list', result: 'list' },
-      get: { action: 'get', result: 'single', params: P.satisfactionRatingsGet },
-      search: { action: 'search', result: 'hits', params: P.search },
-    });
-    this.slaPolicies = this.resource<SlaPoliciesResource>('sla_policies', {
-      list: { action: 'list', result: 'list' },
-      get: { action: 'get', result: 'single', params: P.slaPoliciesGet },
-    });
-    this.tags = this.resource<TagsResource>('tags', {
-      list: { action: 'list', result: 'list' },
-      search: { action: 'search', result: 'hits', params: P.search },
-    });
-    this.ticketAudits = this.resource<TicketAuditsResource>('ticket_audits', {
-      list: { action: 'list', result: 'list' },
-      search: { action: 'search', result: 'hits', params: P.search },
-    });
-    this.ticketComments = this.resource<TicketCommentsResource>('ticket_comments', {
-      list: { action: 'list', result: 'list' },
-      search: { action: 'search', result: 'hits', params: P.search },
-    });
-    this.ticketFields = this.resource<TicketFieldsResource>('ticket_fields', {
-      list: { action: 'list', result: 'list' },
-      get: { action: 'get', result: 'single', params: P.ticketFieldsGet },
-      search: { action: 'search', result: 'hits', params: P.search },
-    });
-    this.ticketForms = this.resource<TicketFormsResource>('ticket_forms', {
-      list: { action: 'list', result: 'list' },
-      get: { action: 'get', result: 'single', params: P.ticketFormsGet },
-      search: { action: 'search', result: 'hits', params: P.search },
-    });
-    this.ticketMetrics = this.resource<TicketMetricsResource>('ticket_metrics', {
-      list: { action: 'list', result: 'list' },
-      search: { action: 'search', result: 'hits', params: P.search },
-    });
-    this.tickets = this.resource<TicketsResource>('tickets', {
-      list: { action: 'list', result: 'list', params: P.ticketsList, paging: pagePaging },
-      get: { action: 'get', result: 'single', params: P.ticketsGet },
-      search: { action: 'search', result: 'hits', params: P.search },
-    });
-    this.triggers = this.resource<TriggersResource>('triggers', {
-      list: { action: 'list', result: 'list', params: P.triggersList, paging: pagePaging },
-      get: { action: 'get', result: 'single', params: P.triggersGet },
-    });
-    this.users = this.resource<UsersResource>('users', {
-      list: { action: 'list', result: 'list', params: P.usersList, paging: pagePaging },
-      get: { action: 'get', result: 'single', params: P.usersGet },
-      search: { action: 'search', result: 'hits', params: P.search },
-    });
-    this.views = this.resource<ViewsResource>('views', {
-      list: { action: 'list', result: 'list', params: P.viewsList, paging: pagePaging },
-      get: { action: 'get', result: 'single', params: P.viewsGet },
+    // Each entity's methods as data. Unless a method says otherwise, the entity and action sent are the
+    // snake_case forms of the property and method names.
+    super(options, SERVICE, 'support_desk', {
+      articleAttachments: {
+        list: { result: 'list' },
+        get: { params: P.articleAttachmentsGet },
+        download: { result: callDownload, params: P.articleAttachmentsGet },
+      },
+      articles: {
+        list: { result: 'list' },
+        get: { params: P.articlesGet },
+      },
+      attachments: {
+        get: { params: P.attachmentsGet },
+        download: { result: callDownload, params: P.attachmentsGet },
+      },
+      automations: {
+        list: { result: 'list' },
+        get: { params: P.automationsGet },
+      },
+      brands: {
+        list: { params: P.brandsList, paging: pagePaging },
+        get: { params: P.brandsGet },
+        search: { result: 'hits', params: P.search },
+      },
+      groupMemberships: {
+        list: { result: 'list' },
+      },
+      groups: {
+        list: { result: 'list' },
+        get: { params: P.groupsGet },
+        search: { result: 'hits', params: P.search },
+      },
+      macros: {
+        list: { params: P.macrosList, paging: pagePaging },
+        get: { params: P.macrosGet },
+      },
+      organizationMemberships: {
+        list: { result: 'list' },
+      },
+      organizations: {
+        list: { result: 'list' },
+        get: { params: P.organizationsGet },
+        search: { result: 'hits', params: P.search },
+      },
+      satisfactionRatings: {
+        list: { result: 'list' },
+        get: { params: P.satisfactionRatingsGet },
+        search: { result: 'hits', params: P.search },
+      },
+      slaPolicies: {
+        list: { result: 'list' },
+        get: { params: P.slaPoliciesGet },
+      },
+      tags: {
+        list: { result: 'list' },
+        search: { result: 'hits', params: P.search },
+      },
+      ticketAudits: {
+        list: { result: 'list' },
+        search: { result: 'hits', params: P.search },
+      },
+      ticketComments: {
+        list: { result: 'list' },
+        search: { result: 'hits', params: P.search },
+      },
+      ticketFields: {
+        list: { result: 'list' },
+        get: { params: P.ticketFieldsGet },
+        search: { result: 'hits', params: P.search },
+      },
+      ticketForms: {
+        list: { result: 'list' },
+        get: { params: P.ticketFormsGet },
+        search: { result: 'hits', params: P.search },
+      },
+      ticketMetrics: {
+        list: { result: 'list' },
+        search: { result: 'hits', params: P.search },
+      },
+      tickets: {
+        list: { params: P.ticketsList, paging: pagePaging },
+        get: { params: P.ticketsGet },
+        search: { result: 'hits', params: P.search },
+      },
+      triggers: {
+        list: { params: P.triggersList, paging: pagePaging },
+        get: { params: P.triggersGet },
+      },
+      users: {
+        list: { params: P.usersList, paging: pagePaging },
+        get: { params: P.usersGet },
+        search: { result: 'hits', params: P.search },
+      },
+      views: {
+        list: { params: P.viewsList, paging: pagePaging },
+        get: { params: P.viewsGet },
+      },
     });
   }
 }

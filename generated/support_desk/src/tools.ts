@@ -43,7 +43,6 @@ const pageSchema = { type: 'integer', description: 'Page number. Applies to all 
 /** Paging shared by `support_desk_brands_list`, `support_desk_macros_list`, `support_desk_tickets_list` and 3 more. */
 const pagePaging: PaginationDescriptor = {
   param: 'page',
-  paramType: 'integer',
   next: { from: 'page_number', start: 1 },
   stop: [{ when: 'metaMissing', key: 'next_page' }],
 };
@@ -101,7 +100,6 @@ const filterSchema = {
 /** Paging shared by `support_desk_brands_search`, `support_desk_groups_search`, `support_desk_organizations_search` and 9 more. */
 const searchPaging: PaginationDescriptor = {
   param: 'cursor',
-  sizeParam: 'limit',
   next: { from: 'meta', path: 'next_cursor' },
   stop: [{ when: 'nextMissing' }],
 };

@@ -22,12 +22,7 @@ const SERVICE: ServiceDescriptor = {
   executePath: '/api/v1/connectors/sources/{source_id}/execute',
   sourcesPath: '/api/v1/integrations/sources',
   envelope: { records: 'result', meta: 'connector_metadata' },
-  search: {
-    param: 'cursor',
-    sizeParam: 'limit',
-    next: { from: 'meta', path: 'next_cursor' },
-    stop: [{ when: 'nextMissing' }],
-  },
+  search: { param: 'cursor', next: { from: 'meta', path: 'next_cursor' }, stop: [{ when: 'nextMissing' }] },
   reads: ['list', 'get', 'api_search', 'search', 'download'],
   requestIdHeader: 'x-request-id',
 };
@@ -38,8 +33,6 @@ const SERVICE: ServiceDescriptor = {
  */
 const cursorPaging: PaginationDescriptor = {
   param: 'cursor',
-  sizeParam: 'limit',
-  paramType: 'string',
   next: { from: 'meta', path: 'next_cursor' },
   stop: [{ when: 'nextMissing' }],
 };
@@ -212,35 +205,38 @@ export class TeamMessagingClient extends ConnectorClient<T.AuthConfig> {
 
   /** Creates a client for one source; `sourceId` selects the source every call runs on. */
   constructor(options: ClientOptions) {
-    super(options, SERVICE, 'team_messaging');
-    this.channelMessages = this.resource<ChannelMessagesResource>('channel_messages', {
-      list: { action: 'list', result: 'list', params: P.channelMessagesList, paging: cursorPaging },
-    });
-    this.channelPurposes = this.resource<ChannelPurposesResource>('channel_purposes', {
-      create: { action: 'create', result: 'single' },
-    });
-    this.channelTopics = this.resource<ChannelTopicsResource>('channel_topics', {
-      create: { action: 'create', result: 'single', params: P.channelTopicsCreate },
-    });
-    this.channels = this.resource<ChannelsResource>('channels', {
-      list: { action: 'list', result: 'list', params: P.channelsList, paging: cursorPaging },
-      get: { action: 'get', result: 'single', params: P.channelsGet },
-      create: { action: 'create', result: 'single', params: P.channelsCreate },
-      update: { action: 'update', result: 'single', params: P.channelsUpdate },
-    });
-    this.messages = this.resource<MessagesResource>('messages', {
-      create: { action: 'create', result: 'single', params: P.messagesCreate },
-      update: { action: 'update', result: 'single', params: P.messagesUpdate },
-    });
-    this.reactions = this.resource<ReactionsResource>('reactions', {
-      create: { action: 'create', result: 'single' },
-    });
-    this.threads = this.resource<ThreadsResource>('threads', {
-      list: { action: 'list', result: 'list', params: P.threadsList, paging: cursorPaging },
-    });
-    this.users = this.resource<UsersResource>('users', {
-      list: { action: 'list', result: 'list', params: P.usersList, paging: cursorPaging },
-      get: { action: 'get', result: 'single', params: P.usersGet },
+    // Each entity's methods as data. Unless a method says otherwise, the entity and action sent are the
+    // snake_case forms of the property and method names.
+    super(options, SERVICE, 'team_messaging', {
+      channelMessages: {
+        list: { params: P.channelMessagesList, paging: cursorPaging },
+      },
+      channelPurposes: {
+        create: {},
+      },
+      channelTopics: {
+        create: { params: P.channelTopicsCreate },
+      },
+      channels: {
+        list: { params: P.channelsList, paging: cursorPaging },
+        get: { params: P.channelsGet },
+        create: { params: P.channelsCreate },
+        update: { params: P.channelsUpdate },
+      },
+      messages: {
+        create: { params: P.messagesCreate },
+        update: { params: P.messagesUpdate },
+      },
+      reactions: {
+        create: {},
+      },
+      threads: {
+        list: { params: P.threadsList, paging: cursorPaging },
+      },
+      users: {
+        list: { params: P.usersList, paging: cursorPaging },
+        get: { params: P.usersGet },
+      },
     });
   }
 }

@@ -53,8 +53,6 @@ const oldestSchema = {
 /** Paging shared by `team_messaging_channel_messages_list`, `team_messaging_channels_list`, `team_messaging_threads_list` and 1 more. */
 const cursorPaging: PaginationDescriptor = {
   param: 'cursor',
-  sizeParam: 'limit',
-  paramType: 'string',
   next: { from: 'meta', path: 'next_cursor' },
   stop: [{ when: 'nextMissing' }],
 };

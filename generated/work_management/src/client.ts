@@ -22,12 +22,7 @@ const SERVICE: ServiceDescriptor = {
   executePath: '/api/v1/connectors/sources/{source_id}/execute',
   sourcesPath: '/api/v1/integrations/sources',
   envelope: { records: 'result', meta: 'connector_metadata' },
-  search: {
-    param: 'cursor',
-    sizeParam: 'limit',
-    next: { from: 'meta', path: 'next_cursor' },
-    stop: [{ when: 'nextMissing' }],
-  },
+  search: { param: 'cursor', next: { from: 'meta', path: 'next_cursor' }, stop: [{ when: 'nextMissing' }] },
   reads: ['list', 'get', 'api_search', 'search', 'download'],
   requestIdHeader: 'x-request-id',
 };
@@ -38,8 +33,6 @@ const SERVICE: ServiceDescriptor = {
  */
 const offsetPaging: PaginationDescriptor = {
   param: 'offset',
-  sizeParam: 'limit',
-  paramType: 'string',
   next: { from: 'meta', path: 'next_page.offset' },
   stop: [{ when: 'nextMissing' }],
 };
@@ -467,78 +460,81 @@ export class WorkManagementClient extends ConnectorClient<T.AuthConfig> {
 
   /** Creates a client for one source; `sourceId` selects the source every call runs on. */
   constructor(options: ClientOptions) {
-    super(options, SERVICE, 'work_management');
-    this.attachments = this.resource<AttachmentsResource>('attachments', {
-      list: { action: 'list', result: 'list', params: P.attachmentsList, paging: offsetPaging },
-      get: { action: 'get', result: 'single', params: P.attachmentsGet },
-      download: { action: 'download', result: callDownload, params: P.attachmentsGet },
-    });
-    this.projectSections = this.resource<ProjectSectionsResource>('project_sections', {
-      list: { action: 'list', result: 'list', params: P.projectSectionsList, paging: offsetPaging },
-    });
-    this.projectTasks = this.resource<ProjectTasksResource>('project_tasks', {
-      list: { action: 'list', result: 'list', params: P.projectTasksList, paging: offsetPaging },
-    });
-    this.projects = this.resource<ProjectsResource>('projects', {
-      list: { action: 'list', result: 'list', params: P.projectsList, paging: offsetPaging },
-      get: { action: 'get', result: 'single', params: P.projectsGet },
-    });
-    this.sections = this.resource<SectionsResource>('sections', {
-      get: { action: 'get', result: 'single', params: P.sectionsGet },
-    });
-    this.tags = this.resource<TagsResource>('tags', {
-      get: { action: 'get', result: 'single', params: P.tagsGet },
-    });
-    this.taskDependencies = this.resource<TaskDependenciesResource>('task_dependencies', {
-      list: { action: 'list', result: 'list', params: P.projectSectionsList, paging: offsetPaging },
-    });
-    this.taskDependents = this.resource<TaskDependentsResource>('task_dependents', {
-      list: { action: 'list', result: 'list', params: P.projectSectionsList, paging: offsetPaging },
-    });
-    this.taskProjects = this.resource<TaskProjectsResource>('task_projects', {
-      list: { action: 'list', result: 'list', params: P.taskProjectsList, paging: offsetPaging },
-    });
-    this.taskSubtasks = this.resource<TaskSubtasksResource>('task_subtasks', {
-      list: { action: 'list', result: 'list', params: P.projectSectionsList, paging: offsetPaging },
-    });
-    this.tasks = this.resource<TasksResource>('tasks', {
-      list: { action: 'list', result: 'list', params: P.tasksList, paging: offsetPaging },
-      get: { action: 'get', result: 'single', params: P.tasksGet },
-    });
-    this.teamProjects = this.resource<TeamProjectsResource>('team_projects', {
-      list: { action: 'list', result: 'list', params: P.teamProjectsList, paging: offsetPaging },
-    });
-    this.teamUsers = this.resource<TeamUsersResource>('team_users', {
-      list: { action: 'list', result: 'list', params: P.teamUsersList, paging: offsetPaging },
-    });
-    this.teams = this.resource<TeamsResource>('teams', {
-      get: { action: 'get', result: 'single', params: P.teamsGet },
-    });
-    this.userTeams = this.resource<UserTeamsResource>('user_teams', {
-      list: { action: 'list', result: 'list', params: P.userTeamsList, paging: offsetPaging },
-    });
-    this.users = this.resource<UsersResource>('users', {
-      list: { action: 'list', result: 'list', params: P.usersList, paging: offsetPaging },
-      get: { action: 'get', result: 'single', params: P.usersGet },
-    });
-    this.workspaceProjects = this.resource<WorkspaceProjectsResource>('workspace_projects', {
-      list: { action: 'list', result: 'list', params: P.workspaceProjectsList, paging: offsetPaging },
-    });
-    this.workspaceTags = this.resource<WorkspaceTagsResource>('workspace_tags', {
-      list: { action: 'list', result: 'list', params: P.projectSectionsList, paging: offsetPaging },
-    });
-    this.workspaceTaskSearch = this.resource<WorkspaceTaskSearchResource>('workspace_task_search', {
-      list: { action: 'list', result: 'list', params: P.workspaceTaskSearchList, paging: offsetPaging },
-    });
-    this.workspaceTeams = this.resource<WorkspaceTeamsResource>('workspace_teams', {
-      list: { action: 'list', result: 'list', params: P.workspaceTeamsList, paging: offsetPaging },
-    });
-    this.workspaceUsers = this.resource<WorkspaceUsersResource>('workspace_users', {
-      list: { action: 'list', result: 'list', params: P.workspaceTeamsList, paging: offsetPaging },
-    });
-    this.workspaces = this.resource<WorkspacesResource>('workspaces', {
-      list: { action: 'list', result: 'list', params: P.workspacesList, paging: offsetPaging },
-      get: { action: 'get', result: 'single', params: P.workspacesGet },
+    // Each entity's methods as data. Unless a method says otherwise, the entity and action sent are the
+    // snake_case forms of the property and method names.
+    super(options, SERVICE, 'work_management', {
+      attachments: {
+        list: { params: P.attachmentsList, paging: offsetPaging },
+        get: { params: P.attachmentsGet },
+        download: { result: callDownload, params: P.attachmentsGet },
+      },
+      projectSections: {
+        list: { params: P.projectSectionsList, paging: offsetPaging },
+      },
+      projectTasks: {
+        list: { params: P.projectTasksList, paging: offsetPaging },
+      },
+      projects: {
+        list: { params: P.projectsList, paging: offsetPaging },
+        get: { params: P.projectsGet },
+      },
+      sections: {
+        get: { params: P.sectionsGet },
+      },
+      tags: {
+        get: { params: P.tagsGet },
+      },
+      taskDependencies: {
+        list: { params: P.projectSectionsList, paging: offsetPaging },
+      },
+      taskDependents: {
+        list: { params: P.projectSectionsList, paging: offsetPaging },
+      },
+      taskProjects: {
+        list: { params: P.taskProjectsList, paging: offsetPaging },
+      },
+      taskSubtasks: {
+        list: { params: P.projectSectionsList, paging: offsetPaging },
+      },
+      tasks: {
+        list: { params: P.tasksList, paging: offsetPaging },
+        get: { params: P.tasksGet },
+      },
+      teamProjects: {
+        list: { params: P.teamProjectsList, paging: offsetPaging },
+      },
+      teamUsers: {
+        list: { params: P.teamUsersList, paging: offsetPaging },
+      },
+      teams: {
+        get: { params: P.teamsGet },
+      },
+      userTeams: {
+        list: { params: P.userTeamsList, paging: offsetPaging },
+      },
+      users: {
+        list: { params: P.usersList, paging: offsetPaging },
+        get: { params: P.usersGet },
+      },
+      workspaceProjects: {
+        list: { params: P.workspaceProjectsList, paging: offsetPaging },
+      },
+      workspaceTags: {
+        list: { params: P.projectSectionsList, paging: offsetPaging },
+      },
+      workspaceTaskSearch: {
+        list: { params: P.workspaceTaskSearchList, paging: offsetPaging },
+      },
+      workspaceTeams: {
+        list: { params: P.workspaceTeamsList, paging: offsetPaging },
+      },
+      workspaceUsers: {
+        list: { params: P.workspaceTeamsList, paging: offsetPaging },
+      },
+      workspaces: {
+        list: { params: P.workspacesList, paging: offsetPaging },
+        get: { params: P.workspacesGet },
+      },
     });
   }
 }

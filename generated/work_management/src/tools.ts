@@ -32,8 +32,6 @@ const offsetSchema = { type: 'string', description: 'Pagination offset token tak
 /** Paging shared by `work_management_attachments_list`, `work_management_project_sections_list`, `work_management_project_tasks_list` and 16 more. */
 const offsetPaging: PaginationDescriptor = {
   param: 'offset',
-  sizeParam: 'limit',
-  paramType: 'string',
   next: { from: 'meta', path: 'next_page.offset' },
   stop: [{ when: 'nextMissing' }],
 };

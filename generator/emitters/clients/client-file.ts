@@ -3,11 +3,11 @@
  * and an example), and the client class that wires each method to the runtime with data, never with
  * connector-specific code.
  */
-import type { ActionIR, ConnectorIR, EntityIR, SpecIR } from '../../ir.js';
+import type { ActionIR, ConnectorIR, EntityIR, PaginationIR, SpecIR } from '../../ir.js';
 import { generatedHeader } from '../header.js';
 import { camelCase } from '../naming.js';
 import { actionRuleLines } from '../rules-text.js';
-import { printDoc, type Doc } from '../ts/doc.js';
+import { hardline, indent, join, printDoc, type Doc } from '../ts/doc.js';
 import { classDecl, code, constDecl, fileDoc, functionDecl, importDecl, interfaceDecl, literal, str, t, type LiteralValue, type Param, type TypeMember, type TypeNode } from '../ts/syntax.js';
 import { clientClassName, methodExample, resourceTypeName } from './client-names.js';
 import { paramsSchemaHolders, paramsSchemaName } from './params-file.js';
@@ -98,20 +98,48 @@ function resourceInterface(connector: ConnectorIR, entity: EntityIR): Doc {
   });
 }
 
+/** What the runtime derives from a name (`apiSearch` → `api_search`); a descriptor states the name where this misses. */
+const snakeCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
+/** Whether the runtime's derivation from the property or method name gives `name` back (else the descriptor states it). */
+const derivable = (name: string) => snakeCase(camelCase(name)) === name;
+
 /**
- * One method as data for the runtime's `resource()`: what it sends and how its result is read. `holders`: the
- * params export that holds each schema (paramsSchemaHolders), referred to instead of its aliases.
+ * One method as data for the runtime: what it sends and how its result is read, left out where the runtime derives
+ * it (the action from the method name, the entity from the property name, a list result from `paging`, else
+ * single). `holders`: the params export that holds each schema (paramsSchemaHolders), referred to instead of its
+ * aliases.
  */
 function methodDescriptor(connector: ConnectorIR, entity: EntityIR, action: ActionIR, holders: ReadonlyMap<string, string>): LiteralValue {
   const name = paramsSchemaName(connector, entity, action);
   const params = name && (holders.get(name) ?? name);
   const paging = action.result.shape === 'list' && action.pagination !== 'none' && action.pagination !== 'unspecified' ? pagingConstant(action.pagination) : undefined;
+  const result = action.result.shape === 'binary' ? code('callDownload') : action.result.shape;
   return {
-    action: action.name,
-    result: action.result.shape === 'binary' ? code('callDownload') : action.result.shape,
+    ...(derivable(entity.name) ? {} : { entity: entity.name }),
+    ...(derivable(action.name) ? {} : { action: action.name }),
+    ...(result === (paging ? 'list' : 'single') ? {} : { result }),
     ...(params ? { params: code(`P.${params}`) } : {}),
     ...(paging ? { paging: code(paging) } : {}),
   };
+}
+
+/**
+ * The resource table the client passes to the runtime's constructor: property name → method name → descriptor, one
+ * entity and one method per line (as it reads best; prettier keeps objects written open so).
+ */
+function resourceTable(connector: ConnectorIR, holders: ReadonlyMap<string, string>): Doc {
+  const entities = connector.entities.map((e) => {
+    const methods = Object.fromEntries(e.actions.map((a) => [camelCase(a.name), methodDescriptor(connector, e, a, holders)]));
+    return [camelCase(e.name), ': ', literal(methods, true)];
+  });
+  return ['{', indent([hardline, join([',', hardline], entities)]), ',', hardline, '}'];
+}
+
+/** The descriptor of a paging scheme as a literal; a next value given as a URL is read by the runtime's `nextFromUrl`. */
+function pagingLiteral(scheme: PaginationIR, connector: ConnectorIR): LiteralValue {
+  const descriptor = paginationDescriptor(scheme, connector);
+  return scheme.next.queryParam === undefined ? descriptor : { ...descriptor, read: code('nextFromUrl') };
 }
 
 /** Emits src/client.ts for one connector. */
@@ -134,18 +162,17 @@ export function clientFile(ir: SpecIR, connector: ConnectorIR): string {
     constDecl({ docs: ['Service facts from spec/service.yaml.'], name: 'SERVICE', type: 'ServiceDescriptor', value: literal(service) }),
     ...connector.pagination.map((scheme) =>
       constDecl({
-        docs: [`Paging scheme '${scheme.name}' of the ${connector.id} connector, as data for the runtime's iterator.`, scheme.description ?? ''],
+        docs: [
+          `Paging scheme '${scheme.name}' of the ${connector.id} connector, as data for the runtime's iterator.`,
+          scheme.description ?? '',
+          scheme.next.queryParam === undefined ? '' : `${scheme.next.path ?? 'The next value'} is a URL: \`nextFromUrl\` reads \`${scheme.next.queryParam}\` out of it.`,
+        ],
         name: pagingConstant(scheme.name),
         type: 'PaginationDescriptor',
-        value: literal(paginationDescriptor(scheme, connector)),
+        value: literal(pagingLiteral(scheme, connector)),
       }),
     ),
   ];
-  const resources: Doc[] = connector.entities.map((e) => {
-    const methods = Object.fromEntries(e.actions.map((a) => [camelCase(a.name), methodDescriptor(connector, e, a, holders)]));
-    // The methods object is written open (one method per line), as it reads best; prettier keeps it so.
-    return [`this.${camelCase(e.name)} = this.resource<${resourceTypeName(e)}>(${str(e.name)}, `, literal(methods, true), ');'];
-  });
   const clientClass = classDecl({
     name: className,
     exported: true,
@@ -158,14 +185,18 @@ export function clientFile(ir: SpecIR, connector: ConnectorIR): string {
       `const ${client} = new ${className}({ baseUrl: 'https://…', token: process.env.CONNECTOR_TOKEN!, sourceId: '<source id>' });`,
     ],
     groups: [
-      // Assigned in the constructor; `declare` keeps the compiled class free of empty field definitions.
+      // Assigned by the runtime's constructor from the resource table; `declare` keeps the compiled class free of empty field definitions.
       connector.entities.map((e) => ({ kind: 'property', modifiers: 'declare readonly ', name: camelCase(e.name), type: t.name(resourceTypeName(e)), docs: [e.description ?? `The ${e.name} entity.`] })),
       [
         {
           kind: 'constructor',
           docs: ['Creates a client for one source; `sourceId` selects the source every call runs on.'],
           params: [{ name: 'options', type: t.name('ClientOptions') }],
-          body: [`super(options, SERVICE, ${str(connector.id)});`, ...resources],
+          body: [
+            "// Each entity's methods as data. Unless a method says otherwise, the entity and action sent are the",
+            '// snake_case forms of the property and method names.',
+            [`super(options, SERVICE, ${str(connector.id)}, `, resourceTable(connector, holders), ');'],
+          ],
         },
       ],
     ],
@@ -173,7 +204,15 @@ export function clientFile(ir: SpecIR, connector: ConnectorIR): string {
   const usesParams = connector.entities.some((e) => e.actions.some((a) => paramsSchemaName(connector, e, a)));
   const runtime = ir.packaging.runtime.name;
   const imports: Doc[] = [
-    importDecl({ names: connector.entities.some((e) => e.actions.some((a) => a.result.shape === 'binary')) ? ['callDownload', 'ConnectorClient'] : ['ConnectorClient'], from: runtime }),
+    importDecl({
+      names: [
+        ...(connector.entities.some((e) => e.actions.some((a) => a.result.shape === 'binary')) ? ['callDownload'] : []),
+        'ConnectorClient',
+        // Only clients with a scheme whose next value is a URL bundle its reader.
+        ...(connector.pagination.some((s) => s.next.queryParam !== undefined) ? ['nextFromUrl'] : []),
+      ],
+      from: runtime,
+    }),
     importDecl({
       typeOnly: true,
       names: ['APIPromise', 'ClientOptions', 'DownloadResponse', 'Page', 'PageOptions', 'PagePromise', 'PaginationDescriptor', 'RequestOptions', 'SearchHit', 'SearchRequest', 'SearchResult', 'ServiceDescriptor'],

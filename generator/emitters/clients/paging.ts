@@ -9,11 +9,11 @@ const CURSOR_TYPES: readonly string[] = ['string', 'integer', 'number', 'boolean
 export type PagingDescriptor = {
   /** Request param that carries the cursor, page number, offset or token. */
   param: string;
-  /** Request param that sets the page size, if any. */
+  /** Request param that sets the page size, if any (only where a `shortPage` stop reads it). */
   sizeParam?: string;
-  /** The default page size every action of the scheme agrees on. */
+  /** The default page size every action of the scheme agrees on (only where a `shortPage` stop reads it). */
   defaultSize?: number;
-  /** The cursor param's declared type, when every action of the scheme agrees on it (the runtime converts to these). */
+  /** The cursor param's declared type, when every action of the scheme agrees on it (only where the next value is read from a URL, which the runtime converts to it). */
   paramType?: CursorType;
   /** Where the next value of `param` comes from. */
   next: PaginationIR['next'];
@@ -21,7 +21,10 @@ export type PagingDescriptor = {
   stop: Pick<StopConditionIR, 'when' | 'key'>[];
 };
 
-/** The descriptor of `scheme`, with the size default and cursor type its connector's actions agree on. */
+/**
+ * The descriptor of `scheme`, with the size default and cursor type its connector's actions agree on. Fields the
+ * runtime's walker would never read for this scheme are left out: every client bundle carries its descriptors.
+ */
 export function paginationDescriptor(scheme: PaginationIR, connector: ConnectorIR | undefined): PagingDescriptor {
   const sizeDefaults = new Set<number>();
   const paramTypes = new Set<string>();
@@ -32,11 +35,14 @@ export function paginationDescriptor(scheme: PaginationIR, connector: ConnectorI
     const type = a.params.find((p) => p.name === scheme.param)?.types[0];
     if (type) paramTypes.add(type);
   }
+  // The page size and its default matter only to a shortPage stop; the cursor type only to a value read from a URL.
+  const shortPage = scheme.stop.some((s) => s.when === 'shortPage');
+  const fromUrl = scheme.next.queryParam !== undefined;
   const descriptor: PagingDescriptor = {
     param: scheme.param,
-    ...(scheme.sizeParam ? { sizeParam: scheme.sizeParam } : {}),
-    ...(sizeDefaults.size === 1 ? { defaultSize: [...sizeDefaults][0]! } : {}),
-    ...(paramTypes.size === 1 && CURSOR_TYPES.includes([...paramTypes][0]!) ? { paramType: [...paramTypes][0] as CursorType } : {}),
+    ...(scheme.sizeParam && shortPage ? { sizeParam: scheme.sizeParam } : {}),
+    ...(sizeDefaults.size === 1 && shortPage ? { defaultSize: [...sizeDefaults][0]! } : {}),
+    ...(paramTypes.size === 1 && fromUrl && CURSOR_TYPES.includes([...paramTypes][0]!) ? { paramType: [...paramTypes][0] as CursorType } : {}),
     next: scheme.next,
     stop: scheme.stop,
   };
