@@ -912,17 +912,20 @@ return errors === 0;
 // prettier-ignore
 export const params_tasks_list = validate20;
 // prettier-ignore
-const schema21 = {"type":"object","properties":{"assignee":{"type":"string"},"completed_since":{"type":"string"},"limit":{"type":"integer"},"modified_since":{"type":"string"},"offset":{"type":"string"},"project":{"type":"string"},"section":{"type":"string"},"workspace":{"type":"string"}},"additionalProperties":false};
+const schema21 = {"type":"object","properties":{"assignee":{"type":"string"},"completed_since":{"type":"string"},"limit":{"type":"integer"},"modified_since":{"type":"string"},"offset":{"type":"string"},"project":{"type":"string"},"section":{"type":"string"},"workspace":{"type":"string"}},"additionalProperties":false,"allOf":[{"oneOf":[{"required":["assignee","workspace"],"properties":{"assignee":{"not":{"type":"null"}},"workspace":{"not":{"type":"null"}}}},{"required":["project"],"properties":{"project":{"not":{"type":"null"}}}},{"required":["section"],"properties":{"section":{"not":{"type":"null"}}}}]}]};
 // prettier-ignore
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
-for(const key0 in data){
-if(!((((((((key0 === "assignee") || (key0 === "completed_since")) || (key0 === "limit")) || (key0 === "modified_since")) || (key0 === "offset")) || (key0 === "project")) || (key0 === "section")) || (key0 === "workspace"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const _errs2 = errors;
+let valid1 = false;
+let passing0 = null;
+const _errs3 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.assignee === undefined){
+const err0 = {instancePath,schemaPath:"#/allOf/0/oneOf/0/required",keyword:"required",params:{missingProperty: "assignee"},message:"must have required property '"+"assignee"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -931,12 +934,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-}
-if(data.assignee !== undefined){
-let data0 = data.assignee;
-const _errs2 = errors;
-if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/assignee",schemaPath:"#/properties/assignee/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.workspace === undefined){
+const err1 = {instancePath,schemaPath:"#/allOf/0/oneOf/0/required",keyword:"required",params:{missingProperty: "workspace"},message:"must have required property '"+"workspace"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -945,14 +944,13 @@ vErrors.push(err1);
 }
 errors++;
 }
-const _errs3 = errors;
-var valid0 = _errs2 === errors;
-}
-if(data.completed_since !== undefined){
-let data1 = data.completed_since;
+if(data.assignee !== undefined){
+let data0 = data.assignee;
 const _errs4 = errors;
-if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/completed_since",schemaPath:"#/properties/completed_since/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const _errs5 = errors;
+const _errs6 = errors;
+if(data0 !== null){
+const err2 = {};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -961,14 +959,12 @@ vErrors.push(err2);
 }
 errors++;
 }
-const _errs5 = errors;
-var valid0 = _errs4 === errors;
+const _errs7 = errors;
+if(errors === _errs6){
 }
-if(data.limit !== undefined){
-let data2 = data.limit;
-const _errs6 = errors;
-if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err3 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+var valid3 = _errs6 === errors;
+if(valid3){
+const err3 = {instancePath:instancePath+"/assignee",schemaPath:"#/allOf/0/oneOf/0/properties/assignee/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -977,14 +973,26 @@ vErrors.push(err3);
 }
 errors++;
 }
-const _errs7 = errors;
-var valid0 = _errs6 === errors;
+else {
+errors = _errs5;
+if(vErrors !== null){
+if(_errs5){
+vErrors.length = _errs5;
 }
-if(data.modified_since !== undefined){
-let data3 = data.modified_since;
+else {
+vErrors = null;
+}
+}
+}
+var valid2 = _errs4 === errors;
+}
+if(data.workspace !== undefined){
+let data1 = data.workspace;
 const _errs8 = errors;
-if(typeof data3 !== "string"){
-const err4 = {instancePath:instancePath+"/modified_since",schemaPath:"#/properties/modified_since/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const _errs9 = errors;
+const _errs10 = errors;
+if(data1 !== null){
+const err4 = {};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -993,14 +1001,12 @@ vErrors.push(err4);
 }
 errors++;
 }
-const _errs9 = errors;
-var valid0 = _errs8 === errors;
+const _errs11 = errors;
+if(errors === _errs10){
 }
-if(data.offset !== undefined){
-let data4 = data.offset;
-const _errs10 = errors;
-if(typeof data4 !== "string"){
-const err5 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string"};
+var valid4 = _errs10 === errors;
+if(valid4){
+const err5 = {instancePath:instancePath+"/workspace",schemaPath:"#/allOf/0/oneOf/0/properties/workspace/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1009,14 +1015,29 @@ vErrors.push(err5);
 }
 errors++;
 }
-const _errs11 = errors;
-var valid0 = _errs10 === errors;
+else {
+errors = _errs9;
+if(vErrors !== null){
+if(_errs9){
+vErrors.length = _errs9;
 }
-if(data.project !== undefined){
-let data5 = data.project;
+else {
+vErrors = null;
+}
+}
+}
+var valid2 = _errs8 === errors;
+}
+}
+var _valid0 = _errs3 === errors;
+if(_valid0){
+valid1 = true;
+passing0 = 0;
+}
 const _errs12 = errors;
-if(typeof data5 !== "string"){
-const err6 = {instancePath:instancePath+"/project",schemaPath:"#/properties/project/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.project === undefined){
+const err6 = {instancePath,schemaPath:"#/allOf/0/oneOf/1/required",keyword:"required",params:{missingProperty: "project"},message:"must have required property '"+"project"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1025,14 +1046,13 @@ vErrors.push(err6);
 }
 errors++;
 }
+if(data.project !== undefined){
+let data2 = data.project;
 const _errs13 = errors;
-var valid0 = _errs12 === errors;
-}
-if(data.section !== undefined){
-let data6 = data.section;
 const _errs14 = errors;
-if(typeof data6 !== "string"){
-const err7 = {instancePath:instancePath+"/section",schemaPath:"#/properties/section/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const _errs15 = errors;
+if(data2 !== null){
+const err7 = {};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1041,14 +1061,12 @@ vErrors.push(err7);
 }
 errors++;
 }
-const _errs15 = errors;
-var valid0 = _errs14 === errors;
-}
-if(data.workspace !== undefined){
-let data7 = data.workspace;
 const _errs16 = errors;
-if(typeof data7 !== "string"){
-const err8 = {instancePath:instancePath+"/workspace",schemaPath:"#/properties/workspace/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(errors === _errs15){
+}
+var valid6 = _errs15 === errors;
+if(valid6){
+const err8 = {instancePath:instancePath+"/project",schemaPath:"#/allOf/0/oneOf/1/properties/project/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1057,17 +1075,269 @@ vErrors.push(err8);
 }
 errors++;
 }
-const _errs17 = errors;
-var valid0 = _errs16 === errors;
-}
+else {
+errors = _errs14;
+if(vErrors !== null){
+if(_errs14){
+vErrors.length = _errs14;
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+vErrors = null;
+}
+}
+}
+var valid5 = _errs13 === errors;
+}
+}
+var _valid0 = _errs12 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 1;
+}
+const _errs17 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.section === undefined){
+const err9 = {instancePath,schemaPath:"#/allOf/0/oneOf/2/required",keyword:"required",params:{missingProperty: "section"},message:"must have required property '"+"section"+"'"};
 if(vErrors === null){
 vErrors = [err9];
 }
 else {
 vErrors.push(err9);
+}
+errors++;
+}
+if(data.section !== undefined){
+let data3 = data.section;
+const _errs18 = errors;
+const _errs19 = errors;
+const _errs20 = errors;
+if(data3 !== null){
+const err10 = {};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+const _errs21 = errors;
+if(errors === _errs20){
+}
+var valid8 = _errs20 === errors;
+if(valid8){
+const err11 = {instancePath:instancePath+"/section",schemaPath:"#/allOf/0/oneOf/2/properties/section/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs19;
+if(vErrors !== null){
+if(_errs19){
+vErrors.length = _errs19;
+}
+else {
+vErrors = null;
+}
+}
+}
+var valid7 = _errs18 === errors;
+}
+}
+var _valid0 = _errs17 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 2];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 2;
+}
+}
+}
+if(!valid1){
+const err12 = {instancePath,schemaPath:"#/allOf/0/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+else {
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
+}
+else {
+vErrors = null;
+}
+}
+}
+var valid0 = _errs1 === errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs22 = errors;
+for(const key0 in data){
+if(!((((((((key0 === "assignee") || (key0 === "completed_since")) || (key0 === "limit")) || (key0 === "modified_since")) || (key0 === "offset")) || (key0 === "project")) || (key0 === "section")) || (key0 === "workspace"))){
+const err13 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.assignee !== undefined){
+let data4 = data.assignee;
+const _errs23 = errors;
+if(typeof data4 !== "string"){
+const err14 = {instancePath:instancePath+"/assignee",schemaPath:"#/properties/assignee/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+const _errs24 = errors;
+var valid9 = _errs23 === errors;
+}
+if(data.completed_since !== undefined){
+let data5 = data.completed_since;
+const _errs25 = errors;
+if(typeof data5 !== "string"){
+const err15 = {instancePath:instancePath+"/completed_since",schemaPath:"#/properties/completed_since/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+const _errs26 = errors;
+var valid9 = _errs25 === errors;
+}
+if(data.limit !== undefined){
+let data6 = data.limit;
+const _errs27 = errors;
+if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
+const err16 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+const _errs28 = errors;
+var valid9 = _errs27 === errors;
+}
+if(data.modified_since !== undefined){
+let data7 = data.modified_since;
+const _errs29 = errors;
+if(typeof data7 !== "string"){
+const err17 = {instancePath:instancePath+"/modified_since",schemaPath:"#/properties/modified_since/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+const _errs30 = errors;
+var valid9 = _errs29 === errors;
+}
+if(data.offset !== undefined){
+let data8 = data.offset;
+const _errs31 = errors;
+if(typeof data8 !== "string"){
+const err18 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+const _errs32 = errors;
+var valid9 = _errs31 === errors;
+}
+if(data.project !== undefined){
+let data9 = data.project;
+const _errs33 = errors;
+if(typeof data9 !== "string"){
+const err19 = {instancePath:instancePath+"/project",schemaPath:"#/properties/project/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+const _errs34 = errors;
+var valid9 = _errs33 === errors;
+}
+if(data.section !== undefined){
+let data10 = data.section;
+const _errs35 = errors;
+if(typeof data10 !== "string"){
+const err20 = {instancePath:instancePath+"/section",schemaPath:"#/properties/section/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+const _errs36 = errors;
+var valid9 = _errs35 === errors;
+}
+if(data.workspace !== undefined){
+let data11 = data.workspace;
+const _errs37 = errors;
+if(typeof data11 !== "string"){
+const err21 = {instancePath:instancePath+"/workspace",schemaPath:"#/properties/workspace/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+const _errs38 = errors;
+var valid9 = _errs37 === errors;
+}
+}
+else {
+const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
 }
 errors++;
 }
@@ -1805,7 +2075,7 @@ return errors === 0;
 // prettier-ignore
 export const params_workspace_task_search_list = validate29;
 // prettier-ignore
-const schema30 = {"type":"object","properties":{"assignee.any":{"type":"string"},"completed":{"type":"boolean"},"created_at.after":{"type":"string"},"created_at.before":{"type":"string"},"due_on.after":{"type":"string"},"due_on.before":{"type":"string"},"followers.any":{"type":"string"},"limit":{"type":"integer"},"modified_at.after":{"type":"string"},"modified_at.before":{"type":"string"},"offset":{"type":"string"},"projects.any":{"type":"string"},"resource_subtype":{"type":"string"},"sections.any":{"type":"string"},"sort_ascending":{"type":"boolean"},"sort_by":{"type":"string"},"teams.any":{"type":"string"},"text":{"type":"string"},"workspace_gid":{"type":"string"}},"required":["workspace_gid"],"additionalProperties":false};
+const schema30 = {"type":"object","properties":{"assignee.any":{"type":"string"},"completed":{"type":"boolean"},"created_at.after":{"type":"string"},"created_at.before":{"type":"string"},"due_on.after":{"type":"string"},"due_on.before":{"type":"string"},"followers.any":{"type":"string"},"limit":{"type":"integer"},"modified_at.after":{"type":"string"},"modified_at.before":{"type":"string"},"offset":{"type":"string"},"projects.any":{"type":"string"},"resource_subtype":{"type":"string"},"sections.any":{"type":"string"},"sort_ascending":{"type":"boolean"},"sort_by":{"type":"string"},"teams.any":{"type":"string"},"text":{"type":"string"},"workspace_gid":{"type":"string"}},"required":["workspace_gid"],"additionalProperties":false,"allOf":[{"anyOf":[{"required":["assignee.any"],"properties":{"assignee.any":{"not":{"type":"null"}}}},{"required":["completed"],"properties":{"completed":{"not":{"type":"null"}}}},{"required":["created_at.after"],"properties":{"created_at.after":{"not":{"type":"null"}}}},{"required":["created_at.before"],"properties":{"created_at.before":{"not":{"type":"null"}}}},{"required":["due_on.after"],"properties":{"due_on.after":{"not":{"type":"null"}}}},{"required":["due_on.before"],"properties":{"due_on.before":{"not":{"type":"null"}}}},{"required":["followers.any"],"properties":{"followers.any":{"not":{"type":"null"}}}},{"required":["modified_at.after"],"properties":{"modified_at.after":{"not":{"type":"null"}}}},{"required":["modified_at.before"],"properties":{"modified_at.before":{"not":{"type":"null"}}}},{"required":["projects.any"],"properties":{"projects.any":{"not":{"type":"null"}}}},{"required":["resource_subtype"],"properties":{"resource_subtype":{"not":{"type":"null"}}}},{"required":["sections.any"],"properties":{"sections.any":{"not":{"type":"null"}}}},{"required":["teams.any"],"properties":{"teams.any":{"not":{"type":"null"}}}},{"required":["text"],"properties":{"text":{"not":{"type":"null"}}}}]}]};
 // prettier-ignore
 const func2 = Object.prototype.hasOwnProperty;
 // prettier-ignore
@@ -1813,9 +2083,13 @@ function validate29(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
+const _errs1 = errors;
+const _errs2 = errors;
+let valid1 = false;
+const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.workspace_gid === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "workspace_gid"},message:"must have required property '"+"workspace_gid"+"'"};
+if(data["assignee.any"] === undefined){
+const err0 = {instancePath,schemaPath:"#/allOf/0/anyOf/0/required",keyword:"required",params:{missingProperty: "assignee.any"},message:"must have required property '"+"assignee.any"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1824,10 +2098,13 @@ vErrors.push(err0);
 }
 errors++;
 }
-const _errs1 = errors;
-for(const key0 in data){
-if(!(func2.call(schema30.properties, key0))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data["assignee.any"] !== undefined){
+let data0 = data["assignee.any"];
+const _errs4 = errors;
+const _errs5 = errors;
+const _errs6 = errors;
+if(data0 !== null){
+const err1 = {};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1836,12 +2113,12 @@ vErrors.push(err1);
 }
 errors++;
 }
+const _errs7 = errors;
+if(errors === _errs6){
 }
-if(data["assignee.any"] !== undefined){
-let data0 = data["assignee.any"];
-const _errs2 = errors;
-if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/assignee.any",schemaPath:"#/properties/assignee.any/type",keyword:"type",params:{type: "string"},message:"must be string"};
+var valid3 = _errs6 === errors;
+if(valid3){
+const err2 = {instancePath:instancePath+"/assignee.any",schemaPath:"#/allOf/0/anyOf/0/properties/assignee.any/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1850,14 +2127,27 @@ vErrors.push(err2);
 }
 errors++;
 }
-const _errs3 = errors;
-var valid0 = _errs2 === errors;
+else {
+errors = _errs5;
+if(vErrors !== null){
+if(_errs5){
+vErrors.length = _errs5;
 }
-if(data.completed !== undefined){
-let data1 = data.completed;
-const _errs4 = errors;
-if(typeof data1 !== "boolean"){
-const err3 = {instancePath:instancePath+"/completed",schemaPath:"#/properties/completed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+else {
+vErrors = null;
+}
+}
+}
+var valid2 = _errs4 === errors;
+}
+}
+var _valid0 = _errs3 === errors;
+valid1 = valid1 || _valid0;
+if(!valid1){
+const _errs8 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.completed === undefined){
+const err3 = {instancePath,schemaPath:"#/allOf/0/anyOf/1/required",keyword:"required",params:{missingProperty: "completed"},message:"must have required property '"+"completed"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1866,14 +2156,13 @@ vErrors.push(err3);
 }
 errors++;
 }
-const _errs5 = errors;
-var valid0 = _errs4 === errors;
-}
-if(data["created_at.after"] !== undefined){
-let data2 = data["created_at.after"];
-const _errs6 = errors;
-if(typeof data2 !== "string"){
-const err4 = {instancePath:instancePath+"/created_at.after",schemaPath:"#/properties/created_at.after/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.completed !== undefined){
+let data1 = data.completed;
+const _errs9 = errors;
+const _errs10 = errors;
+const _errs11 = errors;
+if(data1 !== null){
+const err4 = {};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1882,14 +2171,12 @@ vErrors.push(err4);
 }
 errors++;
 }
-const _errs7 = errors;
-var valid0 = _errs6 === errors;
+const _errs12 = errors;
+if(errors === _errs11){
 }
-if(data["created_at.before"] !== undefined){
-let data3 = data["created_at.before"];
-const _errs8 = errors;
-if(typeof data3 !== "string"){
-const err5 = {instancePath:instancePath+"/created_at.before",schemaPath:"#/properties/created_at.before/type",keyword:"type",params:{type: "string"},message:"must be string"};
+var valid5 = _errs11 === errors;
+if(valid5){
+const err5 = {instancePath:instancePath+"/completed",schemaPath:"#/allOf/0/anyOf/1/properties/completed/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1898,14 +2185,27 @@ vErrors.push(err5);
 }
 errors++;
 }
-const _errs9 = errors;
-var valid0 = _errs8 === errors;
+else {
+errors = _errs10;
+if(vErrors !== null){
+if(_errs10){
+vErrors.length = _errs10;
 }
-if(data["due_on.after"] !== undefined){
-let data4 = data["due_on.after"];
-const _errs10 = errors;
-if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/due_on.after",schemaPath:"#/properties/due_on.after/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+vErrors = null;
+}
+}
+}
+var valid4 = _errs9 === errors;
+}
+}
+var _valid0 = _errs8 === errors;
+valid1 = valid1 || _valid0;
+if(!valid1){
+const _errs13 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data["created_at.after"] === undefined){
+const err6 = {instancePath,schemaPath:"#/allOf/0/anyOf/2/required",keyword:"required",params:{missingProperty: "created_at.after"},message:"must have required property '"+"created_at.after"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1914,14 +2214,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-const _errs11 = errors;
-var valid0 = _errs10 === errors;
-}
-if(data["due_on.before"] !== undefined){
-let data5 = data["due_on.before"];
-const _errs12 = errors;
-if(typeof data5 !== "string"){
-const err7 = {instancePath:instancePath+"/due_on.before",schemaPath:"#/properties/due_on.before/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data["created_at.after"] !== undefined){
+let data2 = data["created_at.after"];
+const _errs14 = errors;
+const _errs15 = errors;
+const _errs16 = errors;
+if(data2 !== null){
+const err7 = {};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1930,14 +2229,12 @@ vErrors.push(err7);
 }
 errors++;
 }
-const _errs13 = errors;
-var valid0 = _errs12 === errors;
+const _errs17 = errors;
+if(errors === _errs16){
 }
-if(data["followers.any"] !== undefined){
-let data6 = data["followers.any"];
-const _errs14 = errors;
-if(typeof data6 !== "string"){
-const err8 = {instancePath:instancePath+"/followers.any",schemaPath:"#/properties/followers.any/type",keyword:"type",params:{type: "string"},message:"must be string"};
+var valid7 = _errs16 === errors;
+if(valid7){
+const err8 = {instancePath:instancePath+"/created_at.after",schemaPath:"#/allOf/0/anyOf/2/properties/created_at.after/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1946,14 +2243,27 @@ vErrors.push(err8);
 }
 errors++;
 }
-const _errs15 = errors;
-var valid0 = _errs14 === errors;
+else {
+errors = _errs15;
+if(vErrors !== null){
+if(_errs15){
+vErrors.length = _errs15;
 }
-if(data.limit !== undefined){
-let data7 = data.limit;
-const _errs16 = errors;
-if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
-const err9 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+vErrors = null;
+}
+}
+}
+var valid6 = _errs14 === errors;
+}
+}
+var _valid0 = _errs13 === errors;
+valid1 = valid1 || _valid0;
+if(!valid1){
+const _errs18 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data["created_at.before"] === undefined){
+const err9 = {instancePath,schemaPath:"#/allOf/0/anyOf/3/required",keyword:"required",params:{missingProperty: "created_at.before"},message:"must have required property '"+"created_at.before"+"'"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1962,14 +2272,13 @@ vErrors.push(err9);
 }
 errors++;
 }
-const _errs17 = errors;
-var valid0 = _errs16 === errors;
-}
-if(data["modified_at.after"] !== undefined){
-let data8 = data["modified_at.after"];
-const _errs18 = errors;
-if(typeof data8 !== "string"){
-const err10 = {instancePath:instancePath+"/modified_at.after",schemaPath:"#/properties/modified_at.after/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data["created_at.before"] !== undefined){
+let data3 = data["created_at.before"];
+const _errs19 = errors;
+const _errs20 = errors;
+const _errs21 = errors;
+if(data3 !== null){
+const err10 = {};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1978,14 +2287,12 @@ vErrors.push(err10);
 }
 errors++;
 }
-const _errs19 = errors;
-var valid0 = _errs18 === errors;
+const _errs22 = errors;
+if(errors === _errs21){
 }
-if(data["modified_at.before"] !== undefined){
-let data9 = data["modified_at.before"];
-const _errs20 = errors;
-if(typeof data9 !== "string"){
-const err11 = {instancePath:instancePath+"/modified_at.before",schemaPath:"#/properties/modified_at.before/type",keyword:"type",params:{type: "string"},message:"must be string"};
+var valid9 = _errs21 === errors;
+if(valid9){
+const err11 = {instancePath:instancePath+"/created_at.before",schemaPath:"#/allOf/0/anyOf/3/properties/created_at.before/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1994,14 +2301,27 @@ vErrors.push(err11);
 }
 errors++;
 }
-const _errs21 = errors;
-var valid0 = _errs20 === errors;
+else {
+errors = _errs20;
+if(vErrors !== null){
+if(_errs20){
+vErrors.length = _errs20;
 }
-if(data.offset !== undefined){
-let data10 = data.offset;
-const _errs22 = errors;
-if(typeof data10 !== "string"){
-const err12 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+vErrors = null;
+}
+}
+}
+var valid8 = _errs19 === errors;
+}
+}
+var _valid0 = _errs18 === errors;
+valid1 = valid1 || _valid0;
+if(!valid1){
+const _errs23 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data["due_on.after"] === undefined){
+const err12 = {instancePath,schemaPath:"#/allOf/0/anyOf/4/required",keyword:"required",params:{missingProperty: "due_on.after"},message:"must have required property '"+"due_on.after"+"'"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2010,14 +2330,13 @@ vErrors.push(err12);
 }
 errors++;
 }
-const _errs23 = errors;
-var valid0 = _errs22 === errors;
-}
-if(data["projects.any"] !== undefined){
-let data11 = data["projects.any"];
+if(data["due_on.after"] !== undefined){
+let data4 = data["due_on.after"];
 const _errs24 = errors;
-if(typeof data11 !== "string"){
-const err13 = {instancePath:instancePath+"/projects.any",schemaPath:"#/properties/projects.any/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const _errs25 = errors;
+const _errs26 = errors;
+if(data4 !== null){
+const err13 = {};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2026,14 +2345,12 @@ vErrors.push(err13);
 }
 errors++;
 }
-const _errs25 = errors;
-var valid0 = _errs24 === errors;
+const _errs27 = errors;
+if(errors === _errs26){
 }
-if(data.resource_subtype !== undefined){
-let data12 = data.resource_subtype;
-const _errs26 = errors;
-if(typeof data12 !== "string"){
-const err14 = {instancePath:instancePath+"/resource_subtype",schemaPath:"#/properties/resource_subtype/type",keyword:"type",params:{type: "string"},message:"must be string"};
+var valid11 = _errs26 === errors;
+if(valid11){
+const err14 = {instancePath:instancePath+"/due_on.after",schemaPath:"#/allOf/0/anyOf/4/properties/due_on.after/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2042,14 +2359,27 @@ vErrors.push(err14);
 }
 errors++;
 }
-const _errs27 = errors;
-var valid0 = _errs26 === errors;
+else {
+errors = _errs25;
+if(vErrors !== null){
+if(_errs25){
+vErrors.length = _errs25;
 }
-if(data["sections.any"] !== undefined){
-let data13 = data["sections.any"];
+else {
+vErrors = null;
+}
+}
+}
+var valid10 = _errs24 === errors;
+}
+}
+var _valid0 = _errs23 === errors;
+valid1 = valid1 || _valid0;
+if(!valid1){
 const _errs28 = errors;
-if(typeof data13 !== "string"){
-const err15 = {instancePath:instancePath+"/sections.any",schemaPath:"#/properties/sections.any/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data["due_on.before"] === undefined){
+const err15 = {instancePath,schemaPath:"#/allOf/0/anyOf/5/required",keyword:"required",params:{missingProperty: "due_on.before"},message:"must have required property '"+"due_on.before"+"'"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2058,14 +2388,13 @@ vErrors.push(err15);
 }
 errors++;
 }
+if(data["due_on.before"] !== undefined){
+let data5 = data["due_on.before"];
 const _errs29 = errors;
-var valid0 = _errs28 === errors;
-}
-if(data.sort_ascending !== undefined){
-let data14 = data.sort_ascending;
 const _errs30 = errors;
-if(typeof data14 !== "boolean"){
-const err16 = {instancePath:instancePath+"/sort_ascending",schemaPath:"#/properties/sort_ascending/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const _errs31 = errors;
+if(data5 !== null){
+const err16 = {};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2074,14 +2403,12 @@ vErrors.push(err16);
 }
 errors++;
 }
-const _errs31 = errors;
-var valid0 = _errs30 === errors;
-}
-if(data.sort_by !== undefined){
-let data15 = data.sort_by;
 const _errs32 = errors;
-if(typeof data15 !== "string"){
-const err17 = {instancePath:instancePath+"/sort_by",schemaPath:"#/properties/sort_by/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(errors === _errs31){
+}
+var valid13 = _errs31 === errors;
+if(valid13){
+const err17 = {instancePath:instancePath+"/due_on.before",schemaPath:"#/allOf/0/anyOf/5/properties/due_on.before/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2090,14 +2417,27 @@ vErrors.push(err17);
 }
 errors++;
 }
-const _errs33 = errors;
-var valid0 = _errs32 === errors;
+else {
+errors = _errs30;
+if(vErrors !== null){
+if(_errs30){
+vErrors.length = _errs30;
 }
-if(data["teams.any"] !== undefined){
-let data16 = data["teams.any"];
-const _errs34 = errors;
-if(typeof data16 !== "string"){
-const err18 = {instancePath:instancePath+"/teams.any",schemaPath:"#/properties/teams.any/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+vErrors = null;
+}
+}
+}
+var valid12 = _errs29 === errors;
+}
+}
+var _valid0 = _errs28 === errors;
+valid1 = valid1 || _valid0;
+if(!valid1){
+const _errs33 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data["followers.any"] === undefined){
+const err18 = {instancePath,schemaPath:"#/allOf/0/anyOf/6/required",keyword:"required",params:{missingProperty: "followers.any"},message:"must have required property '"+"followers.any"+"'"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2106,14 +2446,13 @@ vErrors.push(err18);
 }
 errors++;
 }
+if(data["followers.any"] !== undefined){
+let data6 = data["followers.any"];
+const _errs34 = errors;
 const _errs35 = errors;
-var valid0 = _errs34 === errors;
-}
-if(data.text !== undefined){
-let data17 = data.text;
 const _errs36 = errors;
-if(typeof data17 !== "string"){
-const err19 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data6 !== null){
+const err19 = {};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2123,13 +2462,11 @@ vErrors.push(err19);
 errors++;
 }
 const _errs37 = errors;
-var valid0 = _errs36 === errors;
+if(errors === _errs36){
 }
-if(data.workspace_gid !== undefined){
-let data18 = data.workspace_gid;
-const _errs38 = errors;
-if(typeof data18 !== "string"){
-const err20 = {instancePath:instancePath+"/workspace_gid",schemaPath:"#/properties/workspace_gid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+var valid15 = _errs36 === errors;
+if(valid15){
+const err20 = {instancePath:instancePath+"/followers.any",schemaPath:"#/allOf/0/anyOf/6/properties/followers.any/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2138,17 +2475,801 @@ vErrors.push(err20);
 }
 errors++;
 }
-const _errs39 = errors;
-var valid0 = _errs38 === errors;
-}
+else {
+errors = _errs35;
+if(vErrors !== null){
+if(_errs35){
+vErrors.length = _errs35;
 }
 else {
-const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+vErrors = null;
+}
+}
+}
+var valid14 = _errs34 === errors;
+}
+}
+var _valid0 = _errs33 === errors;
+valid1 = valid1 || _valid0;
+if(!valid1){
+const _errs38 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data["modified_at.after"] === undefined){
+const err21 = {instancePath,schemaPath:"#/allOf/0/anyOf/7/required",keyword:"required",params:{missingProperty: "modified_at.after"},message:"must have required property '"+"modified_at.after"+"'"};
 if(vErrors === null){
 vErrors = [err21];
 }
 else {
 vErrors.push(err21);
+}
+errors++;
+}
+if(data["modified_at.after"] !== undefined){
+let data7 = data["modified_at.after"];
+const _errs39 = errors;
+const _errs40 = errors;
+const _errs41 = errors;
+if(data7 !== null){
+const err22 = {};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+const _errs42 = errors;
+if(errors === _errs41){
+}
+var valid17 = _errs41 === errors;
+if(valid17){
+const err23 = {instancePath:instancePath+"/modified_at.after",schemaPath:"#/allOf/0/anyOf/7/properties/modified_at.after/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+else {
+errors = _errs40;
+if(vErrors !== null){
+if(_errs40){
+vErrors.length = _errs40;
+}
+else {
+vErrors = null;
+}
+}
+}
+var valid16 = _errs39 === errors;
+}
+}
+var _valid0 = _errs38 === errors;
+valid1 = valid1 || _valid0;
+if(!valid1){
+const _errs43 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data["modified_at.before"] === undefined){
+const err24 = {instancePath,schemaPath:"#/allOf/0/anyOf/8/required",keyword:"required",params:{missingProperty: "modified_at.before"},message:"must have required property '"+"modified_at.before"+"'"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+if(data["modified_at.before"] !== undefined){
+let data8 = data["modified_at.before"];
+const _errs44 = errors;
+const _errs45 = errors;
+const _errs46 = errors;
+if(data8 !== null){
+const err25 = {};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+const _errs47 = errors;
+if(errors === _errs46){
+}
+var valid19 = _errs46 === errors;
+if(valid19){
+const err26 = {instancePath:instancePath+"/modified_at.before",schemaPath:"#/allOf/0/anyOf/8/properties/modified_at.before/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+else {
+errors = _errs45;
+if(vErrors !== null){
+if(_errs45){
+vErrors.length = _errs45;
+}
+else {
+vErrors = null;
+}
+}
+}
+var valid18 = _errs44 === errors;
+}
+}
+var _valid0 = _errs43 === errors;
+valid1 = valid1 || _valid0;
+if(!valid1){
+const _errs48 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data["projects.any"] === undefined){
+const err27 = {instancePath,schemaPath:"#/allOf/0/anyOf/9/required",keyword:"required",params:{missingProperty: "projects.any"},message:"must have required property '"+"projects.any"+"'"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+if(data["projects.any"] !== undefined){
+let data9 = data["projects.any"];
+const _errs49 = errors;
+const _errs50 = errors;
+const _errs51 = errors;
+if(data9 !== null){
+const err28 = {};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+const _errs52 = errors;
+if(errors === _errs51){
+}
+var valid21 = _errs51 === errors;
+if(valid21){
+const err29 = {instancePath:instancePath+"/projects.any",schemaPath:"#/allOf/0/anyOf/9/properties/projects.any/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+else {
+errors = _errs50;
+if(vErrors !== null){
+if(_errs50){
+vErrors.length = _errs50;
+}
+else {
+vErrors = null;
+}
+}
+}
+var valid20 = _errs49 === errors;
+}
+}
+var _valid0 = _errs48 === errors;
+valid1 = valid1 || _valid0;
+if(!valid1){
+const _errs53 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.resource_subtype === undefined){
+const err30 = {instancePath,schemaPath:"#/allOf/0/anyOf/10/required",keyword:"required",params:{missingProperty: "resource_subtype"},message:"must have required property '"+"resource_subtype"+"'"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+if(data.resource_subtype !== undefined){
+let data10 = data.resource_subtype;
+const _errs54 = errors;
+const _errs55 = errors;
+const _errs56 = errors;
+if(data10 !== null){
+const err31 = {};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+const _errs57 = errors;
+if(errors === _errs56){
+}
+var valid23 = _errs56 === errors;
+if(valid23){
+const err32 = {instancePath:instancePath+"/resource_subtype",schemaPath:"#/allOf/0/anyOf/10/properties/resource_subtype/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+else {
+errors = _errs55;
+if(vErrors !== null){
+if(_errs55){
+vErrors.length = _errs55;
+}
+else {
+vErrors = null;
+}
+}
+}
+var valid22 = _errs54 === errors;
+}
+}
+var _valid0 = _errs53 === errors;
+valid1 = valid1 || _valid0;
+if(!valid1){
+const _errs58 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data["sections.any"] === undefined){
+const err33 = {instancePath,schemaPath:"#/allOf/0/anyOf/11/required",keyword:"required",params:{missingProperty: "sections.any"},message:"must have required property '"+"sections.any"+"'"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+if(data["sections.any"] !== undefined){
+let data11 = data["sections.any"];
+const _errs59 = errors;
+const _errs60 = errors;
+const _errs61 = errors;
+if(data11 !== null){
+const err34 = {};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+const _errs62 = errors;
+if(errors === _errs61){
+}
+var valid25 = _errs61 === errors;
+if(valid25){
+const err35 = {instancePath:instancePath+"/sections.any",schemaPath:"#/allOf/0/anyOf/11/properties/sections.any/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+else {
+errors = _errs60;
+if(vErrors !== null){
+if(_errs60){
+vErrors.length = _errs60;
+}
+else {
+vErrors = null;
+}
+}
+}
+var valid24 = _errs59 === errors;
+}
+}
+var _valid0 = _errs58 === errors;
+valid1 = valid1 || _valid0;
+if(!valid1){
+const _errs63 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data["teams.any"] === undefined){
+const err36 = {instancePath,schemaPath:"#/allOf/0/anyOf/12/required",keyword:"required",params:{missingProperty: "teams.any"},message:"must have required property '"+"teams.any"+"'"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+if(data["teams.any"] !== undefined){
+let data12 = data["teams.any"];
+const _errs64 = errors;
+const _errs65 = errors;
+const _errs66 = errors;
+if(data12 !== null){
+const err37 = {};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+const _errs67 = errors;
+if(errors === _errs66){
+}
+var valid27 = _errs66 === errors;
+if(valid27){
+const err38 = {instancePath:instancePath+"/teams.any",schemaPath:"#/allOf/0/anyOf/12/properties/teams.any/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+else {
+errors = _errs65;
+if(vErrors !== null){
+if(_errs65){
+vErrors.length = _errs65;
+}
+else {
+vErrors = null;
+}
+}
+}
+var valid26 = _errs64 === errors;
+}
+}
+var _valid0 = _errs63 === errors;
+valid1 = valid1 || _valid0;
+if(!valid1){
+const _errs68 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.text === undefined){
+const err39 = {instancePath,schemaPath:"#/allOf/0/anyOf/13/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+if(data.text !== undefined){
+let data13 = data.text;
+const _errs69 = errors;
+const _errs70 = errors;
+const _errs71 = errors;
+if(data13 !== null){
+const err40 = {};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+const _errs72 = errors;
+if(errors === _errs71){
+}
+var valid29 = _errs71 === errors;
+if(valid29){
+const err41 = {instancePath:instancePath+"/text",schemaPath:"#/allOf/0/anyOf/13/properties/text/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+else {
+errors = _errs70;
+if(vErrors !== null){
+if(_errs70){
+vErrors.length = _errs70;
+}
+else {
+vErrors = null;
+}
+}
+}
+var valid28 = _errs69 === errors;
+}
+}
+var _valid0 = _errs68 === errors;
+valid1 = valid1 || _valid0;
+if(!valid1){
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+if(!valid1){
+const err42 = {instancePath,schemaPath:"#/allOf/0/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+else {
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
+}
+else {
+vErrors = null;
+}
+}
+}
+var valid0 = _errs1 === errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.workspace_gid === undefined){
+const err43 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "workspace_gid"},message:"must have required property '"+"workspace_gid"+"'"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+const _errs73 = errors;
+for(const key0 in data){
+if(!(func2.call(schema30.properties, key0))){
+const err44 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+if(data["assignee.any"] !== undefined){
+let data14 = data["assignee.any"];
+const _errs74 = errors;
+if(typeof data14 !== "string"){
+const err45 = {instancePath:instancePath+"/assignee.any",schemaPath:"#/properties/assignee.any/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+const _errs75 = errors;
+var valid30 = _errs74 === errors;
+}
+if(data.completed !== undefined){
+let data15 = data.completed;
+const _errs76 = errors;
+if(typeof data15 !== "boolean"){
+const err46 = {instancePath:instancePath+"/completed",schemaPath:"#/properties/completed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+const _errs77 = errors;
+var valid30 = _errs76 === errors;
+}
+if(data["created_at.after"] !== undefined){
+let data16 = data["created_at.after"];
+const _errs78 = errors;
+if(typeof data16 !== "string"){
+const err47 = {instancePath:instancePath+"/created_at.after",schemaPath:"#/properties/created_at.after/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+const _errs79 = errors;
+var valid30 = _errs78 === errors;
+}
+if(data["created_at.before"] !== undefined){
+let data17 = data["created_at.before"];
+const _errs80 = errors;
+if(typeof data17 !== "string"){
+const err48 = {instancePath:instancePath+"/created_at.before",schemaPath:"#/properties/created_at.before/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+const _errs81 = errors;
+var valid30 = _errs80 === errors;
+}
+if(data["due_on.after"] !== undefined){
+let data18 = data["due_on.after"];
+const _errs82 = errors;
+if(typeof data18 !== "string"){
+const err49 = {instancePath:instancePath+"/due_on.after",schemaPath:"#/properties/due_on.after/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+const _errs83 = errors;
+var valid30 = _errs82 === errors;
+}
+if(data["due_on.before"] !== undefined){
+let data19 = data["due_on.before"];
+const _errs84 = errors;
+if(typeof data19 !== "string"){
+const err50 = {instancePath:instancePath+"/due_on.before",schemaPath:"#/properties/due_on.before/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+const _errs85 = errors;
+var valid30 = _errs84 === errors;
+}
+if(data["followers.any"] !== undefined){
+let data20 = data["followers.any"];
+const _errs86 = errors;
+if(typeof data20 !== "string"){
+const err51 = {instancePath:instancePath+"/followers.any",schemaPath:"#/properties/followers.any/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+const _errs87 = errors;
+var valid30 = _errs86 === errors;
+}
+if(data.limit !== undefined){
+let data21 = data.limit;
+const _errs88 = errors;
+if(!((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21)))){
+const err52 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+const _errs89 = errors;
+var valid30 = _errs88 === errors;
+}
+if(data["modified_at.after"] !== undefined){
+let data22 = data["modified_at.after"];
+const _errs90 = errors;
+if(typeof data22 !== "string"){
+const err53 = {instancePath:instancePath+"/modified_at.after",schemaPath:"#/properties/modified_at.after/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+const _errs91 = errors;
+var valid30 = _errs90 === errors;
+}
+if(data["modified_at.before"] !== undefined){
+let data23 = data["modified_at.before"];
+const _errs92 = errors;
+if(typeof data23 !== "string"){
+const err54 = {instancePath:instancePath+"/modified_at.before",schemaPath:"#/properties/modified_at.before/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+const _errs93 = errors;
+var valid30 = _errs92 === errors;
+}
+if(data.offset !== undefined){
+let data24 = data.offset;
+const _errs94 = errors;
+if(typeof data24 !== "string"){
+const err55 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+const _errs95 = errors;
+var valid30 = _errs94 === errors;
+}
+if(data["projects.any"] !== undefined){
+let data25 = data["projects.any"];
+const _errs96 = errors;
+if(typeof data25 !== "string"){
+const err56 = {instancePath:instancePath+"/projects.any",schemaPath:"#/properties/projects.any/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+const _errs97 = errors;
+var valid30 = _errs96 === errors;
+}
+if(data.resource_subtype !== undefined){
+let data26 = data.resource_subtype;
+const _errs98 = errors;
+if(typeof data26 !== "string"){
+const err57 = {instancePath:instancePath+"/resource_subtype",schemaPath:"#/properties/resource_subtype/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+const _errs99 = errors;
+var valid30 = _errs98 === errors;
+}
+if(data["sections.any"] !== undefined){
+let data27 = data["sections.any"];
+const _errs100 = errors;
+if(typeof data27 !== "string"){
+const err58 = {instancePath:instancePath+"/sections.any",schemaPath:"#/properties/sections.any/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+const _errs101 = errors;
+var valid30 = _errs100 === errors;
+}
+if(data.sort_ascending !== undefined){
+let data28 = data.sort_ascending;
+const _errs102 = errors;
+if(typeof data28 !== "boolean"){
+const err59 = {instancePath:instancePath+"/sort_ascending",schemaPath:"#/properties/sort_ascending/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+const _errs103 = errors;
+var valid30 = _errs102 === errors;
+}
+if(data.sort_by !== undefined){
+let data29 = data.sort_by;
+const _errs104 = errors;
+if(typeof data29 !== "string"){
+const err60 = {instancePath:instancePath+"/sort_by",schemaPath:"#/properties/sort_by/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+const _errs105 = errors;
+var valid30 = _errs104 === errors;
+}
+if(data["teams.any"] !== undefined){
+let data30 = data["teams.any"];
+const _errs106 = errors;
+if(typeof data30 !== "string"){
+const err61 = {instancePath:instancePath+"/teams.any",schemaPath:"#/properties/teams.any/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+const _errs107 = errors;
+var valid30 = _errs106 === errors;
+}
+if(data.text !== undefined){
+let data31 = data.text;
+const _errs108 = errors;
+if(typeof data31 !== "string"){
+const err62 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+const _errs109 = errors;
+var valid30 = _errs108 === errors;
+}
+if(data.workspace_gid !== undefined){
+let data32 = data.workspace_gid;
+const _errs110 = errors;
+if(typeof data32 !== "string"){
+const err63 = {instancePath:instancePath+"/workspace_gid",schemaPath:"#/properties/workspace_gid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+const _errs111 = errors;
+var valid30 = _errs110 === errors;
+}
+}
+else {
+const err64 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
 }
 errors++;
 }

@@ -14,7 +14,7 @@ import { code, constDecl, literal, str } from '../ts/syntax.js';
 import { ignoredByPrettier } from './prettier-ignore.js';
 import { esmOnly } from './esm-only.js';
 import { splitEmitter, type Emitter } from '../types.js';
-import { objectSchema, paramsSchema, recordSchema, type JsonSchema } from './json-schema.js';
+import { objectSchema, paramsSchema, paramsSchemaWithGroups, recordSchema, type JsonSchema } from './json-schema.js';
 
 /** Export name of an action's params validator. */
 export const paramsValidatorName = (entity: string, action: string) => `params_${entity}_${action}`;
@@ -57,7 +57,7 @@ function jobOf(ir: SpecIR, connector: ConnectorIR): Job {
   };
   add('params_search', { type: 'object', ...objectSchema(ir.service.search.params, 'param', false) });
   for (const e of connector.entities) {
-    for (const a of e.actions) if (hasParamsValidator(a)) add(paramsValidatorName(e.name, a.name), paramsSchema(a));
+    for (const a of e.actions) if (hasParamsValidator(a)) add(paramsValidatorName(e.name, a.name), paramsSchemaWithGroups(a));
   }
   for (const r of connector.records) add(recordValidatorName(r.name), recordSchema(r));
   return { key: connector.id, schemas, exports, aliases };

@@ -93,6 +93,21 @@ export function paramsSchema(action: ActionIR): JsonSchema {
   return { type: 'object', ...objectSchema(action.params, 'param', action.paramsUnspecified !== undefined) };
 }
 
+/**
+ * The params schema with the action's param groups (IR `paramGroups`) as JSON Schema: an alternative holds when each
+ * of its params is given and not null; `oneOf` asks exactly one alternative to hold, `atLeastOne` (anyOf) one or more —
+ * what the mock enforces (mock/rules.ts). The compact client-side checks leave groups to the service.
+ */
+export function paramsSchemaWithGroups(action: ActionIR): JsonSchema {
+  const schema = paramsSchema(action);
+  const groups = (action.paramGroups ?? []).map((group) => {
+    const alternatives = group.alternatives.map((alt) => ({ required: alt, properties: Object.fromEntries(alt.map((name) => [name, { not: { type: 'null' } }])) }));
+    return group.kind === 'oneOf' ? { oneOf: alternatives } : { anyOf: alternatives };
+  });
+  if (groups.length === 0) return schema;
+  return { ...schema, allOf: groups };
+}
+
 /** A record shape: its listed fields are required; other fields are allowed. */
 export function recordSchema(shape: ShapeIR): JsonSchema {
   return { type: 'object', ...objectSchema(shape.properties, 'record', true) };
