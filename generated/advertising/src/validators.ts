@@ -3,11 +3,11 @@
 import { createResponseValidators } from '@connector-sdk/runtime';
 
 // prettier-ignore
-export const params_search = validate10;
+export const params_search = validate0;
 // prettier-ignore
-const schema11 = {"type":"object","properties":{"cursor":{"type":"string"},"fields":{"type":"array","items":{"type":"string"}},"limit":{"type":"integer","minimum":1},"query":{"type":"object","properties":{"filter":{"type":"object"},"sort":{"type":"array","items":{"type":"object"}}},"additionalProperties":false}},"required":["query"],"additionalProperties":false};
+const schema0 = {"type":"object","properties":{"cursor":{"type":"string"},"fields":{"type":"array","items":{"type":"string"}},"limit":{"type":"integer","minimum":1},"query":{"type":"object","properties":{"filter":{"type":"object"},"sort":{"type":"array","items":{"type":"object"}}},"additionalProperties":false}},"required":["query"],"additionalProperties":false};
 // prettier-ignore
-function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -215,15 +215,15 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate10.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_portfolios_list = validate11;
+export const params_portfolios_list = validate1;
 // prettier-ignore
-const schema12 = {"type":"object","properties":{"includeExtendedDataFields":{"type":"string"}},"additionalProperties":false};
+const schema1 = {"type":"object","properties":{"includeExtendedDataFields":{"type":"string"}},"additionalProperties":false};
 // prettier-ignore
-function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -268,15 +268,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate11.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_portfolios_get = validate12;
+export const params_portfolios_get = validate2;
 // prettier-ignore
-const schema13 = {"type":"object","properties":{"portfolioId":{"type":"integer"}},"required":["portfolioId"],"additionalProperties":false};
+const schema2 = {"type":"object","properties":{"portfolioId":{"type":"integer"}},"required":["portfolioId"],"additionalProperties":false};
 // prettier-ignore
-function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -331,17 +331,17 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate12.errors = vErrors;
+validate2.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_profiles_list = validate13;
+export const params_profiles_list = validate3;
 // prettier-ignore
-const schema14 = {"type":"object","properties":{"profileTypeFilter":{"type":"string","pattern":"^(?:seller|vendor|agency)(?:,(?:seller|vendor|agency))*$"}},"additionalProperties":false};
+const schema3 = {"type":"object","properties":{"profileTypeFilter":{"type":"string","pattern":"^(?:seller|vendor|agency)(?:,(?:seller|vendor|agency))*$"}},"additionalProperties":false};
 // prettier-ignore
 const pattern0 = new RegExp("^(?:seller|vendor|agency)(?:,(?:seller|vendor|agency))*$", "u");
 // prettier-ignore
-function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -398,15 +398,15 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate13.errors = vErrors;
+validate3.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_profiles_get = validate14;
+export const params_profiles_get = validate4;
 // prettier-ignore
-const schema15 = {"type":"object","properties":{"profileId":{"type":"integer"}},"required":["profileId"],"additionalProperties":false};
+const schema4 = {"type":"object","properties":{"profileId":{"type":"integer"}},"required":["profileId"],"additionalProperties":false};
 // prettier-ignore
-function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -461,17 +461,17 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate14.errors = vErrors;
+validate4.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_sponsored_product_campaigns_list = validate15;
+export const params_sponsored_product_campaigns_list = validate5;
 // prettier-ignore
-const schema16 = {"type":"object","properties":{"maxResults":{"type":"integer"},"nextToken":{"type":"string"},"stateFilter":{"type":"object","properties":{"include":{"type":"string","pattern":"^(?:enabled|paused|archived)(?:,(?:enabled|paused|archived))*$"}},"additionalProperties":false}},"additionalProperties":false};
+const schema5 = {"type":"object","properties":{"maxResults":{"type":"integer"},"nextToken":{"type":"string"},"stateFilter":{"type":"object","properties":{"include":{"type":"string","pattern":"^(?:enabled|paused|archived)(?:,(?:enabled|paused|archived))*$"}},"additionalProperties":false}},"additionalProperties":false};
 // prettier-ignore
 const pattern1 = new RegExp("^(?:enabled|paused|archived)(?:,(?:enabled|paused|archived))*$", "u");
 // prettier-ignore
-function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -591,15 +591,15 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate15.errors = vErrors;
+validate5.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_sponsored_product_campaigns_get = validate16;
+export const params_sponsored_product_campaigns_get = validate6;
 // prettier-ignore
-const schema17 = {"type":"object","properties":{"campaignId":{"type":"integer"}},"required":["campaignId"],"additionalProperties":false};
+const schema6 = {"type":"object","properties":{"campaignId":{"type":"integer"}},"required":["campaignId"],"additionalProperties":false};
 // prettier-ignore
-function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate6(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -654,15 +654,15 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate16.errors = vErrors;
+validate6.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_portfolio = validate17;
+export const record_portfolio = validate7;
 // prettier-ignore
-const schema18 = {"type":"object","properties":{"budget":{},"creationDate":{"type":["integer","null"]},"inBudget":{"type":["boolean","null"]},"lastUpdatedDate":{"type":["integer","null"]},"name":{"type":["string","null"]},"portfolioId":{"type":["string","integer"]},"servingStatus":{"type":["string","null"]},"state":{"type":["string","null"]}},"required":["budget","creationDate","inBudget","lastUpdatedDate","name","portfolioId","servingStatus","state"],"additionalProperties":true};
+const schema7 = {"type":"object","properties":{"budget":{},"creationDate":{"type":["integer","null"]},"inBudget":{"type":["boolean","null"]},"lastUpdatedDate":{"type":["integer","null"]},"name":{"type":["string","null"]},"portfolioId":{"type":["string","integer"]},"servingStatus":{"type":["string","null"]},"state":{"type":["string","null"]}},"required":["budget","creationDate","inBudget","lastUpdatedDate","name","portfolioId","servingStatus","state"],"additionalProperties":true};
 // prettier-ignore
-function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate7(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -752,7 +752,7 @@ if(data.creationDate !== undefined){
 let data0 = data.creationDate;
 const _errs2 = errors;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err8 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema18.properties.creationDate.type},message:"must be integer,null"};
+const err8 = {instancePath:instancePath+"/creationDate",schemaPath:"#/properties/creationDate/type",keyword:"type",params:{type: schema7.properties.creationDate.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -768,7 +768,7 @@ if(data.inBudget !== undefined){
 let data1 = data.inBudget;
 const _errs4 = errors;
 if((typeof data1 !== "boolean") && (data1 !== null)){
-const err9 = {instancePath:instancePath+"/inBudget",schemaPath:"#/properties/inBudget/type",keyword:"type",params:{type: schema18.properties.inBudget.type},message:"must be boolean,null"};
+const err9 = {instancePath:instancePath+"/inBudget",schemaPath:"#/properties/inBudget/type",keyword:"type",params:{type: schema7.properties.inBudget.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -784,7 +784,7 @@ if(data.lastUpdatedDate !== undefined){
 let data2 = data.lastUpdatedDate;
 const _errs6 = errors;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err10 = {instancePath:instancePath+"/lastUpdatedDate",schemaPath:"#/properties/lastUpdatedDate/type",keyword:"type",params:{type: schema18.properties.lastUpdatedDate.type},message:"must be integer,null"};
+const err10 = {instancePath:instancePath+"/lastUpdatedDate",schemaPath:"#/properties/lastUpdatedDate/type",keyword:"type",params:{type: schema7.properties.lastUpdatedDate.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -800,7 +800,7 @@ if(data.name !== undefined){
 let data3 = data.name;
 const _errs8 = errors;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err11 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema18.properties.name.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema7.properties.name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -816,7 +816,7 @@ if(data.portfolioId !== undefined){
 let data4 = data.portfolioId;
 const _errs10 = errors;
 if((typeof data4 !== "string") && (!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))))){
-const err12 = {instancePath:instancePath+"/portfolioId",schemaPath:"#/properties/portfolioId/type",keyword:"type",params:{type: schema18.properties.portfolioId.type},message:"must be string,integer"};
+const err12 = {instancePath:instancePath+"/portfolioId",schemaPath:"#/properties/portfolioId/type",keyword:"type",params:{type: schema7.properties.portfolioId.type},message:"must be string,integer"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -832,7 +832,7 @@ if(data.servingStatus !== undefined){
 let data5 = data.servingStatus;
 const _errs12 = errors;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err13 = {instancePath:instancePath+"/servingStatus",schemaPath:"#/properties/servingStatus/type",keyword:"type",params:{type: schema18.properties.servingStatus.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/servingStatus",schemaPath:"#/properties/servingStatus/type",keyword:"type",params:{type: schema7.properties.servingStatus.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -848,7 +848,7 @@ if(data.state !== undefined){
 let data6 = data.state;
 const _errs14 = errors;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err14 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: schema18.properties.state.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: schema7.properties.state.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -871,15 +871,15 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate17.errors = vErrors;
+validate7.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_portfolio_list = validate18;
+export const record_portfolio_list = validate8;
 // prettier-ignore
-const schema19 = {"type":"object","properties":{},"additionalProperties":true};
+const schema8 = {"type":"object","properties":{},"additionalProperties":true};
 // prettier-ignore
-function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -896,15 +896,15 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate18.errors = vErrors;
+validate8.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_profile = validate19;
+export const record_profile = validate9;
 // prettier-ignore
-const schema20 = {"type":"object","properties":{"accountInfo":{},"countryCode":{"type":["string","null"]},"currencyCode":{"type":["string","null"]},"dailyBudget":{"type":["number","null"]},"profileId":{"type":"integer"},"timezone":{"type":["string","null"]}},"required":["accountInfo","countryCode","currencyCode","dailyBudget","profileId","timezone"],"additionalProperties":true};
+const schema9 = {"type":"object","properties":{"accountInfo":{},"countryCode":{"type":["string","null"]},"currencyCode":{"type":["string","null"]},"dailyBudget":{"type":["number","null"]},"profileId":{"type":"integer"},"timezone":{"type":["string","null"]}},"required":["accountInfo","countryCode","currencyCode","dailyBudget","profileId","timezone"],"additionalProperties":true};
 // prettier-ignore
-function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate9(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -974,7 +974,7 @@ if(data.countryCode !== undefined){
 let data0 = data.countryCode;
 const _errs2 = errors;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err6 = {instancePath:instancePath+"/countryCode",schemaPath:"#/properties/countryCode/type",keyword:"type",params:{type: schema20.properties.countryCode.type},message:"must be string,null"};
+const err6 = {instancePath:instancePath+"/countryCode",schemaPath:"#/properties/countryCode/type",keyword:"type",params:{type: schema9.properties.countryCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -990,7 +990,7 @@ if(data.currencyCode !== undefined){
 let data1 = data.currencyCode;
 const _errs4 = errors;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err7 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema20.properties.currencyCode.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/currencyCode",schemaPath:"#/properties/currencyCode/type",keyword:"type",params:{type: schema9.properties.currencyCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1006,7 +1006,7 @@ if(data.dailyBudget !== undefined){
 let data2 = data.dailyBudget;
 const _errs6 = errors;
 if((!(typeof data2 == "number")) && (data2 !== null)){
-const err8 = {instancePath:instancePath+"/dailyBudget",schemaPath:"#/properties/dailyBudget/type",keyword:"type",params:{type: schema20.properties.dailyBudget.type},message:"must be number,null"};
+const err8 = {instancePath:instancePath+"/dailyBudget",schemaPath:"#/properties/dailyBudget/type",keyword:"type",params:{type: schema9.properties.dailyBudget.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1038,7 +1038,7 @@ if(data.timezone !== undefined){
 let data4 = data.timezone;
 const _errs10 = errors;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err10 = {instancePath:instancePath+"/timezone",schemaPath:"#/properties/timezone/type",keyword:"type",params:{type: schema20.properties.timezone.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/timezone",schemaPath:"#/properties/timezone/type",keyword:"type",params:{type: schema9.properties.timezone.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1061,15 +1061,15 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate19.errors = vErrors;
+validate9.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_sponsored_product_campaign = validate20;
+export const record_sponsored_product_campaign = validate10;
 // prettier-ignore
-const schema21 = {"type":"object","properties":{"bidding":{},"budget":{},"campaignId":{"type":["string","integer"]},"campaignType":{"type":["string","null"]},"dailyBudget":{"type":["number","null"]},"dynamicBidding":{},"endDate":{"type":["string","null"]},"extendedData":{"type":["object","null"]},"marketplaceBudgetAllocation":{"type":["string","null"]},"name":{"type":["string","null"]},"offAmazonSettings":{"type":["object","null"]},"portfolioId":{},"premiumBidAdjustment":{"type":["boolean","null"]},"startDate":{"type":["string","null"]},"state":{"type":["string","null"]},"tags":{"type":["object","null"]},"targetingType":{"type":["string","null"]}},"required":["bidding","budget","campaignId","campaignType","dailyBudget","dynamicBidding","endDate","extendedData","marketplaceBudgetAllocation","name","offAmazonSettings","portfolioId","premiumBidAdjustment","startDate","state","tags","targetingType"],"additionalProperties":true};
+const schema10 = {"type":"object","properties":{"bidding":{},"budget":{},"campaignId":{"type":["string","integer"]},"campaignType":{"type":["string","null"]},"dailyBudget":{"type":["number","null"]},"dynamicBidding":{},"endDate":{"type":["string","null"]},"extendedData":{"type":["object","null"]},"marketplaceBudgetAllocation":{"type":["string","null"]},"name":{"type":["string","null"]},"offAmazonSettings":{"type":["object","null"]},"portfolioId":{},"premiumBidAdjustment":{"type":["boolean","null"]},"startDate":{"type":["string","null"]},"state":{"type":["string","null"]},"tags":{"type":["object","null"]},"targetingType":{"type":["string","null"]}},"required":["bidding","budget","campaignId","campaignType","dailyBudget","dynamicBidding","endDate","extendedData","marketplaceBudgetAllocation","name","offAmazonSettings","portfolioId","premiumBidAdjustment","startDate","state","tags","targetingType"],"additionalProperties":true};
 // prettier-ignore
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1249,7 +1249,7 @@ if(data.campaignId !== undefined){
 let data0 = data.campaignId;
 const _errs2 = errors;
 if((typeof data0 !== "string") && (!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))))){
-const err17 = {instancePath:instancePath+"/campaignId",schemaPath:"#/properties/campaignId/type",keyword:"type",params:{type: schema21.properties.campaignId.type},message:"must be string,integer"};
+const err17 = {instancePath:instancePath+"/campaignId",schemaPath:"#/properties/campaignId/type",keyword:"type",params:{type: schema10.properties.campaignId.type},message:"must be string,integer"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1265,7 +1265,7 @@ if(data.campaignType !== undefined){
 let data1 = data.campaignType;
 const _errs4 = errors;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err18 = {instancePath:instancePath+"/campaignType",schemaPath:"#/properties/campaignType/type",keyword:"type",params:{type: schema21.properties.campaignType.type},message:"must be string,null"};
+const err18 = {instancePath:instancePath+"/campaignType",schemaPath:"#/properties/campaignType/type",keyword:"type",params:{type: schema10.properties.campaignType.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1281,7 +1281,7 @@ if(data.dailyBudget !== undefined){
 let data2 = data.dailyBudget;
 const _errs6 = errors;
 if((!(typeof data2 == "number")) && (data2 !== null)){
-const err19 = {instancePath:instancePath+"/dailyBudget",schemaPath:"#/properties/dailyBudget/type",keyword:"type",params:{type: schema21.properties.dailyBudget.type},message:"must be number,null"};
+const err19 = {instancePath:instancePath+"/dailyBudget",schemaPath:"#/properties/dailyBudget/type",keyword:"type",params:{type: schema10.properties.dailyBudget.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1297,7 +1297,7 @@ if(data.endDate !== undefined){
 let data3 = data.endDate;
 const _errs8 = errors;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err20 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/type",keyword:"type",params:{type: schema21.properties.endDate.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/type",keyword:"type",params:{type: schema10.properties.endDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1313,7 +1313,7 @@ if(data.extendedData !== undefined){
 let data4 = data.extendedData;
 const _errs10 = errors;
 if((!(data4 && typeof data4 == "object" && !Array.isArray(data4))) && (data4 !== null)){
-const err21 = {instancePath:instancePath+"/extendedData",schemaPath:"#/properties/extendedData/type",keyword:"type",params:{type: schema21.properties.extendedData.type},message:"must be object,null"};
+const err21 = {instancePath:instancePath+"/extendedData",schemaPath:"#/properties/extendedData/type",keyword:"type",params:{type: schema10.properties.extendedData.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1329,7 +1329,7 @@ if(data.marketplaceBudgetAllocation !== undefined){
 let data5 = data.marketplaceBudgetAllocation;
 const _errs12 = errors;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err22 = {instancePath:instancePath+"/marketplaceBudgetAllocation",schemaPath:"#/properties/marketplaceBudgetAllocation/type",keyword:"type",params:{type: schema21.properties.marketplaceBudgetAllocation.type},message:"must be string,null"};
+const err22 = {instancePath:instancePath+"/marketplaceBudgetAllocation",schemaPath:"#/properties/marketplaceBudgetAllocation/type",keyword:"type",params:{type: schema10.properties.marketplaceBudgetAllocation.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1345,7 +1345,7 @@ if(data.name !== undefined){
 let data6 = data.name;
 const _errs14 = errors;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err23 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema21.properties.name.type},message:"must be string,null"};
+const err23 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema10.properties.name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1361,7 +1361,7 @@ if(data.offAmazonSettings !== undefined){
 let data7 = data.offAmazonSettings;
 const _errs16 = errors;
 if((!(data7 && typeof data7 == "object" && !Array.isArray(data7))) && (data7 !== null)){
-const err24 = {instancePath:instancePath+"/offAmazonSettings",schemaPath:"#/properties/offAmazonSettings/type",keyword:"type",params:{type: schema21.properties.offAmazonSettings.type},message:"must be object,null"};
+const err24 = {instancePath:instancePath+"/offAmazonSettings",schemaPath:"#/properties/offAmazonSettings/type",keyword:"type",params:{type: schema10.properties.offAmazonSettings.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1377,7 +1377,7 @@ if(data.premiumBidAdjustment !== undefined){
 let data8 = data.premiumBidAdjustment;
 const _errs18 = errors;
 if((typeof data8 !== "boolean") && (data8 !== null)){
-const err25 = {instancePath:instancePath+"/premiumBidAdjustment",schemaPath:"#/properties/premiumBidAdjustment/type",keyword:"type",params:{type: schema21.properties.premiumBidAdjustment.type},message:"must be boolean,null"};
+const err25 = {instancePath:instancePath+"/premiumBidAdjustment",schemaPath:"#/properties/premiumBidAdjustment/type",keyword:"type",params:{type: schema10.properties.premiumBidAdjustment.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1393,7 +1393,7 @@ if(data.startDate !== undefined){
 let data9 = data.startDate;
 const _errs20 = errors;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err26 = {instancePath:instancePath+"/startDate",schemaPath:"#/properties/startDate/type",keyword:"type",params:{type: schema21.properties.startDate.type},message:"must be string,null"};
+const err26 = {instancePath:instancePath+"/startDate",schemaPath:"#/properties/startDate/type",keyword:"type",params:{type: schema10.properties.startDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1409,7 +1409,7 @@ if(data.state !== undefined){
 let data10 = data.state;
 const _errs22 = errors;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err27 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: schema21.properties.state.type},message:"must be string,null"};
+const err27 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: schema10.properties.state.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1425,7 +1425,7 @@ if(data.tags !== undefined){
 let data11 = data.tags;
 const _errs24 = errors;
 if((!(data11 && typeof data11 == "object" && !Array.isArray(data11))) && (data11 !== null)){
-const err28 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: schema21.properties.tags.type},message:"must be object,null"};
+const err28 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: schema10.properties.tags.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1441,7 +1441,7 @@ if(data.targetingType !== undefined){
 let data12 = data.targetingType;
 const _errs26 = errors;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err29 = {instancePath:instancePath+"/targetingType",schemaPath:"#/properties/targetingType/type",keyword:"type",params:{type: schema21.properties.targetingType.type},message:"must be string,null"};
+const err29 = {instancePath:instancePath+"/targetingType",schemaPath:"#/properties/targetingType/type",keyword:"type",params:{type: schema10.properties.targetingType.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1464,7 +1464,7 @@ vErrors.push(err30);
 }
 errors++;
 }
-validate20.errors = vErrors;
+validate10.errors = vErrors;
 return errors === 0;
 }
 

@@ -3,11 +3,11 @@
 import { createResponseValidators } from '@connector-sdk/runtime';
 
 // prettier-ignore
-export const params_search = validate10;
+export const params_search = validate0;
 // prettier-ignore
-const schema11 = {"type":"object","properties":{"cursor":{"type":"string"},"fields":{"type":"array","items":{"type":"string"}},"limit":{"type":"integer","minimum":1},"query":{"type":"object","properties":{"filter":{"type":"object"},"sort":{"type":"array","items":{"type":"object"}}},"additionalProperties":false}},"required":["query"],"additionalProperties":false};
+const schema0 = {"type":"object","properties":{"cursor":{"type":"string"},"fields":{"type":"array","items":{"type":"string"}},"limit":{"type":"integer","minimum":1},"query":{"type":"object","properties":{"filter":{"type":"object"},"sort":{"type":"array","items":{"type":"object"}}},"additionalProperties":false}},"required":["query"],"additionalProperties":false};
 // prettier-ignore
-function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -215,15 +215,15 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate10.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_call_audio_download = validate11;
+export const params_call_audio_download = validate1;
 // prettier-ignore
-const schema12 = {"type":"object","properties":{"id":{"type":"string"}},"required":["id"],"additionalProperties":true};
+const schema1 = {"type":"object","properties":{"id":{"type":"string"}},"required":["id"],"additionalProperties":true};
 // prettier-ignore
-function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -266,15 +266,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate11.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_call_transcripts_list = validate12;
+export const params_call_transcripts_list = validate2;
 // prettier-ignore
-const schema13 = {"type":"object","properties":{},"additionalProperties":true};
+const schema2 = {"type":"object","properties":{},"additionalProperties":true};
 // prettier-ignore
-function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -291,15 +291,15 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate12.errors = vErrors;
+validate2.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_calls_list = validate13;
+export const params_calls_list = validate3;
 // prettier-ignore
-const schema14 = {"type":"object","properties":{"cursor":{"type":"string"},"fromDateTime":{"type":"string"},"toDateTime":{"type":"string"}},"additionalProperties":false};
+const schema3 = {"type":"object","properties":{"cursor":{"type":"string"},"fromDateTime":{"type":"string"},"toDateTime":{"type":"string"}},"additionalProperties":false};
 // prettier-ignore
-function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -376,15 +376,15 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate13.errors = vErrors;
+validate3.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_calls_get = validate14;
+export const params_calls_get = validate4;
 // prettier-ignore
-const schema15 = {"type":"object","properties":{"id":{"type":"string"}},"required":["id"],"additionalProperties":false};
+const schema4 = {"type":"object","properties":{"id":{"type":"string"}},"required":["id"],"additionalProperties":false};
 // prettier-ignore
-function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -439,17 +439,17 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate14.errors = vErrors;
+validate4.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_calls_extensive_list = validate15;
+export const params_calls_extensive_list = validate5;
 // prettier-ignore
-const schema16 = {"type":"object","properties":{"contentSelector":{"type":"object","properties":{"context":{"type":"string","enum":["Extended"]},"contextTiming":{"type":"array","items":{"type":"string","enum":["Now","TimeOfCall"]}},"exposedFields":{"type":"object","properties":{"collaboration":{"type":"object","properties":{"publicComments":{"type":"boolean"}},"additionalProperties":false},"content":{"type":"object","properties":{"brief":{"type":"boolean"},"callOutcome":{"type":"boolean"},"highlights":{"type":"boolean"},"keyPoints":{"type":"boolean"},"outline":{"type":"boolean"},"pointsOfInterest":{"type":"boolean"},"structure":{"type":"boolean"},"topics":{"type":"boolean"},"trackerOccurrences":{"type":"boolean"},"trackers":{"type":"boolean"}},"additionalProperties":false},"interaction":{"type":"object","properties":{"personInteractionStats":{"type":"boolean"},"questions":{"type":"boolean"},"speakers":{"type":"boolean"},"video":{"type":"boolean"}},"additionalProperties":false},"media":{"type":"boolean"},"parties":{"type":"boolean"}},"additionalProperties":false}},"additionalProperties":false},"cursor":{"type":"string"},"filter":{"type":"object","properties":{"callIds":{"type":"array","items":{"type":"string"}},"fromDateTime":{"type":"string"},"toDateTime":{"type":"string"},"workspaceId":{"type":"string"}},"additionalProperties":false}},"required":["filter"],"additionalProperties":false};
+const schema5 = {"type":"object","properties":{"contentSelector":{"type":"object","properties":{"context":{"type":"string","enum":["Extended"]},"contextTiming":{"type":"array","items":{"type":"string","enum":["Now","TimeOfCall"]}},"exposedFields":{"type":"object","properties":{"collaboration":{"type":"object","properties":{"publicComments":{"type":"boolean"}},"additionalProperties":false},"content":{"type":"object","properties":{"brief":{"type":"boolean"},"callOutcome":{"type":"boolean"},"highlights":{"type":"boolean"},"keyPoints":{"type":"boolean"},"outline":{"type":"boolean"},"pointsOfInterest":{"type":"boolean"},"structure":{"type":"boolean"},"topics":{"type":"boolean"},"trackerOccurrences":{"type":"boolean"},"trackers":{"type":"boolean"}},"additionalProperties":false},"interaction":{"type":"object","properties":{"personInteractionStats":{"type":"boolean"},"questions":{"type":"boolean"},"speakers":{"type":"boolean"},"video":{"type":"boolean"}},"additionalProperties":false},"media":{"type":"boolean"},"parties":{"type":"boolean"}},"additionalProperties":false}},"additionalProperties":false},"cursor":{"type":"string"},"filter":{"type":"object","properties":{"callIds":{"type":"array","items":{"type":"string"}},"fromDateTime":{"type":"string"},"toDateTime":{"type":"string"},"workspaceId":{"type":"string"}},"additionalProperties":false}},"required":["filter"],"additionalProperties":false};
 // prettier-ignore
-const func2 = Object.prototype.hasOwnProperty;
+const func0 = Object.prototype.hasOwnProperty;
 // prettier-ignore
-function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -509,9 +509,9 @@ vErrors.push(err3);
 errors++;
 }
 const _errs6 = errors;
-const vSchema0 = schema16.properties.contentSelector.properties.context.enum;
+const vSchema0 = schema5.properties.contentSelector.properties.context.enum;
 if(!(data1 === "Extended")){
-const err4 = {instancePath:instancePath+"/contentSelector/context",schemaPath:"#/properties/contentSelector/properties/context/enum",keyword:"enum",params:{allowedValues: schema16.properties.contentSelector.properties.context.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/contentSelector/context",schemaPath:"#/properties/contentSelector/properties/context/enum",keyword:"enum",params:{allowedValues: schema5.properties.contentSelector.properties.context.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -543,9 +543,9 @@ vErrors.push(err5);
 errors++;
 }
 const _errs10 = errors;
-const vSchema1 = schema16.properties.contentSelector.properties.contextTiming.items.enum;
+const vSchema1 = schema5.properties.contentSelector.properties.contextTiming.items.enum;
 if(!((data3 === "Now") || (data3 === "TimeOfCall"))){
-const err6 = {instancePath:instancePath+"/contentSelector/contextTiming/" + i0,schemaPath:"#/properties/contentSelector/properties/contextTiming/items/enum",keyword:"enum",params:{allowedValues: schema16.properties.contentSelector.properties.contextTiming.items.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/contentSelector/contextTiming/" + i0,schemaPath:"#/properties/contentSelector/properties/contextTiming/items/enum",keyword:"enum",params:{allowedValues: schema5.properties.contentSelector.properties.contextTiming.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -644,7 +644,7 @@ const _errs20 = errors;
 if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 const _errs21 = errors;
 for(const key4 in data7){
-if(!(func2.call(schema16.properties.contentSelector.properties.exposedFields.properties.content.properties, key4))){
+if(!(func0.call(schema5.properties.contentSelector.properties.exposedFields.properties.content.properties, key4))){
 const err12 = {instancePath:instancePath+"/contentSelector/exposedFields/content",schemaPath:"#/properties/contentSelector/properties/exposedFields/properties/content/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err12];
@@ -1126,15 +1126,15 @@ vErrors.push(err42);
 }
 errors++;
 }
-validate15.errors = vErrors;
+validate5.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_users_list = validate16;
+export const params_users_list = validate6;
 // prettier-ignore
-const schema17 = {"type":"object","properties":{"cursor":{"type":"string"}},"additionalProperties":false};
+const schema6 = {"type":"object","properties":{"cursor":{"type":"string"}},"additionalProperties":false};
 // prettier-ignore
-function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate6(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1179,15 +1179,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate16.errors = vErrors;
+validate6.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_call = validate17;
+export const record_call = validate7;
 // prettier-ignore
-const schema18 = {"type":"object","properties":{"calendarEventId":{"type":["string","null"]},"clientUniqueId":{"type":["string","null"]},"customData":{"type":["string","null"]},"direction":{"type":"string","enum":["inbound","outbound"]},"duration":{"type":"integer"},"id":{"type":"string"},"isPrivate":{"type":"boolean"},"language":{"type":"string"},"media":{"type":"string"},"meetingUrl":{"type":"string"},"primaryUserId":{"type":"string"},"purpose":{"type":["string","null"]},"scheduled":{"type":"string"},"scope":{"type":"string"},"sdrDisposition":{"type":["string","null"]},"started":{"type":"string"},"system":{"type":"string"},"title":{"type":"string"},"url":{"type":"string"},"workspaceId":{"type":"string"}},"required":["calendarEventId","clientUniqueId","customData","direction","duration","id","isPrivate","language","media","meetingUrl","primaryUserId","purpose","scheduled","scope","sdrDisposition","started","system","title","url","workspaceId"],"additionalProperties":true};
+const schema7 = {"type":"object","properties":{"calendarEventId":{"type":["string","null"]},"clientUniqueId":{"type":["string","null"]},"customData":{"type":["string","null"]},"direction":{"type":"string","enum":["inbound","outbound"]},"duration":{"type":"integer"},"id":{"type":"string"},"isPrivate":{"type":"boolean"},"language":{"type":"string"},"media":{"type":"string"},"meetingUrl":{"type":"string"},"primaryUserId":{"type":"string"},"purpose":{"type":["string","null"]},"scheduled":{"type":"string"},"scope":{"type":"string"},"sdrDisposition":{"type":["string","null"]},"started":{"type":"string"},"system":{"type":"string"},"title":{"type":"string"},"url":{"type":"string"},"workspaceId":{"type":"string"}},"required":["calendarEventId","clientUniqueId","customData","direction","duration","id","isPrivate","language","media","meetingUrl","primaryUserId","purpose","scheduled","scope","sdrDisposition","started","system","title","url","workspaceId"],"additionalProperties":true};
 // prettier-ignore
-function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate7(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1397,7 +1397,7 @@ if(data.calendarEventId !== undefined){
 let data0 = data.calendarEventId;
 const _errs2 = errors;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err20 = {instancePath:instancePath+"/calendarEventId",schemaPath:"#/properties/calendarEventId/type",keyword:"type",params:{type: schema18.properties.calendarEventId.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/calendarEventId",schemaPath:"#/properties/calendarEventId/type",keyword:"type",params:{type: schema7.properties.calendarEventId.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1413,7 +1413,7 @@ if(data.clientUniqueId !== undefined){
 let data1 = data.clientUniqueId;
 const _errs4 = errors;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err21 = {instancePath:instancePath+"/clientUniqueId",schemaPath:"#/properties/clientUniqueId/type",keyword:"type",params:{type: schema18.properties.clientUniqueId.type},message:"must be string,null"};
+const err21 = {instancePath:instancePath+"/clientUniqueId",schemaPath:"#/properties/clientUniqueId/type",keyword:"type",params:{type: schema7.properties.clientUniqueId.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1429,7 +1429,7 @@ if(data.customData !== undefined){
 let data2 = data.customData;
 const _errs6 = errors;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err22 = {instancePath:instancePath+"/customData",schemaPath:"#/properties/customData/type",keyword:"type",params:{type: schema18.properties.customData.type},message:"must be string,null"};
+const err22 = {instancePath:instancePath+"/customData",schemaPath:"#/properties/customData/type",keyword:"type",params:{type: schema7.properties.customData.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1455,9 +1455,9 @@ vErrors.push(err23);
 errors++;
 }
 const _errs9 = errors;
-const vSchema0 = schema18.properties.direction.enum;
+const vSchema0 = schema7.properties.direction.enum;
 if(!((data3 === "inbound") || (data3 === "outbound"))){
-const err24 = {instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/enum",keyword:"enum",params:{allowedValues: schema18.properties.direction.enum},message:"must be equal to one of the allowed values"};
+const err24 = {instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/enum",keyword:"enum",params:{allowedValues: schema7.properties.direction.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1584,7 +1584,7 @@ if(data.purpose !== undefined){
 let data11 = data.purpose;
 const _errs24 = errors;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err32 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/type",keyword:"type",params:{type: schema18.properties.purpose.type},message:"must be string,null"};
+const err32 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/type",keyword:"type",params:{type: schema7.properties.purpose.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1632,7 +1632,7 @@ if(data.sdrDisposition !== undefined){
 let data14 = data.sdrDisposition;
 const _errs30 = errors;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err35 = {instancePath:instancePath+"/sdrDisposition",schemaPath:"#/properties/sdrDisposition/type",keyword:"type",params:{type: schema18.properties.sdrDisposition.type},message:"must be string,null"};
+const err35 = {instancePath:instancePath+"/sdrDisposition",schemaPath:"#/properties/sdrDisposition/type",keyword:"type",params:{type: schema7.properties.sdrDisposition.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -1735,15 +1735,15 @@ vErrors.push(err41);
 }
 errors++;
 }
-validate17.errors = vErrors;
+validate7.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_extensive_call = validate18;
+export const record_extensive_call = validate8;
 // prettier-ignore
-const schema19 = {"type":"object","properties":{"collaboration":{"type":"object"},"content":{"type":"object"},"interaction":{"type":"object"},"media":{"type":"object"},"metaData":{"type":"object","properties":{"id":{"type":"integer"},"started":{"type":"string"}},"required":["id","started"],"additionalProperties":true},"parties":{"type":"array","items":{"type":"object"}}},"required":["collaboration","content","interaction","media","metaData","parties"],"additionalProperties":true};
+const schema8 = {"type":"object","properties":{"collaboration":{"type":"object"},"content":{"type":"object"},"interaction":{"type":"object"},"media":{"type":"object"},"metaData":{"type":"object","properties":{"id":{"type":"integer"},"started":{"type":"string"}},"required":["id","started"],"additionalProperties":true},"parties":{"type":"array","items":{"type":"object"}}},"required":["collaboration","content","interaction","media","metaData","parties"],"additionalProperties":true};
 // prettier-ignore
-function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1994,15 +1994,15 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate18.errors = vErrors;
+validate8.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_user = validate19;
+export const record_user = validate9;
 // prettier-ignore
-const schema20 = {"type":"object","properties":{"active":{"type":"boolean"},"created":{"type":"string"},"emailAddress":{"type":"string"},"emailAliases":{"type":"array","items":{"type":"string"}},"extension":{"type":["string","null"]},"firstName":{"type":"string"},"id":{"type":"string"},"lastName":{"type":"string"},"managerId":{"type":["string","null"]},"meetingConsentPageUrl":{"type":["string","null"]},"personalMeetingUrls":{"type":"array","items":{"type":"string"}},"phoneNumber":{"type":["string","null"]},"settings":{"type":"object"},"spokenLanguages":{"type":"array","items":{"type":"object"}},"title":{"type":["string","null"]},"trustedEmailAddress":{"type":["string","null"]}},"required":["active","created","emailAddress","emailAliases","extension","firstName","id","lastName","managerId","meetingConsentPageUrl","personalMeetingUrls","phoneNumber","settings","spokenLanguages","title","trustedEmailAddress"],"additionalProperties":true};
+const schema9 = {"type":"object","properties":{"active":{"type":"boolean"},"created":{"type":"string"},"emailAddress":{"type":"string"},"emailAliases":{"type":"array","items":{"type":"string"}},"extension":{"type":["string","null"]},"firstName":{"type":"string"},"id":{"type":"string"},"lastName":{"type":"string"},"managerId":{"type":["string","null"]},"meetingConsentPageUrl":{"type":["string","null"]},"personalMeetingUrls":{"type":"array","items":{"type":"string"}},"phoneNumber":{"type":["string","null"]},"settings":{"type":"object"},"spokenLanguages":{"type":"array","items":{"type":"object"}},"title":{"type":["string","null"]},"trustedEmailAddress":{"type":["string","null"]}},"required":["active","created","emailAddress","emailAliases","extension","firstName","id","lastName","managerId","meetingConsentPageUrl","personalMeetingUrls","phoneNumber","settings","spokenLanguages","title","trustedEmailAddress"],"additionalProperties":true};
 // prettier-ignore
-function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate9(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2259,7 +2259,7 @@ if(data.extension !== undefined){
 let data5 = data.extension;
 const _errs12 = errors;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err21 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: schema20.properties.extension.type},message:"must be string,null"};
+const err21 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: schema9.properties.extension.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -2323,7 +2323,7 @@ if(data.managerId !== undefined){
 let data9 = data.managerId;
 const _errs20 = errors;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err25 = {instancePath:instancePath+"/managerId",schemaPath:"#/properties/managerId/type",keyword:"type",params:{type: schema20.properties.managerId.type},message:"must be string,null"};
+const err25 = {instancePath:instancePath+"/managerId",schemaPath:"#/properties/managerId/type",keyword:"type",params:{type: schema9.properties.managerId.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -2339,7 +2339,7 @@ if(data.meetingConsentPageUrl !== undefined){
 let data10 = data.meetingConsentPageUrl;
 const _errs22 = errors;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err26 = {instancePath:instancePath+"/meetingConsentPageUrl",schemaPath:"#/properties/meetingConsentPageUrl/type",keyword:"type",params:{type: schema20.properties.meetingConsentPageUrl.type},message:"must be string,null"};
+const err26 = {instancePath:instancePath+"/meetingConsentPageUrl",schemaPath:"#/properties/meetingConsentPageUrl/type",keyword:"type",params:{type: schema9.properties.meetingConsentPageUrl.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -2394,7 +2394,7 @@ if(data.phoneNumber !== undefined){
 let data13 = data.phoneNumber;
 const _errs28 = errors;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err29 = {instancePath:instancePath+"/phoneNumber",schemaPath:"#/properties/phoneNumber/type",keyword:"type",params:{type: schema20.properties.phoneNumber.type},message:"must be string,null"};
+const err29 = {instancePath:instancePath+"/phoneNumber",schemaPath:"#/properties/phoneNumber/type",keyword:"type",params:{type: schema9.properties.phoneNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -2465,7 +2465,7 @@ if(data.title !== undefined){
 let data17 = data.title;
 const _errs36 = errors;
 if((typeof data17 !== "string") && (data17 !== null)){
-const err33 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema20.properties.title.type},message:"must be string,null"};
+const err33 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema9.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -2481,7 +2481,7 @@ if(data.trustedEmailAddress !== undefined){
 let data18 = data.trustedEmailAddress;
 const _errs38 = errors;
 if((typeof data18 !== "string") && (data18 !== null)){
-const err34 = {instancePath:instancePath+"/trustedEmailAddress",schemaPath:"#/properties/trustedEmailAddress/type",keyword:"type",params:{type: schema20.properties.trustedEmailAddress.type},message:"must be string,null"};
+const err34 = {instancePath:instancePath+"/trustedEmailAddress",schemaPath:"#/properties/trustedEmailAddress/type",keyword:"type",params:{type: schema9.properties.trustedEmailAddress.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -2504,7 +2504,7 @@ vErrors.push(err35);
 }
 errors++;
 }
-validate19.errors = vErrors;
+validate9.errors = vErrors;
 return errors === 0;
 }
 

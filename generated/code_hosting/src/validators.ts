@@ -3,11 +3,11 @@
 import { createResponseValidators } from '@connector-sdk/runtime';
 
 // prettier-ignore
-export const params_search = validate10;
+export const params_search = validate0;
 // prettier-ignore
-const schema11 = {"type":"object","properties":{"cursor":{"type":"string"},"fields":{"type":"array","items":{"type":"string"}},"limit":{"type":"integer","minimum":1},"query":{"type":"object","properties":{"filter":{"type":"object"},"sort":{"type":"array","items":{"type":"object"}}},"additionalProperties":false}},"required":["query"],"additionalProperties":false};
+const schema0 = {"type":"object","properties":{"cursor":{"type":"string"},"fields":{"type":"array","items":{"type":"string"}},"limit":{"type":"integer","minimum":1},"query":{"type":"object","properties":{"filter":{"type":"object"},"sort":{"type":"array","items":{"type":"object"}}},"additionalProperties":false}},"required":["query"],"additionalProperties":false};
 // prettier-ignore
-function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -215,15 +215,15 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate10.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_branches_list = validate11;
+export const params_branches_list = validate1;
 // prettier-ignore
-const schema12 = {"type":"object","properties":{"after":{"type":"string"},"fields":{"type":"array","items":{"type":"string"}},"owner":{"type":"string"},"per_page":{"type":"integer"},"repo":{"type":"string"}},"required":["owner","repo"],"additionalProperties":false};
+const schema1 = {"type":"object","properties":{"after":{"type":"string"},"fields":{"type":"array","items":{"type":"string"}},"owner":{"type":"string"},"per_page":{"type":"integer"},"repo":{"type":"string"}},"required":["owner","repo"],"additionalProperties":false};
 // prettier-ignore
-function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -375,15 +375,15 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate11.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_branches_get = validate12;
+export const params_branches_get = validate2;
 // prettier-ignore
-const schema13 = {"type":"object","properties":{"branch":{"type":"string"},"fields":{"type":"array","items":{"type":"string"}},"owner":{"type":"string"},"repo":{"type":"string"}},"required":["branch","owner","repo"],"additionalProperties":false};
+const schema2 = {"type":"object","properties":{"branch":{"type":"string"},"fields":{"type":"array","items":{"type":"string"}},"owner":{"type":"string"},"repo":{"type":"string"}},"required":["branch","owner","repo"],"additionalProperties":false};
 // prettier-ignore
-function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -529,15 +529,15 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate12.errors = vErrors;
+validate2.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_comments_list = validate13;
+export const params_comments_list = validate3;
 // prettier-ignore
-const schema14 = {"type":"object","properties":{"after":{"type":"string"},"fields":{"type":"array","items":{"type":"string"}},"number":{"type":"integer"},"owner":{"type":"string"},"per_page":{"type":"integer"},"repo":{"type":"string"}},"required":["number","owner","repo"],"additionalProperties":false};
+const schema3 = {"type":"object","properties":{"after":{"type":"string"},"fields":{"type":"array","items":{"type":"string"}},"number":{"type":"integer"},"owner":{"type":"string"},"per_page":{"type":"integer"},"repo":{"type":"string"}},"required":["number","owner","repo"],"additionalProperties":false};
 // prettier-ignore
-function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -715,15 +715,15 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate13.errors = vErrors;
+validate3.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_comments_get = validate14;
+export const params_comments_get = validate4;
 // prettier-ignore
-const schema15 = {"type":"object","properties":{"fields":{"type":"array","items":{"type":"string"}},"id":{"type":"string"}},"required":["id"],"additionalProperties":false};
+const schema4 = {"type":"object","properties":{"fields":{"type":"array","items":{"type":"string"}},"id":{"type":"string"}},"required":["id"],"additionalProperties":false};
 // prettier-ignore
-function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -817,15 +817,15 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate14.errors = vErrors;
+validate4.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_commits_get = validate15;
+export const params_commits_get = validate5;
 // prettier-ignore
-const schema16 = {"type":"object","properties":{"fields":{"type":"array","items":{"type":"string"}},"owner":{"type":"string"},"repo":{"type":"string"},"sha":{"type":"string"}},"required":["owner","repo","sha"],"additionalProperties":false};
+const schema5 = {"type":"object","properties":{"fields":{"type":"array","items":{"type":"string"}},"owner":{"type":"string"},"repo":{"type":"string"},"sha":{"type":"string"}},"required":["owner","repo","sha"],"additionalProperties":false};
 // prettier-ignore
-function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -971,15 +971,15 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate15.errors = vErrors;
+validate5.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_issues_list = validate16;
+export const params_issues_list = validate6;
 // prettier-ignore
-const schema17 = {"type":"object","properties":{"after":{"type":"string"},"fields":{"type":"array","items":{"type":"string"}},"owner":{"type":"string"},"per_page":{"type":"integer"},"repo":{"type":"string"},"states":{"type":"array","items":{"type":"string","enum":["OPEN","CLOSED"]}}},"required":["owner","repo"],"additionalProperties":false};
+const schema6 = {"type":"object","properties":{"after":{"type":"string"},"fields":{"type":"array","items":{"type":"string"}},"owner":{"type":"string"},"per_page":{"type":"integer"},"repo":{"type":"string"},"states":{"type":"array","items":{"type":"string","enum":["OPEN","CLOSED"]}}},"required":["owner","repo"],"additionalProperties":false};
 // prettier-ignore
-function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate6(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1141,9 +1141,9 @@ vErrors.push(err9);
 errors++;
 }
 const _errs17 = errors;
-const vSchema0 = schema17.properties.states.items.enum;
+const vSchema0 = schema6.properties.states.items.enum;
 if(!((data7 === "OPEN") || (data7 === "CLOSED"))){
-const err10 = {instancePath:instancePath+"/states/" + i1,schemaPath:"#/properties/states/items/enum",keyword:"enum",params:{allowedValues: schema17.properties.states.items.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/states/" + i1,schemaPath:"#/properties/states/items/enum",keyword:"enum",params:{allowedValues: schema6.properties.states.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1181,15 +1181,15 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate16.errors = vErrors;
+validate6.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_issues_get = validate17;
+export const params_issues_get = validate7;
 // prettier-ignore
-const schema18 = {"type":"object","properties":{"fields":{"type":"array","items":{"type":"string"}},"number":{"type":"integer"},"owner":{"type":"string"},"repo":{"type":"string"}},"required":["number","owner","repo"],"additionalProperties":false};
+const schema7 = {"type":"object","properties":{"fields":{"type":"array","items":{"type":"string"}},"number":{"type":"integer"},"owner":{"type":"string"},"repo":{"type":"string"}},"required":["number","owner","repo"],"additionalProperties":false};
 // prettier-ignore
-function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate7(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1335,15 +1335,15 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate17.errors = vErrors;
+validate7.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_issues_api_search = validate18;
+export const params_issues_api_search = validate8;
 // prettier-ignore
-const schema19 = {"type":"object","properties":{"after":{"type":"string"},"fields":{"type":"array","items":{"type":"string"}},"per_page":{"type":"integer"},"query":{"type":"string"}},"required":["query"],"additionalProperties":false};
+const schema8 = {"type":"object","properties":{"after":{"type":"string"},"fields":{"type":"array","items":{"type":"string"}},"per_page":{"type":"integer"},"query":{"type":"string"}},"required":["query"],"additionalProperties":false};
 // prettier-ignore
-function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1469,15 +1469,15 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate18.errors = vErrors;
+validate8.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_labels_list = validate19;
+export const params_labels_list = validate9;
 // prettier-ignore
-const schema20 = {"type":"object","properties":{"after":{"type":"string"},"fields":{"type":"array","items":{"type":"string"}},"per_page":{"type":"integer"}},"additionalProperties":true};
+const schema9 = {"type":"object","properties":{"after":{"type":"string"},"fields":{"type":"array","items":{"type":"string"}},"per_page":{"type":"integer"}},"additionalProperties":true};
 // prettier-ignore
-function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate9(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1565,15 +1565,15 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate19.errors = vErrors;
+validate9.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_labels_get = validate20;
+export const params_labels_get = validate10;
 // prettier-ignore
-const schema21 = {"type":"object","properties":{"fields":{"type":"array","items":{"type":"string"}},"id":{"type":"string"}},"required":["id"],"additionalProperties":true};
+const schema10 = {"type":"object","properties":{"fields":{"type":"array","items":{"type":"string"}},"id":{"type":"string"}},"required":["id"],"additionalProperties":true};
 // prettier-ignore
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1655,15 +1655,15 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate20.errors = vErrors;
+validate10.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_org_repositories_list = validate21;
+export const params_org_repositories_list = validate11;
 // prettier-ignore
-const schema22 = {"type":"object","properties":{"after":{"type":"string"},"fields":{"type":"array","items":{"type":"string"}},"org":{"type":"string"},"per_page":{"type":"integer"}},"required":["org"],"additionalProperties":false};
+const schema11 = {"type":"object","properties":{"after":{"type":"string"},"fields":{"type":"array","items":{"type":"string"}},"org":{"type":"string"},"per_page":{"type":"integer"}},"required":["org"],"additionalProperties":false};
 // prettier-ignore
-function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1789,15 +1789,15 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate21.errors = vErrors;
+validate11.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_pull_requests_list = validate22;
+export const params_pull_requests_list = validate12;
 // prettier-ignore
-const schema23 = {"type":"object","properties":{"after":{"type":"string"},"fields":{"type":"array","items":{"type":"string"}},"owner":{"type":"string"},"per_page":{"type":"integer"},"repo":{"type":"string"},"states":{"type":"array","items":{"type":"string","enum":["OPEN","CLOSED","MERGED"]}}},"required":["owner","repo"],"additionalProperties":false};
+const schema12 = {"type":"object","properties":{"after":{"type":"string"},"fields":{"type":"array","items":{"type":"string"}},"owner":{"type":"string"},"per_page":{"type":"integer"},"repo":{"type":"string"},"states":{"type":"array","items":{"type":"string","enum":["OPEN","CLOSED","MERGED"]}}},"required":["owner","repo"],"additionalProperties":false};
 // prettier-ignore
-function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1959,9 +1959,9 @@ vErrors.push(err9);
 errors++;
 }
 const _errs17 = errors;
-const vSchema0 = schema23.properties.states.items.enum;
+const vSchema0 = schema12.properties.states.items.enum;
 if(!(((data7 === "OPEN") || (data7 === "CLOSED")) || (data7 === "MERGED"))){
-const err10 = {instancePath:instancePath+"/states/" + i1,schemaPath:"#/properties/states/items/enum",keyword:"enum",params:{allowedValues: schema23.properties.states.items.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/states/" + i1,schemaPath:"#/properties/states/items/enum",keyword:"enum",params:{allowedValues: schema12.properties.states.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1999,15 +1999,15 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate22.errors = vErrors;
+validate12.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_releases_get = validate23;
+export const params_releases_get = validate13;
 // prettier-ignore
-const schema24 = {"type":"object","properties":{"fields":{"type":"array","items":{"type":"string"}},"owner":{"type":"string"},"repo":{"type":"string"},"tag":{"type":"string"}},"required":["owner","repo","tag"],"additionalProperties":false};
+const schema13 = {"type":"object","properties":{"fields":{"type":"array","items":{"type":"string"}},"owner":{"type":"string"},"repo":{"type":"string"},"tag":{"type":"string"}},"required":["owner","repo","tag"],"additionalProperties":false};
 // prettier-ignore
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2153,15 +2153,15 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate23.errors = vErrors;
+validate13.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_repositories_list = validate24;
+export const params_repositories_list = validate14;
 // prettier-ignore
-const schema25 = {"type":"object","properties":{"after":{"type":"string"},"fields":{"type":"array","items":{"type":"string"}},"per_page":{"type":"integer"},"username":{"type":"string"}},"required":["username"],"additionalProperties":false};
+const schema14 = {"type":"object","properties":{"after":{"type":"string"},"fields":{"type":"array","items":{"type":"string"}},"per_page":{"type":"integer"},"username":{"type":"string"}},"required":["username"],"additionalProperties":false};
 // prettier-ignore
-function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2287,15 +2287,15 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate24.errors = vErrors;
+validate14.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_repositories_get = validate25;
+export const params_repositories_get = validate15;
 // prettier-ignore
-const schema26 = {"type":"object","properties":{"fields":{"type":"array","items":{"type":"string"}},"owner":{"type":"string"},"repo":{"type":"string"}},"required":["owner","repo"],"additionalProperties":false};
+const schema15 = {"type":"object","properties":{"fields":{"type":"array","items":{"type":"string"}},"owner":{"type":"string"},"repo":{"type":"string"}},"required":["owner","repo"],"additionalProperties":false};
 // prettier-ignore
-function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2415,15 +2415,15 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate25.errors = vErrors;
+validate15.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_repositories_api_search = validate26;
+export const params_repositories_api_search = validate16;
 // prettier-ignore
-const schema27 = {"type":"object","properties":{"after":{"type":"string"},"fields":{"type":"array","items":{"type":"string"}},"limit":{"type":"integer"},"query":{"type":"string"}},"required":["query"],"additionalProperties":false};
+const schema16 = {"type":"object","properties":{"after":{"type":"string"},"fields":{"type":"array","items":{"type":"string"}},"limit":{"type":"integer"},"query":{"type":"string"}},"required":["query"],"additionalProperties":false};
 // prettier-ignore
-function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2549,15 +2549,15 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate26.errors = vErrors;
+validate16.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_viewer_get = validate27;
+export const params_viewer_get = validate17;
 // prettier-ignore
-const schema28 = {"type":"object","properties":{"fields":{"type":"array","items":{"type":"string"}}},"additionalProperties":true};
+const schema17 = {"type":"object","properties":{"fields":{"type":"array","items":{"type":"string"}}},"additionalProperties":true};
 // prettier-ignore
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2613,15 +2613,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate27.errors = vErrors;
+validate17.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_branch = validate28;
+export const record_branch = validate18;
 // prettier-ignore
-const schema29 = {"type":"object","properties":{"name":{"type":"string"}},"required":["name"],"additionalProperties":true};
+const schema18 = {"type":"object","properties":{"name":{"type":"string"}},"required":["name"],"additionalProperties":true};
 // prettier-ignore
-function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2664,15 +2664,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate28.errors = vErrors;
+validate18.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_comment = validate29;
+export const record_comment = validate19;
 // prettier-ignore
-const schema30 = {"type":"object","properties":{"databaseId":{"type":"integer"},"id":{"type":"string"}},"required":["databaseId","id"],"additionalProperties":true};
+const schema19 = {"type":"object","properties":{"databaseId":{"type":"integer"},"id":{"type":"string"}},"required":["databaseId","id"],"additionalProperties":true};
 // prettier-ignore
-function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2741,15 +2741,15 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate29.errors = vErrors;
+validate19.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_commit = validate30;
+export const record_commit = validate20;
 // prettier-ignore
-const schema31 = {"type":"object","properties":{"oid":{"type":"string"}},"required":["oid"],"additionalProperties":true};
+const schema20 = {"type":"object","properties":{"oid":{"type":"string"}},"required":["oid"],"additionalProperties":true};
 // prettier-ignore
-function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2792,15 +2792,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate30.errors = vErrors;
+validate20.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_issue = validate31;
+export const record_issue = validate21;
 // prettier-ignore
-const schema32 = {"type":"object","properties":{"number":{"type":"integer"},"state":{"type":"string","enum":["OPEN","CLOSED"]}},"required":["number","state"],"additionalProperties":true};
+const schema21 = {"type":"object","properties":{"number":{"type":"integer"},"state":{"type":"string","enum":["OPEN","CLOSED"]}},"required":["number","state"],"additionalProperties":true};
 // prettier-ignore
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2856,9 +2856,9 @@ vErrors.push(err3);
 errors++;
 }
 const _errs5 = errors;
-const vSchema0 = schema32.properties.state.enum;
+const vSchema0 = schema21.properties.state.enum;
 if(!((data1 === "OPEN") || (data1 === "CLOSED"))){
-const err4 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/enum",keyword:"enum",params:{allowedValues: schema32.properties.state.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/enum",keyword:"enum",params:{allowedValues: schema21.properties.state.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2880,15 +2880,15 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate31.errors = vErrors;
+validate21.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_label = validate32;
+export const record_label = validate22;
 // prettier-ignore
-const schema33 = {"type":"object","properties":{},"additionalProperties":true};
+const schema22 = {"type":"object","properties":{},"additionalProperties":true};
 // prettier-ignore
-function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2905,15 +2905,15 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate32.errors = vErrors;
+validate22.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_pull_request = validate33;
+export const record_pull_request = validate23;
 // prettier-ignore
-const schema34 = {"type":"object","properties":{"number":{"type":"integer"},"state":{"type":"string","enum":["OPEN","CLOSED","MERGED"]}},"required":["number","state"],"additionalProperties":true};
+const schema23 = {"type":"object","properties":{"number":{"type":"integer"},"state":{"type":"string","enum":["OPEN","CLOSED","MERGED"]}},"required":["number","state"],"additionalProperties":true};
 // prettier-ignore
-function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2969,9 +2969,9 @@ vErrors.push(err3);
 errors++;
 }
 const _errs5 = errors;
-const vSchema0 = schema34.properties.state.enum;
+const vSchema0 = schema23.properties.state.enum;
 if(!(((data1 === "OPEN") || (data1 === "CLOSED")) || (data1 === "MERGED"))){
-const err4 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/enum",keyword:"enum",params:{allowedValues: schema34.properties.state.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/enum",keyword:"enum",params:{allowedValues: schema23.properties.state.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2993,15 +2993,15 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate33.errors = vErrors;
+validate23.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_release = validate34;
+export const record_release = validate24;
 // prettier-ignore
-const schema35 = {"type":"object","properties":{"tagName":{"type":"string"}},"required":["tagName"],"additionalProperties":true};
+const schema24 = {"type":"object","properties":{"tagName":{"type":"string"}},"required":["tagName"],"additionalProperties":true};
 // prettier-ignore
-function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -3044,7 +3044,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate34.errors = vErrors;
+validate24.errors = vErrors;
 return errors === 0;
 }
 

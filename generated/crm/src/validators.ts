@@ -12,11 +12,11 @@ function ucs2length(str) {
   return length;
 }
 // prettier-ignore
-export const params_search = validate10;
+export const params_search = validate0;
 // prettier-ignore
-const schema11 = {"type":"object","properties":{"cursor":{"type":"string"},"fields":{"type":"array","items":{"type":"string"}},"limit":{"type":"integer","minimum":1},"query":{"type":"object","properties":{"filter":{"type":"object"},"sort":{"type":"array","items":{"type":"object"}}},"additionalProperties":false}},"required":["query"],"additionalProperties":false};
+const schema0 = {"type":"object","properties":{"cursor":{"type":"string"},"fields":{"type":"array","items":{"type":"string"}},"limit":{"type":"integer","minimum":1},"query":{"type":"object","properties":{"filter":{"type":"object"},"sort":{"type":"array","items":{"type":"object"}}},"additionalProperties":false}},"required":["query"],"additionalProperties":false};
 // prettier-ignore
-function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -224,15 +224,15 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate10.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_companies_list = validate11;
+export const params_companies_list = validate1;
 // prettier-ignore
-const schema12 = {"type":"object","properties":{"after":{"type":"string"},"archived":{"type":"boolean"},"associations":{"type":"string"},"limit":{"type":"integer"},"properties":{"type":"string"},"propertiesWithHistory":{"type":"string"}},"additionalProperties":false};
+const schema1 = {"type":"object","properties":{"after":{"type":"string"},"archived":{"type":"boolean"},"associations":{"type":"string"},"limit":{"type":"integer"},"properties":{"type":"string"},"propertiesWithHistory":{"type":"string"}},"additionalProperties":false};
 // prettier-ignore
-function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -357,15 +357,15 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate11.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_companies_get = validate12;
+export const params_companies_get = validate2;
 // prettier-ignore
-const schema13 = {"type":"object","properties":{"archived":{"type":"boolean"},"associations":{"type":"string"},"companyId":{"type":"string"},"idProperty":{"type":"string"},"properties":{"type":"string"},"propertiesWithHistory":{"type":"string"}},"required":["companyId"],"additionalProperties":false};
+const schema2 = {"type":"object","properties":{"archived":{"type":"boolean"},"associations":{"type":"string"},"companyId":{"type":"string"},"idProperty":{"type":"string"},"properties":{"type":"string"},"propertiesWithHistory":{"type":"string"}},"required":["companyId"],"additionalProperties":false};
 // prettier-ignore
-function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -500,17 +500,17 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate12.errors = vErrors;
+validate2.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_companies_api_search = validate13;
+export const params_companies_api_search = validate3;
 // prettier-ignore
-const schema14 = {"type":"object","properties":{"after":{"type":"string"},"filterGroups":{"type":"array","maxItems":6,"items":{"type":"object","properties":{"filters":{"type":"array","items":{"type":"object","properties":{"operator":{"type":"string","enum":["BETWEEN","CONTAINS_TOKEN","EQ","GT","GTE","HAS_PROPERTY","IN","LT","LTE","NEQ","NOT_CONTAINS_TOKEN","NOT_HAS_PROPERTY","NOT_IN"]},"propertyName":{"type":"string"},"value":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}},"additionalProperties":false}}},"additionalProperties":false}},"limit":{"type":"integer"},"properties":{"type":"array","items":{"type":"string"}},"query":{"type":"string","maxLength":3000},"sorts":{"type":"array","items":{"type":"object","properties":{"direction":{"type":"string","enum":["ASCENDING","DESCENDING"]},"propertyName":{"type":"string"}},"additionalProperties":false}}},"additionalProperties":false};
+const schema3 = {"type":"object","properties":{"after":{"type":"string"},"filterGroups":{"type":"array","maxItems":6,"items":{"type":"object","properties":{"filters":{"type":"array","items":{"type":"object","properties":{"operator":{"type":"string","enum":["BETWEEN","CONTAINS_TOKEN","EQ","GT","GTE","HAS_PROPERTY","IN","LT","LTE","NEQ","NOT_CONTAINS_TOKEN","NOT_HAS_PROPERTY","NOT_IN"]},"propertyName":{"type":"string"},"value":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}},"additionalProperties":false}}},"additionalProperties":false}},"limit":{"type":"integer"},"properties":{"type":"array","items":{"type":"string"}},"query":{"type":"string","maxLength":3000},"sorts":{"type":"array","items":{"type":"object","properties":{"direction":{"type":"string","enum":["ASCENDING","DESCENDING"]},"propertyName":{"type":"string"}},"additionalProperties":false}}},"additionalProperties":false};
 // prettier-ignore
-const func2 = ucs2length;
+const func0 = ucs2length;
 // prettier-ignore
-function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -618,9 +618,9 @@ vErrors.push(err5);
 errors++;
 }
 const _errs15 = errors;
-const vSchema0 = schema14.properties.filterGroups.items.properties.filters.items.properties.operator.enum;
+const vSchema0 = schema3.properties.filterGroups.items.properties.filters.items.properties.operator.enum;
 if(!(((((((((((((data5 === "BETWEEN") || (data5 === "CONTAINS_TOKEN")) || (data5 === "EQ")) || (data5 === "GT")) || (data5 === "GTE")) || (data5 === "HAS_PROPERTY")) || (data5 === "IN")) || (data5 === "LT")) || (data5 === "LTE")) || (data5 === "NEQ")) || (data5 === "NOT_CONTAINS_TOKEN")) || (data5 === "NOT_HAS_PROPERTY")) || (data5 === "NOT_IN"))){
-const err6 = {instancePath:instancePath+"/filterGroups/" + i0+"/filters/" + i1+"/operator",schemaPath:"#/properties/filterGroups/items/properties/filters/items/properties/operator/enum",keyword:"enum",params:{allowedValues: schema14.properties.filterGroups.items.properties.filters.items.properties.operator.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/filterGroups/" + i0+"/filters/" + i1+"/operator",schemaPath:"#/properties/filterGroups/items/properties/filters/items/properties/operator/enum",keyword:"enum",params:{allowedValues: schema3.properties.filterGroups.items.properties.filters.items.properties.operator.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -820,7 +820,7 @@ let data13 = data.query;
 const _errs30 = errors;
 const _errs31 = errors;
 if(typeof data13 === "string"){
-if(func2(data13) > 3000){
+if(func0(data13) > 3000){
 const err18 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/maxLength",keyword:"maxLength",params:{limit: 3000},message:"must NOT have more than 3000 characters"};
 if(vErrors === null){
 vErrors = [err18];
@@ -882,9 +882,9 @@ vErrors.push(err21);
 errors++;
 }
 const _errs38 = errors;
-const vSchema1 = schema14.properties.sorts.items.properties.direction.enum;
+const vSchema1 = schema3.properties.sorts.items.properties.direction.enum;
 if(!((data16 === "ASCENDING") || (data16 === "DESCENDING"))){
-const err22 = {instancePath:instancePath+"/sorts/" + i4+"/direction",schemaPath:"#/properties/sorts/items/properties/direction/enum",keyword:"enum",params:{allowedValues: schema14.properties.sorts.items.properties.direction.enum},message:"must be equal to one of the allowed values"};
+const err22 = {instancePath:instancePath+"/sorts/" + i4+"/direction",schemaPath:"#/properties/sorts/items/properties/direction/enum",keyword:"enum",params:{allowedValues: schema3.properties.sorts.items.properties.direction.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -951,15 +951,15 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate13.errors = vErrors;
+validate3.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_contacts_get = validate14;
+export const params_contacts_get = validate4;
 // prettier-ignore
-const schema15 = {"type":"object","properties":{"archived":{"type":"boolean"},"associations":{"type":"string"},"contactId":{"type":"string"},"idProperty":{"type":"string"},"properties":{"type":"string"},"propertiesWithHistory":{"type":"string"}},"required":["contactId"],"additionalProperties":false};
+const schema4 = {"type":"object","properties":{"archived":{"type":"boolean"},"associations":{"type":"string"},"contactId":{"type":"string"},"idProperty":{"type":"string"},"properties":{"type":"string"},"propertiesWithHistory":{"type":"string"}},"required":["contactId"],"additionalProperties":false};
 // prettier-ignore
-function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1094,15 +1094,15 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate14.errors = vErrors;
+validate4.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_deals_list = validate15;
+export const params_deals_list = validate5;
 // prettier-ignore
-const schema16 = {"type":"object","properties":{},"additionalProperties":true};
+const schema5 = {"type":"object","properties":{},"additionalProperties":true};
 // prettier-ignore
-function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1119,15 +1119,15 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate15.errors = vErrors;
+validate5.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_deals_get = validate16;
+export const params_deals_get = validate6;
 // prettier-ignore
-const schema17 = {"type":"object","properties":{"dealId":{"type":"string"}},"required":["dealId"],"additionalProperties":true};
+const schema6 = {"type":"object","properties":{"dealId":{"type":"string"}},"required":["dealId"],"additionalProperties":true};
 // prettier-ignore
-function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate6(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1170,15 +1170,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate16.errors = vErrors;
+validate6.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_objects_get = validate17;
+export const params_objects_get = validate7;
 // prettier-ignore
-const schema18 = {"type":"object","properties":{"objectId":{"type":"string"}},"required":["objectId"],"additionalProperties":true};
+const schema7 = {"type":"object","properties":{"objectId":{"type":"string"}},"required":["objectId"],"additionalProperties":true};
 // prettier-ignore
-function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate7(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1221,15 +1221,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate17.errors = vErrors;
+validate7.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_schemas_get = validate18;
+export const params_schemas_get = validate8;
 // prettier-ignore
-const schema19 = {"type":"object","properties":{"objectType":{"type":"string"}},"required":["objectType"],"additionalProperties":true};
+const schema8 = {"type":"object","properties":{"objectType":{"type":"string"}},"required":["objectType"],"additionalProperties":true};
 // prettier-ignore
-function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1272,15 +1272,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate18.errors = vErrors;
+validate8.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_tickets_get = validate19;
+export const params_tickets_get = validate9;
 // prettier-ignore
-const schema20 = {"type":"object","properties":{"ticketId":{"type":"string"}},"required":["ticketId"],"additionalProperties":true};
+const schema9 = {"type":"object","properties":{"ticketId":{"type":"string"}},"required":["ticketId"],"additionalProperties":true};
 // prettier-ignore
-function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate9(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1323,15 +1323,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate19.errors = vErrors;
+validate9.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_company = validate20;
+export const record_company = validate10;
 // prettier-ignore
-const schema21 = {"type":"object","properties":{"archived":{"type":"boolean"},"archivedAt":{"type":["string","null"]},"associations":{"type":["object","null"]},"createdAt":{"type":"string"},"id":{"type":"string"},"objectWriteTraceId":{"type":["string","null"]},"properties":{"type":"object"},"propertiesWithHistory":{"type":["object","null"]},"updatedAt":{"type":"string"},"url":{"type":["string","null"]}},"required":["archived","archivedAt","associations","createdAt","id","objectWriteTraceId","properties","propertiesWithHistory","updatedAt","url"],"additionalProperties":true};
+const schema10 = {"type":"object","properties":{"archived":{"type":"boolean"},"archivedAt":{"type":["string","null"]},"associations":{"type":["object","null"]},"createdAt":{"type":"string"},"id":{"type":"string"},"objectWriteTraceId":{"type":["string","null"]},"properties":{"type":"object"},"propertiesWithHistory":{"type":["object","null"]},"updatedAt":{"type":"string"},"url":{"type":["string","null"]}},"required":["archived","archivedAt","associations","createdAt","id","objectWriteTraceId","properties","propertiesWithHistory","updatedAt","url"],"additionalProperties":true};
 // prettier-ignore
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1457,7 +1457,7 @@ if(data.archivedAt !== undefined){
 let data1 = data.archivedAt;
 const _errs4 = errors;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err11 = {instancePath:instancePath+"/archivedAt",schemaPath:"#/properties/archivedAt/type",keyword:"type",params:{type: schema21.properties.archivedAt.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/archivedAt",schemaPath:"#/properties/archivedAt/type",keyword:"type",params:{type: schema10.properties.archivedAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1473,7 +1473,7 @@ if(data.associations !== undefined){
 let data2 = data.associations;
 const _errs6 = errors;
 if((!(data2 && typeof data2 == "object" && !Array.isArray(data2))) && (data2 !== null)){
-const err12 = {instancePath:instancePath+"/associations",schemaPath:"#/properties/associations/type",keyword:"type",params:{type: schema21.properties.associations.type},message:"must be object,null"};
+const err12 = {instancePath:instancePath+"/associations",schemaPath:"#/properties/associations/type",keyword:"type",params:{type: schema10.properties.associations.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1521,7 +1521,7 @@ if(data.objectWriteTraceId !== undefined){
 let data5 = data.objectWriteTraceId;
 const _errs12 = errors;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err15 = {instancePath:instancePath+"/objectWriteTraceId",schemaPath:"#/properties/objectWriteTraceId/type",keyword:"type",params:{type: schema21.properties.objectWriteTraceId.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/objectWriteTraceId",schemaPath:"#/properties/objectWriteTraceId/type",keyword:"type",params:{type: schema10.properties.objectWriteTraceId.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1553,7 +1553,7 @@ if(data.propertiesWithHistory !== undefined){
 let data7 = data.propertiesWithHistory;
 const _errs16 = errors;
 if((!(data7 && typeof data7 == "object" && !Array.isArray(data7))) && (data7 !== null)){
-const err17 = {instancePath:instancePath+"/propertiesWithHistory",schemaPath:"#/properties/propertiesWithHistory/type",keyword:"type",params:{type: schema21.properties.propertiesWithHistory.type},message:"must be object,null"};
+const err17 = {instancePath:instancePath+"/propertiesWithHistory",schemaPath:"#/properties/propertiesWithHistory/type",keyword:"type",params:{type: schema10.properties.propertiesWithHistory.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1585,7 +1585,7 @@ if(data.url !== undefined){
 let data9 = data.url;
 const _errs20 = errors;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err19 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: schema21.properties.url.type},message:"must be string,null"};
+const err19 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: schema10.properties.url.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1608,7 +1608,7 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate20.errors = vErrors;
+validate10.errors = vErrors;
 return errors === 0;
 }
 

@@ -3,11 +3,11 @@
 import { createResponseValidators } from '@connector-sdk/runtime';
 
 // prettier-ignore
-export const params_search = validate10;
+export const params_search = validate0;
 // prettier-ignore
-const schema11 = {"type":"object","properties":{"cursor":{"type":"string"},"fields":{"type":"array","items":{"type":"string"}},"limit":{"type":"integer","minimum":1},"query":{"type":"object","properties":{"filter":{"type":"object"},"sort":{"type":"array","items":{"type":"object"}}},"additionalProperties":false}},"required":["query"],"additionalProperties":false};
+const schema0 = {"type":"object","properties":{"cursor":{"type":"string"},"fields":{"type":"array","items":{"type":"string"}},"limit":{"type":"integer","minimum":1},"query":{"type":"object","properties":{"filter":{"type":"object"},"sort":{"type":"array","items":{"type":"object"}}},"additionalProperties":false}},"required":["query"],"additionalProperties":false};
 // prettier-ignore
-function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -215,15 +215,15 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate10.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_admins_list = validate11;
+export const params_admins_list = validate1;
 // prettier-ignore
-const schema12 = {"type":"object","properties":{},"additionalProperties":false};
+const schema1 = {"type":"object","properties":{},"additionalProperties":false};
 // prettier-ignore
-function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -250,15 +250,15 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate11.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_admins_get = validate12;
+export const params_admins_get = validate2;
 // prettier-ignore
-const schema13 = {"type":"object","properties":{"id":{"type":"string"}},"required":["id"],"additionalProperties":false};
+const schema2 = {"type":"object","properties":{"id":{"type":"string"}},"required":["id"],"additionalProperties":false};
 // prettier-ignore
-function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -313,15 +313,15 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate12.errors = vErrors;
+validate2.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_companies_list = validate13;
+export const params_companies_list = validate3;
 // prettier-ignore
-const schema14 = {"type":"object","properties":{"per_page":{"type":"integer"},"starting_after":{"type":"string"}},"additionalProperties":false};
+const schema3 = {"type":"object","properties":{"per_page":{"type":"integer"},"starting_after":{"type":"string"}},"additionalProperties":false};
 // prettier-ignore
-function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -382,15 +382,15 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate13.errors = vErrors;
+validate3.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_segments_list = validate14;
+export const params_segments_list = validate4;
 // prettier-ignore
-const schema15 = {"type":"object","properties":{"include_count":{"type":"boolean"}},"additionalProperties":false};
+const schema4 = {"type":"object","properties":{"include_count":{"type":"boolean"}},"additionalProperties":false};
 // prettier-ignore
-function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -435,15 +435,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate14.errors = vErrors;
+validate4.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_admin = validate15;
+export const record_admin = validate5;
 // prettier-ignore
-const schema16 = {"type":"object","properties":{"avatar":{},"away_mode_enabled":{"type":["boolean","null"]},"away_mode_reassign":{"type":["boolean","null"]},"email":{"type":["string","null"]},"email_verified":{"type":["boolean","null"]},"has_inbox_seat":{"type":["boolean","null"]},"id":{"type":"string"},"job_title":{"type":["string","null"]},"name":{"type":["string","null"]},"team_ids":{"type":"array","items":{"type":"integer"}},"type":{"type":["string","null"]}},"required":["avatar","away_mode_enabled","away_mode_reassign","email","email_verified","has_inbox_seat","id","job_title","name","team_ids","type"],"additionalProperties":true};
+const schema5 = {"type":"object","properties":{"avatar":{},"away_mode_enabled":{"type":["boolean","null"]},"away_mode_reassign":{"type":["boolean","null"]},"email":{"type":["string","null"]},"email_verified":{"type":["boolean","null"]},"has_inbox_seat":{"type":["boolean","null"]},"id":{"type":"string"},"job_title":{"type":["string","null"]},"name":{"type":["string","null"]},"team_ids":{"type":"array","items":{"type":"integer"}},"type":{"type":["string","null"]}},"required":["avatar","away_mode_enabled","away_mode_reassign","email","email_verified","has_inbox_seat","id","job_title","name","team_ids","type"],"additionalProperties":true};
 // prettier-ignore
-function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -563,7 +563,7 @@ if(data.away_mode_enabled !== undefined){
 let data0 = data.away_mode_enabled;
 const _errs2 = errors;
 if((typeof data0 !== "boolean") && (data0 !== null)){
-const err11 = {instancePath:instancePath+"/away_mode_enabled",schemaPath:"#/properties/away_mode_enabled/type",keyword:"type",params:{type: schema16.properties.away_mode_enabled.type},message:"must be boolean,null"};
+const err11 = {instancePath:instancePath+"/away_mode_enabled",schemaPath:"#/properties/away_mode_enabled/type",keyword:"type",params:{type: schema5.properties.away_mode_enabled.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -579,7 +579,7 @@ if(data.away_mode_reassign !== undefined){
 let data1 = data.away_mode_reassign;
 const _errs4 = errors;
 if((typeof data1 !== "boolean") && (data1 !== null)){
-const err12 = {instancePath:instancePath+"/away_mode_reassign",schemaPath:"#/properties/away_mode_reassign/type",keyword:"type",params:{type: schema16.properties.away_mode_reassign.type},message:"must be boolean,null"};
+const err12 = {instancePath:instancePath+"/away_mode_reassign",schemaPath:"#/properties/away_mode_reassign/type",keyword:"type",params:{type: schema5.properties.away_mode_reassign.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -595,7 +595,7 @@ if(data.email !== undefined){
 let data2 = data.email;
 const _errs6 = errors;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err13 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema16.properties.email.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema5.properties.email.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -611,7 +611,7 @@ if(data.email_verified !== undefined){
 let data3 = data.email_verified;
 const _errs8 = errors;
 if((typeof data3 !== "boolean") && (data3 !== null)){
-const err14 = {instancePath:instancePath+"/email_verified",schemaPath:"#/properties/email_verified/type",keyword:"type",params:{type: schema16.properties.email_verified.type},message:"must be boolean,null"};
+const err14 = {instancePath:instancePath+"/email_verified",schemaPath:"#/properties/email_verified/type",keyword:"type",params:{type: schema5.properties.email_verified.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -627,7 +627,7 @@ if(data.has_inbox_seat !== undefined){
 let data4 = data.has_inbox_seat;
 const _errs10 = errors;
 if((typeof data4 !== "boolean") && (data4 !== null)){
-const err15 = {instancePath:instancePath+"/has_inbox_seat",schemaPath:"#/properties/has_inbox_seat/type",keyword:"type",params:{type: schema16.properties.has_inbox_seat.type},message:"must be boolean,null"};
+const err15 = {instancePath:instancePath+"/has_inbox_seat",schemaPath:"#/properties/has_inbox_seat/type",keyword:"type",params:{type: schema5.properties.has_inbox_seat.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -659,7 +659,7 @@ if(data.job_title !== undefined){
 let data6 = data.job_title;
 const _errs14 = errors;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err17 = {instancePath:instancePath+"/job_title",schemaPath:"#/properties/job_title/type",keyword:"type",params:{type: schema16.properties.job_title.type},message:"must be string,null"};
+const err17 = {instancePath:instancePath+"/job_title",schemaPath:"#/properties/job_title/type",keyword:"type",params:{type: schema5.properties.job_title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -675,7 +675,7 @@ if(data.name !== undefined){
 let data7 = data.name;
 const _errs16 = errors;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err18 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema16.properties.name.type},message:"must be string,null"};
+const err18 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema5.properties.name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -730,7 +730,7 @@ if(data.type !== undefined){
 let data10 = data.type;
 const _errs22 = errors;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err21 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema16.properties.type.type},message:"must be string,null"};
+const err21 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema5.properties.type.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -753,15 +753,15 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate15.errors = vErrors;
+validate5.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_company = validate16;
+export const record_company = validate6;
 // prettier-ignore
-const schema17 = {"type":"object","properties":{"company_id":{"type":["string","null"]},"created_at":{"type":["integer","null"]},"custom_attributes":{"type":["object","null"]},"id":{"type":"string"},"industry":{"type":["string","null"]},"last_request_at":{"type":["integer","null"]},"monthly_spend":{"type":["number","null"]},"name":{"type":["string","null"]},"plan":{},"remote_created_at":{"type":["integer","null"]},"segments":{},"session_count":{"type":["integer","null"]},"size":{"type":["integer","null"]},"tags":{},"type":{"type":["string","null"]},"updated_at":{"type":["integer","null"]},"user_count":{"type":["integer","null"]},"website":{"type":["string","null"]}},"required":["company_id","created_at","custom_attributes","id","industry","last_request_at","monthly_spend","name","plan","remote_created_at","segments","session_count","size","tags","type","updated_at","user_count","website"],"additionalProperties":true};
+const schema6 = {"type":"object","properties":{"company_id":{"type":["string","null"]},"created_at":{"type":["integer","null"]},"custom_attributes":{"type":["object","null"]},"id":{"type":"string"},"industry":{"type":["string","null"]},"last_request_at":{"type":["integer","null"]},"monthly_spend":{"type":["number","null"]},"name":{"type":["string","null"]},"plan":{},"remote_created_at":{"type":["integer","null"]},"segments":{},"session_count":{"type":["integer","null"]},"size":{"type":["integer","null"]},"tags":{},"type":{"type":["string","null"]},"updated_at":{"type":["integer","null"]},"user_count":{"type":["integer","null"]},"website":{"type":["string","null"]}},"required":["company_id","created_at","custom_attributes","id","industry","last_request_at","monthly_spend","name","plan","remote_created_at","segments","session_count","size","tags","type","updated_at","user_count","website"],"additionalProperties":true};
 // prettier-ignore
-function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate6(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -951,7 +951,7 @@ if(data.company_id !== undefined){
 let data0 = data.company_id;
 const _errs2 = errors;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err18 = {instancePath:instancePath+"/company_id",schemaPath:"#/properties/company_id/type",keyword:"type",params:{type: schema17.properties.company_id.type},message:"must be string,null"};
+const err18 = {instancePath:instancePath+"/company_id",schemaPath:"#/properties/company_id/type",keyword:"type",params:{type: schema6.properties.company_id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -967,7 +967,7 @@ if(data.created_at !== undefined){
 let data1 = data.created_at;
 const _errs4 = errors;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err19 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: schema17.properties.created_at.type},message:"must be integer,null"};
+const err19 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: schema6.properties.created_at.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -983,7 +983,7 @@ if(data.custom_attributes !== undefined){
 let data2 = data.custom_attributes;
 const _errs6 = errors;
 if((!(data2 && typeof data2 == "object" && !Array.isArray(data2))) && (data2 !== null)){
-const err20 = {instancePath:instancePath+"/custom_attributes",schemaPath:"#/properties/custom_attributes/type",keyword:"type",params:{type: schema17.properties.custom_attributes.type},message:"must be object,null"};
+const err20 = {instancePath:instancePath+"/custom_attributes",schemaPath:"#/properties/custom_attributes/type",keyword:"type",params:{type: schema6.properties.custom_attributes.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1015,7 +1015,7 @@ if(data.industry !== undefined){
 let data4 = data.industry;
 const _errs10 = errors;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err22 = {instancePath:instancePath+"/industry",schemaPath:"#/properties/industry/type",keyword:"type",params:{type: schema17.properties.industry.type},message:"must be string,null"};
+const err22 = {instancePath:instancePath+"/industry",schemaPath:"#/properties/industry/type",keyword:"type",params:{type: schema6.properties.industry.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1031,7 +1031,7 @@ if(data.last_request_at !== undefined){
 let data5 = data.last_request_at;
 const _errs12 = errors;
 if((!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))) && (data5 !== null)){
-const err23 = {instancePath:instancePath+"/last_request_at",schemaPath:"#/properties/last_request_at/type",keyword:"type",params:{type: schema17.properties.last_request_at.type},message:"must be integer,null"};
+const err23 = {instancePath:instancePath+"/last_request_at",schemaPath:"#/properties/last_request_at/type",keyword:"type",params:{type: schema6.properties.last_request_at.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1047,7 +1047,7 @@ if(data.monthly_spend !== undefined){
 let data6 = data.monthly_spend;
 const _errs14 = errors;
 if((!(typeof data6 == "number")) && (data6 !== null)){
-const err24 = {instancePath:instancePath+"/monthly_spend",schemaPath:"#/properties/monthly_spend/type",keyword:"type",params:{type: schema17.properties.monthly_spend.type},message:"must be number,null"};
+const err24 = {instancePath:instancePath+"/monthly_spend",schemaPath:"#/properties/monthly_spend/type",keyword:"type",params:{type: schema6.properties.monthly_spend.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1063,7 +1063,7 @@ if(data.name !== undefined){
 let data7 = data.name;
 const _errs16 = errors;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err25 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema17.properties.name.type},message:"must be string,null"};
+const err25 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema6.properties.name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1079,7 +1079,7 @@ if(data.remote_created_at !== undefined){
 let data8 = data.remote_created_at;
 const _errs18 = errors;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err26 = {instancePath:instancePath+"/remote_created_at",schemaPath:"#/properties/remote_created_at/type",keyword:"type",params:{type: schema17.properties.remote_created_at.type},message:"must be integer,null"};
+const err26 = {instancePath:instancePath+"/remote_created_at",schemaPath:"#/properties/remote_created_at/type",keyword:"type",params:{type: schema6.properties.remote_created_at.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1095,7 +1095,7 @@ if(data.session_count !== undefined){
 let data9 = data.session_count;
 const _errs20 = errors;
 if((!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))) && (data9 !== null)){
-const err27 = {instancePath:instancePath+"/session_count",schemaPath:"#/properties/session_count/type",keyword:"type",params:{type: schema17.properties.session_count.type},message:"must be integer,null"};
+const err27 = {instancePath:instancePath+"/session_count",schemaPath:"#/properties/session_count/type",keyword:"type",params:{type: schema6.properties.session_count.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1111,7 +1111,7 @@ if(data.size !== undefined){
 let data10 = data.size;
 const _errs22 = errors;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err28 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: schema17.properties.size.type},message:"must be integer,null"};
+const err28 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: schema6.properties.size.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1127,7 +1127,7 @@ if(data.type !== undefined){
 let data11 = data.type;
 const _errs24 = errors;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err29 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema17.properties.type.type},message:"must be string,null"};
+const err29 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema6.properties.type.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1143,7 +1143,7 @@ if(data.updated_at !== undefined){
 let data12 = data.updated_at;
 const _errs26 = errors;
 if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err30 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: schema17.properties.updated_at.type},message:"must be integer,null"};
+const err30 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: schema6.properties.updated_at.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1159,7 +1159,7 @@ if(data.user_count !== undefined){
 let data13 = data.user_count;
 const _errs28 = errors;
 if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err31 = {instancePath:instancePath+"/user_count",schemaPath:"#/properties/user_count/type",keyword:"type",params:{type: schema17.properties.user_count.type},message:"must be integer,null"};
+const err31 = {instancePath:instancePath+"/user_count",schemaPath:"#/properties/user_count/type",keyword:"type",params:{type: schema6.properties.user_count.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1175,7 +1175,7 @@ if(data.website !== undefined){
 let data14 = data.website;
 const _errs30 = errors;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err32 = {instancePath:instancePath+"/website",schemaPath:"#/properties/website/type",keyword:"type",params:{type: schema17.properties.website.type},message:"must be string,null"};
+const err32 = {instancePath:instancePath+"/website",schemaPath:"#/properties/website/type",keyword:"type",params:{type: schema6.properties.website.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1198,15 +1198,15 @@ vErrors.push(err33);
 }
 errors++;
 }
-validate16.errors = vErrors;
+validate6.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_contact = validate17;
+export const record_contact = validate7;
 // prettier-ignore
-const schema18 = {"type":"object","properties":{"android_app_name":{"type":["string","null"]},"android_app_version":{"type":["string","null"]},"android_device":{"type":["string","null"]},"android_last_seen_at":{"type":["integer","null"]},"android_os_version":{"type":["string","null"]},"android_sdk_version":{"type":["string","null"]},"avatar":{"type":["string","null"]},"browser":{"type":["string","null"]},"browser_language":{"type":["string","null"]},"browser_version":{"type":["string","null"]},"companies":{},"created_at":{"type":["integer","null"]},"custom_attributes":{"type":["object","null"]},"email":{"type":["string","null"]},"external_id":{"type":["string","null"]},"has_hard_bounced":{"type":["boolean","null"]},"id":{"type":"string"},"ios_app_name":{"type":["string","null"]},"ios_app_version":{"type":["string","null"]},"ios_device":{"type":["string","null"]},"ios_last_seen_at":{"type":["integer","null"]},"ios_os_version":{"type":["string","null"]},"ios_sdk_version":{"type":["string","null"]},"language_override":{"type":["string","null"]},"last_contacted_at":{"type":["integer","null"]},"last_email_clicked_at":{"type":["integer","null"]},"last_email_opened_at":{"type":["integer","null"]},"last_replied_at":{"type":["integer","null"]},"last_seen_at":{"type":["integer","null"]},"location":{},"marked_email_as_spam":{"type":["boolean","null"]},"name":{"type":["string","null"]},"notes":{},"os":{"type":["string","null"]},"owner_id":{"type":["integer","null"]},"phone":{"type":["string","null"]},"role":{"type":["string","null"]},"signed_up_at":{"type":["integer","null"]},"social_profiles":{},"tags":{},"type":{"type":["string","null"]},"unsubscribed_from_emails":{"type":["boolean","null"]},"updated_at":{"type":["integer","null"]},"workspace_id":{"type":["string","null"]}},"required":["android_app_name","android_app_version","android_device","android_last_seen_at","android_os_version","android_sdk_version","avatar","browser","browser_language","browser_version","companies","created_at","custom_attributes","email","external_id","has_hard_bounced","id","ios_app_name","ios_app_version","ios_device","ios_last_seen_at","ios_os_version","ios_sdk_version","language_override","last_contacted_at","last_email_clicked_at","last_email_opened_at","last_replied_at","last_seen_at","location","marked_email_as_spam","name","notes","os","owner_id","phone","role","signed_up_at","social_profiles","tags","type","unsubscribed_from_emails","updated_at","workspace_id"],"additionalProperties":true};
+const schema7 = {"type":"object","properties":{"android_app_name":{"type":["string","null"]},"android_app_version":{"type":["string","null"]},"android_device":{"type":["string","null"]},"android_last_seen_at":{"type":["integer","null"]},"android_os_version":{"type":["string","null"]},"android_sdk_version":{"type":["string","null"]},"avatar":{"type":["string","null"]},"browser":{"type":["string","null"]},"browser_language":{"type":["string","null"]},"browser_version":{"type":["string","null"]},"companies":{},"created_at":{"type":["integer","null"]},"custom_attributes":{"type":["object","null"]},"email":{"type":["string","null"]},"external_id":{"type":["string","null"]},"has_hard_bounced":{"type":["boolean","null"]},"id":{"type":"string"},"ios_app_name":{"type":["string","null"]},"ios_app_version":{"type":["string","null"]},"ios_device":{"type":["string","null"]},"ios_last_seen_at":{"type":["integer","null"]},"ios_os_version":{"type":["string","null"]},"ios_sdk_version":{"type":["string","null"]},"language_override":{"type":["string","null"]},"last_contacted_at":{"type":["integer","null"]},"last_email_clicked_at":{"type":["integer","null"]},"last_email_opened_at":{"type":["integer","null"]},"last_replied_at":{"type":["integer","null"]},"last_seen_at":{"type":["integer","null"]},"location":{},"marked_email_as_spam":{"type":["boolean","null"]},"name":{"type":["string","null"]},"notes":{},"os":{"type":["string","null"]},"owner_id":{"type":["integer","null"]},"phone":{"type":["string","null"]},"role":{"type":["string","null"]},"signed_up_at":{"type":["integer","null"]},"social_profiles":{},"tags":{},"type":{"type":["string","null"]},"unsubscribed_from_emails":{"type":["boolean","null"]},"updated_at":{"type":["integer","null"]},"workspace_id":{"type":["string","null"]}},"required":["android_app_name","android_app_version","android_device","android_last_seen_at","android_os_version","android_sdk_version","avatar","browser","browser_language","browser_version","companies","created_at","custom_attributes","email","external_id","has_hard_bounced","id","ios_app_name","ios_app_version","ios_device","ios_last_seen_at","ios_os_version","ios_sdk_version","language_override","last_contacted_at","last_email_clicked_at","last_email_opened_at","last_replied_at","last_seen_at","location","marked_email_as_spam","name","notes","os","owner_id","phone","role","signed_up_at","social_profiles","tags","type","unsubscribed_from_emails","updated_at","workspace_id"],"additionalProperties":true};
 // prettier-ignore
-function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate7(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1656,7 +1656,7 @@ if(data.android_app_name !== undefined){
 let data0 = data.android_app_name;
 const _errs2 = errors;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err44 = {instancePath:instancePath+"/android_app_name",schemaPath:"#/properties/android_app_name/type",keyword:"type",params:{type: schema18.properties.android_app_name.type},message:"must be string,null"};
+const err44 = {instancePath:instancePath+"/android_app_name",schemaPath:"#/properties/android_app_name/type",keyword:"type",params:{type: schema7.properties.android_app_name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -1672,7 +1672,7 @@ if(data.android_app_version !== undefined){
 let data1 = data.android_app_version;
 const _errs4 = errors;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err45 = {instancePath:instancePath+"/android_app_version",schemaPath:"#/properties/android_app_version/type",keyword:"type",params:{type: schema18.properties.android_app_version.type},message:"must be string,null"};
+const err45 = {instancePath:instancePath+"/android_app_version",schemaPath:"#/properties/android_app_version/type",keyword:"type",params:{type: schema7.properties.android_app_version.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -1688,7 +1688,7 @@ if(data.android_device !== undefined){
 let data2 = data.android_device;
 const _errs6 = errors;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err46 = {instancePath:instancePath+"/android_device",schemaPath:"#/properties/android_device/type",keyword:"type",params:{type: schema18.properties.android_device.type},message:"must be string,null"};
+const err46 = {instancePath:instancePath+"/android_device",schemaPath:"#/properties/android_device/type",keyword:"type",params:{type: schema7.properties.android_device.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -1704,7 +1704,7 @@ if(data.android_last_seen_at !== undefined){
 let data3 = data.android_last_seen_at;
 const _errs8 = errors;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err47 = {instancePath:instancePath+"/android_last_seen_at",schemaPath:"#/properties/android_last_seen_at/type",keyword:"type",params:{type: schema18.properties.android_last_seen_at.type},message:"must be integer,null"};
+const err47 = {instancePath:instancePath+"/android_last_seen_at",schemaPath:"#/properties/android_last_seen_at/type",keyword:"type",params:{type: schema7.properties.android_last_seen_at.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -1720,7 +1720,7 @@ if(data.android_os_version !== undefined){
 let data4 = data.android_os_version;
 const _errs10 = errors;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err48 = {instancePath:instancePath+"/android_os_version",schemaPath:"#/properties/android_os_version/type",keyword:"type",params:{type: schema18.properties.android_os_version.type},message:"must be string,null"};
+const err48 = {instancePath:instancePath+"/android_os_version",schemaPath:"#/properties/android_os_version/type",keyword:"type",params:{type: schema7.properties.android_os_version.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -1736,7 +1736,7 @@ if(data.android_sdk_version !== undefined){
 let data5 = data.android_sdk_version;
 const _errs12 = errors;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err49 = {instancePath:instancePath+"/android_sdk_version",schemaPath:"#/properties/android_sdk_version/type",keyword:"type",params:{type: schema18.properties.android_sdk_version.type},message:"must be string,null"};
+const err49 = {instancePath:instancePath+"/android_sdk_version",schemaPath:"#/properties/android_sdk_version/type",keyword:"type",params:{type: schema7.properties.android_sdk_version.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -1752,7 +1752,7 @@ if(data.avatar !== undefined){
 let data6 = data.avatar;
 const _errs14 = errors;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err50 = {instancePath:instancePath+"/avatar",schemaPath:"#/properties/avatar/type",keyword:"type",params:{type: schema18.properties.avatar.type},message:"must be string,null"};
+const err50 = {instancePath:instancePath+"/avatar",schemaPath:"#/properties/avatar/type",keyword:"type",params:{type: schema7.properties.avatar.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -1768,7 +1768,7 @@ if(data.browser !== undefined){
 let data7 = data.browser;
 const _errs16 = errors;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err51 = {instancePath:instancePath+"/browser",schemaPath:"#/properties/browser/type",keyword:"type",params:{type: schema18.properties.browser.type},message:"must be string,null"};
+const err51 = {instancePath:instancePath+"/browser",schemaPath:"#/properties/browser/type",keyword:"type",params:{type: schema7.properties.browser.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -1784,7 +1784,7 @@ if(data.browser_language !== undefined){
 let data8 = data.browser_language;
 const _errs18 = errors;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err52 = {instancePath:instancePath+"/browser_language",schemaPath:"#/properties/browser_language/type",keyword:"type",params:{type: schema18.properties.browser_language.type},message:"must be string,null"};
+const err52 = {instancePath:instancePath+"/browser_language",schemaPath:"#/properties/browser_language/type",keyword:"type",params:{type: schema7.properties.browser_language.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -1800,7 +1800,7 @@ if(data.browser_version !== undefined){
 let data9 = data.browser_version;
 const _errs20 = errors;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err53 = {instancePath:instancePath+"/browser_version",schemaPath:"#/properties/browser_version/type",keyword:"type",params:{type: schema18.properties.browser_version.type},message:"must be string,null"};
+const err53 = {instancePath:instancePath+"/browser_version",schemaPath:"#/properties/browser_version/type",keyword:"type",params:{type: schema7.properties.browser_version.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -1816,7 +1816,7 @@ if(data.created_at !== undefined){
 let data10 = data.created_at;
 const _errs22 = errors;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err54 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: schema18.properties.created_at.type},message:"must be integer,null"};
+const err54 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: schema7.properties.created_at.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -1832,7 +1832,7 @@ if(data.custom_attributes !== undefined){
 let data11 = data.custom_attributes;
 const _errs24 = errors;
 if((!(data11 && typeof data11 == "object" && !Array.isArray(data11))) && (data11 !== null)){
-const err55 = {instancePath:instancePath+"/custom_attributes",schemaPath:"#/properties/custom_attributes/type",keyword:"type",params:{type: schema18.properties.custom_attributes.type},message:"must be object,null"};
+const err55 = {instancePath:instancePath+"/custom_attributes",schemaPath:"#/properties/custom_attributes/type",keyword:"type",params:{type: schema7.properties.custom_attributes.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -1848,7 +1848,7 @@ if(data.email !== undefined){
 let data12 = data.email;
 const _errs26 = errors;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err56 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema18.properties.email.type},message:"must be string,null"};
+const err56 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema7.properties.email.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -1864,7 +1864,7 @@ if(data.external_id !== undefined){
 let data13 = data.external_id;
 const _errs28 = errors;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err57 = {instancePath:instancePath+"/external_id",schemaPath:"#/properties/external_id/type",keyword:"type",params:{type: schema18.properties.external_id.type},message:"must be string,null"};
+const err57 = {instancePath:instancePath+"/external_id",schemaPath:"#/properties/external_id/type",keyword:"type",params:{type: schema7.properties.external_id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -1880,7 +1880,7 @@ if(data.has_hard_bounced !== undefined){
 let data14 = data.has_hard_bounced;
 const _errs30 = errors;
 if((typeof data14 !== "boolean") && (data14 !== null)){
-const err58 = {instancePath:instancePath+"/has_hard_bounced",schemaPath:"#/properties/has_hard_bounced/type",keyword:"type",params:{type: schema18.properties.has_hard_bounced.type},message:"must be boolean,null"};
+const err58 = {instancePath:instancePath+"/has_hard_bounced",schemaPath:"#/properties/has_hard_bounced/type",keyword:"type",params:{type: schema7.properties.has_hard_bounced.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -1912,7 +1912,7 @@ if(data.ios_app_name !== undefined){
 let data16 = data.ios_app_name;
 const _errs34 = errors;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err60 = {instancePath:instancePath+"/ios_app_name",schemaPath:"#/properties/ios_app_name/type",keyword:"type",params:{type: schema18.properties.ios_app_name.type},message:"must be string,null"};
+const err60 = {instancePath:instancePath+"/ios_app_name",schemaPath:"#/properties/ios_app_name/type",keyword:"type",params:{type: schema7.properties.ios_app_name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -1928,7 +1928,7 @@ if(data.ios_app_version !== undefined){
 let data17 = data.ios_app_version;
 const _errs36 = errors;
 if((typeof data17 !== "string") && (data17 !== null)){
-const err61 = {instancePath:instancePath+"/ios_app_version",schemaPath:"#/properties/ios_app_version/type",keyword:"type",params:{type: schema18.properties.ios_app_version.type},message:"must be string,null"};
+const err61 = {instancePath:instancePath+"/ios_app_version",schemaPath:"#/properties/ios_app_version/type",keyword:"type",params:{type: schema7.properties.ios_app_version.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -1944,7 +1944,7 @@ if(data.ios_device !== undefined){
 let data18 = data.ios_device;
 const _errs38 = errors;
 if((typeof data18 !== "string") && (data18 !== null)){
-const err62 = {instancePath:instancePath+"/ios_device",schemaPath:"#/properties/ios_device/type",keyword:"type",params:{type: schema18.properties.ios_device.type},message:"must be string,null"};
+const err62 = {instancePath:instancePath+"/ios_device",schemaPath:"#/properties/ios_device/type",keyword:"type",params:{type: schema7.properties.ios_device.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -1960,7 +1960,7 @@ if(data.ios_last_seen_at !== undefined){
 let data19 = data.ios_last_seen_at;
 const _errs40 = errors;
 if((!((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19)))) && (data19 !== null)){
-const err63 = {instancePath:instancePath+"/ios_last_seen_at",schemaPath:"#/properties/ios_last_seen_at/type",keyword:"type",params:{type: schema18.properties.ios_last_seen_at.type},message:"must be integer,null"};
+const err63 = {instancePath:instancePath+"/ios_last_seen_at",schemaPath:"#/properties/ios_last_seen_at/type",keyword:"type",params:{type: schema7.properties.ios_last_seen_at.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -1976,7 +1976,7 @@ if(data.ios_os_version !== undefined){
 let data20 = data.ios_os_version;
 const _errs42 = errors;
 if((typeof data20 !== "string") && (data20 !== null)){
-const err64 = {instancePath:instancePath+"/ios_os_version",schemaPath:"#/properties/ios_os_version/type",keyword:"type",params:{type: schema18.properties.ios_os_version.type},message:"must be string,null"};
+const err64 = {instancePath:instancePath+"/ios_os_version",schemaPath:"#/properties/ios_os_version/type",keyword:"type",params:{type: schema7.properties.ios_os_version.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -1992,7 +1992,7 @@ if(data.ios_sdk_version !== undefined){
 let data21 = data.ios_sdk_version;
 const _errs44 = errors;
 if((typeof data21 !== "string") && (data21 !== null)){
-const err65 = {instancePath:instancePath+"/ios_sdk_version",schemaPath:"#/properties/ios_sdk_version/type",keyword:"type",params:{type: schema18.properties.ios_sdk_version.type},message:"must be string,null"};
+const err65 = {instancePath:instancePath+"/ios_sdk_version",schemaPath:"#/properties/ios_sdk_version/type",keyword:"type",params:{type: schema7.properties.ios_sdk_version.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -2008,7 +2008,7 @@ if(data.language_override !== undefined){
 let data22 = data.language_override;
 const _errs46 = errors;
 if((typeof data22 !== "string") && (data22 !== null)){
-const err66 = {instancePath:instancePath+"/language_override",schemaPath:"#/properties/language_override/type",keyword:"type",params:{type: schema18.properties.language_override.type},message:"must be string,null"};
+const err66 = {instancePath:instancePath+"/language_override",schemaPath:"#/properties/language_override/type",keyword:"type",params:{type: schema7.properties.language_override.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -2024,7 +2024,7 @@ if(data.last_contacted_at !== undefined){
 let data23 = data.last_contacted_at;
 const _errs48 = errors;
 if((!((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23)))) && (data23 !== null)){
-const err67 = {instancePath:instancePath+"/last_contacted_at",schemaPath:"#/properties/last_contacted_at/type",keyword:"type",params:{type: schema18.properties.last_contacted_at.type},message:"must be integer,null"};
+const err67 = {instancePath:instancePath+"/last_contacted_at",schemaPath:"#/properties/last_contacted_at/type",keyword:"type",params:{type: schema7.properties.last_contacted_at.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -2040,7 +2040,7 @@ if(data.last_email_clicked_at !== undefined){
 let data24 = data.last_email_clicked_at;
 const _errs50 = errors;
 if((!((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24)))) && (data24 !== null)){
-const err68 = {instancePath:instancePath+"/last_email_clicked_at",schemaPath:"#/properties/last_email_clicked_at/type",keyword:"type",params:{type: schema18.properties.last_email_clicked_at.type},message:"must be integer,null"};
+const err68 = {instancePath:instancePath+"/last_email_clicked_at",schemaPath:"#/properties/last_email_clicked_at/type",keyword:"type",params:{type: schema7.properties.last_email_clicked_at.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -2056,7 +2056,7 @@ if(data.last_email_opened_at !== undefined){
 let data25 = data.last_email_opened_at;
 const _errs52 = errors;
 if((!((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25)))) && (data25 !== null)){
-const err69 = {instancePath:instancePath+"/last_email_opened_at",schemaPath:"#/properties/last_email_opened_at/type",keyword:"type",params:{type: schema18.properties.last_email_opened_at.type},message:"must be integer,null"};
+const err69 = {instancePath:instancePath+"/last_email_opened_at",schemaPath:"#/properties/last_email_opened_at/type",keyword:"type",params:{type: schema7.properties.last_email_opened_at.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -2072,7 +2072,7 @@ if(data.last_replied_at !== undefined){
 let data26 = data.last_replied_at;
 const _errs54 = errors;
 if((!((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26)))) && (data26 !== null)){
-const err70 = {instancePath:instancePath+"/last_replied_at",schemaPath:"#/properties/last_replied_at/type",keyword:"type",params:{type: schema18.properties.last_replied_at.type},message:"must be integer,null"};
+const err70 = {instancePath:instancePath+"/last_replied_at",schemaPath:"#/properties/last_replied_at/type",keyword:"type",params:{type: schema7.properties.last_replied_at.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -2088,7 +2088,7 @@ if(data.last_seen_at !== undefined){
 let data27 = data.last_seen_at;
 const _errs56 = errors;
 if((!((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27)))) && (data27 !== null)){
-const err71 = {instancePath:instancePath+"/last_seen_at",schemaPath:"#/properties/last_seen_at/type",keyword:"type",params:{type: schema18.properties.last_seen_at.type},message:"must be integer,null"};
+const err71 = {instancePath:instancePath+"/last_seen_at",schemaPath:"#/properties/last_seen_at/type",keyword:"type",params:{type: schema7.properties.last_seen_at.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -2104,7 +2104,7 @@ if(data.marked_email_as_spam !== undefined){
 let data28 = data.marked_email_as_spam;
 const _errs58 = errors;
 if((typeof data28 !== "boolean") && (data28 !== null)){
-const err72 = {instancePath:instancePath+"/marked_email_as_spam",schemaPath:"#/properties/marked_email_as_spam/type",keyword:"type",params:{type: schema18.properties.marked_email_as_spam.type},message:"must be boolean,null"};
+const err72 = {instancePath:instancePath+"/marked_email_as_spam",schemaPath:"#/properties/marked_email_as_spam/type",keyword:"type",params:{type: schema7.properties.marked_email_as_spam.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -2120,7 +2120,7 @@ if(data.name !== undefined){
 let data29 = data.name;
 const _errs60 = errors;
 if((typeof data29 !== "string") && (data29 !== null)){
-const err73 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema18.properties.name.type},message:"must be string,null"};
+const err73 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema7.properties.name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -2136,7 +2136,7 @@ if(data.os !== undefined){
 let data30 = data.os;
 const _errs62 = errors;
 if((typeof data30 !== "string") && (data30 !== null)){
-const err74 = {instancePath:instancePath+"/os",schemaPath:"#/properties/os/type",keyword:"type",params:{type: schema18.properties.os.type},message:"must be string,null"};
+const err74 = {instancePath:instancePath+"/os",schemaPath:"#/properties/os/type",keyword:"type",params:{type: schema7.properties.os.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -2152,7 +2152,7 @@ if(data.owner_id !== undefined){
 let data31 = data.owner_id;
 const _errs64 = errors;
 if((!((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31)))) && (data31 !== null)){
-const err75 = {instancePath:instancePath+"/owner_id",schemaPath:"#/properties/owner_id/type",keyword:"type",params:{type: schema18.properties.owner_id.type},message:"must be integer,null"};
+const err75 = {instancePath:instancePath+"/owner_id",schemaPath:"#/properties/owner_id/type",keyword:"type",params:{type: schema7.properties.owner_id.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -2168,7 +2168,7 @@ if(data.phone !== undefined){
 let data32 = data.phone;
 const _errs66 = errors;
 if((typeof data32 !== "string") && (data32 !== null)){
-const err76 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: schema18.properties.phone.type},message:"must be string,null"};
+const err76 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: schema7.properties.phone.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -2184,7 +2184,7 @@ if(data.role !== undefined){
 let data33 = data.role;
 const _errs68 = errors;
 if((typeof data33 !== "string") && (data33 !== null)){
-const err77 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/type",keyword:"type",params:{type: schema18.properties.role.type},message:"must be string,null"};
+const err77 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/type",keyword:"type",params:{type: schema7.properties.role.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -2200,7 +2200,7 @@ if(data.signed_up_at !== undefined){
 let data34 = data.signed_up_at;
 const _errs70 = errors;
 if((!((typeof data34 == "number") && (!(data34 % 1) && !isNaN(data34)))) && (data34 !== null)){
-const err78 = {instancePath:instancePath+"/signed_up_at",schemaPath:"#/properties/signed_up_at/type",keyword:"type",params:{type: schema18.properties.signed_up_at.type},message:"must be integer,null"};
+const err78 = {instancePath:instancePath+"/signed_up_at",schemaPath:"#/properties/signed_up_at/type",keyword:"type",params:{type: schema7.properties.signed_up_at.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -2216,7 +2216,7 @@ if(data.type !== undefined){
 let data35 = data.type;
 const _errs72 = errors;
 if((typeof data35 !== "string") && (data35 !== null)){
-const err79 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema18.properties.type.type},message:"must be string,null"};
+const err79 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema7.properties.type.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -2232,7 +2232,7 @@ if(data.unsubscribed_from_emails !== undefined){
 let data36 = data.unsubscribed_from_emails;
 const _errs74 = errors;
 if((typeof data36 !== "boolean") && (data36 !== null)){
-const err80 = {instancePath:instancePath+"/unsubscribed_from_emails",schemaPath:"#/properties/unsubscribed_from_emails/type",keyword:"type",params:{type: schema18.properties.unsubscribed_from_emails.type},message:"must be boolean,null"};
+const err80 = {instancePath:instancePath+"/unsubscribed_from_emails",schemaPath:"#/properties/unsubscribed_from_emails/type",keyword:"type",params:{type: schema7.properties.unsubscribed_from_emails.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -2248,7 +2248,7 @@ if(data.updated_at !== undefined){
 let data37 = data.updated_at;
 const _errs76 = errors;
 if((!((typeof data37 == "number") && (!(data37 % 1) && !isNaN(data37)))) && (data37 !== null)){
-const err81 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: schema18.properties.updated_at.type},message:"must be integer,null"};
+const err81 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: schema7.properties.updated_at.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -2264,7 +2264,7 @@ if(data.workspace_id !== undefined){
 let data38 = data.workspace_id;
 const _errs78 = errors;
 if((typeof data38 !== "string") && (data38 !== null)){
-const err82 = {instancePath:instancePath+"/workspace_id",schemaPath:"#/properties/workspace_id/type",keyword:"type",params:{type: schema18.properties.workspace_id.type},message:"must be string,null"};
+const err82 = {instancePath:instancePath+"/workspace_id",schemaPath:"#/properties/workspace_id/type",keyword:"type",params:{type: schema7.properties.workspace_id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -2287,15 +2287,15 @@ vErrors.push(err83);
 }
 errors++;
 }
-validate17.errors = vErrors;
+validate7.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_conversation = validate18;
+export const record_conversation = validate8;
 // prettier-ignore
-const schema19 = {"type":"object","properties":{"admin_assignee_id":{"type":["integer","null"]},"contacts":{},"conversation_parts":{},"conversation_rating":{},"created_at":{"type":["integer","null"]},"custom_attributes":{"type":["object","null"]},"first_contact_reply":{},"id":{"type":"string"},"open":{"type":["boolean","null"]},"priority":{"type":["string","null"]},"read":{"type":["boolean","null"]},"sla_applied":{},"snoozed_until":{"type":["integer","null"]},"source":{},"state":{"type":["string","null"]},"statistics":{},"tags":{},"team_assignee_id":{"type":["string","null"]},"teammates":{},"title":{"type":["string","null"]},"type":{"type":["string","null"]},"updated_at":{"type":["integer","null"]},"waiting_since":{"type":["integer","null"]}},"required":["admin_assignee_id","contacts","conversation_parts","conversation_rating","created_at","custom_attributes","first_contact_reply","id","open","priority","read","sla_applied","snoozed_until","source","state","statistics","tags","team_assignee_id","teammates","title","type","updated_at","waiting_since"],"additionalProperties":true};
+const schema8 = {"type":"object","properties":{"admin_assignee_id":{"type":["integer","null"]},"contacts":{},"conversation_parts":{},"conversation_rating":{},"created_at":{"type":["integer","null"]},"custom_attributes":{"type":["object","null"]},"first_contact_reply":{},"id":{"type":"string"},"open":{"type":["boolean","null"]},"priority":{"type":["string","null"]},"read":{"type":["boolean","null"]},"sla_applied":{},"snoozed_until":{"type":["integer","null"]},"source":{},"state":{"type":["string","null"]},"statistics":{},"tags":{},"team_assignee_id":{"type":["string","null"]},"teammates":{},"title":{"type":["string","null"]},"type":{"type":["string","null"]},"updated_at":{"type":["integer","null"]},"waiting_since":{"type":["integer","null"]}},"required":["admin_assignee_id","contacts","conversation_parts","conversation_rating","created_at","custom_attributes","first_contact_reply","id","open","priority","read","sla_applied","snoozed_until","source","state","statistics","tags","team_assignee_id","teammates","title","type","updated_at","waiting_since"],"additionalProperties":true};
 // prettier-ignore
-function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2535,7 +2535,7 @@ if(data.admin_assignee_id !== undefined){
 let data0 = data.admin_assignee_id;
 const _errs2 = errors;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err23 = {instancePath:instancePath+"/admin_assignee_id",schemaPath:"#/properties/admin_assignee_id/type",keyword:"type",params:{type: schema19.properties.admin_assignee_id.type},message:"must be integer,null"};
+const err23 = {instancePath:instancePath+"/admin_assignee_id",schemaPath:"#/properties/admin_assignee_id/type",keyword:"type",params:{type: schema8.properties.admin_assignee_id.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -2551,7 +2551,7 @@ if(data.created_at !== undefined){
 let data1 = data.created_at;
 const _errs4 = errors;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err24 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: schema19.properties.created_at.type},message:"must be integer,null"};
+const err24 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: schema8.properties.created_at.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -2567,7 +2567,7 @@ if(data.custom_attributes !== undefined){
 let data2 = data.custom_attributes;
 const _errs6 = errors;
 if((!(data2 && typeof data2 == "object" && !Array.isArray(data2))) && (data2 !== null)){
-const err25 = {instancePath:instancePath+"/custom_attributes",schemaPath:"#/properties/custom_attributes/type",keyword:"type",params:{type: schema19.properties.custom_attributes.type},message:"must be object,null"};
+const err25 = {instancePath:instancePath+"/custom_attributes",schemaPath:"#/properties/custom_attributes/type",keyword:"type",params:{type: schema8.properties.custom_attributes.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -2599,7 +2599,7 @@ if(data.open !== undefined){
 let data4 = data.open;
 const _errs10 = errors;
 if((typeof data4 !== "boolean") && (data4 !== null)){
-const err27 = {instancePath:instancePath+"/open",schemaPath:"#/properties/open/type",keyword:"type",params:{type: schema19.properties.open.type},message:"must be boolean,null"};
+const err27 = {instancePath:instancePath+"/open",schemaPath:"#/properties/open/type",keyword:"type",params:{type: schema8.properties.open.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -2615,7 +2615,7 @@ if(data.priority !== undefined){
 let data5 = data.priority;
 const _errs12 = errors;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err28 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: schema19.properties.priority.type},message:"must be string,null"};
+const err28 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: schema8.properties.priority.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -2631,7 +2631,7 @@ if(data.read !== undefined){
 let data6 = data.read;
 const _errs14 = errors;
 if((typeof data6 !== "boolean") && (data6 !== null)){
-const err29 = {instancePath:instancePath+"/read",schemaPath:"#/properties/read/type",keyword:"type",params:{type: schema19.properties.read.type},message:"must be boolean,null"};
+const err29 = {instancePath:instancePath+"/read",schemaPath:"#/properties/read/type",keyword:"type",params:{type: schema8.properties.read.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -2647,7 +2647,7 @@ if(data.snoozed_until !== undefined){
 let data7 = data.snoozed_until;
 const _errs16 = errors;
 if((!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))) && (data7 !== null)){
-const err30 = {instancePath:instancePath+"/snoozed_until",schemaPath:"#/properties/snoozed_until/type",keyword:"type",params:{type: schema19.properties.snoozed_until.type},message:"must be integer,null"};
+const err30 = {instancePath:instancePath+"/snoozed_until",schemaPath:"#/properties/snoozed_until/type",keyword:"type",params:{type: schema8.properties.snoozed_until.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -2663,7 +2663,7 @@ if(data.state !== undefined){
 let data8 = data.state;
 const _errs18 = errors;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err31 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: schema19.properties.state.type},message:"must be string,null"};
+const err31 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: schema8.properties.state.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -2679,7 +2679,7 @@ if(data.team_assignee_id !== undefined){
 let data9 = data.team_assignee_id;
 const _errs20 = errors;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err32 = {instancePath:instancePath+"/team_assignee_id",schemaPath:"#/properties/team_assignee_id/type",keyword:"type",params:{type: schema19.properties.team_assignee_id.type},message:"must be string,null"};
+const err32 = {instancePath:instancePath+"/team_assignee_id",schemaPath:"#/properties/team_assignee_id/type",keyword:"type",params:{type: schema8.properties.team_assignee_id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -2695,7 +2695,7 @@ if(data.title !== undefined){
 let data10 = data.title;
 const _errs22 = errors;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err33 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema19.properties.title.type},message:"must be string,null"};
+const err33 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema8.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -2711,7 +2711,7 @@ if(data.type !== undefined){
 let data11 = data.type;
 const _errs24 = errors;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err34 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema19.properties.type.type},message:"must be string,null"};
+const err34 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema8.properties.type.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -2727,7 +2727,7 @@ if(data.updated_at !== undefined){
 let data12 = data.updated_at;
 const _errs26 = errors;
 if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err35 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: schema19.properties.updated_at.type},message:"must be integer,null"};
+const err35 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: schema8.properties.updated_at.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -2743,7 +2743,7 @@ if(data.waiting_since !== undefined){
 let data13 = data.waiting_since;
 const _errs28 = errors;
 if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err36 = {instancePath:instancePath+"/waiting_since",schemaPath:"#/properties/waiting_since/type",keyword:"type",params:{type: schema19.properties.waiting_since.type},message:"must be integer,null"};
+const err36 = {instancePath:instancePath+"/waiting_since",schemaPath:"#/properties/waiting_since/type",keyword:"type",params:{type: schema8.properties.waiting_since.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -2766,15 +2766,15 @@ vErrors.push(err37);
 }
 errors++;
 }
-validate18.errors = vErrors;
+validate8.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_segment = validate19;
+export const record_segment = validate9;
 // prettier-ignore
-const schema20 = {"type":"object","properties":{"count":{"type":["integer","null"]},"created_at":{"type":["integer","null"]},"id":{"type":"string"},"name":{"type":["string","null"]},"person_type":{"type":["string","null"]},"type":{"type":["string","null"]},"updated_at":{"type":["integer","null"]}},"required":["count","created_at","id","name","person_type","type","updated_at"],"additionalProperties":true};
+const schema9 = {"type":"object","properties":{"count":{"type":["integer","null"]},"created_at":{"type":["integer","null"]},"id":{"type":"string"},"name":{"type":["string","null"]},"person_type":{"type":["string","null"]},"type":{"type":["string","null"]},"updated_at":{"type":["integer","null"]}},"required":["count","created_at","id","name","person_type","type","updated_at"],"additionalProperties":true};
 // prettier-ignore
-function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate9(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2854,7 +2854,7 @@ if(data.count !== undefined){
 let data0 = data.count;
 const _errs2 = errors;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err7 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/type",keyword:"type",params:{type: schema20.properties.count.type},message:"must be integer,null"};
+const err7 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/type",keyword:"type",params:{type: schema9.properties.count.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2870,7 +2870,7 @@ if(data.created_at !== undefined){
 let data1 = data.created_at;
 const _errs4 = errors;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err8 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: schema20.properties.created_at.type},message:"must be integer,null"};
+const err8 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: schema9.properties.created_at.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2902,7 +2902,7 @@ if(data.name !== undefined){
 let data3 = data.name;
 const _errs8 = errors;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err10 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema20.properties.name.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema9.properties.name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2918,7 +2918,7 @@ if(data.person_type !== undefined){
 let data4 = data.person_type;
 const _errs10 = errors;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err11 = {instancePath:instancePath+"/person_type",schemaPath:"#/properties/person_type/type",keyword:"type",params:{type: schema20.properties.person_type.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/person_type",schemaPath:"#/properties/person_type/type",keyword:"type",params:{type: schema9.properties.person_type.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2934,7 +2934,7 @@ if(data.type !== undefined){
 let data5 = data.type;
 const _errs12 = errors;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err12 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema20.properties.type.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema9.properties.type.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2950,7 +2950,7 @@ if(data.updated_at !== undefined){
 let data6 = data.updated_at;
 const _errs14 = errors;
 if((!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))) && (data6 !== null)){
-const err13 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: schema20.properties.updated_at.type},message:"must be integer,null"};
+const err13 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: schema9.properties.updated_at.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2973,15 +2973,15 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate19.errors = vErrors;
+validate9.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_tag = validate20;
+export const record_tag = validate10;
 // prettier-ignore
-const schema21 = {"type":"object","properties":{"applied_at":{"type":["integer","null"]},"applied_by":{},"id":{"type":"string"},"name":{"type":["string","null"]},"type":{"type":["string","null"]}},"required":["applied_at","applied_by","id","name","type"],"additionalProperties":true};
+const schema10 = {"type":"object","properties":{"applied_at":{"type":["integer","null"]},"applied_by":{},"id":{"type":"string"},"name":{"type":["string","null"]},"type":{"type":["string","null"]}},"required":["applied_at","applied_by","id","name","type"],"additionalProperties":true};
 // prettier-ignore
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -3041,7 +3041,7 @@ if(data.applied_at !== undefined){
 let data0 = data.applied_at;
 const _errs2 = errors;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err5 = {instancePath:instancePath+"/applied_at",schemaPath:"#/properties/applied_at/type",keyword:"type",params:{type: schema21.properties.applied_at.type},message:"must be integer,null"};
+const err5 = {instancePath:instancePath+"/applied_at",schemaPath:"#/properties/applied_at/type",keyword:"type",params:{type: schema10.properties.applied_at.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3073,7 +3073,7 @@ if(data.name !== undefined){
 let data2 = data.name;
 const _errs6 = errors;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema21.properties.name.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema10.properties.name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3089,7 +3089,7 @@ if(data.type !== undefined){
 let data3 = data.type;
 const _errs8 = errors;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err8 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema21.properties.type.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema10.properties.type.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3112,15 +3112,15 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate20.errors = vErrors;
+validate10.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_team = validate21;
+export const record_team = validate11;
 // prettier-ignore
-const schema22 = {"type":"object","properties":{"admin_ids":{"type":"array","items":{"type":"integer"}},"admin_priority_level":{},"id":{"type":"string"},"name":{"type":["string","null"]},"type":{"type":["string","null"]}},"required":["admin_ids","admin_priority_level","id","name","type"],"additionalProperties":true};
+const schema11 = {"type":"object","properties":{"admin_ids":{"type":"array","items":{"type":"integer"}},"admin_priority_level":{},"id":{"type":"string"},"name":{"type":["string","null"]},"type":{"type":["string","null"]}},"required":["admin_ids","admin_priority_level","id","name","type"],"additionalProperties":true};
 // prettier-ignore
-function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -3235,7 +3235,7 @@ if(data.name !== undefined){
 let data3 = data.name;
 const _errs8 = errors;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema22.properties.name.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema11.properties.name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3251,7 +3251,7 @@ if(data.type !== undefined){
 let data4 = data.type;
 const _errs10 = errors;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err9 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema22.properties.type.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema11.properties.type.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3274,7 +3274,7 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate21.errors = vErrors;
+validate11.errors = vErrors;
 return errors === 0;
 }
 

@@ -3,11 +3,11 @@
 import { createResponseValidators } from '@connector-sdk/runtime';
 
 // prettier-ignore
-export const params_search = validate10;
+export const params_search = validate0;
 // prettier-ignore
-const schema11 = {"type":"object","properties":{"cursor":{"type":"string"},"fields":{"type":"array","items":{"type":"string"}},"limit":{"type":"integer","minimum":1},"query":{"type":"object","properties":{"filter":{"type":"object"},"sort":{"type":"array","items":{"type":"object"}}},"additionalProperties":false}},"required":["query"],"additionalProperties":false};
+const schema0 = {"type":"object","properties":{"cursor":{"type":"string"},"fields":{"type":"array","items":{"type":"string"}},"limit":{"type":"integer","minimum":1},"query":{"type":"object","properties":{"filter":{"type":"object"},"sort":{"type":"array","items":{"type":"object"}}},"additionalProperties":false}},"required":["query"],"additionalProperties":false};
 // prettier-ignore
-function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -215,15 +215,15 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate10.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_automations_list = validate11;
+export const params_automations_list = validate1;
 // prettier-ignore
-const schema12 = {"type":"object","properties":{"before_create_time":{"type":"string"},"before_start_time":{"type":"string"},"count":{"type":"integer"},"offset":{"type":"integer"},"since_create_time":{"type":"string"}},"additionalProperties":true};
+const schema1 = {"type":"object","properties":{"before_create_time":{"type":"string"},"before_start_time":{"type":"string"},"count":{"type":"integer"},"offset":{"type":"integer"},"since_create_time":{"type":"string"}},"additionalProperties":true};
 // prettier-ignore
-function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -320,24 +320,24 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate11.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_campaigns_list = validate12;
+export const params_campaigns_list = validate2;
 // prettier-ignore
-const schema13 = {"type":"object","properties":{"before_create_time":{"type":"string"},"before_send_time":{"type":"string"},"count":{"type":"integer","maximum":1000},"folder_id":{"type":"string"},"list_id":{"type":"string"},"offset":{"type":"integer"},"since_create_time":{"type":"string"},"since_send_time":{"type":"string"},"sort_dir":{"type":"string","enum":["ASC","DESC"]},"sort_field":{"type":"string","enum":["create_time","send_time"]},"status":{"type":"string","enum":["save","paused","schedule","sending","sent"]},"type":{"type":"string","enum":["regular","plaintext","absplit","rss","variate"]}},"additionalProperties":false};
+const schema2 = {"type":"object","properties":{"before_create_time":{"type":"string"},"before_send_time":{"type":"string"},"count":{"type":"integer","maximum":1000},"folder_id":{"type":"string"},"list_id":{"type":"string"},"offset":{"type":"integer"},"since_create_time":{"type":"string"},"since_send_time":{"type":"string"},"sort_dir":{"type":"string","enum":["ASC","DESC"]},"sort_field":{"type":"string","enum":["create_time","send_time"]},"status":{"type":"string","enum":["save","paused","schedule","sending","sent"]},"type":{"type":"string","enum":["regular","plaintext","absplit","rss","variate"]}},"additionalProperties":false};
 // prettier-ignore
-const func2 = Object.prototype.hasOwnProperty;
+const func0 = Object.prototype.hasOwnProperty;
 // prettier-ignore
-function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema13.properties, key0))){
+if(!(func0.call(schema2.properties, key0))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
@@ -502,9 +502,9 @@ vErrors.push(err10);
 errors++;
 }
 const _errs19 = errors;
-const vSchema0 = schema13.properties.sort_dir.enum;
+const vSchema0 = schema2.properties.sort_dir.enum;
 if(!((data8 === "ASC") || (data8 === "DESC"))){
-const err11 = {instancePath:instancePath+"/sort_dir",schemaPath:"#/properties/sort_dir/enum",keyword:"enum",params:{allowedValues: schema13.properties.sort_dir.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/sort_dir",schemaPath:"#/properties/sort_dir/enum",keyword:"enum",params:{allowedValues: schema2.properties.sort_dir.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -529,9 +529,9 @@ vErrors.push(err12);
 errors++;
 }
 const _errs21 = errors;
-const vSchema1 = schema13.properties.sort_field.enum;
+const vSchema1 = schema2.properties.sort_field.enum;
 if(!((data9 === "create_time") || (data9 === "send_time"))){
-const err13 = {instancePath:instancePath+"/sort_field",schemaPath:"#/properties/sort_field/enum",keyword:"enum",params:{allowedValues: schema13.properties.sort_field.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/sort_field",schemaPath:"#/properties/sort_field/enum",keyword:"enum",params:{allowedValues: schema2.properties.sort_field.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -556,9 +556,9 @@ vErrors.push(err14);
 errors++;
 }
 const _errs23 = errors;
-const vSchema2 = schema13.properties.status.enum;
+const vSchema2 = schema2.properties.status.enum;
 if(!(((((data10 === "save") || (data10 === "paused")) || (data10 === "schedule")) || (data10 === "sending")) || (data10 === "sent"))){
-const err15 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema13.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema2.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -583,9 +583,9 @@ vErrors.push(err16);
 errors++;
 }
 const _errs25 = errors;
-const vSchema3 = schema13.properties.type.enum;
+const vSchema3 = schema2.properties.type.enum;
 if(!(((((data11 === "regular") || (data11 === "plaintext")) || (data11 === "absplit")) || (data11 === "rss")) || (data11 === "variate"))){
-const err17 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema13.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err17 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema2.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -607,15 +607,15 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate12.errors = vErrors;
+validate2.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_campaigns_get = validate13;
+export const params_campaigns_get = validate3;
 // prettier-ignore
-const schema14 = {"type":"object","properties":{"campaign_id":{"type":"string"}},"required":["campaign_id"],"additionalProperties":false};
+const schema3 = {"type":"object","properties":{"campaign_id":{"type":"string"}},"required":["campaign_id"],"additionalProperties":false};
 // prettier-ignore
-function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -670,15 +670,15 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate13.errors = vErrors;
+validate3.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_email_activity_list = validate14;
+export const params_email_activity_list = validate4;
 // prettier-ignore
-const schema15 = {"type":"object","properties":{"campaign_id":{"type":"string"},"count":{"type":"integer"},"offset":{"type":"integer"},"since":{"type":"string"}},"required":["campaign_id"],"additionalProperties":false};
+const schema4 = {"type":"object","properties":{"campaign_id":{"type":"string"},"count":{"type":"integer"},"offset":{"type":"integer"},"since":{"type":"string"}},"required":["campaign_id"],"additionalProperties":false};
 // prettier-ignore
-function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -781,15 +781,15 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate14.errors = vErrors;
+validate4.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_interest_categories_list = validate15;
+export const params_interest_categories_list = validate5;
 // prettier-ignore
-const schema16 = {"type":"object","properties":{"count":{"type":"integer"},"offset":{"type":"integer"}},"additionalProperties":true};
+const schema5 = {"type":"object","properties":{"count":{"type":"integer"},"offset":{"type":"integer"}},"additionalProperties":true};
 // prettier-ignore
-function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -838,15 +838,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate15.errors = vErrors;
+validate5.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_interest_categories_get = validate16;
+export const params_interest_categories_get = validate6;
 // prettier-ignore
-const schema17 = {"type":"object","properties":{"interest_category_id":{"type":"string"},"list_id":{"type":"string"}},"required":["interest_category_id","list_id"],"additionalProperties":true};
+const schema6 = {"type":"object","properties":{"interest_category_id":{"type":"string"},"list_id":{"type":"string"}},"required":["interest_category_id","list_id"],"additionalProperties":true};
 // prettier-ignore
-function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate6(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -915,15 +915,15 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate16.errors = vErrors;
+validate6.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_interests_get = validate17;
+export const params_interests_get = validate7;
 // prettier-ignore
-const schema18 = {"type":"object","properties":{"interest_category_id":{"type":"string"},"interest_id":{"type":"string"},"list_id":{"type":"string"}},"required":["interest_category_id","interest_id","list_id"],"additionalProperties":true};
+const schema7 = {"type":"object","properties":{"interest_category_id":{"type":"string"},"interest_id":{"type":"string"},"list_id":{"type":"string"}},"required":["interest_category_id","interest_id","list_id"],"additionalProperties":true};
 // prettier-ignore
-function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate7(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1018,15 +1018,15 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate17.errors = vErrors;
+validate7.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_list_members_list = validate18;
+export const params_list_members_list = validate8;
 // prettier-ignore
-const schema19 = {"type":"object","properties":{"before_last_changed":{"type":"string"},"before_timestamp_opt":{"type":"string"},"count":{"type":"integer"},"email_type":{"type":"string"},"interest_category_id":{"type":"string"},"interest_ids":{"type":"string"},"interest_match":{"type":"string","enum":["any","all","none"]},"list_id":{"type":"string"},"offset":{"type":"integer"},"since_last_changed":{"type":"string"},"since_timestamp_opt":{"type":"string"},"sort_dir":{"type":"string","enum":["ASC","DESC"]},"sort_field":{"type":"string","enum":["timestamp_opt","timestamp_signup","last_changed"]},"status":{"type":"string","enum":["subscribed","unsubscribed","cleaned","pending","transactional","archived"]},"unique_email_id":{"type":"string"},"vip_only":{"type":"boolean"}},"required":["list_id"],"additionalProperties":false};
+const schema8 = {"type":"object","properties":{"before_last_changed":{"type":"string"},"before_timestamp_opt":{"type":"string"},"count":{"type":"integer"},"email_type":{"type":"string"},"interest_category_id":{"type":"string"},"interest_ids":{"type":"string"},"interest_match":{"type":"string","enum":["any","all","none"]},"list_id":{"type":"string"},"offset":{"type":"integer"},"since_last_changed":{"type":"string"},"since_timestamp_opt":{"type":"string"},"sort_dir":{"type":"string","enum":["ASC","DESC"]},"sort_field":{"type":"string","enum":["timestamp_opt","timestamp_signup","last_changed"]},"status":{"type":"string","enum":["subscribed","unsubscribed","cleaned","pending","transactional","archived"]},"unique_email_id":{"type":"string"},"vip_only":{"type":"boolean"}},"required":["list_id"],"additionalProperties":false};
 // prettier-ignore
-function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1043,7 +1043,7 @@ errors++;
 }
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema19.properties, key0))){
+if(!(func0.call(schema8.properties, key0))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
@@ -1164,9 +1164,9 @@ vErrors.push(err8);
 errors++;
 }
 const _errs15 = errors;
-const vSchema0 = schema19.properties.interest_match.enum;
+const vSchema0 = schema8.properties.interest_match.enum;
 if(!(((data6 === "any") || (data6 === "all")) || (data6 === "none"))){
-const err9 = {instancePath:instancePath+"/interest_match",schemaPath:"#/properties/interest_match/enum",keyword:"enum",params:{allowedValues: schema19.properties.interest_match.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/interest_match",schemaPath:"#/properties/interest_match/enum",keyword:"enum",params:{allowedValues: schema8.properties.interest_match.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1255,9 +1255,9 @@ vErrors.push(err14);
 errors++;
 }
 const _errs25 = errors;
-const vSchema1 = schema19.properties.sort_dir.enum;
+const vSchema1 = schema8.properties.sort_dir.enum;
 if(!((data11 === "ASC") || (data11 === "DESC"))){
-const err15 = {instancePath:instancePath+"/sort_dir",schemaPath:"#/properties/sort_dir/enum",keyword:"enum",params:{allowedValues: schema19.properties.sort_dir.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/sort_dir",schemaPath:"#/properties/sort_dir/enum",keyword:"enum",params:{allowedValues: schema8.properties.sort_dir.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1282,9 +1282,9 @@ vErrors.push(err16);
 errors++;
 }
 const _errs27 = errors;
-const vSchema2 = schema19.properties.sort_field.enum;
+const vSchema2 = schema8.properties.sort_field.enum;
 if(!(((data12 === "timestamp_opt") || (data12 === "timestamp_signup")) || (data12 === "last_changed"))){
-const err17 = {instancePath:instancePath+"/sort_field",schemaPath:"#/properties/sort_field/enum",keyword:"enum",params:{allowedValues: schema19.properties.sort_field.enum},message:"must be equal to one of the allowed values"};
+const err17 = {instancePath:instancePath+"/sort_field",schemaPath:"#/properties/sort_field/enum",keyword:"enum",params:{allowedValues: schema8.properties.sort_field.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1309,9 +1309,9 @@ vErrors.push(err18);
 errors++;
 }
 const _errs29 = errors;
-const vSchema3 = schema19.properties.status.enum;
+const vSchema3 = schema8.properties.status.enum;
 if(!((((((data13 === "subscribed") || (data13 === "unsubscribed")) || (data13 === "cleaned")) || (data13 === "pending")) || (data13 === "transactional")) || (data13 === "archived"))){
-const err19 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema19.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err19 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema8.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1365,17 +1365,17 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate18.errors = vErrors;
+validate8.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_list_members_get = validate19;
+export const params_list_members_get = validate9;
 // prettier-ignore
-const schema20 = {"type":"object","properties":{"list_id":{"type":"string"},"subscriber_hash":{"type":"string","pattern":"^[0-9a-f]{32}$"}},"required":["list_id","subscriber_hash"],"additionalProperties":false};
+const schema9 = {"type":"object","properties":{"list_id":{"type":"string"},"subscriber_hash":{"type":"string","pattern":"^[0-9a-f]{32}$"}},"required":["list_id","subscriber_hash"],"additionalProperties":false};
 // prettier-ignore
 const pattern0 = new RegExp("^[0-9a-f]{32}$", "u");
 // prettier-ignore
-function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate9(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1468,22 +1468,22 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate19.errors = vErrors;
+validate9.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_lists_list = validate20;
+export const params_lists_list = validate10;
 // prettier-ignore
-const schema21 = {"type":"object","properties":{"before_campaign_last_sent":{"type":"string"},"before_date_created":{"type":"string"},"count":{"type":"integer"},"email":{"type":"string"},"offset":{"type":"integer"},"since_campaign_last_sent":{"type":"string"},"since_date_created":{"type":"string"},"sort_dir":{"type":"string","enum":["ASC","DESC"]},"sort_field":{"type":"string","enum":["date_created"]}},"additionalProperties":false};
+const schema10 = {"type":"object","properties":{"before_campaign_last_sent":{"type":"string"},"before_date_created":{"type":"string"},"count":{"type":"integer"},"email":{"type":"string"},"offset":{"type":"integer"},"since_campaign_last_sent":{"type":"string"},"since_date_created":{"type":"string"},"sort_dir":{"type":"string","enum":["ASC","DESC"]},"sort_field":{"type":"string","enum":["date_created"]}},"additionalProperties":false};
 // prettier-ignore
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema21.properties, key0))){
+if(!(func0.call(schema10.properties, key0))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
@@ -1620,9 +1620,9 @@ vErrors.push(err8);
 errors++;
 }
 const _errs17 = errors;
-const vSchema0 = schema21.properties.sort_dir.enum;
+const vSchema0 = schema10.properties.sort_dir.enum;
 if(!((data7 === "ASC") || (data7 === "DESC"))){
-const err9 = {instancePath:instancePath+"/sort_dir",schemaPath:"#/properties/sort_dir/enum",keyword:"enum",params:{allowedValues: schema21.properties.sort_dir.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/sort_dir",schemaPath:"#/properties/sort_dir/enum",keyword:"enum",params:{allowedValues: schema10.properties.sort_dir.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1647,9 +1647,9 @@ vErrors.push(err10);
 errors++;
 }
 const _errs19 = errors;
-const vSchema1 = schema21.properties.sort_field.enum;
+const vSchema1 = schema10.properties.sort_field.enum;
 if(!(data8 === "date_created")){
-const err11 = {instancePath:instancePath+"/sort_field",schemaPath:"#/properties/sort_field/enum",keyword:"enum",params:{allowedValues: schema21.properties.sort_field.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/sort_field",schemaPath:"#/properties/sort_field/enum",keyword:"enum",params:{allowedValues: schema10.properties.sort_field.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1671,15 +1671,15 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate20.errors = vErrors;
+validate10.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_lists_get = validate21;
+export const params_lists_get = validate11;
 // prettier-ignore
-const schema22 = {"type":"object","properties":{"list_id":{"type":"string"}},"required":["list_id"],"additionalProperties":false};
+const schema11 = {"type":"object","properties":{"list_id":{"type":"string"}},"required":["list_id"],"additionalProperties":false};
 // prettier-ignore
-function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1734,15 +1734,15 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate21.errors = vErrors;
+validate11.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_reports_list = validate22;
+export const params_reports_list = validate12;
 // prettier-ignore
-const schema23 = {"type":"object","properties":{"before_send_time":{"type":"string"},"count":{"type":"integer"},"offset":{"type":"integer"},"since_send_time":{"type":"string"},"type":{"type":"string","enum":["regular","plaintext","absplit","rss","variate"]}},"additionalProperties":false};
+const schema12 = {"type":"object","properties":{"before_send_time":{"type":"string"},"count":{"type":"integer"},"offset":{"type":"integer"},"since_send_time":{"type":"string"},"type":{"type":"string","enum":["regular","plaintext","absplit","rss","variate"]}},"additionalProperties":false};
 // prettier-ignore
-function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1838,9 +1838,9 @@ vErrors.push(err5);
 errors++;
 }
 const _errs11 = errors;
-const vSchema0 = schema23.properties.type.enum;
+const vSchema0 = schema12.properties.type.enum;
 if(!(((((data4 === "regular") || (data4 === "plaintext")) || (data4 === "absplit")) || (data4 === "rss")) || (data4 === "variate"))){
-const err6 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema23.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema12.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1862,15 +1862,15 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate22.errors = vErrors;
+validate12.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_segments_get = validate23;
+export const params_segments_get = validate13;
 // prettier-ignore
-const schema24 = {"type":"object","properties":{"list_id":{"type":"string"},"segment_id":{"type":"string"}},"required":["list_id","segment_id"],"additionalProperties":true};
+const schema13 = {"type":"object","properties":{"list_id":{"type":"string"},"segment_id":{"type":"string"}},"required":["list_id","segment_id"],"additionalProperties":true};
 // prettier-ignore
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1939,15 +1939,15 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate23.errors = vErrors;
+validate13.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_automation = validate24;
+export const record_automation = validate14;
 // prettier-ignore
-const schema25 = {"type":"object","properties":{},"additionalProperties":true};
+const schema14 = {"type":"object","properties":{},"additionalProperties":true};
 // prettier-ignore
-function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1964,15 +1964,15 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate24.errors = vErrors;
+validate14.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_campaign = validate25;
+export const record_campaign = validate15;
 // prettier-ignore
-const schema26 = {"type":"object","properties":{"archive_url":{"type":["string","null"]},"content_type":{"type":["string","null"]},"create_time":{"type":["string","null"]},"delivery_status":{"type":["object","null"]},"emails_sent":{"type":["integer","null"]},"id":{"type":"string"},"long_archive_url":{"type":["string","null"]},"needs_block_refresh":{"type":["boolean","null"]},"parent_campaign_id":{"type":["string","null"]},"recipients":{"type":["object","null"]},"report_summary":{"type":["object","null"]},"resendable":{"type":["boolean","null"]},"send_time":{"type":["string","null"]},"settings":{"type":["object","null"]},"status":{"type":["string","null"]},"tracking":{"type":["object","null"]},"type":{"type":["string","null"],"enum":["regular","plaintext","absplit","rss","variate",null]},"web_id":{"type":["integer","null"]}},"required":["archive_url","content_type","create_time","delivery_status","emails_sent","id","long_archive_url","needs_block_refresh","parent_campaign_id","recipients","report_summary","resendable","send_time","settings","status","tracking","type","web_id"],"additionalProperties":true};
+const schema15 = {"type":"object","properties":{"archive_url":{"type":["string","null"]},"content_type":{"type":["string","null"]},"create_time":{"type":["string","null"]},"delivery_status":{"type":["object","null"]},"emails_sent":{"type":["integer","null"]},"id":{"type":"string"},"long_archive_url":{"type":["string","null"]},"needs_block_refresh":{"type":["boolean","null"]},"parent_campaign_id":{"type":["string","null"]},"recipients":{"type":["object","null"]},"report_summary":{"type":["object","null"]},"resendable":{"type":["boolean","null"]},"send_time":{"type":["string","null"]},"settings":{"type":["object","null"]},"status":{"type":["string","null"]},"tracking":{"type":["object","null"]},"type":{"type":["string","null"],"enum":["regular","plaintext","absplit","rss","variate",null]},"web_id":{"type":["integer","null"]}},"required":["archive_url","content_type","create_time","delivery_status","emails_sent","id","long_archive_url","needs_block_refresh","parent_campaign_id","recipients","report_summary","resendable","send_time","settings","status","tracking","type","web_id"],"additionalProperties":true};
 // prettier-ignore
-function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2162,7 +2162,7 @@ if(data.archive_url !== undefined){
 let data0 = data.archive_url;
 const _errs2 = errors;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err18 = {instancePath:instancePath+"/archive_url",schemaPath:"#/properties/archive_url/type",keyword:"type",params:{type: schema26.properties.archive_url.type},message:"must be string,null"};
+const err18 = {instancePath:instancePath+"/archive_url",schemaPath:"#/properties/archive_url/type",keyword:"type",params:{type: schema15.properties.archive_url.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2178,7 +2178,7 @@ if(data.content_type !== undefined){
 let data1 = data.content_type;
 const _errs4 = errors;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err19 = {instancePath:instancePath+"/content_type",schemaPath:"#/properties/content_type/type",keyword:"type",params:{type: schema26.properties.content_type.type},message:"must be string,null"};
+const err19 = {instancePath:instancePath+"/content_type",schemaPath:"#/properties/content_type/type",keyword:"type",params:{type: schema15.properties.content_type.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2194,7 +2194,7 @@ if(data.create_time !== undefined){
 let data2 = data.create_time;
 const _errs6 = errors;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err20 = {instancePath:instancePath+"/create_time",schemaPath:"#/properties/create_time/type",keyword:"type",params:{type: schema26.properties.create_time.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/create_time",schemaPath:"#/properties/create_time/type",keyword:"type",params:{type: schema15.properties.create_time.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2210,7 +2210,7 @@ if(data.delivery_status !== undefined){
 let data3 = data.delivery_status;
 const _errs8 = errors;
 if((!(data3 && typeof data3 == "object" && !Array.isArray(data3))) && (data3 !== null)){
-const err21 = {instancePath:instancePath+"/delivery_status",schemaPath:"#/properties/delivery_status/type",keyword:"type",params:{type: schema26.properties.delivery_status.type},message:"must be object,null"};
+const err21 = {instancePath:instancePath+"/delivery_status",schemaPath:"#/properties/delivery_status/type",keyword:"type",params:{type: schema15.properties.delivery_status.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -2226,7 +2226,7 @@ if(data.emails_sent !== undefined){
 let data4 = data.emails_sent;
 const _errs10 = errors;
 if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err22 = {instancePath:instancePath+"/emails_sent",schemaPath:"#/properties/emails_sent/type",keyword:"type",params:{type: schema26.properties.emails_sent.type},message:"must be integer,null"};
+const err22 = {instancePath:instancePath+"/emails_sent",schemaPath:"#/properties/emails_sent/type",keyword:"type",params:{type: schema15.properties.emails_sent.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -2258,7 +2258,7 @@ if(data.long_archive_url !== undefined){
 let data6 = data.long_archive_url;
 const _errs14 = errors;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err24 = {instancePath:instancePath+"/long_archive_url",schemaPath:"#/properties/long_archive_url/type",keyword:"type",params:{type: schema26.properties.long_archive_url.type},message:"must be string,null"};
+const err24 = {instancePath:instancePath+"/long_archive_url",schemaPath:"#/properties/long_archive_url/type",keyword:"type",params:{type: schema15.properties.long_archive_url.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -2274,7 +2274,7 @@ if(data.needs_block_refresh !== undefined){
 let data7 = data.needs_block_refresh;
 const _errs16 = errors;
 if((typeof data7 !== "boolean") && (data7 !== null)){
-const err25 = {instancePath:instancePath+"/needs_block_refresh",schemaPath:"#/properties/needs_block_refresh/type",keyword:"type",params:{type: schema26.properties.needs_block_refresh.type},message:"must be boolean,null"};
+const err25 = {instancePath:instancePath+"/needs_block_refresh",schemaPath:"#/properties/needs_block_refresh/type",keyword:"type",params:{type: schema15.properties.needs_block_refresh.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -2290,7 +2290,7 @@ if(data.parent_campaign_id !== undefined){
 let data8 = data.parent_campaign_id;
 const _errs18 = errors;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err26 = {instancePath:instancePath+"/parent_campaign_id",schemaPath:"#/properties/parent_campaign_id/type",keyword:"type",params:{type: schema26.properties.parent_campaign_id.type},message:"must be string,null"};
+const err26 = {instancePath:instancePath+"/parent_campaign_id",schemaPath:"#/properties/parent_campaign_id/type",keyword:"type",params:{type: schema15.properties.parent_campaign_id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -2306,7 +2306,7 @@ if(data.recipients !== undefined){
 let data9 = data.recipients;
 const _errs20 = errors;
 if((!(data9 && typeof data9 == "object" && !Array.isArray(data9))) && (data9 !== null)){
-const err27 = {instancePath:instancePath+"/recipients",schemaPath:"#/properties/recipients/type",keyword:"type",params:{type: schema26.properties.recipients.type},message:"must be object,null"};
+const err27 = {instancePath:instancePath+"/recipients",schemaPath:"#/properties/recipients/type",keyword:"type",params:{type: schema15.properties.recipients.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -2322,7 +2322,7 @@ if(data.report_summary !== undefined){
 let data10 = data.report_summary;
 const _errs22 = errors;
 if((!(data10 && typeof data10 == "object" && !Array.isArray(data10))) && (data10 !== null)){
-const err28 = {instancePath:instancePath+"/report_summary",schemaPath:"#/properties/report_summary/type",keyword:"type",params:{type: schema26.properties.report_summary.type},message:"must be object,null"};
+const err28 = {instancePath:instancePath+"/report_summary",schemaPath:"#/properties/report_summary/type",keyword:"type",params:{type: schema15.properties.report_summary.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -2338,7 +2338,7 @@ if(data.resendable !== undefined){
 let data11 = data.resendable;
 const _errs24 = errors;
 if((typeof data11 !== "boolean") && (data11 !== null)){
-const err29 = {instancePath:instancePath+"/resendable",schemaPath:"#/properties/resendable/type",keyword:"type",params:{type: schema26.properties.resendable.type},message:"must be boolean,null"};
+const err29 = {instancePath:instancePath+"/resendable",schemaPath:"#/properties/resendable/type",keyword:"type",params:{type: schema15.properties.resendable.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -2354,7 +2354,7 @@ if(data.send_time !== undefined){
 let data12 = data.send_time;
 const _errs26 = errors;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err30 = {instancePath:instancePath+"/send_time",schemaPath:"#/properties/send_time/type",keyword:"type",params:{type: schema26.properties.send_time.type},message:"must be string,null"};
+const err30 = {instancePath:instancePath+"/send_time",schemaPath:"#/properties/send_time/type",keyword:"type",params:{type: schema15.properties.send_time.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -2370,7 +2370,7 @@ if(data.settings !== undefined){
 let data13 = data.settings;
 const _errs28 = errors;
 if((!(data13 && typeof data13 == "object" && !Array.isArray(data13))) && (data13 !== null)){
-const err31 = {instancePath:instancePath+"/settings",schemaPath:"#/properties/settings/type",keyword:"type",params:{type: schema26.properties.settings.type},message:"must be object,null"};
+const err31 = {instancePath:instancePath+"/settings",schemaPath:"#/properties/settings/type",keyword:"type",params:{type: schema15.properties.settings.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -2386,7 +2386,7 @@ if(data.status !== undefined){
 let data14 = data.status;
 const _errs30 = errors;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err32 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema26.properties.status.type},message:"must be string,null"};
+const err32 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema15.properties.status.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -2402,7 +2402,7 @@ if(data.tracking !== undefined){
 let data15 = data.tracking;
 const _errs32 = errors;
 if((!(data15 && typeof data15 == "object" && !Array.isArray(data15))) && (data15 !== null)){
-const err33 = {instancePath:instancePath+"/tracking",schemaPath:"#/properties/tracking/type",keyword:"type",params:{type: schema26.properties.tracking.type},message:"must be object,null"};
+const err33 = {instancePath:instancePath+"/tracking",schemaPath:"#/properties/tracking/type",keyword:"type",params:{type: schema15.properties.tracking.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -2418,7 +2418,7 @@ if(data.type !== undefined){
 let data16 = data.type;
 const _errs34 = errors;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err34 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema26.properties.type.type},message:"must be string,null"};
+const err34 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema15.properties.type.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -2428,9 +2428,9 @@ vErrors.push(err34);
 errors++;
 }
 const _errs35 = errors;
-const vSchema0 = schema26.properties.type.enum;
+const vSchema0 = schema15.properties.type.enum;
 if(!((((((data16 === "regular") || (data16 === "plaintext")) || (data16 === "absplit")) || (data16 === "rss")) || (data16 === "variate")) || (data16 === null))){
-const err35 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema26.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err35 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema15.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -2445,7 +2445,7 @@ if(data.web_id !== undefined){
 let data17 = data.web_id;
 const _errs36 = errors;
 if((!((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17)))) && (data17 !== null)){
-const err36 = {instancePath:instancePath+"/web_id",schemaPath:"#/properties/web_id/type",keyword:"type",params:{type: schema26.properties.web_id.type},message:"must be integer,null"};
+const err36 = {instancePath:instancePath+"/web_id",schemaPath:"#/properties/web_id/type",keyword:"type",params:{type: schema15.properties.web_id.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -2468,15 +2468,15 @@ vErrors.push(err37);
 }
 errors++;
 }
-validate25.errors = vErrors;
+validate15.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_email_activity = validate26;
+export const record_email_activity = validate16;
 // prettier-ignore
-const schema27 = {"type":"object","properties":{"activity":{"type":["array","null"]},"campaign_id":{"type":["string","null"]},"email_address":{"type":["string","null"]},"email_id":{"type":["string","null"]},"list_id":{"type":["string","null"]},"list_is_active":{"type":["boolean","null"]}},"required":["activity","campaign_id","email_address","email_id","list_id","list_is_active"],"additionalProperties":true};
+const schema16 = {"type":"object","properties":{"activity":{"type":["array","null"]},"campaign_id":{"type":["string","null"]},"email_address":{"type":["string","null"]},"email_id":{"type":["string","null"]},"list_id":{"type":["string","null"]},"list_is_active":{"type":["boolean","null"]}},"required":["activity","campaign_id","email_address","email_id","list_id","list_is_active"],"additionalProperties":true};
 // prettier-ignore
-function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2546,7 +2546,7 @@ if(data.activity !== undefined){
 let data0 = data.activity;
 const _errs2 = errors;
 if((!(Array.isArray(data0))) && (data0 !== null)){
-const err6 = {instancePath:instancePath+"/activity",schemaPath:"#/properties/activity/type",keyword:"type",params:{type: schema27.properties.activity.type},message:"must be array,null"};
+const err6 = {instancePath:instancePath+"/activity",schemaPath:"#/properties/activity/type",keyword:"type",params:{type: schema16.properties.activity.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2562,7 +2562,7 @@ if(data.campaign_id !== undefined){
 let data1 = data.campaign_id;
 const _errs4 = errors;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err7 = {instancePath:instancePath+"/campaign_id",schemaPath:"#/properties/campaign_id/type",keyword:"type",params:{type: schema27.properties.campaign_id.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/campaign_id",schemaPath:"#/properties/campaign_id/type",keyword:"type",params:{type: schema16.properties.campaign_id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2578,7 +2578,7 @@ if(data.email_address !== undefined){
 let data2 = data.email_address;
 const _errs6 = errors;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err8 = {instancePath:instancePath+"/email_address",schemaPath:"#/properties/email_address/type",keyword:"type",params:{type: schema27.properties.email_address.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/email_address",schemaPath:"#/properties/email_address/type",keyword:"type",params:{type: schema16.properties.email_address.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2594,7 +2594,7 @@ if(data.email_id !== undefined){
 let data3 = data.email_id;
 const _errs8 = errors;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err9 = {instancePath:instancePath+"/email_id",schemaPath:"#/properties/email_id/type",keyword:"type",params:{type: schema27.properties.email_id.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/email_id",schemaPath:"#/properties/email_id/type",keyword:"type",params:{type: schema16.properties.email_id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2610,7 +2610,7 @@ if(data.list_id !== undefined){
 let data4 = data.list_id;
 const _errs10 = errors;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err10 = {instancePath:instancePath+"/list_id",schemaPath:"#/properties/list_id/type",keyword:"type",params:{type: schema27.properties.list_id.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/list_id",schemaPath:"#/properties/list_id/type",keyword:"type",params:{type: schema16.properties.list_id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2626,7 +2626,7 @@ if(data.list_is_active !== undefined){
 let data5 = data.list_is_active;
 const _errs12 = errors;
 if((typeof data5 !== "boolean") && (data5 !== null)){
-const err11 = {instancePath:instancePath+"/list_is_active",schemaPath:"#/properties/list_is_active/type",keyword:"type",params:{type: schema27.properties.list_is_active.type},message:"must be boolean,null"};
+const err11 = {instancePath:instancePath+"/list_is_active",schemaPath:"#/properties/list_is_active/type",keyword:"type",params:{type: schema16.properties.list_is_active.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2649,15 +2649,15 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate26.errors = vErrors;
+validate16.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_list = validate27;
+export const record_list = validate17;
 // prettier-ignore
-const schema28 = {"type":"object","properties":{"beamer_address":{"type":["string","null"]},"campaign_defaults":{"type":["object","null"]},"contact":{"type":["object","null"]},"date_created":{"type":["string","null"]},"double_optin":{"type":["boolean","null"]},"email_type_option":{"type":["boolean","null"]},"has_welcome":{"type":["boolean","null"]},"id":{"type":"string"},"list_rating":{"type":["integer","null"]},"marketing_permissions":{"type":["boolean","null"]},"name":{"type":["string","null"]},"notify_on_subscribe":{"type":["string","null"]},"notify_on_unsubscribe":{"type":["string","null"]},"permission_reminder":{"type":["string","null"]},"stats":{"type":["object","null"]},"subscribe_url_long":{"type":["string","null"]},"subscribe_url_short":{"type":["string","null"]},"use_archive_bar":{"type":["boolean","null"]},"visibility":{"type":["string","null"]},"web_id":{"type":["integer","null"]}},"required":["beamer_address","campaign_defaults","contact","date_created","double_optin","email_type_option","has_welcome","id","list_rating","marketing_permissions","name","notify_on_subscribe","notify_on_unsubscribe","permission_reminder","stats","subscribe_url_long","subscribe_url_short","use_archive_bar","visibility","web_id"],"additionalProperties":true};
+const schema17 = {"type":"object","properties":{"beamer_address":{"type":["string","null"]},"campaign_defaults":{"type":["object","null"]},"contact":{"type":["object","null"]},"date_created":{"type":["string","null"]},"double_optin":{"type":["boolean","null"]},"email_type_option":{"type":["boolean","null"]},"has_welcome":{"type":["boolean","null"]},"id":{"type":"string"},"list_rating":{"type":["integer","null"]},"marketing_permissions":{"type":["boolean","null"]},"name":{"type":["string","null"]},"notify_on_subscribe":{"type":["string","null"]},"notify_on_unsubscribe":{"type":["string","null"]},"permission_reminder":{"type":["string","null"]},"stats":{"type":["object","null"]},"subscribe_url_long":{"type":["string","null"]},"subscribe_url_short":{"type":["string","null"]},"use_archive_bar":{"type":["boolean","null"]},"visibility":{"type":["string","null"]},"web_id":{"type":["integer","null"]}},"required":["beamer_address","campaign_defaults","contact","date_created","double_optin","email_type_option","has_welcome","id","list_rating","marketing_permissions","name","notify_on_subscribe","notify_on_unsubscribe","permission_reminder","stats","subscribe_url_long","subscribe_url_short","use_archive_bar","visibility","web_id"],"additionalProperties":true};
 // prettier-ignore
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2867,7 +2867,7 @@ if(data.beamer_address !== undefined){
 let data0 = data.beamer_address;
 const _errs2 = errors;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err20 = {instancePath:instancePath+"/beamer_address",schemaPath:"#/properties/beamer_address/type",keyword:"type",params:{type: schema28.properties.beamer_address.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/beamer_address",schemaPath:"#/properties/beamer_address/type",keyword:"type",params:{type: schema17.properties.beamer_address.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2883,7 +2883,7 @@ if(data.campaign_defaults !== undefined){
 let data1 = data.campaign_defaults;
 const _errs4 = errors;
 if((!(data1 && typeof data1 == "object" && !Array.isArray(data1))) && (data1 !== null)){
-const err21 = {instancePath:instancePath+"/campaign_defaults",schemaPath:"#/properties/campaign_defaults/type",keyword:"type",params:{type: schema28.properties.campaign_defaults.type},message:"must be object,null"};
+const err21 = {instancePath:instancePath+"/campaign_defaults",schemaPath:"#/properties/campaign_defaults/type",keyword:"type",params:{type: schema17.properties.campaign_defaults.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -2899,7 +2899,7 @@ if(data.contact !== undefined){
 let data2 = data.contact;
 const _errs6 = errors;
 if((!(data2 && typeof data2 == "object" && !Array.isArray(data2))) && (data2 !== null)){
-const err22 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: schema28.properties.contact.type},message:"must be object,null"};
+const err22 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: schema17.properties.contact.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -2915,7 +2915,7 @@ if(data.date_created !== undefined){
 let data3 = data.date_created;
 const _errs8 = errors;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err23 = {instancePath:instancePath+"/date_created",schemaPath:"#/properties/date_created/type",keyword:"type",params:{type: schema28.properties.date_created.type},message:"must be string,null"};
+const err23 = {instancePath:instancePath+"/date_created",schemaPath:"#/properties/date_created/type",keyword:"type",params:{type: schema17.properties.date_created.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -2931,7 +2931,7 @@ if(data.double_optin !== undefined){
 let data4 = data.double_optin;
 const _errs10 = errors;
 if((typeof data4 !== "boolean") && (data4 !== null)){
-const err24 = {instancePath:instancePath+"/double_optin",schemaPath:"#/properties/double_optin/type",keyword:"type",params:{type: schema28.properties.double_optin.type},message:"must be boolean,null"};
+const err24 = {instancePath:instancePath+"/double_optin",schemaPath:"#/properties/double_optin/type",keyword:"type",params:{type: schema17.properties.double_optin.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -2947,7 +2947,7 @@ if(data.email_type_option !== undefined){
 let data5 = data.email_type_option;
 const _errs12 = errors;
 if((typeof data5 !== "boolean") && (data5 !== null)){
-const err25 = {instancePath:instancePath+"/email_type_option",schemaPath:"#/properties/email_type_option/type",keyword:"type",params:{type: schema28.properties.email_type_option.type},message:"must be boolean,null"};
+const err25 = {instancePath:instancePath+"/email_type_option",schemaPath:"#/properties/email_type_option/type",keyword:"type",params:{type: schema17.properties.email_type_option.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -2963,7 +2963,7 @@ if(data.has_welcome !== undefined){
 let data6 = data.has_welcome;
 const _errs14 = errors;
 if((typeof data6 !== "boolean") && (data6 !== null)){
-const err26 = {instancePath:instancePath+"/has_welcome",schemaPath:"#/properties/has_welcome/type",keyword:"type",params:{type: schema28.properties.has_welcome.type},message:"must be boolean,null"};
+const err26 = {instancePath:instancePath+"/has_welcome",schemaPath:"#/properties/has_welcome/type",keyword:"type",params:{type: schema17.properties.has_welcome.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -2995,7 +2995,7 @@ if(data.list_rating !== undefined){
 let data8 = data.list_rating;
 const _errs18 = errors;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err28 = {instancePath:instancePath+"/list_rating",schemaPath:"#/properties/list_rating/type",keyword:"type",params:{type: schema28.properties.list_rating.type},message:"must be integer,null"};
+const err28 = {instancePath:instancePath+"/list_rating",schemaPath:"#/properties/list_rating/type",keyword:"type",params:{type: schema17.properties.list_rating.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -3011,7 +3011,7 @@ if(data.marketing_permissions !== undefined){
 let data9 = data.marketing_permissions;
 const _errs20 = errors;
 if((typeof data9 !== "boolean") && (data9 !== null)){
-const err29 = {instancePath:instancePath+"/marketing_permissions",schemaPath:"#/properties/marketing_permissions/type",keyword:"type",params:{type: schema28.properties.marketing_permissions.type},message:"must be boolean,null"};
+const err29 = {instancePath:instancePath+"/marketing_permissions",schemaPath:"#/properties/marketing_permissions/type",keyword:"type",params:{type: schema17.properties.marketing_permissions.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -3027,7 +3027,7 @@ if(data.name !== undefined){
 let data10 = data.name;
 const _errs22 = errors;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err30 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema28.properties.name.type},message:"must be string,null"};
+const err30 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema17.properties.name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -3043,7 +3043,7 @@ if(data.notify_on_subscribe !== undefined){
 let data11 = data.notify_on_subscribe;
 const _errs24 = errors;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err31 = {instancePath:instancePath+"/notify_on_subscribe",schemaPath:"#/properties/notify_on_subscribe/type",keyword:"type",params:{type: schema28.properties.notify_on_subscribe.type},message:"must be string,null"};
+const err31 = {instancePath:instancePath+"/notify_on_subscribe",schemaPath:"#/properties/notify_on_subscribe/type",keyword:"type",params:{type: schema17.properties.notify_on_subscribe.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -3059,7 +3059,7 @@ if(data.notify_on_unsubscribe !== undefined){
 let data12 = data.notify_on_unsubscribe;
 const _errs26 = errors;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err32 = {instancePath:instancePath+"/notify_on_unsubscribe",schemaPath:"#/properties/notify_on_unsubscribe/type",keyword:"type",params:{type: schema28.properties.notify_on_unsubscribe.type},message:"must be string,null"};
+const err32 = {instancePath:instancePath+"/notify_on_unsubscribe",schemaPath:"#/properties/notify_on_unsubscribe/type",keyword:"type",params:{type: schema17.properties.notify_on_unsubscribe.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -3075,7 +3075,7 @@ if(data.permission_reminder !== undefined){
 let data13 = data.permission_reminder;
 const _errs28 = errors;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err33 = {instancePath:instancePath+"/permission_reminder",schemaPath:"#/properties/permission_reminder/type",keyword:"type",params:{type: schema28.properties.permission_reminder.type},message:"must be string,null"};
+const err33 = {instancePath:instancePath+"/permission_reminder",schemaPath:"#/properties/permission_reminder/type",keyword:"type",params:{type: schema17.properties.permission_reminder.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -3091,7 +3091,7 @@ if(data.stats !== undefined){
 let data14 = data.stats;
 const _errs30 = errors;
 if((!(data14 && typeof data14 == "object" && !Array.isArray(data14))) && (data14 !== null)){
-const err34 = {instancePath:instancePath+"/stats",schemaPath:"#/properties/stats/type",keyword:"type",params:{type: schema28.properties.stats.type},message:"must be object,null"};
+const err34 = {instancePath:instancePath+"/stats",schemaPath:"#/properties/stats/type",keyword:"type",params:{type: schema17.properties.stats.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -3107,7 +3107,7 @@ if(data.subscribe_url_long !== undefined){
 let data15 = data.subscribe_url_long;
 const _errs32 = errors;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err35 = {instancePath:instancePath+"/subscribe_url_long",schemaPath:"#/properties/subscribe_url_long/type",keyword:"type",params:{type: schema28.properties.subscribe_url_long.type},message:"must be string,null"};
+const err35 = {instancePath:instancePath+"/subscribe_url_long",schemaPath:"#/properties/subscribe_url_long/type",keyword:"type",params:{type: schema17.properties.subscribe_url_long.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -3123,7 +3123,7 @@ if(data.subscribe_url_short !== undefined){
 let data16 = data.subscribe_url_short;
 const _errs34 = errors;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err36 = {instancePath:instancePath+"/subscribe_url_short",schemaPath:"#/properties/subscribe_url_short/type",keyword:"type",params:{type: schema28.properties.subscribe_url_short.type},message:"must be string,null"};
+const err36 = {instancePath:instancePath+"/subscribe_url_short",schemaPath:"#/properties/subscribe_url_short/type",keyword:"type",params:{type: schema17.properties.subscribe_url_short.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -3139,7 +3139,7 @@ if(data.use_archive_bar !== undefined){
 let data17 = data.use_archive_bar;
 const _errs36 = errors;
 if((typeof data17 !== "boolean") && (data17 !== null)){
-const err37 = {instancePath:instancePath+"/use_archive_bar",schemaPath:"#/properties/use_archive_bar/type",keyword:"type",params:{type: schema28.properties.use_archive_bar.type},message:"must be boolean,null"};
+const err37 = {instancePath:instancePath+"/use_archive_bar",schemaPath:"#/properties/use_archive_bar/type",keyword:"type",params:{type: schema17.properties.use_archive_bar.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -3155,7 +3155,7 @@ if(data.visibility !== undefined){
 let data18 = data.visibility;
 const _errs38 = errors;
 if((typeof data18 !== "string") && (data18 !== null)){
-const err38 = {instancePath:instancePath+"/visibility",schemaPath:"#/properties/visibility/type",keyword:"type",params:{type: schema28.properties.visibility.type},message:"must be string,null"};
+const err38 = {instancePath:instancePath+"/visibility",schemaPath:"#/properties/visibility/type",keyword:"type",params:{type: schema17.properties.visibility.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -3171,7 +3171,7 @@ if(data.web_id !== undefined){
 let data19 = data.web_id;
 const _errs40 = errors;
 if((!((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19)))) && (data19 !== null)){
-const err39 = {instancePath:instancePath+"/web_id",schemaPath:"#/properties/web_id/type",keyword:"type",params:{type: schema28.properties.web_id.type},message:"must be integer,null"};
+const err39 = {instancePath:instancePath+"/web_id",schemaPath:"#/properties/web_id/type",keyword:"type",params:{type: schema17.properties.web_id.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -3194,15 +3194,15 @@ vErrors.push(err40);
 }
 errors++;
 }
-validate27.errors = vErrors;
+validate17.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_list_member = validate28;
+export const record_list_member = validate18;
 // prettier-ignore
-const schema29 = {"type":"object","properties":{"consents_to_one_to_one_messaging":{"type":["boolean","null"]},"contact_id":{"type":["string","null"]},"email_address":{"type":["string","null"]},"email_client":{"type":["string","null"]},"email_type":{"type":["string","null"]},"full_name":{"type":["string","null"]},"id":{"type":"string","pattern":"^[0-9a-f]{32}$"},"interests":{"type":["object","null"]},"ip_opt":{"type":["string","null"]},"ip_signup":{"type":["string","null"]},"language":{"type":["string","null"]},"last_changed":{"type":["string","null"]},"list_id":{"type":["string","null"]},"location":{"type":["object","null"]},"member_rating":{"type":["integer","null"]},"merge_fields":{"type":["object","null"]},"source":{"type":["string","null"]},"stats":{"type":["object","null"]},"status":{"type":["string","null"]},"tags":{"type":["array","null"]},"tags_count":{"type":["integer","null"]},"timestamp_opt":{"type":["string","null"]},"timestamp_signup":{"type":["string","null"]},"unique_email_id":{"type":["string","null"]},"unsubscribe_reason":{"type":["string","null"]},"vip":{"type":["boolean","null"]},"web_id":{"type":["integer","null"]}},"required":["consents_to_one_to_one_messaging","contact_id","email_address","email_client","email_type","full_name","id","interests","ip_opt","ip_signup","language","last_changed","list_id","location","member_rating","merge_fields","source","stats","status","tags","tags_count","timestamp_opt","timestamp_signup","unique_email_id","unsubscribe_reason","vip","web_id"],"additionalProperties":true};
+const schema18 = {"type":"object","properties":{"consents_to_one_to_one_messaging":{"type":["boolean","null"]},"contact_id":{"type":["string","null"]},"email_address":{"type":["string","null"]},"email_client":{"type":["string","null"]},"email_type":{"type":["string","null"]},"full_name":{"type":["string","null"]},"id":{"type":"string","pattern":"^[0-9a-f]{32}$"},"interests":{"type":["object","null"]},"ip_opt":{"type":["string","null"]},"ip_signup":{"type":["string","null"]},"language":{"type":["string","null"]},"last_changed":{"type":["string","null"]},"list_id":{"type":["string","null"]},"location":{"type":["object","null"]},"member_rating":{"type":["integer","null"]},"merge_fields":{"type":["object","null"]},"source":{"type":["string","null"]},"stats":{"type":["object","null"]},"status":{"type":["string","null"]},"tags":{"type":["array","null"]},"tags_count":{"type":["integer","null"]},"timestamp_opt":{"type":["string","null"]},"timestamp_signup":{"type":["string","null"]},"unique_email_id":{"type":["string","null"]},"unsubscribe_reason":{"type":["string","null"]},"vip":{"type":["boolean","null"]},"web_id":{"type":["integer","null"]}},"required":["consents_to_one_to_one_messaging","contact_id","email_address","email_client","email_type","full_name","id","interests","ip_opt","ip_signup","language","last_changed","list_id","location","member_rating","merge_fields","source","stats","status","tags","tags_count","timestamp_opt","timestamp_signup","unique_email_id","unsubscribe_reason","vip","web_id"],"additionalProperties":true};
 // prettier-ignore
-function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -3482,7 +3482,7 @@ if(data.consents_to_one_to_one_messaging !== undefined){
 let data0 = data.consents_to_one_to_one_messaging;
 const _errs2 = errors;
 if((typeof data0 !== "boolean") && (data0 !== null)){
-const err27 = {instancePath:instancePath+"/consents_to_one_to_one_messaging",schemaPath:"#/properties/consents_to_one_to_one_messaging/type",keyword:"type",params:{type: schema29.properties.consents_to_one_to_one_messaging.type},message:"must be boolean,null"};
+const err27 = {instancePath:instancePath+"/consents_to_one_to_one_messaging",schemaPath:"#/properties/consents_to_one_to_one_messaging/type",keyword:"type",params:{type: schema18.properties.consents_to_one_to_one_messaging.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -3498,7 +3498,7 @@ if(data.contact_id !== undefined){
 let data1 = data.contact_id;
 const _errs4 = errors;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err28 = {instancePath:instancePath+"/contact_id",schemaPath:"#/properties/contact_id/type",keyword:"type",params:{type: schema29.properties.contact_id.type},message:"must be string,null"};
+const err28 = {instancePath:instancePath+"/contact_id",schemaPath:"#/properties/contact_id/type",keyword:"type",params:{type: schema18.properties.contact_id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -3514,7 +3514,7 @@ if(data.email_address !== undefined){
 let data2 = data.email_address;
 const _errs6 = errors;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err29 = {instancePath:instancePath+"/email_address",schemaPath:"#/properties/email_address/type",keyword:"type",params:{type: schema29.properties.email_address.type},message:"must be string,null"};
+const err29 = {instancePath:instancePath+"/email_address",schemaPath:"#/properties/email_address/type",keyword:"type",params:{type: schema18.properties.email_address.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -3530,7 +3530,7 @@ if(data.email_client !== undefined){
 let data3 = data.email_client;
 const _errs8 = errors;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err30 = {instancePath:instancePath+"/email_client",schemaPath:"#/properties/email_client/type",keyword:"type",params:{type: schema29.properties.email_client.type},message:"must be string,null"};
+const err30 = {instancePath:instancePath+"/email_client",schemaPath:"#/properties/email_client/type",keyword:"type",params:{type: schema18.properties.email_client.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -3546,7 +3546,7 @@ if(data.email_type !== undefined){
 let data4 = data.email_type;
 const _errs10 = errors;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err31 = {instancePath:instancePath+"/email_type",schemaPath:"#/properties/email_type/type",keyword:"type",params:{type: schema29.properties.email_type.type},message:"must be string,null"};
+const err31 = {instancePath:instancePath+"/email_type",schemaPath:"#/properties/email_type/type",keyword:"type",params:{type: schema18.properties.email_type.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -3562,7 +3562,7 @@ if(data.full_name !== undefined){
 let data5 = data.full_name;
 const _errs12 = errors;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err32 = {instancePath:instancePath+"/full_name",schemaPath:"#/properties/full_name/type",keyword:"type",params:{type: schema29.properties.full_name.type},message:"must be string,null"};
+const err32 = {instancePath:instancePath+"/full_name",schemaPath:"#/properties/full_name/type",keyword:"type",params:{type: schema18.properties.full_name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -3606,7 +3606,7 @@ if(data.interests !== undefined){
 let data7 = data.interests;
 const _errs16 = errors;
 if((!(data7 && typeof data7 == "object" && !Array.isArray(data7))) && (data7 !== null)){
-const err35 = {instancePath:instancePath+"/interests",schemaPath:"#/properties/interests/type",keyword:"type",params:{type: schema29.properties.interests.type},message:"must be object,null"};
+const err35 = {instancePath:instancePath+"/interests",schemaPath:"#/properties/interests/type",keyword:"type",params:{type: schema18.properties.interests.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -3622,7 +3622,7 @@ if(data.ip_opt !== undefined){
 let data8 = data.ip_opt;
 const _errs18 = errors;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err36 = {instancePath:instancePath+"/ip_opt",schemaPath:"#/properties/ip_opt/type",keyword:"type",params:{type: schema29.properties.ip_opt.type},message:"must be string,null"};
+const err36 = {instancePath:instancePath+"/ip_opt",schemaPath:"#/properties/ip_opt/type",keyword:"type",params:{type: schema18.properties.ip_opt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -3638,7 +3638,7 @@ if(data.ip_signup !== undefined){
 let data9 = data.ip_signup;
 const _errs20 = errors;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err37 = {instancePath:instancePath+"/ip_signup",schemaPath:"#/properties/ip_signup/type",keyword:"type",params:{type: schema29.properties.ip_signup.type},message:"must be string,null"};
+const err37 = {instancePath:instancePath+"/ip_signup",schemaPath:"#/properties/ip_signup/type",keyword:"type",params:{type: schema18.properties.ip_signup.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -3654,7 +3654,7 @@ if(data.language !== undefined){
 let data10 = data.language;
 const _errs22 = errors;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err38 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: schema29.properties.language.type},message:"must be string,null"};
+const err38 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: schema18.properties.language.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -3670,7 +3670,7 @@ if(data.last_changed !== undefined){
 let data11 = data.last_changed;
 const _errs24 = errors;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err39 = {instancePath:instancePath+"/last_changed",schemaPath:"#/properties/last_changed/type",keyword:"type",params:{type: schema29.properties.last_changed.type},message:"must be string,null"};
+const err39 = {instancePath:instancePath+"/last_changed",schemaPath:"#/properties/last_changed/type",keyword:"type",params:{type: schema18.properties.last_changed.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -3686,7 +3686,7 @@ if(data.list_id !== undefined){
 let data12 = data.list_id;
 const _errs26 = errors;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err40 = {instancePath:instancePath+"/list_id",schemaPath:"#/properties/list_id/type",keyword:"type",params:{type: schema29.properties.list_id.type},message:"must be string,null"};
+const err40 = {instancePath:instancePath+"/list_id",schemaPath:"#/properties/list_id/type",keyword:"type",params:{type: schema18.properties.list_id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -3702,7 +3702,7 @@ if(data.location !== undefined){
 let data13 = data.location;
 const _errs28 = errors;
 if((!(data13 && typeof data13 == "object" && !Array.isArray(data13))) && (data13 !== null)){
-const err41 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/type",keyword:"type",params:{type: schema29.properties.location.type},message:"must be object,null"};
+const err41 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/type",keyword:"type",params:{type: schema18.properties.location.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -3718,7 +3718,7 @@ if(data.member_rating !== undefined){
 let data14 = data.member_rating;
 const _errs30 = errors;
 if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
-const err42 = {instancePath:instancePath+"/member_rating",schemaPath:"#/properties/member_rating/type",keyword:"type",params:{type: schema29.properties.member_rating.type},message:"must be integer,null"};
+const err42 = {instancePath:instancePath+"/member_rating",schemaPath:"#/properties/member_rating/type",keyword:"type",params:{type: schema18.properties.member_rating.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -3734,7 +3734,7 @@ if(data.merge_fields !== undefined){
 let data15 = data.merge_fields;
 const _errs32 = errors;
 if((!(data15 && typeof data15 == "object" && !Array.isArray(data15))) && (data15 !== null)){
-const err43 = {instancePath:instancePath+"/merge_fields",schemaPath:"#/properties/merge_fields/type",keyword:"type",params:{type: schema29.properties.merge_fields.type},message:"must be object,null"};
+const err43 = {instancePath:instancePath+"/merge_fields",schemaPath:"#/properties/merge_fields/type",keyword:"type",params:{type: schema18.properties.merge_fields.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -3750,7 +3750,7 @@ if(data.source !== undefined){
 let data16 = data.source;
 const _errs34 = errors;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err44 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: schema29.properties.source.type},message:"must be string,null"};
+const err44 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: schema18.properties.source.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -3766,7 +3766,7 @@ if(data.stats !== undefined){
 let data17 = data.stats;
 const _errs36 = errors;
 if((!(data17 && typeof data17 == "object" && !Array.isArray(data17))) && (data17 !== null)){
-const err45 = {instancePath:instancePath+"/stats",schemaPath:"#/properties/stats/type",keyword:"type",params:{type: schema29.properties.stats.type},message:"must be object,null"};
+const err45 = {instancePath:instancePath+"/stats",schemaPath:"#/properties/stats/type",keyword:"type",params:{type: schema18.properties.stats.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -3782,7 +3782,7 @@ if(data.status !== undefined){
 let data18 = data.status;
 const _errs38 = errors;
 if((typeof data18 !== "string") && (data18 !== null)){
-const err46 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema29.properties.status.type},message:"must be string,null"};
+const err46 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema18.properties.status.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -3798,7 +3798,7 @@ if(data.tags !== undefined){
 let data19 = data.tags;
 const _errs40 = errors;
 if((!(Array.isArray(data19))) && (data19 !== null)){
-const err47 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: schema29.properties.tags.type},message:"must be array,null"};
+const err47 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: schema18.properties.tags.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -3814,7 +3814,7 @@ if(data.tags_count !== undefined){
 let data20 = data.tags_count;
 const _errs42 = errors;
 if((!((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20)))) && (data20 !== null)){
-const err48 = {instancePath:instancePath+"/tags_count",schemaPath:"#/properties/tags_count/type",keyword:"type",params:{type: schema29.properties.tags_count.type},message:"must be integer,null"};
+const err48 = {instancePath:instancePath+"/tags_count",schemaPath:"#/properties/tags_count/type",keyword:"type",params:{type: schema18.properties.tags_count.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -3830,7 +3830,7 @@ if(data.timestamp_opt !== undefined){
 let data21 = data.timestamp_opt;
 const _errs44 = errors;
 if((typeof data21 !== "string") && (data21 !== null)){
-const err49 = {instancePath:instancePath+"/timestamp_opt",schemaPath:"#/properties/timestamp_opt/type",keyword:"type",params:{type: schema29.properties.timestamp_opt.type},message:"must be string,null"};
+const err49 = {instancePath:instancePath+"/timestamp_opt",schemaPath:"#/properties/timestamp_opt/type",keyword:"type",params:{type: schema18.properties.timestamp_opt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -3846,7 +3846,7 @@ if(data.timestamp_signup !== undefined){
 let data22 = data.timestamp_signup;
 const _errs46 = errors;
 if((typeof data22 !== "string") && (data22 !== null)){
-const err50 = {instancePath:instancePath+"/timestamp_signup",schemaPath:"#/properties/timestamp_signup/type",keyword:"type",params:{type: schema29.properties.timestamp_signup.type},message:"must be string,null"};
+const err50 = {instancePath:instancePath+"/timestamp_signup",schemaPath:"#/properties/timestamp_signup/type",keyword:"type",params:{type: schema18.properties.timestamp_signup.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -3862,7 +3862,7 @@ if(data.unique_email_id !== undefined){
 let data23 = data.unique_email_id;
 const _errs48 = errors;
 if((typeof data23 !== "string") && (data23 !== null)){
-const err51 = {instancePath:instancePath+"/unique_email_id",schemaPath:"#/properties/unique_email_id/type",keyword:"type",params:{type: schema29.properties.unique_email_id.type},message:"must be string,null"};
+const err51 = {instancePath:instancePath+"/unique_email_id",schemaPath:"#/properties/unique_email_id/type",keyword:"type",params:{type: schema18.properties.unique_email_id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -3878,7 +3878,7 @@ if(data.unsubscribe_reason !== undefined){
 let data24 = data.unsubscribe_reason;
 const _errs50 = errors;
 if((typeof data24 !== "string") && (data24 !== null)){
-const err52 = {instancePath:instancePath+"/unsubscribe_reason",schemaPath:"#/properties/unsubscribe_reason/type",keyword:"type",params:{type: schema29.properties.unsubscribe_reason.type},message:"must be string,null"};
+const err52 = {instancePath:instancePath+"/unsubscribe_reason",schemaPath:"#/properties/unsubscribe_reason/type",keyword:"type",params:{type: schema18.properties.unsubscribe_reason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -3894,7 +3894,7 @@ if(data.vip !== undefined){
 let data25 = data.vip;
 const _errs52 = errors;
 if((typeof data25 !== "boolean") && (data25 !== null)){
-const err53 = {instancePath:instancePath+"/vip",schemaPath:"#/properties/vip/type",keyword:"type",params:{type: schema29.properties.vip.type},message:"must be boolean,null"};
+const err53 = {instancePath:instancePath+"/vip",schemaPath:"#/properties/vip/type",keyword:"type",params:{type: schema18.properties.vip.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -3910,7 +3910,7 @@ if(data.web_id !== undefined){
 let data26 = data.web_id;
 const _errs54 = errors;
 if((!((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26)))) && (data26 !== null)){
-const err54 = {instancePath:instancePath+"/web_id",schemaPath:"#/properties/web_id/type",keyword:"type",params:{type: schema29.properties.web_id.type},message:"must be integer,null"};
+const err54 = {instancePath:instancePath+"/web_id",schemaPath:"#/properties/web_id/type",keyword:"type",params:{type: schema18.properties.web_id.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -3933,15 +3933,15 @@ vErrors.push(err55);
 }
 errors++;
 }
-validate28.errors = vErrors;
+validate18.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_report = validate29;
+export const record_report = validate19;
 // prettier-ignore
-const schema30 = {"type":"object","properties":{"abuse_reports":{"type":["integer","null"]},"bounces":{"type":["object","null"]},"campaign_title":{"type":["string","null"]},"clicks":{"type":["object","null"]},"delivery_status":{"type":["object","null"]},"ecommerce":{"type":["object","null"]},"emails_sent":{"type":["integer","null"]},"forwards":{"type":["object","null"]},"id":{"type":"string"},"industry_stats":{"type":["object","null"]},"list_id":{"type":["string","null"]},"list_is_active":{"type":["boolean","null"]},"list_name":{"type":["string","null"]},"list_stats":{"type":["object","null"]},"opens":{"type":["object","null"]},"preview_text":{"type":["string","null"]},"rss_last_send":{"type":["string","null"]},"send_time":{"type":["string","null"]},"social_likes":{"type":["object","null"]},"subject_line":{"type":["string","null"]},"type":{"type":["string","null"]},"unsubscribed":{"type":["integer","null"]}},"required":["abuse_reports","bounces","campaign_title","clicks","delivery_status","ecommerce","emails_sent","forwards","id","industry_stats","list_id","list_is_active","list_name","list_stats","opens","preview_text","rss_last_send","send_time","social_likes","subject_line","type","unsubscribed"],"additionalProperties":true};
+const schema19 = {"type":"object","properties":{"abuse_reports":{"type":["integer","null"]},"bounces":{"type":["object","null"]},"campaign_title":{"type":["string","null"]},"clicks":{"type":["object","null"]},"delivery_status":{"type":["object","null"]},"ecommerce":{"type":["object","null"]},"emails_sent":{"type":["integer","null"]},"forwards":{"type":["object","null"]},"id":{"type":"string"},"industry_stats":{"type":["object","null"]},"list_id":{"type":["string","null"]},"list_is_active":{"type":["boolean","null"]},"list_name":{"type":["string","null"]},"list_stats":{"type":["object","null"]},"opens":{"type":["object","null"]},"preview_text":{"type":["string","null"]},"rss_last_send":{"type":["string","null"]},"send_time":{"type":["string","null"]},"social_likes":{"type":["object","null"]},"subject_line":{"type":["string","null"]},"type":{"type":["string","null"]},"unsubscribed":{"type":["integer","null"]}},"required":["abuse_reports","bounces","campaign_title","clicks","delivery_status","ecommerce","emails_sent","forwards","id","industry_stats","list_id","list_is_active","list_name","list_stats","opens","preview_text","rss_last_send","send_time","social_likes","subject_line","type","unsubscribed"],"additionalProperties":true};
 // prettier-ignore
-function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -4171,7 +4171,7 @@ if(data.abuse_reports !== undefined){
 let data0 = data.abuse_reports;
 const _errs2 = errors;
 if((!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))) && (data0 !== null)){
-const err22 = {instancePath:instancePath+"/abuse_reports",schemaPath:"#/properties/abuse_reports/type",keyword:"type",params:{type: schema30.properties.abuse_reports.type},message:"must be integer,null"};
+const err22 = {instancePath:instancePath+"/abuse_reports",schemaPath:"#/properties/abuse_reports/type",keyword:"type",params:{type: schema19.properties.abuse_reports.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -4187,7 +4187,7 @@ if(data.bounces !== undefined){
 let data1 = data.bounces;
 const _errs4 = errors;
 if((!(data1 && typeof data1 == "object" && !Array.isArray(data1))) && (data1 !== null)){
-const err23 = {instancePath:instancePath+"/bounces",schemaPath:"#/properties/bounces/type",keyword:"type",params:{type: schema30.properties.bounces.type},message:"must be object,null"};
+const err23 = {instancePath:instancePath+"/bounces",schemaPath:"#/properties/bounces/type",keyword:"type",params:{type: schema19.properties.bounces.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -4203,7 +4203,7 @@ if(data.campaign_title !== undefined){
 let data2 = data.campaign_title;
 const _errs6 = errors;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err24 = {instancePath:instancePath+"/campaign_title",schemaPath:"#/properties/campaign_title/type",keyword:"type",params:{type: schema30.properties.campaign_title.type},message:"must be string,null"};
+const err24 = {instancePath:instancePath+"/campaign_title",schemaPath:"#/properties/campaign_title/type",keyword:"type",params:{type: schema19.properties.campaign_title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -4219,7 +4219,7 @@ if(data.clicks !== undefined){
 let data3 = data.clicks;
 const _errs8 = errors;
 if((!(data3 && typeof data3 == "object" && !Array.isArray(data3))) && (data3 !== null)){
-const err25 = {instancePath:instancePath+"/clicks",schemaPath:"#/properties/clicks/type",keyword:"type",params:{type: schema30.properties.clicks.type},message:"must be object,null"};
+const err25 = {instancePath:instancePath+"/clicks",schemaPath:"#/properties/clicks/type",keyword:"type",params:{type: schema19.properties.clicks.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -4235,7 +4235,7 @@ if(data.delivery_status !== undefined){
 let data4 = data.delivery_status;
 const _errs10 = errors;
 if((!(data4 && typeof data4 == "object" && !Array.isArray(data4))) && (data4 !== null)){
-const err26 = {instancePath:instancePath+"/delivery_status",schemaPath:"#/properties/delivery_status/type",keyword:"type",params:{type: schema30.properties.delivery_status.type},message:"must be object,null"};
+const err26 = {instancePath:instancePath+"/delivery_status",schemaPath:"#/properties/delivery_status/type",keyword:"type",params:{type: schema19.properties.delivery_status.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -4251,7 +4251,7 @@ if(data.ecommerce !== undefined){
 let data5 = data.ecommerce;
 const _errs12 = errors;
 if((!(data5 && typeof data5 == "object" && !Array.isArray(data5))) && (data5 !== null)){
-const err27 = {instancePath:instancePath+"/ecommerce",schemaPath:"#/properties/ecommerce/type",keyword:"type",params:{type: schema30.properties.ecommerce.type},message:"must be object,null"};
+const err27 = {instancePath:instancePath+"/ecommerce",schemaPath:"#/properties/ecommerce/type",keyword:"type",params:{type: schema19.properties.ecommerce.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -4267,7 +4267,7 @@ if(data.emails_sent !== undefined){
 let data6 = data.emails_sent;
 const _errs14 = errors;
 if((!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))) && (data6 !== null)){
-const err28 = {instancePath:instancePath+"/emails_sent",schemaPath:"#/properties/emails_sent/type",keyword:"type",params:{type: schema30.properties.emails_sent.type},message:"must be integer,null"};
+const err28 = {instancePath:instancePath+"/emails_sent",schemaPath:"#/properties/emails_sent/type",keyword:"type",params:{type: schema19.properties.emails_sent.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -4283,7 +4283,7 @@ if(data.forwards !== undefined){
 let data7 = data.forwards;
 const _errs16 = errors;
 if((!(data7 && typeof data7 == "object" && !Array.isArray(data7))) && (data7 !== null)){
-const err29 = {instancePath:instancePath+"/forwards",schemaPath:"#/properties/forwards/type",keyword:"type",params:{type: schema30.properties.forwards.type},message:"must be object,null"};
+const err29 = {instancePath:instancePath+"/forwards",schemaPath:"#/properties/forwards/type",keyword:"type",params:{type: schema19.properties.forwards.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -4315,7 +4315,7 @@ if(data.industry_stats !== undefined){
 let data9 = data.industry_stats;
 const _errs20 = errors;
 if((!(data9 && typeof data9 == "object" && !Array.isArray(data9))) && (data9 !== null)){
-const err31 = {instancePath:instancePath+"/industry_stats",schemaPath:"#/properties/industry_stats/type",keyword:"type",params:{type: schema30.properties.industry_stats.type},message:"must be object,null"};
+const err31 = {instancePath:instancePath+"/industry_stats",schemaPath:"#/properties/industry_stats/type",keyword:"type",params:{type: schema19.properties.industry_stats.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -4331,7 +4331,7 @@ if(data.list_id !== undefined){
 let data10 = data.list_id;
 const _errs22 = errors;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err32 = {instancePath:instancePath+"/list_id",schemaPath:"#/properties/list_id/type",keyword:"type",params:{type: schema30.properties.list_id.type},message:"must be string,null"};
+const err32 = {instancePath:instancePath+"/list_id",schemaPath:"#/properties/list_id/type",keyword:"type",params:{type: schema19.properties.list_id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -4347,7 +4347,7 @@ if(data.list_is_active !== undefined){
 let data11 = data.list_is_active;
 const _errs24 = errors;
 if((typeof data11 !== "boolean") && (data11 !== null)){
-const err33 = {instancePath:instancePath+"/list_is_active",schemaPath:"#/properties/list_is_active/type",keyword:"type",params:{type: schema30.properties.list_is_active.type},message:"must be boolean,null"};
+const err33 = {instancePath:instancePath+"/list_is_active",schemaPath:"#/properties/list_is_active/type",keyword:"type",params:{type: schema19.properties.list_is_active.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -4363,7 +4363,7 @@ if(data.list_name !== undefined){
 let data12 = data.list_name;
 const _errs26 = errors;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err34 = {instancePath:instancePath+"/list_name",schemaPath:"#/properties/list_name/type",keyword:"type",params:{type: schema30.properties.list_name.type},message:"must be string,null"};
+const err34 = {instancePath:instancePath+"/list_name",schemaPath:"#/properties/list_name/type",keyword:"type",params:{type: schema19.properties.list_name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -4379,7 +4379,7 @@ if(data.list_stats !== undefined){
 let data13 = data.list_stats;
 const _errs28 = errors;
 if((!(data13 && typeof data13 == "object" && !Array.isArray(data13))) && (data13 !== null)){
-const err35 = {instancePath:instancePath+"/list_stats",schemaPath:"#/properties/list_stats/type",keyword:"type",params:{type: schema30.properties.list_stats.type},message:"must be object,null"};
+const err35 = {instancePath:instancePath+"/list_stats",schemaPath:"#/properties/list_stats/type",keyword:"type",params:{type: schema19.properties.list_stats.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -4395,7 +4395,7 @@ if(data.opens !== undefined){
 let data14 = data.opens;
 const _errs30 = errors;
 if((!(data14 && typeof data14 == "object" && !Array.isArray(data14))) && (data14 !== null)){
-const err36 = {instancePath:instancePath+"/opens",schemaPath:"#/properties/opens/type",keyword:"type",params:{type: schema30.properties.opens.type},message:"must be object,null"};
+const err36 = {instancePath:instancePath+"/opens",schemaPath:"#/properties/opens/type",keyword:"type",params:{type: schema19.properties.opens.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -4411,7 +4411,7 @@ if(data.preview_text !== undefined){
 let data15 = data.preview_text;
 const _errs32 = errors;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err37 = {instancePath:instancePath+"/preview_text",schemaPath:"#/properties/preview_text/type",keyword:"type",params:{type: schema30.properties.preview_text.type},message:"must be string,null"};
+const err37 = {instancePath:instancePath+"/preview_text",schemaPath:"#/properties/preview_text/type",keyword:"type",params:{type: schema19.properties.preview_text.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -4427,7 +4427,7 @@ if(data.rss_last_send !== undefined){
 let data16 = data.rss_last_send;
 const _errs34 = errors;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err38 = {instancePath:instancePath+"/rss_last_send",schemaPath:"#/properties/rss_last_send/type",keyword:"type",params:{type: schema30.properties.rss_last_send.type},message:"must be string,null"};
+const err38 = {instancePath:instancePath+"/rss_last_send",schemaPath:"#/properties/rss_last_send/type",keyword:"type",params:{type: schema19.properties.rss_last_send.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -4443,7 +4443,7 @@ if(data.send_time !== undefined){
 let data17 = data.send_time;
 const _errs36 = errors;
 if((typeof data17 !== "string") && (data17 !== null)){
-const err39 = {instancePath:instancePath+"/send_time",schemaPath:"#/properties/send_time/type",keyword:"type",params:{type: schema30.properties.send_time.type},message:"must be string,null"};
+const err39 = {instancePath:instancePath+"/send_time",schemaPath:"#/properties/send_time/type",keyword:"type",params:{type: schema19.properties.send_time.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -4459,7 +4459,7 @@ if(data.social_likes !== undefined){
 let data18 = data.social_likes;
 const _errs38 = errors;
 if((!(data18 && typeof data18 == "object" && !Array.isArray(data18))) && (data18 !== null)){
-const err40 = {instancePath:instancePath+"/social_likes",schemaPath:"#/properties/social_likes/type",keyword:"type",params:{type: schema30.properties.social_likes.type},message:"must be object,null"};
+const err40 = {instancePath:instancePath+"/social_likes",schemaPath:"#/properties/social_likes/type",keyword:"type",params:{type: schema19.properties.social_likes.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -4475,7 +4475,7 @@ if(data.subject_line !== undefined){
 let data19 = data.subject_line;
 const _errs40 = errors;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err41 = {instancePath:instancePath+"/subject_line",schemaPath:"#/properties/subject_line/type",keyword:"type",params:{type: schema30.properties.subject_line.type},message:"must be string,null"};
+const err41 = {instancePath:instancePath+"/subject_line",schemaPath:"#/properties/subject_line/type",keyword:"type",params:{type: schema19.properties.subject_line.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -4491,7 +4491,7 @@ if(data.type !== undefined){
 let data20 = data.type;
 const _errs42 = errors;
 if((typeof data20 !== "string") && (data20 !== null)){
-const err42 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema30.properties.type.type},message:"must be string,null"};
+const err42 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema19.properties.type.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -4507,7 +4507,7 @@ if(data.unsubscribed !== undefined){
 let data21 = data.unsubscribed;
 const _errs44 = errors;
 if((!((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21)))) && (data21 !== null)){
-const err43 = {instancePath:instancePath+"/unsubscribed",schemaPath:"#/properties/unsubscribed/type",keyword:"type",params:{type: schema30.properties.unsubscribed.type},message:"must be integer,null"};
+const err43 = {instancePath:instancePath+"/unsubscribed",schemaPath:"#/properties/unsubscribed/type",keyword:"type",params:{type: schema19.properties.unsubscribed.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -4530,7 +4530,7 @@ vErrors.push(err44);
 }
 errors++;
 }
-validate29.errors = vErrors;
+validate19.errors = vErrors;
 return errors === 0;
 }
 

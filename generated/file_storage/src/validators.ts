@@ -3,11 +3,11 @@
 import { createResponseValidators } from '@connector-sdk/runtime';
 
 // prettier-ignore
-export const params_search = validate10;
+export const params_search = validate0;
 // prettier-ignore
-const schema11 = {"type":"object","properties":{"cursor":{"type":"string"},"fields":{"type":"array","items":{"type":"string"}},"limit":{"type":"integer","minimum":1},"query":{"type":"object","properties":{"filter":{"type":"object"},"sort":{"type":"array","items":{"type":"object"}}},"additionalProperties":false}},"required":["query"],"additionalProperties":false};
+const schema0 = {"type":"object","properties":{"cursor":{"type":"string"},"fields":{"type":"array","items":{"type":"string"}},"limit":{"type":"integer","minimum":1},"query":{"type":"object","properties":{"filter":{"type":"object"},"sort":{"type":"array","items":{"type":"object"}}},"additionalProperties":false}},"required":["query"],"additionalProperties":false};
 // prettier-ignore
-function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -215,15 +215,15 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate10.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_about_get = validate11;
+export const params_about_get = validate1;
 // prettier-ignore
-const schema12 = {"type":"object","properties":{},"additionalProperties":true};
+const schema1 = {"type":"object","properties":{},"additionalProperties":true};
 // prettier-ignore
-function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -240,15 +240,15 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate11.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_comments_list = validate12;
+export const params_comments_list = validate2;
 // prettier-ignore
-const schema13 = {"type":"object","properties":{"fields":{"type":"string"},"fileId":{"type":"string"},"includeDeleted":{"type":"boolean"},"pageSize":{"type":"integer","minimum":1,"maximum":100},"pageToken":{"type":"string"},"startModifiedTime":{"type":"string"}},"required":["fields","fileId"],"additionalProperties":false};
+const schema2 = {"type":"object","properties":{"fields":{"type":"string"},"fileId":{"type":"string"},"includeDeleted":{"type":"boolean"},"pageSize":{"type":"integer","minimum":1,"maximum":100},"pageToken":{"type":"string"},"startModifiedTime":{"type":"string"}},"required":["fields","fileId"],"additionalProperties":false};
 // prettier-ignore
-function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -415,15 +415,15 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate12.errors = vErrors;
+validate2.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_comments_get = validate13;
+export const params_comments_get = validate3;
 // prettier-ignore
-const schema14 = {"type":"object","properties":{"commentId":{"type":"string"},"fields":{"type":"string"},"fileId":{"type":"string"},"includeDeleted":{"type":"boolean"}},"required":["commentId","fields","fileId"],"additionalProperties":false};
+const schema3 = {"type":"object","properties":{"commentId":{"type":"string"},"fields":{"type":"string"},"fileId":{"type":"string"},"includeDeleted":{"type":"boolean"}},"required":["commentId","fields","fileId"],"additionalProperties":false};
 // prettier-ignore
-function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -546,15 +546,15 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate13.errors = vErrors;
+validate3.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_drives_list = validate14;
+export const params_drives_list = validate4;
 // prettier-ignore
-const schema15 = {"type":"object","properties":{"pageSize":{"type":"integer","minimum":1,"maximum":100},"pageToken":{"type":"string"},"q":{"type":"string"},"useDomainAdminAccess":{"type":"boolean"}},"additionalProperties":false};
+const schema4 = {"type":"object","properties":{"pageSize":{"type":"integer","minimum":1,"maximum":100},"pageToken":{"type":"string"},"q":{"type":"string"},"useDomainAdminAccess":{"type":"boolean"}},"additionalProperties":false};
 // prettier-ignore
-function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -669,15 +669,15 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate14.errors = vErrors;
+validate4.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_drives_get = validate15;
+export const params_drives_get = validate5;
 // prettier-ignore
-const schema16 = {"type":"object","properties":{"driveId":{"type":"string"},"useDomainAdminAccess":{"type":"boolean"}},"required":["driveId"],"additionalProperties":false};
+const schema5 = {"type":"object","properties":{"driveId":{"type":"string"},"useDomainAdminAccess":{"type":"boolean"}},"required":["driveId"],"additionalProperties":false};
 // prettier-ignore
-function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -748,26 +748,26 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate15.errors = vErrors;
+validate5.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_files_list = validate16;
+export const params_files_list = validate6;
 // prettier-ignore
-const schema17 = {"type":"object","properties":{"corpora":{"type":"string","enum":["user","drive","allDrives"]},"driveId":{"type":"string"},"fields":{"type":"string"},"includeItemsFromAllDrives":{"type":"boolean"},"orderBy":{"type":"string"},"pageSize":{"type":"integer","minimum":1,"maximum":1000},"pageToken":{"type":"string"},"q":{"type":"string"},"spaces":{"type":"string","pattern":"^(?:drive|appDataFolder)(?:,(?:drive|appDataFolder))*$"},"supportsAllDrives":{"type":"boolean"}},"additionalProperties":false};
+const schema6 = {"type":"object","properties":{"corpora":{"type":"string","enum":["user","drive","allDrives"]},"driveId":{"type":"string"},"fields":{"type":"string"},"includeItemsFromAllDrives":{"type":"boolean"},"orderBy":{"type":"string"},"pageSize":{"type":"integer","minimum":1,"maximum":1000},"pageToken":{"type":"string"},"q":{"type":"string"},"spaces":{"type":"string","pattern":"^(?:drive|appDataFolder)(?:,(?:drive|appDataFolder))*$"},"supportsAllDrives":{"type":"boolean"}},"additionalProperties":false};
 // prettier-ignore
-const func2 = Object.prototype.hasOwnProperty;
+const func0 = Object.prototype.hasOwnProperty;
 // prettier-ignore
 const pattern0 = new RegExp("^(?:drive|appDataFolder)(?:,(?:drive|appDataFolder))*$", "u");
 // prettier-ignore
-function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate6(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema17.properties, key0))){
+if(!(func0.call(schema6.properties, key0))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
@@ -792,9 +792,9 @@ vErrors.push(err1);
 errors++;
 }
 const _errs3 = errors;
-const vSchema0 = schema17.properties.corpora.enum;
+const vSchema0 = schema6.properties.corpora.enum;
 if(!(((data0 === "user") || (data0 === "drive")) || (data0 === "allDrives"))){
-const err2 = {instancePath:instancePath+"/corpora",schemaPath:"#/properties/corpora/enum",keyword:"enum",params:{allowedValues: schema17.properties.corpora.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/corpora",schemaPath:"#/properties/corpora/enum",keyword:"enum",params:{allowedValues: schema6.properties.corpora.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -994,15 +994,15 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate16.errors = vErrors;
+validate6.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_files_get = validate17;
+export const params_files_get = validate7;
 // prettier-ignore
-const schema18 = {"type":"object","properties":{"fields":{"type":"string"},"fileId":{"type":"string"},"supportsAllDrives":{"type":"boolean"}},"required":["fileId"],"additionalProperties":false};
+const schema7 = {"type":"object","properties":{"fields":{"type":"string"},"fileId":{"type":"string"},"supportsAllDrives":{"type":"boolean"}},"required":["fileId"],"additionalProperties":false};
 // prettier-ignore
-function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate7(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1089,15 +1089,15 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate17.errors = vErrors;
+validate7.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_files_download = validate18;
+export const params_files_download = validate8;
 // prettier-ignore
-const schema19 = {"type":"object","properties":{"acknowledgeAbuse":{"type":"boolean"},"alt":{"type":"string","const":"media"},"fileId":{"type":"string"},"range_header":{"type":"string"},"supportsAllDrives":{"type":"boolean"}},"required":["alt","fileId"],"additionalProperties":false};
+const schema8 = {"type":"object","properties":{"acknowledgeAbuse":{"type":"boolean"},"alt":{"type":"string","const":"media"},"fileId":{"type":"string"},"range_header":{"type":"string"},"supportsAllDrives":{"type":"boolean"}},"required":["alt","fileId"],"additionalProperties":false};
 // prettier-ignore
-function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1236,15 +1236,15 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate18.errors = vErrors;
+validate8.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_files_export_download = validate19;
+export const params_files_export_download = validate9;
 // prettier-ignore
-const schema20 = {"type":"object","properties":{"fileId":{"type":"string"},"mimeType":{"type":"string"},"range_header":{"type":"string"}},"required":["fileId","mimeType"],"additionalProperties":false};
+const schema9 = {"type":"object","properties":{"fileId":{"type":"string"},"mimeType":{"type":"string"},"range_header":{"type":"string"}},"required":["fileId","mimeType"],"additionalProperties":false};
 // prettier-ignore
-function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate9(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1341,15 +1341,15 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate19.errors = vErrors;
+validate9.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_permissions_list = validate20;
+export const params_permissions_list = validate10;
 // prettier-ignore
-const schema21 = {"type":"object","properties":{"fileId":{"type":"string"},"pageSize":{"type":"integer","minimum":1,"maximum":100},"pageToken":{"type":"string"},"supportsAllDrives":{"type":"boolean"},"useDomainAdminAccess":{"type":"boolean"}},"required":["fileId"],"additionalProperties":false};
+const schema10 = {"type":"object","properties":{"fileId":{"type":"string"},"pageSize":{"type":"integer","minimum":1,"maximum":100},"pageToken":{"type":"string"},"supportsAllDrives":{"type":"boolean"},"useDomainAdminAccess":{"type":"boolean"}},"required":["fileId"],"additionalProperties":false};
 // prettier-ignore
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1490,15 +1490,15 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate20.errors = vErrors;
+validate10.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_permissions_get = validate21;
+export const params_permissions_get = validate11;
 // prettier-ignore
-const schema22 = {"type":"object","properties":{"fileId":{"type":"string"},"permissionId":{"type":"string"},"supportsAllDrives":{"type":"boolean"},"useDomainAdminAccess":{"type":"boolean"}},"required":["fileId","permissionId"],"additionalProperties":false};
+const schema11 = {"type":"object","properties":{"fileId":{"type":"string"},"permissionId":{"type":"string"},"supportsAllDrives":{"type":"boolean"},"useDomainAdminAccess":{"type":"boolean"}},"required":["fileId","permissionId"],"additionalProperties":false};
 // prettier-ignore
-function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1611,15 +1611,15 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate21.errors = vErrors;
+validate11.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_replies_list = validate22;
+export const params_replies_list = validate12;
 // prettier-ignore
-const schema23 = {"type":"object","properties":{"commentId":{"type":"string"},"fileId":{"type":"string"},"pageSize":{"type":"integer","minimum":1,"maximum":100},"pageToken":{"type":"string"}},"required":["commentId","fileId"],"additionalProperties":true};
+const schema12 = {"type":"object","properties":{"commentId":{"type":"string"},"fileId":{"type":"string"},"pageSize":{"type":"integer","minimum":1,"maximum":100},"pageToken":{"type":"string"}},"required":["commentId","fileId"],"additionalProperties":true};
 // prettier-ignore
-function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1742,15 +1742,15 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate22.errors = vErrors;
+validate12.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_replies_get = validate23;
+export const params_replies_get = validate13;
 // prettier-ignore
-const schema24 = {"type":"object","properties":{"commentId":{"type":"string"},"fileId":{"type":"string"},"replyId":{"type":"string"}},"required":["commentId","fileId","replyId"],"additionalProperties":true};
+const schema13 = {"type":"object","properties":{"commentId":{"type":"string"},"fileId":{"type":"string"},"replyId":{"type":"string"}},"required":["commentId","fileId","replyId"],"additionalProperties":true};
 // prettier-ignore
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1845,15 +1845,15 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate23.errors = vErrors;
+validate13.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_revisions_get = validate24;
+export const params_revisions_get = validate14;
 // prettier-ignore
-const schema25 = {"type":"object","properties":{"fileId":{"type":"string"},"revisionId":{"type":"string"}},"required":["fileId","revisionId"],"additionalProperties":true};
+const schema14 = {"type":"object","properties":{"fileId":{"type":"string"},"revisionId":{"type":"string"}},"required":["fileId","revisionId"],"additionalProperties":true};
 // prettier-ignore
-function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1922,15 +1922,15 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate24.errors = vErrors;
+validate14.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_comment = validate25;
+export const record_comment = validate15;
 // prettier-ignore
-const schema26 = {"type":"object","properties":{"anchor":{"type":["string","null"]},"assigneeEmailAddress":{"type":["string","null"]},"author":{},"content":{"type":["string","null"]},"createdTime":{"type":["string","null"]},"deleted":{"type":["boolean","null"]},"htmlContent":{"type":["string","null"]},"id":{"type":"string"},"kind":{"type":["string","null"]},"mentionedEmailAddresses":{"type":["array","null"]},"modifiedTime":{"type":["string","null"]},"quotedFileContent":{"type":["object","null"]},"replies":{"type":["array","null"],"items":{"type":"object","properties":{"action":{"type":["string","null"]},"author":{},"content":{"type":["string","null"]},"createdTime":{"type":["string","null"]},"deleted":{"type":["boolean","null"]},"htmlContent":{"type":["string","null"]},"id":{"type":"string"},"kind":{"type":["string","null"]},"modifiedTime":{"type":["string","null"]}},"required":["action","author","content","createdTime","deleted","htmlContent","id","kind","modifiedTime"],"additionalProperties":true}},"resolved":{"type":["boolean","null"]}},"required":["anchor","assigneeEmailAddress","author","content","createdTime","deleted","htmlContent","id","kind","mentionedEmailAddresses","modifiedTime","quotedFileContent","replies","resolved"],"additionalProperties":true};
+const schema15 = {"type":"object","properties":{"anchor":{"type":["string","null"]},"assigneeEmailAddress":{"type":["string","null"]},"author":{},"content":{"type":["string","null"]},"createdTime":{"type":["string","null"]},"deleted":{"type":["boolean","null"]},"htmlContent":{"type":["string","null"]},"id":{"type":"string"},"kind":{"type":["string","null"]},"mentionedEmailAddresses":{"type":["array","null"]},"modifiedTime":{"type":["string","null"]},"quotedFileContent":{"type":["object","null"]},"replies":{"type":["array","null"],"items":{"type":"object","properties":{"action":{"type":["string","null"]},"author":{},"content":{"type":["string","null"]},"createdTime":{"type":["string","null"]},"deleted":{"type":["boolean","null"]},"htmlContent":{"type":["string","null"]},"id":{"type":"string"},"kind":{"type":["string","null"]},"modifiedTime":{"type":["string","null"]}},"required":["action","author","content","createdTime","deleted","htmlContent","id","kind","modifiedTime"],"additionalProperties":true}},"resolved":{"type":["boolean","null"]}},"required":["anchor","assigneeEmailAddress","author","content","createdTime","deleted","htmlContent","id","kind","mentionedEmailAddresses","modifiedTime","quotedFileContent","replies","resolved"],"additionalProperties":true};
 // prettier-ignore
-function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2080,7 +2080,7 @@ if(data.anchor !== undefined){
 let data0 = data.anchor;
 const _errs2 = errors;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err14 = {instancePath:instancePath+"/anchor",schemaPath:"#/properties/anchor/type",keyword:"type",params:{type: schema26.properties.anchor.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/anchor",schemaPath:"#/properties/anchor/type",keyword:"type",params:{type: schema15.properties.anchor.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2096,7 +2096,7 @@ if(data.assigneeEmailAddress !== undefined){
 let data1 = data.assigneeEmailAddress;
 const _errs4 = errors;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err15 = {instancePath:instancePath+"/assigneeEmailAddress",schemaPath:"#/properties/assigneeEmailAddress/type",keyword:"type",params:{type: schema26.properties.assigneeEmailAddress.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/assigneeEmailAddress",schemaPath:"#/properties/assigneeEmailAddress/type",keyword:"type",params:{type: schema15.properties.assigneeEmailAddress.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2112,7 +2112,7 @@ if(data.content !== undefined){
 let data2 = data.content;
 const _errs6 = errors;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err16 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: schema26.properties.content.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: schema15.properties.content.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2128,7 +2128,7 @@ if(data.createdTime !== undefined){
 let data3 = data.createdTime;
 const _errs8 = errors;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err17 = {instancePath:instancePath+"/createdTime",schemaPath:"#/properties/createdTime/type",keyword:"type",params:{type: schema26.properties.createdTime.type},message:"must be string,null"};
+const err17 = {instancePath:instancePath+"/createdTime",schemaPath:"#/properties/createdTime/type",keyword:"type",params:{type: schema15.properties.createdTime.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2144,7 +2144,7 @@ if(data.deleted !== undefined){
 let data4 = data.deleted;
 const _errs10 = errors;
 if((typeof data4 !== "boolean") && (data4 !== null)){
-const err18 = {instancePath:instancePath+"/deleted",schemaPath:"#/properties/deleted/type",keyword:"type",params:{type: schema26.properties.deleted.type},message:"must be boolean,null"};
+const err18 = {instancePath:instancePath+"/deleted",schemaPath:"#/properties/deleted/type",keyword:"type",params:{type: schema15.properties.deleted.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2160,7 +2160,7 @@ if(data.htmlContent !== undefined){
 let data5 = data.htmlContent;
 const _errs12 = errors;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err19 = {instancePath:instancePath+"/htmlContent",schemaPath:"#/properties/htmlContent/type",keyword:"type",params:{type: schema26.properties.htmlContent.type},message:"must be string,null"};
+const err19 = {instancePath:instancePath+"/htmlContent",schemaPath:"#/properties/htmlContent/type",keyword:"type",params:{type: schema15.properties.htmlContent.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2192,7 +2192,7 @@ if(data.kind !== undefined){
 let data7 = data.kind;
 const _errs16 = errors;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err21 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: schema26.properties.kind.type},message:"must be string,null"};
+const err21 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: schema15.properties.kind.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -2208,7 +2208,7 @@ if(data.mentionedEmailAddresses !== undefined){
 let data8 = data.mentionedEmailAddresses;
 const _errs18 = errors;
 if((!(Array.isArray(data8))) && (data8 !== null)){
-const err22 = {instancePath:instancePath+"/mentionedEmailAddresses",schemaPath:"#/properties/mentionedEmailAddresses/type",keyword:"type",params:{type: schema26.properties.mentionedEmailAddresses.type},message:"must be array,null"};
+const err22 = {instancePath:instancePath+"/mentionedEmailAddresses",schemaPath:"#/properties/mentionedEmailAddresses/type",keyword:"type",params:{type: schema15.properties.mentionedEmailAddresses.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -2224,7 +2224,7 @@ if(data.modifiedTime !== undefined){
 let data9 = data.modifiedTime;
 const _errs20 = errors;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err23 = {instancePath:instancePath+"/modifiedTime",schemaPath:"#/properties/modifiedTime/type",keyword:"type",params:{type: schema26.properties.modifiedTime.type},message:"must be string,null"};
+const err23 = {instancePath:instancePath+"/modifiedTime",schemaPath:"#/properties/modifiedTime/type",keyword:"type",params:{type: schema15.properties.modifiedTime.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -2240,7 +2240,7 @@ if(data.quotedFileContent !== undefined){
 let data10 = data.quotedFileContent;
 const _errs22 = errors;
 if((!(data10 && typeof data10 == "object" && !Array.isArray(data10))) && (data10 !== null)){
-const err24 = {instancePath:instancePath+"/quotedFileContent",schemaPath:"#/properties/quotedFileContent/type",keyword:"type",params:{type: schema26.properties.quotedFileContent.type},message:"must be object,null"};
+const err24 = {instancePath:instancePath+"/quotedFileContent",schemaPath:"#/properties/quotedFileContent/type",keyword:"type",params:{type: schema15.properties.quotedFileContent.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -2256,7 +2256,7 @@ if(data.replies !== undefined){
 let data11 = data.replies;
 const _errs24 = errors;
 if((!(Array.isArray(data11))) && (data11 !== null)){
-const err25 = {instancePath:instancePath+"/replies",schemaPath:"#/properties/replies/type",keyword:"type",params:{type: schema26.properties.replies.type},message:"must be array,null"};
+const err25 = {instancePath:instancePath+"/replies",schemaPath:"#/properties/replies/type",keyword:"type",params:{type: schema15.properties.replies.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -2369,7 +2369,7 @@ if(data12.action !== undefined){
 let data13 = data12.action;
 const _errs29 = errors;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err35 = {instancePath:instancePath+"/replies/" + i0+"/action",schemaPath:"#/properties/replies/items/properties/action/type",keyword:"type",params:{type: schema26.properties.replies.items.properties.action.type},message:"must be string,null"};
+const err35 = {instancePath:instancePath+"/replies/" + i0+"/action",schemaPath:"#/properties/replies/items/properties/action/type",keyword:"type",params:{type: schema15.properties.replies.items.properties.action.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -2385,7 +2385,7 @@ if(data12.content !== undefined){
 let data14 = data12.content;
 const _errs31 = errors;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err36 = {instancePath:instancePath+"/replies/" + i0+"/content",schemaPath:"#/properties/replies/items/properties/content/type",keyword:"type",params:{type: schema26.properties.replies.items.properties.content.type},message:"must be string,null"};
+const err36 = {instancePath:instancePath+"/replies/" + i0+"/content",schemaPath:"#/properties/replies/items/properties/content/type",keyword:"type",params:{type: schema15.properties.replies.items.properties.content.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -2401,7 +2401,7 @@ if(data12.createdTime !== undefined){
 let data15 = data12.createdTime;
 const _errs33 = errors;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err37 = {instancePath:instancePath+"/replies/" + i0+"/createdTime",schemaPath:"#/properties/replies/items/properties/createdTime/type",keyword:"type",params:{type: schema26.properties.replies.items.properties.createdTime.type},message:"must be string,null"};
+const err37 = {instancePath:instancePath+"/replies/" + i0+"/createdTime",schemaPath:"#/properties/replies/items/properties/createdTime/type",keyword:"type",params:{type: schema15.properties.replies.items.properties.createdTime.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -2417,7 +2417,7 @@ if(data12.deleted !== undefined){
 let data16 = data12.deleted;
 const _errs35 = errors;
 if((typeof data16 !== "boolean") && (data16 !== null)){
-const err38 = {instancePath:instancePath+"/replies/" + i0+"/deleted",schemaPath:"#/properties/replies/items/properties/deleted/type",keyword:"type",params:{type: schema26.properties.replies.items.properties.deleted.type},message:"must be boolean,null"};
+const err38 = {instancePath:instancePath+"/replies/" + i0+"/deleted",schemaPath:"#/properties/replies/items/properties/deleted/type",keyword:"type",params:{type: schema15.properties.replies.items.properties.deleted.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -2433,7 +2433,7 @@ if(data12.htmlContent !== undefined){
 let data17 = data12.htmlContent;
 const _errs37 = errors;
 if((typeof data17 !== "string") && (data17 !== null)){
-const err39 = {instancePath:instancePath+"/replies/" + i0+"/htmlContent",schemaPath:"#/properties/replies/items/properties/htmlContent/type",keyword:"type",params:{type: schema26.properties.replies.items.properties.htmlContent.type},message:"must be string,null"};
+const err39 = {instancePath:instancePath+"/replies/" + i0+"/htmlContent",schemaPath:"#/properties/replies/items/properties/htmlContent/type",keyword:"type",params:{type: schema15.properties.replies.items.properties.htmlContent.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -2465,7 +2465,7 @@ if(data12.kind !== undefined){
 let data19 = data12.kind;
 const _errs41 = errors;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err41 = {instancePath:instancePath+"/replies/" + i0+"/kind",schemaPath:"#/properties/replies/items/properties/kind/type",keyword:"type",params:{type: schema26.properties.replies.items.properties.kind.type},message:"must be string,null"};
+const err41 = {instancePath:instancePath+"/replies/" + i0+"/kind",schemaPath:"#/properties/replies/items/properties/kind/type",keyword:"type",params:{type: schema15.properties.replies.items.properties.kind.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -2481,7 +2481,7 @@ if(data12.modifiedTime !== undefined){
 let data20 = data12.modifiedTime;
 const _errs43 = errors;
 if((typeof data20 !== "string") && (data20 !== null)){
-const err42 = {instancePath:instancePath+"/replies/" + i0+"/modifiedTime",schemaPath:"#/properties/replies/items/properties/modifiedTime/type",keyword:"type",params:{type: schema26.properties.replies.items.properties.modifiedTime.type},message:"must be string,null"};
+const err42 = {instancePath:instancePath+"/replies/" + i0+"/modifiedTime",schemaPath:"#/properties/replies/items/properties/modifiedTime/type",keyword:"type",params:{type: schema15.properties.replies.items.properties.modifiedTime.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -2516,7 +2516,7 @@ if(data.resolved !== undefined){
 let data21 = data.resolved;
 const _errs45 = errors;
 if((typeof data21 !== "boolean") && (data21 !== null)){
-const err44 = {instancePath:instancePath+"/resolved",schemaPath:"#/properties/resolved/type",keyword:"type",params:{type: schema26.properties.resolved.type},message:"must be boolean,null"};
+const err44 = {instancePath:instancePath+"/resolved",schemaPath:"#/properties/resolved/type",keyword:"type",params:{type: schema15.properties.resolved.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -2539,15 +2539,15 @@ vErrors.push(err45);
 }
 errors++;
 }
-validate25.errors = vErrors;
+validate15.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_drive = validate26;
+export const record_drive = validate16;
 // prettier-ignore
-const schema27 = {"type":"object","properties":{"backgroundImageFile":{"type":["object","null"]},"backgroundImageLink":{"type":["string","null"]},"capabilities":{"type":["object","null"]},"colorRgb":{"type":["string","null"]},"createdTime":{"type":["string","null"]},"hidden":{"type":["boolean","null"]},"id":{"type":"string"},"kind":{"type":["string","null"]},"name":{"type":["string","null"]},"orgUnitId":{"type":["string","null"]},"restrictions":{"type":["object","null"]},"themeId":{"type":["string","null"]}},"required":["backgroundImageFile","backgroundImageLink","capabilities","colorRgb","createdTime","hidden","id","kind","name","orgUnitId","restrictions","themeId"],"additionalProperties":true};
+const schema16 = {"type":"object","properties":{"backgroundImageFile":{"type":["object","null"]},"backgroundImageLink":{"type":["string","null"]},"capabilities":{"type":["object","null"]},"colorRgb":{"type":["string","null"]},"createdTime":{"type":["string","null"]},"hidden":{"type":["boolean","null"]},"id":{"type":"string"},"kind":{"type":["string","null"]},"name":{"type":["string","null"]},"orgUnitId":{"type":["string","null"]},"restrictions":{"type":["object","null"]},"themeId":{"type":["string","null"]}},"required":["backgroundImageFile","backgroundImageLink","capabilities","colorRgb","createdTime","hidden","id","kind","name","orgUnitId","restrictions","themeId"],"additionalProperties":true};
 // prettier-ignore
-function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2677,7 +2677,7 @@ if(data.backgroundImageFile !== undefined){
 let data0 = data.backgroundImageFile;
 const _errs2 = errors;
 if((!(data0 && typeof data0 == "object" && !Array.isArray(data0))) && (data0 !== null)){
-const err12 = {instancePath:instancePath+"/backgroundImageFile",schemaPath:"#/properties/backgroundImageFile/type",keyword:"type",params:{type: schema27.properties.backgroundImageFile.type},message:"must be object,null"};
+const err12 = {instancePath:instancePath+"/backgroundImageFile",schemaPath:"#/properties/backgroundImageFile/type",keyword:"type",params:{type: schema16.properties.backgroundImageFile.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2693,7 +2693,7 @@ if(data.backgroundImageLink !== undefined){
 let data1 = data.backgroundImageLink;
 const _errs4 = errors;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err13 = {instancePath:instancePath+"/backgroundImageLink",schemaPath:"#/properties/backgroundImageLink/type",keyword:"type",params:{type: schema27.properties.backgroundImageLink.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/backgroundImageLink",schemaPath:"#/properties/backgroundImageLink/type",keyword:"type",params:{type: schema16.properties.backgroundImageLink.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2709,7 +2709,7 @@ if(data.capabilities !== undefined){
 let data2 = data.capabilities;
 const _errs6 = errors;
 if((!(data2 && typeof data2 == "object" && !Array.isArray(data2))) && (data2 !== null)){
-const err14 = {instancePath:instancePath+"/capabilities",schemaPath:"#/properties/capabilities/type",keyword:"type",params:{type: schema27.properties.capabilities.type},message:"must be object,null"};
+const err14 = {instancePath:instancePath+"/capabilities",schemaPath:"#/properties/capabilities/type",keyword:"type",params:{type: schema16.properties.capabilities.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2725,7 +2725,7 @@ if(data.colorRgb !== undefined){
 let data3 = data.colorRgb;
 const _errs8 = errors;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err15 = {instancePath:instancePath+"/colorRgb",schemaPath:"#/properties/colorRgb/type",keyword:"type",params:{type: schema27.properties.colorRgb.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/colorRgb",schemaPath:"#/properties/colorRgb/type",keyword:"type",params:{type: schema16.properties.colorRgb.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2741,7 +2741,7 @@ if(data.createdTime !== undefined){
 let data4 = data.createdTime;
 const _errs10 = errors;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err16 = {instancePath:instancePath+"/createdTime",schemaPath:"#/properties/createdTime/type",keyword:"type",params:{type: schema27.properties.createdTime.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/createdTime",schemaPath:"#/properties/createdTime/type",keyword:"type",params:{type: schema16.properties.createdTime.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2757,7 +2757,7 @@ if(data.hidden !== undefined){
 let data5 = data.hidden;
 const _errs12 = errors;
 if((typeof data5 !== "boolean") && (data5 !== null)){
-const err17 = {instancePath:instancePath+"/hidden",schemaPath:"#/properties/hidden/type",keyword:"type",params:{type: schema27.properties.hidden.type},message:"must be boolean,null"};
+const err17 = {instancePath:instancePath+"/hidden",schemaPath:"#/properties/hidden/type",keyword:"type",params:{type: schema16.properties.hidden.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2789,7 +2789,7 @@ if(data.kind !== undefined){
 let data7 = data.kind;
 const _errs16 = errors;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err19 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: schema27.properties.kind.type},message:"must be string,null"};
+const err19 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: schema16.properties.kind.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2805,7 +2805,7 @@ if(data.name !== undefined){
 let data8 = data.name;
 const _errs18 = errors;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err20 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema27.properties.name.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema16.properties.name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2821,7 +2821,7 @@ if(data.orgUnitId !== undefined){
 let data9 = data.orgUnitId;
 const _errs20 = errors;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err21 = {instancePath:instancePath+"/orgUnitId",schemaPath:"#/properties/orgUnitId/type",keyword:"type",params:{type: schema27.properties.orgUnitId.type},message:"must be string,null"};
+const err21 = {instancePath:instancePath+"/orgUnitId",schemaPath:"#/properties/orgUnitId/type",keyword:"type",params:{type: schema16.properties.orgUnitId.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -2837,7 +2837,7 @@ if(data.restrictions !== undefined){
 let data10 = data.restrictions;
 const _errs22 = errors;
 if((!(data10 && typeof data10 == "object" && !Array.isArray(data10))) && (data10 !== null)){
-const err22 = {instancePath:instancePath+"/restrictions",schemaPath:"#/properties/restrictions/type",keyword:"type",params:{type: schema27.properties.restrictions.type},message:"must be object,null"};
+const err22 = {instancePath:instancePath+"/restrictions",schemaPath:"#/properties/restrictions/type",keyword:"type",params:{type: schema16.properties.restrictions.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -2853,7 +2853,7 @@ if(data.themeId !== undefined){
 let data11 = data.themeId;
 const _errs24 = errors;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err23 = {instancePath:instancePath+"/themeId",schemaPath:"#/properties/themeId/type",keyword:"type",params:{type: schema27.properties.themeId.type},message:"must be string,null"};
+const err23 = {instancePath:instancePath+"/themeId",schemaPath:"#/properties/themeId/type",keyword:"type",params:{type: schema16.properties.themeId.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -2876,15 +2876,15 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate26.errors = vErrors;
+validate16.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_file = validate27;
+export const record_file = validate17;
 // prettier-ignore
-const schema28 = {"type":"object","properties":{"appProperties":{"type":["object","null"]},"capabilities":{"type":["object","null"]},"contentRestrictions":{"type":["array","null"]},"copyRequiresWriterPermission":{"type":["boolean","null"]},"createdTime":{"type":["string","null"]},"description":{"type":["string","null"]},"driveId":{"type":["string","null"]},"explicitlyTrashed":{"type":["boolean","null"]},"exportLinks":{"type":["object","null"]},"fileExtension":{"type":["string","null"]},"folderColorRgb":{"type":["string","null"]},"fullFileExtension":{"type":["string","null"]},"hasThumbnail":{"type":["boolean","null"]},"headRevisionId":{"type":["string","null"]},"iconLink":{"type":["string","null"]},"id":{"type":"string"},"imageMediaMetadata":{"type":["object","null"]},"isAppAuthorized":{"type":["boolean","null"]},"kind":{"type":["string","null"]},"labelInfo":{"type":["object","null"]},"lastModifyingUser":{},"linkShareMetadata":{"type":["object","null"]},"md5Checksum":{"type":["string","null"]},"mimeType":{"type":["string","null"]},"modifiedByMe":{"type":["boolean","null"]},"modifiedByMeTime":{"type":["string","null"]},"modifiedTime":{"type":["string","null"]},"name":{"type":["string","null"]},"originalFilename":{"type":["string","null"]},"ownedByMe":{"type":["boolean","null"]},"owners":{"type":["array","null"],"items":{"type":"object","properties":{"displayName":{"type":["string","null"]},"emailAddress":{"type":["string","null"]},"kind":{"type":["string","null"]},"me":{"type":["boolean","null"]},"permissionId":{"type":["string","null"]},"photoLink":{"type":["string","null"]}},"required":["displayName","emailAddress","kind","me","permissionId","photoLink"],"additionalProperties":true}},"parents":{"type":["array","null"]},"permissionIds":{"type":["array","null"]},"properties":{"type":["object","null"]},"quotaBytesUsed":{"type":["string","null"]},"resourceKey":{"type":["string","null"]},"sha1Checksum":{"type":["string","null"]},"sha256Checksum":{"type":["string","null"]},"shared":{"type":["boolean","null"]},"sharedWithMeTime":{"type":["string","null"]},"sharingUser":{},"shortcutDetails":{"type":["object","null"]},"size":{"type":["string","null"]},"spaces":{"type":["array","null"]},"starred":{"type":["boolean","null"]},"thumbnailLink":{"type":["string","null"]},"thumbnailVersion":{"type":["string","null"]},"trashed":{"type":["boolean","null"]},"trashedTime":{"type":["string","null"]},"trashingUser":{},"version":{"type":["string","null"]},"videoMediaMetadata":{"type":["object","null"]},"viewedByMe":{"type":["boolean","null"]},"viewedByMeTime":{"type":["string","null"]},"viewersCanCopyContent":{"type":["boolean","null"]},"webContentLink":{"type":["string","null"]},"webViewLink":{"type":["string","null"]},"writersCanShare":{"type":["boolean","null"]}},"required":["appProperties","capabilities","contentRestrictions","copyRequiresWriterPermission","createdTime","description","driveId","explicitlyTrashed","exportLinks","fileExtension","folderColorRgb","fullFileExtension","hasThumbnail","headRevisionId","iconLink","id","imageMediaMetadata","isAppAuthorized","kind","labelInfo","lastModifyingUser","linkShareMetadata","md5Checksum","mimeType","modifiedByMe","modifiedByMeTime","modifiedTime","name","originalFilename","ownedByMe","owners","parents","permissionIds","properties","quotaBytesUsed","resourceKey","sha1Checksum","sha256Checksum","shared","sharedWithMeTime","sharingUser","shortcutDetails","size","spaces","starred","thumbnailLink","thumbnailVersion","trashed","trashedTime","trashingUser","version","videoMediaMetadata","viewedByMe","viewedByMeTime","viewersCanCopyContent","webContentLink","webViewLink","writersCanShare"],"additionalProperties":true};
+const schema17 = {"type":"object","properties":{"appProperties":{"type":["object","null"]},"capabilities":{"type":["object","null"]},"contentRestrictions":{"type":["array","null"]},"copyRequiresWriterPermission":{"type":["boolean","null"]},"createdTime":{"type":["string","null"]},"description":{"type":["string","null"]},"driveId":{"type":["string","null"]},"explicitlyTrashed":{"type":["boolean","null"]},"exportLinks":{"type":["object","null"]},"fileExtension":{"type":["string","null"]},"folderColorRgb":{"type":["string","null"]},"fullFileExtension":{"type":["string","null"]},"hasThumbnail":{"type":["boolean","null"]},"headRevisionId":{"type":["string","null"]},"iconLink":{"type":["string","null"]},"id":{"type":"string"},"imageMediaMetadata":{"type":["object","null"]},"isAppAuthorized":{"type":["boolean","null"]},"kind":{"type":["string","null"]},"labelInfo":{"type":["object","null"]},"lastModifyingUser":{},"linkShareMetadata":{"type":["object","null"]},"md5Checksum":{"type":["string","null"]},"mimeType":{"type":["string","null"]},"modifiedByMe":{"type":["boolean","null"]},"modifiedByMeTime":{"type":["string","null"]},"modifiedTime":{"type":["string","null"]},"name":{"type":["string","null"]},"originalFilename":{"type":["string","null"]},"ownedByMe":{"type":["boolean","null"]},"owners":{"type":["array","null"],"items":{"type":"object","properties":{"displayName":{"type":["string","null"]},"emailAddress":{"type":["string","null"]},"kind":{"type":["string","null"]},"me":{"type":["boolean","null"]},"permissionId":{"type":["string","null"]},"photoLink":{"type":["string","null"]}},"required":["displayName","emailAddress","kind","me","permissionId","photoLink"],"additionalProperties":true}},"parents":{"type":["array","null"]},"permissionIds":{"type":["array","null"]},"properties":{"type":["object","null"]},"quotaBytesUsed":{"type":["string","null"]},"resourceKey":{"type":["string","null"]},"sha1Checksum":{"type":["string","null"]},"sha256Checksum":{"type":["string","null"]},"shared":{"type":["boolean","null"]},"sharedWithMeTime":{"type":["string","null"]},"sharingUser":{},"shortcutDetails":{"type":["object","null"]},"size":{"type":["string","null"]},"spaces":{"type":["array","null"]},"starred":{"type":["boolean","null"]},"thumbnailLink":{"type":["string","null"]},"thumbnailVersion":{"type":["string","null"]},"trashed":{"type":["boolean","null"]},"trashedTime":{"type":["string","null"]},"trashingUser":{},"version":{"type":["string","null"]},"videoMediaMetadata":{"type":["object","null"]},"viewedByMe":{"type":["boolean","null"]},"viewedByMeTime":{"type":["string","null"]},"viewersCanCopyContent":{"type":["boolean","null"]},"webContentLink":{"type":["string","null"]},"webViewLink":{"type":["string","null"]},"writersCanShare":{"type":["boolean","null"]}},"required":["appProperties","capabilities","contentRestrictions","copyRequiresWriterPermission","createdTime","description","driveId","explicitlyTrashed","exportLinks","fileExtension","folderColorRgb","fullFileExtension","hasThumbnail","headRevisionId","iconLink","id","imageMediaMetadata","isAppAuthorized","kind","labelInfo","lastModifyingUser","linkShareMetadata","md5Checksum","mimeType","modifiedByMe","modifiedByMeTime","modifiedTime","name","originalFilename","ownedByMe","owners","parents","permissionIds","properties","quotaBytesUsed","resourceKey","sha1Checksum","sha256Checksum","shared","sharedWithMeTime","sharingUser","shortcutDetails","size","spaces","starred","thumbnailLink","thumbnailVersion","trashed","trashedTime","trashingUser","version","videoMediaMetadata","viewedByMe","viewedByMeTime","viewersCanCopyContent","webContentLink","webViewLink","writersCanShare"],"additionalProperties":true};
 // prettier-ignore
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -3474,7 +3474,7 @@ if(data.appProperties !== undefined){
 let data0 = data.appProperties;
 const _errs2 = errors;
 if((!(data0 && typeof data0 == "object" && !Array.isArray(data0))) && (data0 !== null)){
-const err58 = {instancePath:instancePath+"/appProperties",schemaPath:"#/properties/appProperties/type",keyword:"type",params:{type: schema28.properties.appProperties.type},message:"must be object,null"};
+const err58 = {instancePath:instancePath+"/appProperties",schemaPath:"#/properties/appProperties/type",keyword:"type",params:{type: schema17.properties.appProperties.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -3490,7 +3490,7 @@ if(data.capabilities !== undefined){
 let data1 = data.capabilities;
 const _errs4 = errors;
 if((!(data1 && typeof data1 == "object" && !Array.isArray(data1))) && (data1 !== null)){
-const err59 = {instancePath:instancePath+"/capabilities",schemaPath:"#/properties/capabilities/type",keyword:"type",params:{type: schema28.properties.capabilities.type},message:"must be object,null"};
+const err59 = {instancePath:instancePath+"/capabilities",schemaPath:"#/properties/capabilities/type",keyword:"type",params:{type: schema17.properties.capabilities.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -3506,7 +3506,7 @@ if(data.contentRestrictions !== undefined){
 let data2 = data.contentRestrictions;
 const _errs6 = errors;
 if((!(Array.isArray(data2))) && (data2 !== null)){
-const err60 = {instancePath:instancePath+"/contentRestrictions",schemaPath:"#/properties/contentRestrictions/type",keyword:"type",params:{type: schema28.properties.contentRestrictions.type},message:"must be array,null"};
+const err60 = {instancePath:instancePath+"/contentRestrictions",schemaPath:"#/properties/contentRestrictions/type",keyword:"type",params:{type: schema17.properties.contentRestrictions.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -3522,7 +3522,7 @@ if(data.copyRequiresWriterPermission !== undefined){
 let data3 = data.copyRequiresWriterPermission;
 const _errs8 = errors;
 if((typeof data3 !== "boolean") && (data3 !== null)){
-const err61 = {instancePath:instancePath+"/copyRequiresWriterPermission",schemaPath:"#/properties/copyRequiresWriterPermission/type",keyword:"type",params:{type: schema28.properties.copyRequiresWriterPermission.type},message:"must be boolean,null"};
+const err61 = {instancePath:instancePath+"/copyRequiresWriterPermission",schemaPath:"#/properties/copyRequiresWriterPermission/type",keyword:"type",params:{type: schema17.properties.copyRequiresWriterPermission.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -3538,7 +3538,7 @@ if(data.createdTime !== undefined){
 let data4 = data.createdTime;
 const _errs10 = errors;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err62 = {instancePath:instancePath+"/createdTime",schemaPath:"#/properties/createdTime/type",keyword:"type",params:{type: schema28.properties.createdTime.type},message:"must be string,null"};
+const err62 = {instancePath:instancePath+"/createdTime",schemaPath:"#/properties/createdTime/type",keyword:"type",params:{type: schema17.properties.createdTime.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -3554,7 +3554,7 @@ if(data.description !== undefined){
 let data5 = data.description;
 const _errs12 = errors;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err63 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema28.properties.description.type},message:"must be string,null"};
+const err63 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema17.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -3570,7 +3570,7 @@ if(data.driveId !== undefined){
 let data6 = data.driveId;
 const _errs14 = errors;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err64 = {instancePath:instancePath+"/driveId",schemaPath:"#/properties/driveId/type",keyword:"type",params:{type: schema28.properties.driveId.type},message:"must be string,null"};
+const err64 = {instancePath:instancePath+"/driveId",schemaPath:"#/properties/driveId/type",keyword:"type",params:{type: schema17.properties.driveId.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -3586,7 +3586,7 @@ if(data.explicitlyTrashed !== undefined){
 let data7 = data.explicitlyTrashed;
 const _errs16 = errors;
 if((typeof data7 !== "boolean") && (data7 !== null)){
-const err65 = {instancePath:instancePath+"/explicitlyTrashed",schemaPath:"#/properties/explicitlyTrashed/type",keyword:"type",params:{type: schema28.properties.explicitlyTrashed.type},message:"must be boolean,null"};
+const err65 = {instancePath:instancePath+"/explicitlyTrashed",schemaPath:"#/properties/explicitlyTrashed/type",keyword:"type",params:{type: schema17.properties.explicitlyTrashed.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -3602,7 +3602,7 @@ if(data.exportLinks !== undefined){
 let data8 = data.exportLinks;
 const _errs18 = errors;
 if((!(data8 && typeof data8 == "object" && !Array.isArray(data8))) && (data8 !== null)){
-const err66 = {instancePath:instancePath+"/exportLinks",schemaPath:"#/properties/exportLinks/type",keyword:"type",params:{type: schema28.properties.exportLinks.type},message:"must be object,null"};
+const err66 = {instancePath:instancePath+"/exportLinks",schemaPath:"#/properties/exportLinks/type",keyword:"type",params:{type: schema17.properties.exportLinks.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -3618,7 +3618,7 @@ if(data.fileExtension !== undefined){
 let data9 = data.fileExtension;
 const _errs20 = errors;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err67 = {instancePath:instancePath+"/fileExtension",schemaPath:"#/properties/fileExtension/type",keyword:"type",params:{type: schema28.properties.fileExtension.type},message:"must be string,null"};
+const err67 = {instancePath:instancePath+"/fileExtension",schemaPath:"#/properties/fileExtension/type",keyword:"type",params:{type: schema17.properties.fileExtension.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -3634,7 +3634,7 @@ if(data.folderColorRgb !== undefined){
 let data10 = data.folderColorRgb;
 const _errs22 = errors;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err68 = {instancePath:instancePath+"/folderColorRgb",schemaPath:"#/properties/folderColorRgb/type",keyword:"type",params:{type: schema28.properties.folderColorRgb.type},message:"must be string,null"};
+const err68 = {instancePath:instancePath+"/folderColorRgb",schemaPath:"#/properties/folderColorRgb/type",keyword:"type",params:{type: schema17.properties.folderColorRgb.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -3650,7 +3650,7 @@ if(data.fullFileExtension !== undefined){
 let data11 = data.fullFileExtension;
 const _errs24 = errors;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err69 = {instancePath:instancePath+"/fullFileExtension",schemaPath:"#/properties/fullFileExtension/type",keyword:"type",params:{type: schema28.properties.fullFileExtension.type},message:"must be string,null"};
+const err69 = {instancePath:instancePath+"/fullFileExtension",schemaPath:"#/properties/fullFileExtension/type",keyword:"type",params:{type: schema17.properties.fullFileExtension.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -3666,7 +3666,7 @@ if(data.hasThumbnail !== undefined){
 let data12 = data.hasThumbnail;
 const _errs26 = errors;
 if((typeof data12 !== "boolean") && (data12 !== null)){
-const err70 = {instancePath:instancePath+"/hasThumbnail",schemaPath:"#/properties/hasThumbnail/type",keyword:"type",params:{type: schema28.properties.hasThumbnail.type},message:"must be boolean,null"};
+const err70 = {instancePath:instancePath+"/hasThumbnail",schemaPath:"#/properties/hasThumbnail/type",keyword:"type",params:{type: schema17.properties.hasThumbnail.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -3682,7 +3682,7 @@ if(data.headRevisionId !== undefined){
 let data13 = data.headRevisionId;
 const _errs28 = errors;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err71 = {instancePath:instancePath+"/headRevisionId",schemaPath:"#/properties/headRevisionId/type",keyword:"type",params:{type: schema28.properties.headRevisionId.type},message:"must be string,null"};
+const err71 = {instancePath:instancePath+"/headRevisionId",schemaPath:"#/properties/headRevisionId/type",keyword:"type",params:{type: schema17.properties.headRevisionId.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -3698,7 +3698,7 @@ if(data.iconLink !== undefined){
 let data14 = data.iconLink;
 const _errs30 = errors;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err72 = {instancePath:instancePath+"/iconLink",schemaPath:"#/properties/iconLink/type",keyword:"type",params:{type: schema28.properties.iconLink.type},message:"must be string,null"};
+const err72 = {instancePath:instancePath+"/iconLink",schemaPath:"#/properties/iconLink/type",keyword:"type",params:{type: schema17.properties.iconLink.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -3730,7 +3730,7 @@ if(data.imageMediaMetadata !== undefined){
 let data16 = data.imageMediaMetadata;
 const _errs34 = errors;
 if((!(data16 && typeof data16 == "object" && !Array.isArray(data16))) && (data16 !== null)){
-const err74 = {instancePath:instancePath+"/imageMediaMetadata",schemaPath:"#/properties/imageMediaMetadata/type",keyword:"type",params:{type: schema28.properties.imageMediaMetadata.type},message:"must be object,null"};
+const err74 = {instancePath:instancePath+"/imageMediaMetadata",schemaPath:"#/properties/imageMediaMetadata/type",keyword:"type",params:{type: schema17.properties.imageMediaMetadata.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -3746,7 +3746,7 @@ if(data.isAppAuthorized !== undefined){
 let data17 = data.isAppAuthorized;
 const _errs36 = errors;
 if((typeof data17 !== "boolean") && (data17 !== null)){
-const err75 = {instancePath:instancePath+"/isAppAuthorized",schemaPath:"#/properties/isAppAuthorized/type",keyword:"type",params:{type: schema28.properties.isAppAuthorized.type},message:"must be boolean,null"};
+const err75 = {instancePath:instancePath+"/isAppAuthorized",schemaPath:"#/properties/isAppAuthorized/type",keyword:"type",params:{type: schema17.properties.isAppAuthorized.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -3762,7 +3762,7 @@ if(data.kind !== undefined){
 let data18 = data.kind;
 const _errs38 = errors;
 if((typeof data18 !== "string") && (data18 !== null)){
-const err76 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: schema28.properties.kind.type},message:"must be string,null"};
+const err76 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: schema17.properties.kind.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -3778,7 +3778,7 @@ if(data.labelInfo !== undefined){
 let data19 = data.labelInfo;
 const _errs40 = errors;
 if((!(data19 && typeof data19 == "object" && !Array.isArray(data19))) && (data19 !== null)){
-const err77 = {instancePath:instancePath+"/labelInfo",schemaPath:"#/properties/labelInfo/type",keyword:"type",params:{type: schema28.properties.labelInfo.type},message:"must be object,null"};
+const err77 = {instancePath:instancePath+"/labelInfo",schemaPath:"#/properties/labelInfo/type",keyword:"type",params:{type: schema17.properties.labelInfo.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -3794,7 +3794,7 @@ if(data.linkShareMetadata !== undefined){
 let data20 = data.linkShareMetadata;
 const _errs42 = errors;
 if((!(data20 && typeof data20 == "object" && !Array.isArray(data20))) && (data20 !== null)){
-const err78 = {instancePath:instancePath+"/linkShareMetadata",schemaPath:"#/properties/linkShareMetadata/type",keyword:"type",params:{type: schema28.properties.linkShareMetadata.type},message:"must be object,null"};
+const err78 = {instancePath:instancePath+"/linkShareMetadata",schemaPath:"#/properties/linkShareMetadata/type",keyword:"type",params:{type: schema17.properties.linkShareMetadata.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -3810,7 +3810,7 @@ if(data.md5Checksum !== undefined){
 let data21 = data.md5Checksum;
 const _errs44 = errors;
 if((typeof data21 !== "string") && (data21 !== null)){
-const err79 = {instancePath:instancePath+"/md5Checksum",schemaPath:"#/properties/md5Checksum/type",keyword:"type",params:{type: schema28.properties.md5Checksum.type},message:"must be string,null"};
+const err79 = {instancePath:instancePath+"/md5Checksum",schemaPath:"#/properties/md5Checksum/type",keyword:"type",params:{type: schema17.properties.md5Checksum.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -3826,7 +3826,7 @@ if(data.mimeType !== undefined){
 let data22 = data.mimeType;
 const _errs46 = errors;
 if((typeof data22 !== "string") && (data22 !== null)){
-const err80 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: schema28.properties.mimeType.type},message:"must be string,null"};
+const err80 = {instancePath:instancePath+"/mimeType",schemaPath:"#/properties/mimeType/type",keyword:"type",params:{type: schema17.properties.mimeType.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -3842,7 +3842,7 @@ if(data.modifiedByMe !== undefined){
 let data23 = data.modifiedByMe;
 const _errs48 = errors;
 if((typeof data23 !== "boolean") && (data23 !== null)){
-const err81 = {instancePath:instancePath+"/modifiedByMe",schemaPath:"#/properties/modifiedByMe/type",keyword:"type",params:{type: schema28.properties.modifiedByMe.type},message:"must be boolean,null"};
+const err81 = {instancePath:instancePath+"/modifiedByMe",schemaPath:"#/properties/modifiedByMe/type",keyword:"type",params:{type: schema17.properties.modifiedByMe.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -3858,7 +3858,7 @@ if(data.modifiedByMeTime !== undefined){
 let data24 = data.modifiedByMeTime;
 const _errs50 = errors;
 if((typeof data24 !== "string") && (data24 !== null)){
-const err82 = {instancePath:instancePath+"/modifiedByMeTime",schemaPath:"#/properties/modifiedByMeTime/type",keyword:"type",params:{type: schema28.properties.modifiedByMeTime.type},message:"must be string,null"};
+const err82 = {instancePath:instancePath+"/modifiedByMeTime",schemaPath:"#/properties/modifiedByMeTime/type",keyword:"type",params:{type: schema17.properties.modifiedByMeTime.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -3874,7 +3874,7 @@ if(data.modifiedTime !== undefined){
 let data25 = data.modifiedTime;
 const _errs52 = errors;
 if((typeof data25 !== "string") && (data25 !== null)){
-const err83 = {instancePath:instancePath+"/modifiedTime",schemaPath:"#/properties/modifiedTime/type",keyword:"type",params:{type: schema28.properties.modifiedTime.type},message:"must be string,null"};
+const err83 = {instancePath:instancePath+"/modifiedTime",schemaPath:"#/properties/modifiedTime/type",keyword:"type",params:{type: schema17.properties.modifiedTime.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -3890,7 +3890,7 @@ if(data.name !== undefined){
 let data26 = data.name;
 const _errs54 = errors;
 if((typeof data26 !== "string") && (data26 !== null)){
-const err84 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema28.properties.name.type},message:"must be string,null"};
+const err84 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema17.properties.name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -3906,7 +3906,7 @@ if(data.originalFilename !== undefined){
 let data27 = data.originalFilename;
 const _errs56 = errors;
 if((typeof data27 !== "string") && (data27 !== null)){
-const err85 = {instancePath:instancePath+"/originalFilename",schemaPath:"#/properties/originalFilename/type",keyword:"type",params:{type: schema28.properties.originalFilename.type},message:"must be string,null"};
+const err85 = {instancePath:instancePath+"/originalFilename",schemaPath:"#/properties/originalFilename/type",keyword:"type",params:{type: schema17.properties.originalFilename.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -3922,7 +3922,7 @@ if(data.ownedByMe !== undefined){
 let data28 = data.ownedByMe;
 const _errs58 = errors;
 if((typeof data28 !== "boolean") && (data28 !== null)){
-const err86 = {instancePath:instancePath+"/ownedByMe",schemaPath:"#/properties/ownedByMe/type",keyword:"type",params:{type: schema28.properties.ownedByMe.type},message:"must be boolean,null"};
+const err86 = {instancePath:instancePath+"/ownedByMe",schemaPath:"#/properties/ownedByMe/type",keyword:"type",params:{type: schema17.properties.ownedByMe.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -3938,7 +3938,7 @@ if(data.owners !== undefined){
 let data29 = data.owners;
 const _errs60 = errors;
 if((!(Array.isArray(data29))) && (data29 !== null)){
-const err87 = {instancePath:instancePath+"/owners",schemaPath:"#/properties/owners/type",keyword:"type",params:{type: schema28.properties.owners.type},message:"must be array,null"};
+const err87 = {instancePath:instancePath+"/owners",schemaPath:"#/properties/owners/type",keyword:"type",params:{type: schema17.properties.owners.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -4021,7 +4021,7 @@ if(data30.displayName !== undefined){
 let data31 = data30.displayName;
 const _errs65 = errors;
 if((typeof data31 !== "string") && (data31 !== null)){
-const err94 = {instancePath:instancePath+"/owners/" + i0+"/displayName",schemaPath:"#/properties/owners/items/properties/displayName/type",keyword:"type",params:{type: schema28.properties.owners.items.properties.displayName.type},message:"must be string,null"};
+const err94 = {instancePath:instancePath+"/owners/" + i0+"/displayName",schemaPath:"#/properties/owners/items/properties/displayName/type",keyword:"type",params:{type: schema17.properties.owners.items.properties.displayName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -4037,7 +4037,7 @@ if(data30.emailAddress !== undefined){
 let data32 = data30.emailAddress;
 const _errs67 = errors;
 if((typeof data32 !== "string") && (data32 !== null)){
-const err95 = {instancePath:instancePath+"/owners/" + i0+"/emailAddress",schemaPath:"#/properties/owners/items/properties/emailAddress/type",keyword:"type",params:{type: schema28.properties.owners.items.properties.emailAddress.type},message:"must be string,null"};
+const err95 = {instancePath:instancePath+"/owners/" + i0+"/emailAddress",schemaPath:"#/properties/owners/items/properties/emailAddress/type",keyword:"type",params:{type: schema17.properties.owners.items.properties.emailAddress.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -4053,7 +4053,7 @@ if(data30.kind !== undefined){
 let data33 = data30.kind;
 const _errs69 = errors;
 if((typeof data33 !== "string") && (data33 !== null)){
-const err96 = {instancePath:instancePath+"/owners/" + i0+"/kind",schemaPath:"#/properties/owners/items/properties/kind/type",keyword:"type",params:{type: schema28.properties.owners.items.properties.kind.type},message:"must be string,null"};
+const err96 = {instancePath:instancePath+"/owners/" + i0+"/kind",schemaPath:"#/properties/owners/items/properties/kind/type",keyword:"type",params:{type: schema17.properties.owners.items.properties.kind.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -4069,7 +4069,7 @@ if(data30.me !== undefined){
 let data34 = data30.me;
 const _errs71 = errors;
 if((typeof data34 !== "boolean") && (data34 !== null)){
-const err97 = {instancePath:instancePath+"/owners/" + i0+"/me",schemaPath:"#/properties/owners/items/properties/me/type",keyword:"type",params:{type: schema28.properties.owners.items.properties.me.type},message:"must be boolean,null"};
+const err97 = {instancePath:instancePath+"/owners/" + i0+"/me",schemaPath:"#/properties/owners/items/properties/me/type",keyword:"type",params:{type: schema17.properties.owners.items.properties.me.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -4085,7 +4085,7 @@ if(data30.permissionId !== undefined){
 let data35 = data30.permissionId;
 const _errs73 = errors;
 if((typeof data35 !== "string") && (data35 !== null)){
-const err98 = {instancePath:instancePath+"/owners/" + i0+"/permissionId",schemaPath:"#/properties/owners/items/properties/permissionId/type",keyword:"type",params:{type: schema28.properties.owners.items.properties.permissionId.type},message:"must be string,null"};
+const err98 = {instancePath:instancePath+"/owners/" + i0+"/permissionId",schemaPath:"#/properties/owners/items/properties/permissionId/type",keyword:"type",params:{type: schema17.properties.owners.items.properties.permissionId.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -4101,7 +4101,7 @@ if(data30.photoLink !== undefined){
 let data36 = data30.photoLink;
 const _errs75 = errors;
 if((typeof data36 !== "string") && (data36 !== null)){
-const err99 = {instancePath:instancePath+"/owners/" + i0+"/photoLink",schemaPath:"#/properties/owners/items/properties/photoLink/type",keyword:"type",params:{type: schema28.properties.owners.items.properties.photoLink.type},message:"must be string,null"};
+const err99 = {instancePath:instancePath+"/owners/" + i0+"/photoLink",schemaPath:"#/properties/owners/items/properties/photoLink/type",keyword:"type",params:{type: schema17.properties.owners.items.properties.photoLink.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -4136,7 +4136,7 @@ if(data.parents !== undefined){
 let data37 = data.parents;
 const _errs77 = errors;
 if((!(Array.isArray(data37))) && (data37 !== null)){
-const err101 = {instancePath:instancePath+"/parents",schemaPath:"#/properties/parents/type",keyword:"type",params:{type: schema28.properties.parents.type},message:"must be array,null"};
+const err101 = {instancePath:instancePath+"/parents",schemaPath:"#/properties/parents/type",keyword:"type",params:{type: schema17.properties.parents.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -4152,7 +4152,7 @@ if(data.permissionIds !== undefined){
 let data38 = data.permissionIds;
 const _errs79 = errors;
 if((!(Array.isArray(data38))) && (data38 !== null)){
-const err102 = {instancePath:instancePath+"/permissionIds",schemaPath:"#/properties/permissionIds/type",keyword:"type",params:{type: schema28.properties.permissionIds.type},message:"must be array,null"};
+const err102 = {instancePath:instancePath+"/permissionIds",schemaPath:"#/properties/permissionIds/type",keyword:"type",params:{type: schema17.properties.permissionIds.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -4168,7 +4168,7 @@ if(data.properties !== undefined){
 let data39 = data.properties;
 const _errs81 = errors;
 if((!(data39 && typeof data39 == "object" && !Array.isArray(data39))) && (data39 !== null)){
-const err103 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: schema28.properties.properties.type},message:"must be object,null"};
+const err103 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: schema17.properties.properties.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -4184,7 +4184,7 @@ if(data.quotaBytesUsed !== undefined){
 let data40 = data.quotaBytesUsed;
 const _errs83 = errors;
 if((typeof data40 !== "string") && (data40 !== null)){
-const err104 = {instancePath:instancePath+"/quotaBytesUsed",schemaPath:"#/properties/quotaBytesUsed/type",keyword:"type",params:{type: schema28.properties.quotaBytesUsed.type},message:"must be string,null"};
+const err104 = {instancePath:instancePath+"/quotaBytesUsed",schemaPath:"#/properties/quotaBytesUsed/type",keyword:"type",params:{type: schema17.properties.quotaBytesUsed.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -4200,7 +4200,7 @@ if(data.resourceKey !== undefined){
 let data41 = data.resourceKey;
 const _errs85 = errors;
 if((typeof data41 !== "string") && (data41 !== null)){
-const err105 = {instancePath:instancePath+"/resourceKey",schemaPath:"#/properties/resourceKey/type",keyword:"type",params:{type: schema28.properties.resourceKey.type},message:"must be string,null"};
+const err105 = {instancePath:instancePath+"/resourceKey",schemaPath:"#/properties/resourceKey/type",keyword:"type",params:{type: schema17.properties.resourceKey.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -4216,7 +4216,7 @@ if(data.sha1Checksum !== undefined){
 let data42 = data.sha1Checksum;
 const _errs87 = errors;
 if((typeof data42 !== "string") && (data42 !== null)){
-const err106 = {instancePath:instancePath+"/sha1Checksum",schemaPath:"#/properties/sha1Checksum/type",keyword:"type",params:{type: schema28.properties.sha1Checksum.type},message:"must be string,null"};
+const err106 = {instancePath:instancePath+"/sha1Checksum",schemaPath:"#/properties/sha1Checksum/type",keyword:"type",params:{type: schema17.properties.sha1Checksum.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -4232,7 +4232,7 @@ if(data.sha256Checksum !== undefined){
 let data43 = data.sha256Checksum;
 const _errs89 = errors;
 if((typeof data43 !== "string") && (data43 !== null)){
-const err107 = {instancePath:instancePath+"/sha256Checksum",schemaPath:"#/properties/sha256Checksum/type",keyword:"type",params:{type: schema28.properties.sha256Checksum.type},message:"must be string,null"};
+const err107 = {instancePath:instancePath+"/sha256Checksum",schemaPath:"#/properties/sha256Checksum/type",keyword:"type",params:{type: schema17.properties.sha256Checksum.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -4248,7 +4248,7 @@ if(data.shared !== undefined){
 let data44 = data.shared;
 const _errs91 = errors;
 if((typeof data44 !== "boolean") && (data44 !== null)){
-const err108 = {instancePath:instancePath+"/shared",schemaPath:"#/properties/shared/type",keyword:"type",params:{type: schema28.properties.shared.type},message:"must be boolean,null"};
+const err108 = {instancePath:instancePath+"/shared",schemaPath:"#/properties/shared/type",keyword:"type",params:{type: schema17.properties.shared.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -4264,7 +4264,7 @@ if(data.sharedWithMeTime !== undefined){
 let data45 = data.sharedWithMeTime;
 const _errs93 = errors;
 if((typeof data45 !== "string") && (data45 !== null)){
-const err109 = {instancePath:instancePath+"/sharedWithMeTime",schemaPath:"#/properties/sharedWithMeTime/type",keyword:"type",params:{type: schema28.properties.sharedWithMeTime.type},message:"must be string,null"};
+const err109 = {instancePath:instancePath+"/sharedWithMeTime",schemaPath:"#/properties/sharedWithMeTime/type",keyword:"type",params:{type: schema17.properties.sharedWithMeTime.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -4280,7 +4280,7 @@ if(data.shortcutDetails !== undefined){
 let data46 = data.shortcutDetails;
 const _errs95 = errors;
 if((!(data46 && typeof data46 == "object" && !Array.isArray(data46))) && (data46 !== null)){
-const err110 = {instancePath:instancePath+"/shortcutDetails",schemaPath:"#/properties/shortcutDetails/type",keyword:"type",params:{type: schema28.properties.shortcutDetails.type},message:"must be object,null"};
+const err110 = {instancePath:instancePath+"/shortcutDetails",schemaPath:"#/properties/shortcutDetails/type",keyword:"type",params:{type: schema17.properties.shortcutDetails.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -4296,7 +4296,7 @@ if(data.size !== undefined){
 let data47 = data.size;
 const _errs97 = errors;
 if((typeof data47 !== "string") && (data47 !== null)){
-const err111 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: schema28.properties.size.type},message:"must be string,null"};
+const err111 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: schema17.properties.size.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -4312,7 +4312,7 @@ if(data.spaces !== undefined){
 let data48 = data.spaces;
 const _errs99 = errors;
 if((!(Array.isArray(data48))) && (data48 !== null)){
-const err112 = {instancePath:instancePath+"/spaces",schemaPath:"#/properties/spaces/type",keyword:"type",params:{type: schema28.properties.spaces.type},message:"must be array,null"};
+const err112 = {instancePath:instancePath+"/spaces",schemaPath:"#/properties/spaces/type",keyword:"type",params:{type: schema17.properties.spaces.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -4328,7 +4328,7 @@ if(data.starred !== undefined){
 let data49 = data.starred;
 const _errs101 = errors;
 if((typeof data49 !== "boolean") && (data49 !== null)){
-const err113 = {instancePath:instancePath+"/starred",schemaPath:"#/properties/starred/type",keyword:"type",params:{type: schema28.properties.starred.type},message:"must be boolean,null"};
+const err113 = {instancePath:instancePath+"/starred",schemaPath:"#/properties/starred/type",keyword:"type",params:{type: schema17.properties.starred.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -4344,7 +4344,7 @@ if(data.thumbnailLink !== undefined){
 let data50 = data.thumbnailLink;
 const _errs103 = errors;
 if((typeof data50 !== "string") && (data50 !== null)){
-const err114 = {instancePath:instancePath+"/thumbnailLink",schemaPath:"#/properties/thumbnailLink/type",keyword:"type",params:{type: schema28.properties.thumbnailLink.type},message:"must be string,null"};
+const err114 = {instancePath:instancePath+"/thumbnailLink",schemaPath:"#/properties/thumbnailLink/type",keyword:"type",params:{type: schema17.properties.thumbnailLink.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -4360,7 +4360,7 @@ if(data.thumbnailVersion !== undefined){
 let data51 = data.thumbnailVersion;
 const _errs105 = errors;
 if((typeof data51 !== "string") && (data51 !== null)){
-const err115 = {instancePath:instancePath+"/thumbnailVersion",schemaPath:"#/properties/thumbnailVersion/type",keyword:"type",params:{type: schema28.properties.thumbnailVersion.type},message:"must be string,null"};
+const err115 = {instancePath:instancePath+"/thumbnailVersion",schemaPath:"#/properties/thumbnailVersion/type",keyword:"type",params:{type: schema17.properties.thumbnailVersion.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -4376,7 +4376,7 @@ if(data.trashed !== undefined){
 let data52 = data.trashed;
 const _errs107 = errors;
 if((typeof data52 !== "boolean") && (data52 !== null)){
-const err116 = {instancePath:instancePath+"/trashed",schemaPath:"#/properties/trashed/type",keyword:"type",params:{type: schema28.properties.trashed.type},message:"must be boolean,null"};
+const err116 = {instancePath:instancePath+"/trashed",schemaPath:"#/properties/trashed/type",keyword:"type",params:{type: schema17.properties.trashed.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -4392,7 +4392,7 @@ if(data.trashedTime !== undefined){
 let data53 = data.trashedTime;
 const _errs109 = errors;
 if((typeof data53 !== "string") && (data53 !== null)){
-const err117 = {instancePath:instancePath+"/trashedTime",schemaPath:"#/properties/trashedTime/type",keyword:"type",params:{type: schema28.properties.trashedTime.type},message:"must be string,null"};
+const err117 = {instancePath:instancePath+"/trashedTime",schemaPath:"#/properties/trashedTime/type",keyword:"type",params:{type: schema17.properties.trashedTime.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -4408,7 +4408,7 @@ if(data.version !== undefined){
 let data54 = data.version;
 const _errs111 = errors;
 if((typeof data54 !== "string") && (data54 !== null)){
-const err118 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: schema28.properties.version.type},message:"must be string,null"};
+const err118 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: schema17.properties.version.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -4424,7 +4424,7 @@ if(data.videoMediaMetadata !== undefined){
 let data55 = data.videoMediaMetadata;
 const _errs113 = errors;
 if((!(data55 && typeof data55 == "object" && !Array.isArray(data55))) && (data55 !== null)){
-const err119 = {instancePath:instancePath+"/videoMediaMetadata",schemaPath:"#/properties/videoMediaMetadata/type",keyword:"type",params:{type: schema28.properties.videoMediaMetadata.type},message:"must be object,null"};
+const err119 = {instancePath:instancePath+"/videoMediaMetadata",schemaPath:"#/properties/videoMediaMetadata/type",keyword:"type",params:{type: schema17.properties.videoMediaMetadata.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -4440,7 +4440,7 @@ if(data.viewedByMe !== undefined){
 let data56 = data.viewedByMe;
 const _errs115 = errors;
 if((typeof data56 !== "boolean") && (data56 !== null)){
-const err120 = {instancePath:instancePath+"/viewedByMe",schemaPath:"#/properties/viewedByMe/type",keyword:"type",params:{type: schema28.properties.viewedByMe.type},message:"must be boolean,null"};
+const err120 = {instancePath:instancePath+"/viewedByMe",schemaPath:"#/properties/viewedByMe/type",keyword:"type",params:{type: schema17.properties.viewedByMe.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -4456,7 +4456,7 @@ if(data.viewedByMeTime !== undefined){
 let data57 = data.viewedByMeTime;
 const _errs117 = errors;
 if((typeof data57 !== "string") && (data57 !== null)){
-const err121 = {instancePath:instancePath+"/viewedByMeTime",schemaPath:"#/properties/viewedByMeTime/type",keyword:"type",params:{type: schema28.properties.viewedByMeTime.type},message:"must be string,null"};
+const err121 = {instancePath:instancePath+"/viewedByMeTime",schemaPath:"#/properties/viewedByMeTime/type",keyword:"type",params:{type: schema17.properties.viewedByMeTime.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -4472,7 +4472,7 @@ if(data.viewersCanCopyContent !== undefined){
 let data58 = data.viewersCanCopyContent;
 const _errs119 = errors;
 if((typeof data58 !== "boolean") && (data58 !== null)){
-const err122 = {instancePath:instancePath+"/viewersCanCopyContent",schemaPath:"#/properties/viewersCanCopyContent/type",keyword:"type",params:{type: schema28.properties.viewersCanCopyContent.type},message:"must be boolean,null"};
+const err122 = {instancePath:instancePath+"/viewersCanCopyContent",schemaPath:"#/properties/viewersCanCopyContent/type",keyword:"type",params:{type: schema17.properties.viewersCanCopyContent.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -4488,7 +4488,7 @@ if(data.webContentLink !== undefined){
 let data59 = data.webContentLink;
 const _errs121 = errors;
 if((typeof data59 !== "string") && (data59 !== null)){
-const err123 = {instancePath:instancePath+"/webContentLink",schemaPath:"#/properties/webContentLink/type",keyword:"type",params:{type: schema28.properties.webContentLink.type},message:"must be string,null"};
+const err123 = {instancePath:instancePath+"/webContentLink",schemaPath:"#/properties/webContentLink/type",keyword:"type",params:{type: schema17.properties.webContentLink.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -4504,7 +4504,7 @@ if(data.webViewLink !== undefined){
 let data60 = data.webViewLink;
 const _errs123 = errors;
 if((typeof data60 !== "string") && (data60 !== null)){
-const err124 = {instancePath:instancePath+"/webViewLink",schemaPath:"#/properties/webViewLink/type",keyword:"type",params:{type: schema28.properties.webViewLink.type},message:"must be string,null"};
+const err124 = {instancePath:instancePath+"/webViewLink",schemaPath:"#/properties/webViewLink/type",keyword:"type",params:{type: schema17.properties.webViewLink.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -4520,7 +4520,7 @@ if(data.writersCanShare !== undefined){
 let data61 = data.writersCanShare;
 const _errs125 = errors;
 if((typeof data61 !== "boolean") && (data61 !== null)){
-const err125 = {instancePath:instancePath+"/writersCanShare",schemaPath:"#/properties/writersCanShare/type",keyword:"type",params:{type: schema28.properties.writersCanShare.type},message:"must be boolean,null"};
+const err125 = {instancePath:instancePath+"/writersCanShare",schemaPath:"#/properties/writersCanShare/type",keyword:"type",params:{type: schema17.properties.writersCanShare.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -4543,15 +4543,15 @@ vErrors.push(err126);
 }
 errors++;
 }
-validate27.errors = vErrors;
+validate17.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_permission = validate28;
+export const record_permission = validate18;
 // prettier-ignore
-const schema29 = {"type":"object","properties":{"allowFileDiscovery":{"type":["boolean","null"]},"deleted":{"type":["boolean","null"]},"displayName":{"type":["string","null"]},"domain":{"type":["string","null"]},"emailAddress":{"type":["string","null"]},"expirationTime":{"type":["string","null"]},"id":{"type":"string"},"kind":{"type":["string","null"]},"pendingOwner":{"type":["boolean","null"]},"permissionDetails":{"type":["array","null"]},"photoLink":{"type":["string","null"]},"role":{"type":["string","null"]},"teamDrivePermissionDetails":{"type":["array","null"]},"type":{"type":["string","null"]},"view":{"type":["string","null"]}},"required":["allowFileDiscovery","deleted","displayName","domain","emailAddress","expirationTime","id","kind","pendingOwner","permissionDetails","photoLink","role","teamDrivePermissionDetails","type","view"],"additionalProperties":true};
+const schema18 = {"type":"object","properties":{"allowFileDiscovery":{"type":["boolean","null"]},"deleted":{"type":["boolean","null"]},"displayName":{"type":["string","null"]},"domain":{"type":["string","null"]},"emailAddress":{"type":["string","null"]},"expirationTime":{"type":["string","null"]},"id":{"type":"string"},"kind":{"type":["string","null"]},"pendingOwner":{"type":["boolean","null"]},"permissionDetails":{"type":["array","null"]},"photoLink":{"type":["string","null"]},"role":{"type":["string","null"]},"teamDrivePermissionDetails":{"type":["array","null"]},"type":{"type":["string","null"]},"view":{"type":["string","null"]}},"required":["allowFileDiscovery","deleted","displayName","domain","emailAddress","expirationTime","id","kind","pendingOwner","permissionDetails","photoLink","role","teamDrivePermissionDetails","type","view"],"additionalProperties":true};
 // prettier-ignore
-function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -4711,7 +4711,7 @@ if(data.allowFileDiscovery !== undefined){
 let data0 = data.allowFileDiscovery;
 const _errs2 = errors;
 if((typeof data0 !== "boolean") && (data0 !== null)){
-const err15 = {instancePath:instancePath+"/allowFileDiscovery",schemaPath:"#/properties/allowFileDiscovery/type",keyword:"type",params:{type: schema29.properties.allowFileDiscovery.type},message:"must be boolean,null"};
+const err15 = {instancePath:instancePath+"/allowFileDiscovery",schemaPath:"#/properties/allowFileDiscovery/type",keyword:"type",params:{type: schema18.properties.allowFileDiscovery.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -4727,7 +4727,7 @@ if(data.deleted !== undefined){
 let data1 = data.deleted;
 const _errs4 = errors;
 if((typeof data1 !== "boolean") && (data1 !== null)){
-const err16 = {instancePath:instancePath+"/deleted",schemaPath:"#/properties/deleted/type",keyword:"type",params:{type: schema29.properties.deleted.type},message:"must be boolean,null"};
+const err16 = {instancePath:instancePath+"/deleted",schemaPath:"#/properties/deleted/type",keyword:"type",params:{type: schema18.properties.deleted.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -4743,7 +4743,7 @@ if(data.displayName !== undefined){
 let data2 = data.displayName;
 const _errs6 = errors;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err17 = {instancePath:instancePath+"/displayName",schemaPath:"#/properties/displayName/type",keyword:"type",params:{type: schema29.properties.displayName.type},message:"must be string,null"};
+const err17 = {instancePath:instancePath+"/displayName",schemaPath:"#/properties/displayName/type",keyword:"type",params:{type: schema18.properties.displayName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -4759,7 +4759,7 @@ if(data.domain !== undefined){
 let data3 = data.domain;
 const _errs8 = errors;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err18 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: schema29.properties.domain.type},message:"must be string,null"};
+const err18 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: schema18.properties.domain.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -4775,7 +4775,7 @@ if(data.emailAddress !== undefined){
 let data4 = data.emailAddress;
 const _errs10 = errors;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err19 = {instancePath:instancePath+"/emailAddress",schemaPath:"#/properties/emailAddress/type",keyword:"type",params:{type: schema29.properties.emailAddress.type},message:"must be string,null"};
+const err19 = {instancePath:instancePath+"/emailAddress",schemaPath:"#/properties/emailAddress/type",keyword:"type",params:{type: schema18.properties.emailAddress.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -4791,7 +4791,7 @@ if(data.expirationTime !== undefined){
 let data5 = data.expirationTime;
 const _errs12 = errors;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err20 = {instancePath:instancePath+"/expirationTime",schemaPath:"#/properties/expirationTime/type",keyword:"type",params:{type: schema29.properties.expirationTime.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/expirationTime",schemaPath:"#/properties/expirationTime/type",keyword:"type",params:{type: schema18.properties.expirationTime.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -4823,7 +4823,7 @@ if(data.kind !== undefined){
 let data7 = data.kind;
 const _errs16 = errors;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err22 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: schema29.properties.kind.type},message:"must be string,null"};
+const err22 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: schema18.properties.kind.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -4839,7 +4839,7 @@ if(data.pendingOwner !== undefined){
 let data8 = data.pendingOwner;
 const _errs18 = errors;
 if((typeof data8 !== "boolean") && (data8 !== null)){
-const err23 = {instancePath:instancePath+"/pendingOwner",schemaPath:"#/properties/pendingOwner/type",keyword:"type",params:{type: schema29.properties.pendingOwner.type},message:"must be boolean,null"};
+const err23 = {instancePath:instancePath+"/pendingOwner",schemaPath:"#/properties/pendingOwner/type",keyword:"type",params:{type: schema18.properties.pendingOwner.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -4855,7 +4855,7 @@ if(data.permissionDetails !== undefined){
 let data9 = data.permissionDetails;
 const _errs20 = errors;
 if((!(Array.isArray(data9))) && (data9 !== null)){
-const err24 = {instancePath:instancePath+"/permissionDetails",schemaPath:"#/properties/permissionDetails/type",keyword:"type",params:{type: schema29.properties.permissionDetails.type},message:"must be array,null"};
+const err24 = {instancePath:instancePath+"/permissionDetails",schemaPath:"#/properties/permissionDetails/type",keyword:"type",params:{type: schema18.properties.permissionDetails.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -4871,7 +4871,7 @@ if(data.photoLink !== undefined){
 let data10 = data.photoLink;
 const _errs22 = errors;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err25 = {instancePath:instancePath+"/photoLink",schemaPath:"#/properties/photoLink/type",keyword:"type",params:{type: schema29.properties.photoLink.type},message:"must be string,null"};
+const err25 = {instancePath:instancePath+"/photoLink",schemaPath:"#/properties/photoLink/type",keyword:"type",params:{type: schema18.properties.photoLink.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -4887,7 +4887,7 @@ if(data.role !== undefined){
 let data11 = data.role;
 const _errs24 = errors;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err26 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/type",keyword:"type",params:{type: schema29.properties.role.type},message:"must be string,null"};
+const err26 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/type",keyword:"type",params:{type: schema18.properties.role.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -4903,7 +4903,7 @@ if(data.teamDrivePermissionDetails !== undefined){
 let data12 = data.teamDrivePermissionDetails;
 const _errs26 = errors;
 if((!(Array.isArray(data12))) && (data12 !== null)){
-const err27 = {instancePath:instancePath+"/teamDrivePermissionDetails",schemaPath:"#/properties/teamDrivePermissionDetails/type",keyword:"type",params:{type: schema29.properties.teamDrivePermissionDetails.type},message:"must be array,null"};
+const err27 = {instancePath:instancePath+"/teamDrivePermissionDetails",schemaPath:"#/properties/teamDrivePermissionDetails/type",keyword:"type",params:{type: schema18.properties.teamDrivePermissionDetails.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -4919,7 +4919,7 @@ if(data.type !== undefined){
 let data13 = data.type;
 const _errs28 = errors;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err28 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema29.properties.type.type},message:"must be string,null"};
+const err28 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema18.properties.type.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -4935,7 +4935,7 @@ if(data.view !== undefined){
 let data14 = data.view;
 const _errs30 = errors;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err29 = {instancePath:instancePath+"/view",schemaPath:"#/properties/view/type",keyword:"type",params:{type: schema29.properties.view.type},message:"must be string,null"};
+const err29 = {instancePath:instancePath+"/view",schemaPath:"#/properties/view/type",keyword:"type",params:{type: schema18.properties.view.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -4958,7 +4958,7 @@ vErrors.push(err30);
 }
 errors++;
 }
-validate28.errors = vErrors;
+validate18.errors = vErrors;
 return errors === 0;
 }
 

@@ -3,11 +3,11 @@
 import { createResponseValidators } from '@connector-sdk/runtime';
 
 // prettier-ignore
-export const params_search = validate10;
+export const params_search = validate0;
 // prettier-ignore
-const schema11 = {"type":"object","properties":{"cursor":{"type":"string"},"fields":{"type":"array","items":{"type":"string"}},"limit":{"type":"integer","minimum":1},"query":{"type":"object","properties":{"filter":{"type":"object"},"sort":{"type":"array","items":{"type":"object"}}},"additionalProperties":false}},"required":["query"],"additionalProperties":false};
+const schema0 = {"type":"object","properties":{"cursor":{"type":"string"},"fields":{"type":"array","items":{"type":"string"}},"limit":{"type":"integer","minimum":1},"query":{"type":"object","properties":{"filter":{"type":"object"},"sort":{"type":"array","items":{"type":"object"}}},"additionalProperties":false}},"required":["query"],"additionalProperties":false};
 // prettier-ignore
-function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -215,15 +215,15 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate10.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_comments_list = validate11;
+export const params_comments_list = validate1;
 // prettier-ignore
-const schema12 = {"type":"object","properties":{"after":{"type":"string"},"first":{"type":"integer","maximum":250},"issueId":{"type":"string"}},"required":["issueId"],"additionalProperties":false};
+const schema1 = {"type":"object","properties":{"after":{"type":"string"},"first":{"type":"integer","maximum":250},"issueId":{"type":"string"}},"required":["issueId"],"additionalProperties":false};
 // prettier-ignore
-function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -322,15 +322,15 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate11.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_comments_get = validate12;
+export const params_comments_get = validate2;
 // prettier-ignore
-const schema13 = {"type":"object","properties":{"id":{"type":"string"}},"required":["id"],"additionalProperties":false};
+const schema2 = {"type":"object","properties":{"id":{"type":"string"}},"required":["id"],"additionalProperties":false};
 // prettier-ignore
-function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -385,15 +385,15 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate12.errors = vErrors;
+validate2.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_comments_create = validate13;
+export const params_comments_create = validate3;
 // prettier-ignore
-const schema14 = {"type":"object","properties":{"body":{"type":"string"},"issueId":{"type":"string"}},"required":["body","issueId"],"additionalProperties":false};
+const schema3 = {"type":"object","properties":{"body":{"type":"string"},"issueId":{"type":"string"}},"required":["body","issueId"],"additionalProperties":false};
 // prettier-ignore
-function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -474,15 +474,15 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate13.errors = vErrors;
+validate3.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_comments_update = validate14;
+export const params_comments_update = validate4;
 // prettier-ignore
-const schema15 = {"type":"object","properties":{"body":{"type":"string"},"id":{"type":"string"}},"required":["body","id"],"additionalProperties":false};
+const schema4 = {"type":"object","properties":{"body":{"type":"string"},"id":{"type":"string"}},"required":["body","id"],"additionalProperties":false};
 // prettier-ignore
-function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -563,15 +563,15 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate14.errors = vErrors;
+validate4.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_issues_list = validate15;
+export const params_issues_list = validate5;
 // prettier-ignore
-const schema16 = {"type":"object","properties":{"after":{"type":"string"},"first":{"type":"integer","maximum":250}},"additionalProperties":false};
+const schema5 = {"type":"object","properties":{"after":{"type":"string"},"first":{"type":"integer","maximum":250}},"additionalProperties":false};
 // prettier-ignore
-function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -644,15 +644,15 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate15.errors = vErrors;
+validate5.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_issues_create = validate16;
+export const params_issues_create = validate6;
 // prettier-ignore
-const schema17 = {"type":"object","properties":{"description":{"type":"string"},"priority":{"type":"integer","enum":[0,1,2,3,4],"minimum":0,"maximum":4},"stateId":{"type":"string"},"teamId":{"type":"string"},"title":{"type":"string"}},"required":["teamId","title"],"additionalProperties":false};
+const schema6 = {"type":"object","properties":{"description":{"type":"string"},"priority":{"type":"integer","enum":[0,1,2,3,4],"minimum":0,"maximum":4},"stateId":{"type":"string"},"teamId":{"type":"string"},"title":{"type":"string"}},"required":["teamId","title"],"additionalProperties":false};
 // prettier-ignore
-function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate6(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -720,9 +720,9 @@ vErrors.push(err4);
 errors++;
 }
 const _errs5 = errors;
-const vSchema0 = schema17.properties.priority.enum;
+const vSchema0 = schema6.properties.priority.enum;
 if(!(((((data1 === 0) || (data1 === 1)) || (data1 === 2)) || (data1 === 3)) || (data1 === 4))){
-const err5 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/enum",keyword:"enum",params:{allowedValues: schema17.properties.priority.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/enum",keyword:"enum",params:{allowedValues: schema6.properties.priority.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -814,15 +814,15 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate16.errors = vErrors;
+validate6.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_issues_update = validate17;
+export const params_issues_update = validate7;
 // prettier-ignore
-const schema18 = {"type":"object","properties":{"description":{"type":"string"},"id":{"type":"string"},"priority":{"type":"integer","enum":[0,1,2,3,4],"minimum":0,"maximum":4},"stateId":{"type":"string"},"title":{"type":"string"}},"required":["id"],"additionalProperties":false};
+const schema7 = {"type":"object","properties":{"description":{"type":"string"},"id":{"type":"string"},"priority":{"type":"integer","enum":[0,1,2,3,4],"minimum":0,"maximum":4},"stateId":{"type":"string"},"title":{"type":"string"}},"required":["id"],"additionalProperties":false};
 // prettier-ignore
-function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate7(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -896,9 +896,9 @@ vErrors.push(err4);
 errors++;
 }
 const _errs7 = errors;
-const vSchema0 = schema18.properties.priority.enum;
+const vSchema0 = schema7.properties.priority.enum;
 if(!(((((data2 === 0) || (data2 === 1)) || (data2 === 2)) || (data2 === 3)) || (data2 === 4))){
-const err5 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/enum",keyword:"enum",params:{allowedValues: schema18.properties.priority.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/enum",keyword:"enum",params:{allowedValues: schema7.properties.priority.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -974,15 +974,15 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate17.errors = vErrors;
+validate7.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_comment = validate18;
+export const record_comment = validate8;
 // prettier-ignore
-const schema19 = {"type":"object","properties":{"data":{"type":"object","properties":{"body":{"type":"string"},"id":{"type":"string"},"issueId":{"type":"string"}},"required":["body","id","issueId"],"additionalProperties":true}},"required":["data"],"additionalProperties":true};
+const schema8 = {"type":"object","properties":{"data":{"type":"object","properties":{"body":{"type":"string"},"id":{"type":"string"},"issueId":{"type":"string"}},"required":["body","id","issueId"],"additionalProperties":true}},"required":["data"],"additionalProperties":true};
 // prettier-ignore
-function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1106,15 +1106,15 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate18.errors = vErrors;
+validate8.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_issue = validate19;
+export const record_issue = validate9;
 // prettier-ignore
-const schema20 = {"type":"object","properties":{"data":{"type":"object","properties":{"description":{"type":["string","null"]},"id":{"type":"string"},"priority":{"type":"integer","enum":[0,1,2,3,4]},"stateId":{"type":["string","null"]},"teamId":{"type":"string"},"title":{"type":"string"}},"required":["description","id","priority","stateId","teamId","title"],"additionalProperties":true}},"required":["data"],"additionalProperties":true};
+const schema9 = {"type":"object","properties":{"data":{"type":"object","properties":{"description":{"type":["string","null"]},"id":{"type":"string"},"priority":{"type":"integer","enum":[0,1,2,3,4]},"stateId":{"type":["string","null"]},"teamId":{"type":"string"},"title":{"type":"string"}},"required":["description","id","priority","stateId","teamId","title"],"additionalProperties":true}},"required":["data"],"additionalProperties":true};
 // prettier-ignore
-function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate9(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1200,7 +1200,7 @@ if(data0.description !== undefined){
 let data1 = data0.description;
 const _errs5 = errors;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err7 = {instancePath:instancePath+"/data/description",schemaPath:"#/properties/data/properties/description/type",keyword:"type",params:{type: schema20.properties.data.properties.description.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/data/description",schemaPath:"#/properties/data/properties/description/type",keyword:"type",params:{type: schema9.properties.data.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1242,9 +1242,9 @@ vErrors.push(err9);
 errors++;
 }
 const _errs10 = errors;
-const vSchema0 = schema20.properties.data.properties.priority.enum;
+const vSchema0 = schema9.properties.data.properties.priority.enum;
 if(!(((((data3 === 0) || (data3 === 1)) || (data3 === 2)) || (data3 === 3)) || (data3 === 4))){
-const err10 = {instancePath:instancePath+"/data/priority",schemaPath:"#/properties/data/properties/priority/enum",keyword:"enum",params:{allowedValues: schema20.properties.data.properties.priority.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/data/priority",schemaPath:"#/properties/data/properties/priority/enum",keyword:"enum",params:{allowedValues: schema9.properties.data.properties.priority.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1259,7 +1259,7 @@ if(data0.stateId !== undefined){
 let data4 = data0.stateId;
 const _errs11 = errors;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err11 = {instancePath:instancePath+"/data/stateId",schemaPath:"#/properties/data/properties/stateId/type",keyword:"type",params:{type: schema20.properties.data.properties.stateId.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/data/stateId",schemaPath:"#/properties/data/properties/stateId/type",keyword:"type",params:{type: schema9.properties.data.properties.stateId.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1327,15 +1327,15 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate19.errors = vErrors;
+validate9.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_project = validate20;
+export const record_project = validate10;
 // prettier-ignore
-const schema21 = {"type":"object","properties":{"data":{"type":"object","properties":{"id":{"type":"string"}},"required":["id"],"additionalProperties":true}},"required":["data"],"additionalProperties":true};
+const schema10 = {"type":"object","properties":{"data":{"type":"object","properties":{"id":{"type":"string"}},"required":["id"],"additionalProperties":true}},"required":["data"],"additionalProperties":true};
 // prettier-ignore
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1407,7 +1407,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate20.errors = vErrors;
+validate10.errors = vErrors;
 return errors === 0;
 }
 

@@ -3,11 +3,11 @@
 import { createResponseValidators } from '@connector-sdk/runtime';
 
 // prettier-ignore
-export const params_search = validate10;
+export const params_search = validate0;
 // prettier-ignore
-const schema11 = {"type":"object","properties":{"cursor":{"type":"string"},"fields":{"type":"array","items":{"type":"string"}},"limit":{"type":"integer","minimum":1},"query":{"type":"object","properties":{"filter":{"type":"object"},"sort":{"type":"array","items":{"type":"object"}}},"additionalProperties":false}},"required":["query"],"additionalProperties":false};
+const schema0 = {"type":"object","properties":{"cursor":{"type":"string"},"fields":{"type":"array","items":{"type":"string"}},"limit":{"type":"integer","minimum":1},"query":{"type":"object","properties":{"filter":{"type":"object"},"sort":{"type":"array","items":{"type":"object"}}},"additionalProperties":false}},"required":["query"],"additionalProperties":false};
 // prettier-ignore
-function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -215,15 +215,15 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate10.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_accounts_get = validate11;
+export const params_accounts_get = validate1;
 // prettier-ignore
-const schema12 = {"type":"object","properties":{},"additionalProperties":false};
+const schema1 = {"type":"object","properties":{},"additionalProperties":false};
 // prettier-ignore
-function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -250,15 +250,15 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate11.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_agent_timeline_list = validate12;
+export const params_agent_timeline_list = validate2;
 // prettier-ignore
-const schema13 = {"type":"object","properties":{"fields":{"type":"string"},"limit":{"type":"integer"},"start_time":{"type":"integer"}},"additionalProperties":false};
+const schema2 = {"type":"object","properties":{"fields":{"type":"string"},"limit":{"type":"integer"},"start_time":{"type":"integer"}},"additionalProperties":false};
 // prettier-ignore
-function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -335,15 +335,15 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate12.errors = vErrors;
+validate2.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_agents_list = validate13;
+export const params_agents_list = validate3;
 // prettier-ignore
-const schema14 = {"type":"object","properties":{"limit":{"type":"integer"},"since_id":{"type":"integer"}},"additionalProperties":false};
+const schema3 = {"type":"object","properties":{"limit":{"type":"integer"},"since_id":{"type":"integer"}},"additionalProperties":false};
 // prettier-ignore
-function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -404,15 +404,15 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate13.errors = vErrors;
+validate3.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_agents_get = validate14;
+export const params_agents_get = validate4;
 // prettier-ignore
-const schema15 = {"type":"object","properties":{"agent_id":{"type":"integer"}},"required":["agent_id"],"additionalProperties":false};
+const schema4 = {"type":"object","properties":{"agent_id":{"type":"integer"}},"required":["agent_id"],"additionalProperties":false};
 // prettier-ignore
-function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -467,15 +467,15 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate14.errors = vErrors;
+validate4.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_bans_get = validate15;
+export const params_bans_get = validate5;
 // prettier-ignore
-const schema16 = {"type":"object","properties":{"ban_id":{"type":"integer"}},"required":["ban_id"],"additionalProperties":false};
+const schema5 = {"type":"object","properties":{"ban_id":{"type":"integer"}},"required":["ban_id"],"additionalProperties":false};
 // prettier-ignore
-function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -530,15 +530,15 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate15.errors = vErrors;
+validate5.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_chats_get = validate16;
+export const params_chats_get = validate6;
 // prettier-ignore
-const schema17 = {"type":"object","properties":{"chat_id":{"type":"string"}},"required":["chat_id"],"additionalProperties":false};
+const schema6 = {"type":"object","properties":{"chat_id":{"type":"string"}},"required":["chat_id"],"additionalProperties":false};
 // prettier-ignore
-function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate6(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -593,15 +593,15 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate16.errors = vErrors;
+validate6.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_departments_get = validate17;
+export const params_departments_get = validate7;
 // prettier-ignore
-const schema18 = {"type":"object","properties":{"department_id":{"type":"integer"}},"required":["department_id"],"additionalProperties":false};
+const schema7 = {"type":"object","properties":{"department_id":{"type":"integer"}},"required":["department_id"],"additionalProperties":false};
 // prettier-ignore
-function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate7(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -656,15 +656,15 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate17.errors = vErrors;
+validate7.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_goals_list = validate18;
+export const params_goals_list = validate8;
 // prettier-ignore
-const schema19 = {"type":"object","properties":{},"additionalProperties":true};
+const schema8 = {"type":"object","properties":{},"additionalProperties":true};
 // prettier-ignore
-function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -681,15 +681,15 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate18.errors = vErrors;
+validate8.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_goals_get = validate19;
+export const params_goals_get = validate9;
 // prettier-ignore
-const schema20 = {"type":"object","properties":{"goal_id":{"type":"integer"}},"required":["goal_id"],"additionalProperties":true};
+const schema9 = {"type":"object","properties":{"goal_id":{"type":"integer"}},"required":["goal_id"],"additionalProperties":true};
 // prettier-ignore
-function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate9(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -732,15 +732,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate19.errors = vErrors;
+validate9.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_roles_get = validate20;
+export const params_roles_get = validate10;
 // prettier-ignore
-const schema21 = {"type":"object","properties":{"role_id":{"type":"integer"}},"required":["role_id"],"additionalProperties":true};
+const schema10 = {"type":"object","properties":{"role_id":{"type":"integer"}},"required":["role_id"],"additionalProperties":true};
 // prettier-ignore
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -783,15 +783,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate20.errors = vErrors;
+validate10.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_shortcuts_get = validate21;
+export const params_shortcuts_get = validate11;
 // prettier-ignore
-const schema22 = {"type":"object","properties":{"shortcut_id":{"type":"integer"}},"required":["shortcut_id"],"additionalProperties":true};
+const schema11 = {"type":"object","properties":{"shortcut_id":{"type":"integer"}},"required":["shortcut_id"],"additionalProperties":true};
 // prettier-ignore
-function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -834,15 +834,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate21.errors = vErrors;
+validate11.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_skills_get = validate22;
+export const params_skills_get = validate12;
 // prettier-ignore
-const schema23 = {"type":"object","properties":{"skill_id":{"type":"integer"}},"required":["skill_id"],"additionalProperties":true};
+const schema12 = {"type":"object","properties":{"skill_id":{"type":"integer"}},"required":["skill_id"],"additionalProperties":true};
 // prettier-ignore
-function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -885,15 +885,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate22.errors = vErrors;
+validate12.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_account = validate23;
+export const record_account = validate13;
 // prettier-ignore
-const schema24 = {"type":"object","properties":{"account_key":{"type":"string"},"billing":{},"create_date":{"type":["string","null"]},"plan":{},"status":{"type":["string","null"]}},"required":["account_key","billing","create_date","plan","status"],"additionalProperties":true};
+const schema13 = {"type":"object","properties":{"account_key":{"type":"string"},"billing":{},"create_date":{"type":["string","null"]},"plan":{},"status":{"type":["string","null"]}},"required":["account_key","billing","create_date","plan","status"],"additionalProperties":true};
 // prettier-ignore
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -969,7 +969,7 @@ if(data.create_date !== undefined){
 let data1 = data.create_date;
 const _errs4 = errors;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err6 = {instancePath:instancePath+"/create_date",schemaPath:"#/properties/create_date/type",keyword:"type",params:{type: schema24.properties.create_date.type},message:"must be string,null"};
+const err6 = {instancePath:instancePath+"/create_date",schemaPath:"#/properties/create_date/type",keyword:"type",params:{type: schema13.properties.create_date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -985,7 +985,7 @@ if(data.status !== undefined){
 let data2 = data.status;
 const _errs6 = errors;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema24.properties.status.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema13.properties.status.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1008,15 +1008,15 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate23.errors = vErrors;
+validate13.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_agent = validate24;
+export const record_agent = validate14;
 // prettier-ignore
-const schema25 = {"type":"object","properties":{"create_date":{"type":["string","null"]},"departments":{"type":["array","null"]},"display_name":{"type":["string","null"]},"email":{"type":["string","null"]},"enabled":{"type":["boolean","null"]},"enabled_departments":{"type":["array","null"]},"first_name":{"type":["string","null"]},"id":{"type":"integer"},"last_login":{"type":["string","null"]},"last_name":{"type":["string","null"]},"login_count":{"type":["integer","null"]},"role_id":{"type":["integer","null"]},"roles":{},"scope":{"type":["string","null"]},"skills":{"type":["array","null"]}},"required":["create_date","departments","display_name","email","enabled","enabled_departments","first_name","id","last_login","last_name","login_count","role_id","roles","scope","skills"],"additionalProperties":true};
+const schema14 = {"type":"object","properties":{"create_date":{"type":["string","null"]},"departments":{"type":["array","null"]},"display_name":{"type":["string","null"]},"email":{"type":["string","null"]},"enabled":{"type":["boolean","null"]},"enabled_departments":{"type":["array","null"]},"first_name":{"type":["string","null"]},"id":{"type":"integer"},"last_login":{"type":["string","null"]},"last_name":{"type":["string","null"]},"login_count":{"type":["integer","null"]},"role_id":{"type":["integer","null"]},"roles":{},"scope":{"type":["string","null"]},"skills":{"type":["array","null"]}},"required":["create_date","departments","display_name","email","enabled","enabled_departments","first_name","id","last_login","last_name","login_count","role_id","roles","scope","skills"],"additionalProperties":true};
 // prettier-ignore
-function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1176,7 +1176,7 @@ if(data.create_date !== undefined){
 let data0 = data.create_date;
 const _errs2 = errors;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err15 = {instancePath:instancePath+"/create_date",schemaPath:"#/properties/create_date/type",keyword:"type",params:{type: schema25.properties.create_date.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/create_date",schemaPath:"#/properties/create_date/type",keyword:"type",params:{type: schema14.properties.create_date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1192,7 +1192,7 @@ if(data.departments !== undefined){
 let data1 = data.departments;
 const _errs4 = errors;
 if((!(Array.isArray(data1))) && (data1 !== null)){
-const err16 = {instancePath:instancePath+"/departments",schemaPath:"#/properties/departments/type",keyword:"type",params:{type: schema25.properties.departments.type},message:"must be array,null"};
+const err16 = {instancePath:instancePath+"/departments",schemaPath:"#/properties/departments/type",keyword:"type",params:{type: schema14.properties.departments.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1208,7 +1208,7 @@ if(data.display_name !== undefined){
 let data2 = data.display_name;
 const _errs6 = errors;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err17 = {instancePath:instancePath+"/display_name",schemaPath:"#/properties/display_name/type",keyword:"type",params:{type: schema25.properties.display_name.type},message:"must be string,null"};
+const err17 = {instancePath:instancePath+"/display_name",schemaPath:"#/properties/display_name/type",keyword:"type",params:{type: schema14.properties.display_name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1224,7 +1224,7 @@ if(data.email !== undefined){
 let data3 = data.email;
 const _errs8 = errors;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err18 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema25.properties.email.type},message:"must be string,null"};
+const err18 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema14.properties.email.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1240,7 +1240,7 @@ if(data.enabled !== undefined){
 let data4 = data.enabled;
 const _errs10 = errors;
 if((typeof data4 !== "boolean") && (data4 !== null)){
-const err19 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/type",keyword:"type",params:{type: schema25.properties.enabled.type},message:"must be boolean,null"};
+const err19 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/type",keyword:"type",params:{type: schema14.properties.enabled.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1256,7 +1256,7 @@ if(data.enabled_departments !== undefined){
 let data5 = data.enabled_departments;
 const _errs12 = errors;
 if((!(Array.isArray(data5))) && (data5 !== null)){
-const err20 = {instancePath:instancePath+"/enabled_departments",schemaPath:"#/properties/enabled_departments/type",keyword:"type",params:{type: schema25.properties.enabled_departments.type},message:"must be array,null"};
+const err20 = {instancePath:instancePath+"/enabled_departments",schemaPath:"#/properties/enabled_departments/type",keyword:"type",params:{type: schema14.properties.enabled_departments.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1272,7 +1272,7 @@ if(data.first_name !== undefined){
 let data6 = data.first_name;
 const _errs14 = errors;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err21 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/type",keyword:"type",params:{type: schema25.properties.first_name.type},message:"must be string,null"};
+const err21 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/type",keyword:"type",params:{type: schema14.properties.first_name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1304,7 +1304,7 @@ if(data.last_login !== undefined){
 let data8 = data.last_login;
 const _errs18 = errors;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err23 = {instancePath:instancePath+"/last_login",schemaPath:"#/properties/last_login/type",keyword:"type",params:{type: schema25.properties.last_login.type},message:"must be string,null"};
+const err23 = {instancePath:instancePath+"/last_login",schemaPath:"#/properties/last_login/type",keyword:"type",params:{type: schema14.properties.last_login.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1320,7 +1320,7 @@ if(data.last_name !== undefined){
 let data9 = data.last_name;
 const _errs20 = errors;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err24 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/type",keyword:"type",params:{type: schema25.properties.last_name.type},message:"must be string,null"};
+const err24 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/type",keyword:"type",params:{type: schema14.properties.last_name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1336,7 +1336,7 @@ if(data.login_count !== undefined){
 let data10 = data.login_count;
 const _errs22 = errors;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err25 = {instancePath:instancePath+"/login_count",schemaPath:"#/properties/login_count/type",keyword:"type",params:{type: schema25.properties.login_count.type},message:"must be integer,null"};
+const err25 = {instancePath:instancePath+"/login_count",schemaPath:"#/properties/login_count/type",keyword:"type",params:{type: schema14.properties.login_count.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1352,7 +1352,7 @@ if(data.role_id !== undefined){
 let data11 = data.role_id;
 const _errs24 = errors;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err26 = {instancePath:instancePath+"/role_id",schemaPath:"#/properties/role_id/type",keyword:"type",params:{type: schema25.properties.role_id.type},message:"must be integer,null"};
+const err26 = {instancePath:instancePath+"/role_id",schemaPath:"#/properties/role_id/type",keyword:"type",params:{type: schema14.properties.role_id.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1368,7 +1368,7 @@ if(data.scope !== undefined){
 let data12 = data.scope;
 const _errs26 = errors;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err27 = {instancePath:instancePath+"/scope",schemaPath:"#/properties/scope/type",keyword:"type",params:{type: schema25.properties.scope.type},message:"must be string,null"};
+const err27 = {instancePath:instancePath+"/scope",schemaPath:"#/properties/scope/type",keyword:"type",params:{type: schema14.properties.scope.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1384,7 +1384,7 @@ if(data.skills !== undefined){
 let data13 = data.skills;
 const _errs28 = errors;
 if((!(Array.isArray(data13))) && (data13 !== null)){
-const err28 = {instancePath:instancePath+"/skills",schemaPath:"#/properties/skills/type",keyword:"type",params:{type: schema25.properties.skills.type},message:"must be array,null"};
+const err28 = {instancePath:instancePath+"/skills",schemaPath:"#/properties/skills/type",keyword:"type",params:{type: schema14.properties.skills.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1407,15 +1407,15 @@ vErrors.push(err29);
 }
 errors++;
 }
-validate24.errors = vErrors;
+validate14.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_agent_timeline = validate25;
+export const record_agent_timeline = validate15;
 // prettier-ignore
-const schema26 = {"type":"object","properties":{"agent_id":{"type":"integer"},"duration":{"type":["number","null"]},"engagement_count":{"type":["integer","null"]},"start_time":{"type":["string","null"]},"status":{"type":["string","null"]}},"required":["agent_id","duration","engagement_count","start_time","status"],"additionalProperties":true};
+const schema15 = {"type":"object","properties":{"agent_id":{"type":"integer"},"duration":{"type":["number","null"]},"engagement_count":{"type":["integer","null"]},"start_time":{"type":["string","null"]},"status":{"type":["string","null"]}},"required":["agent_id","duration","engagement_count","start_time","status"],"additionalProperties":true};
 // prettier-ignore
-function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1491,7 +1491,7 @@ if(data.duration !== undefined){
 let data1 = data.duration;
 const _errs4 = errors;
 if((!(typeof data1 == "number")) && (data1 !== null)){
-const err6 = {instancePath:instancePath+"/duration",schemaPath:"#/properties/duration/type",keyword:"type",params:{type: schema26.properties.duration.type},message:"must be number,null"};
+const err6 = {instancePath:instancePath+"/duration",schemaPath:"#/properties/duration/type",keyword:"type",params:{type: schema15.properties.duration.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1507,7 +1507,7 @@ if(data.engagement_count !== undefined){
 let data2 = data.engagement_count;
 const _errs6 = errors;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err7 = {instancePath:instancePath+"/engagement_count",schemaPath:"#/properties/engagement_count/type",keyword:"type",params:{type: schema26.properties.engagement_count.type},message:"must be integer,null"};
+const err7 = {instancePath:instancePath+"/engagement_count",schemaPath:"#/properties/engagement_count/type",keyword:"type",params:{type: schema15.properties.engagement_count.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1523,7 +1523,7 @@ if(data.start_time !== undefined){
 let data3 = data.start_time;
 const _errs8 = errors;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err8 = {instancePath:instancePath+"/start_time",schemaPath:"#/properties/start_time/type",keyword:"type",params:{type: schema26.properties.start_time.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/start_time",schemaPath:"#/properties/start_time/type",keyword:"type",params:{type: schema15.properties.start_time.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1539,7 +1539,7 @@ if(data.status !== undefined){
 let data4 = data.status;
 const _errs10 = errors;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err9 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema26.properties.status.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema15.properties.status.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1562,15 +1562,15 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate25.errors = vErrors;
+validate15.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_ban = validate26;
+export const record_ban = validate16;
 // prettier-ignore
-const schema27 = {"type":"object","properties":{"created_at":{"type":["string","null"]},"id":{"type":"integer"},"ip_address":{"type":["string","null"]},"reason":{"type":["string","null"]},"type":{"type":["string","null"]},"visitor_id":{"type":["string","null"]},"visitor_name":{"type":["string","null"]}},"required":["created_at","id","ip_address","reason","type","visitor_id","visitor_name"],"additionalProperties":true};
+const schema16 = {"type":"object","properties":{"created_at":{"type":["string","null"]},"id":{"type":"integer"},"ip_address":{"type":["string","null"]},"reason":{"type":["string","null"]},"type":{"type":["string","null"]},"visitor_id":{"type":["string","null"]},"visitor_name":{"type":["string","null"]}},"required":["created_at","id","ip_address","reason","type","visitor_id","visitor_name"],"additionalProperties":true};
 // prettier-ignore
-function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1650,7 +1650,7 @@ if(data.created_at !== undefined){
 let data0 = data.created_at;
 const _errs2 = errors;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err7 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: schema27.properties.created_at.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: schema16.properties.created_at.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1682,7 +1682,7 @@ if(data.ip_address !== undefined){
 let data2 = data.ip_address;
 const _errs6 = errors;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err9 = {instancePath:instancePath+"/ip_address",schemaPath:"#/properties/ip_address/type",keyword:"type",params:{type: schema27.properties.ip_address.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/ip_address",schemaPath:"#/properties/ip_address/type",keyword:"type",params:{type: schema16.properties.ip_address.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1698,7 +1698,7 @@ if(data.reason !== undefined){
 let data3 = data.reason;
 const _errs8 = errors;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err10 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema27.properties.reason.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: schema16.properties.reason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1714,7 +1714,7 @@ if(data.type !== undefined){
 let data4 = data.type;
 const _errs10 = errors;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err11 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema27.properties.type.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema16.properties.type.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1730,7 +1730,7 @@ if(data.visitor_id !== undefined){
 let data5 = data.visitor_id;
 const _errs12 = errors;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err12 = {instancePath:instancePath+"/visitor_id",schemaPath:"#/properties/visitor_id/type",keyword:"type",params:{type: schema27.properties.visitor_id.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/visitor_id",schemaPath:"#/properties/visitor_id/type",keyword:"type",params:{type: schema16.properties.visitor_id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1746,7 +1746,7 @@ if(data.visitor_name !== undefined){
 let data6 = data.visitor_name;
 const _errs14 = errors;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err13 = {instancePath:instancePath+"/visitor_name",schemaPath:"#/properties/visitor_name/type",keyword:"type",params:{type: schema27.properties.visitor_name.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/visitor_name",schemaPath:"#/properties/visitor_name/type",keyword:"type",params:{type: schema16.properties.visitor_name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1769,15 +1769,15 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate26.errors = vErrors;
+validate16.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_chat = validate27;
+export const record_chat = validate17;
 // prettier-ignore
-const schema28 = {"type":"object","properties":{"agent_ids":{"type":["array","null"]},"agent_names":{"type":["array","null"]},"comment":{"type":["string","null"]},"conversions":{"type":["array","null"],"items":{"type":"object","properties":{"attribution":{},"goal_id":{"type":["integer","null"]},"goal_name":{"type":["string","null"]},"id":{"type":["string","null"]},"timestamp":{"type":["string","null"]}},"required":["attribution","goal_id","goal_name","id","timestamp"],"additionalProperties":true}},"count":{},"deleted":{"type":["boolean","null"]},"department_id":{"type":["integer","null"]},"department_name":{"type":["string","null"]},"desk_ticket_id":{"type":["integer","null"]},"duration":{"type":["integer","null"]},"engagements":{"type":["array","null"],"items":{"type":"object","properties":{"accepted":{"type":["boolean","null"]},"agent_full_name":{"type":["string","null"]},"agent_id":{"type":["string","null"]},"agent_name":{"type":["string","null"]},"assigned":{"type":["boolean","null"]},"comment":{"type":["string","null"]},"count":{},"department_id":{"type":["integer","null"]},"duration":{"type":["number","null"]},"id":{"type":["string","null"]},"rating":{"type":["string","null"]},"response_time":{},"skills_fulfilled":{"type":["boolean","null"]},"skills_requested":{"type":["array","null"]},"started_by":{"type":["string","null"]},"timestamp":{"type":["string","null"]}},"required":["accepted","agent_full_name","agent_id","agent_name","assigned","comment","count","department_id","duration","id","rating","response_time","skills_fulfilled","skills_requested","started_by","timestamp"],"additionalProperties":true}},"history":{"type":["array","null"],"items":{"type":"object","properties":{"channel":{"type":["string","null"]},"department_id":{"type":["integer","null"]},"department_name":{"type":["string","null"]},"msg":{"type":["string","null"]},"msg_id":{"type":["string","null"]},"name":{"type":["string","null"]},"new_rating":{"type":["string","null"]},"new_tags":{"type":["array","null"]},"nick":{"type":["string","null"]},"options":{"type":["string","null"]},"rating":{"type":["string","null"]},"tags":{"type":["array","null"]},"timestamp":{"type":["string","null"]},"type":{"type":["string","null"]}},"required":["channel","department_id","department_name","msg","msg_id","name","new_rating","new_tags","nick","options","rating","tags","timestamp","type"],"additionalProperties":true}},"id":{"type":"string"},"message":{"type":["string","null"]},"missed":{"type":["boolean","null"]},"rating":{"type":["string","null"]},"response_time":{},"session":{},"started_by":{"type":["string","null"]},"tags":{"type":["array","null"]},"timestamp":{"type":["string","null"]},"triggered":{"type":["boolean","null"]},"triggered_response":{"type":["boolean","null"]},"type":{"type":["string","null"]},"unread":{"type":["boolean","null"]},"update_timestamp":{"type":["string","null"]},"visitor":{},"webpath":{"type":["array","null"],"items":{"type":"object","properties":{"from":{"type":["string","null"]},"timestamp":{"type":["string","null"]}},"required":["from","timestamp"],"additionalProperties":true}}},"required":["agent_ids","agent_names","comment","conversions","count","deleted","department_id","department_name","desk_ticket_id","duration","engagements","history","id","message","missed","rating","response_time","session","started_by","tags","timestamp","triggered","triggered_response","type","unread","update_timestamp","visitor","webpath"],"additionalProperties":true};
+const schema17 = {"type":"object","properties":{"agent_ids":{"type":["array","null"]},"agent_names":{"type":["array","null"]},"comment":{"type":["string","null"]},"conversions":{"type":["array","null"],"items":{"type":"object","properties":{"attribution":{},"goal_id":{"type":["integer","null"]},"goal_name":{"type":["string","null"]},"id":{"type":["string","null"]},"timestamp":{"type":["string","null"]}},"required":["attribution","goal_id","goal_name","id","timestamp"],"additionalProperties":true}},"count":{},"deleted":{"type":["boolean","null"]},"department_id":{"type":["integer","null"]},"department_name":{"type":["string","null"]},"desk_ticket_id":{"type":["integer","null"]},"duration":{"type":["integer","null"]},"engagements":{"type":["array","null"],"items":{"type":"object","properties":{"accepted":{"type":["boolean","null"]},"agent_full_name":{"type":["string","null"]},"agent_id":{"type":["string","null"]},"agent_name":{"type":["string","null"]},"assigned":{"type":["boolean","null"]},"comment":{"type":["string","null"]},"count":{},"department_id":{"type":["integer","null"]},"duration":{"type":["number","null"]},"id":{"type":["string","null"]},"rating":{"type":["string","null"]},"response_time":{},"skills_fulfilled":{"type":["boolean","null"]},"skills_requested":{"type":["array","null"]},"started_by":{"type":["string","null"]},"timestamp":{"type":["string","null"]}},"required":["accepted","agent_full_name","agent_id","agent_name","assigned","comment","count","department_id","duration","id","rating","response_time","skills_fulfilled","skills_requested","started_by","timestamp"],"additionalProperties":true}},"history":{"type":["array","null"],"items":{"type":"object","properties":{"channel":{"type":["string","null"]},"department_id":{"type":["integer","null"]},"department_name":{"type":["string","null"]},"msg":{"type":["string","null"]},"msg_id":{"type":["string","null"]},"name":{"type":["string","null"]},"new_rating":{"type":["string","null"]},"new_tags":{"type":["array","null"]},"nick":{"type":["string","null"]},"options":{"type":["string","null"]},"rating":{"type":["string","null"]},"tags":{"type":["array","null"]},"timestamp":{"type":["string","null"]},"type":{"type":["string","null"]}},"required":["channel","department_id","department_name","msg","msg_id","name","new_rating","new_tags","nick","options","rating","tags","timestamp","type"],"additionalProperties":true}},"id":{"type":"string"},"message":{"type":["string","null"]},"missed":{"type":["boolean","null"]},"rating":{"type":["string","null"]},"response_time":{},"session":{},"started_by":{"type":["string","null"]},"tags":{"type":["array","null"]},"timestamp":{"type":["string","null"]},"triggered":{"type":["boolean","null"]},"triggered_response":{"type":["boolean","null"]},"type":{"type":["string","null"]},"unread":{"type":["boolean","null"]},"update_timestamp":{"type":["string","null"]},"visitor":{},"webpath":{"type":["array","null"],"items":{"type":"object","properties":{"from":{"type":["string","null"]},"timestamp":{"type":["string","null"]}},"required":["from","timestamp"],"additionalProperties":true}}},"required":["agent_ids","agent_names","comment","conversions","count","deleted","department_id","department_name","desk_ticket_id","duration","engagements","history","id","message","missed","rating","response_time","session","started_by","tags","timestamp","triggered","triggered_response","type","unread","update_timestamp","visitor","webpath"],"additionalProperties":true};
 // prettier-ignore
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2067,7 +2067,7 @@ if(data.agent_ids !== undefined){
 let data0 = data.agent_ids;
 const _errs2 = errors;
 if((!(Array.isArray(data0))) && (data0 !== null)){
-const err28 = {instancePath:instancePath+"/agent_ids",schemaPath:"#/properties/agent_ids/type",keyword:"type",params:{type: schema28.properties.agent_ids.type},message:"must be array,null"};
+const err28 = {instancePath:instancePath+"/agent_ids",schemaPath:"#/properties/agent_ids/type",keyword:"type",params:{type: schema17.properties.agent_ids.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -2083,7 +2083,7 @@ if(data.agent_names !== undefined){
 let data1 = data.agent_names;
 const _errs4 = errors;
 if((!(Array.isArray(data1))) && (data1 !== null)){
-const err29 = {instancePath:instancePath+"/agent_names",schemaPath:"#/properties/agent_names/type",keyword:"type",params:{type: schema28.properties.agent_names.type},message:"must be array,null"};
+const err29 = {instancePath:instancePath+"/agent_names",schemaPath:"#/properties/agent_names/type",keyword:"type",params:{type: schema17.properties.agent_names.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -2099,7 +2099,7 @@ if(data.comment !== undefined){
 let data2 = data.comment;
 const _errs6 = errors;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err30 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/type",keyword:"type",params:{type: schema28.properties.comment.type},message:"must be string,null"};
+const err30 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/type",keyword:"type",params:{type: schema17.properties.comment.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -2115,7 +2115,7 @@ if(data.conversions !== undefined){
 let data3 = data.conversions;
 const _errs8 = errors;
 if((!(Array.isArray(data3))) && (data3 !== null)){
-const err31 = {instancePath:instancePath+"/conversions",schemaPath:"#/properties/conversions/type",keyword:"type",params:{type: schema28.properties.conversions.type},message:"must be array,null"};
+const err31 = {instancePath:instancePath+"/conversions",schemaPath:"#/properties/conversions/type",keyword:"type",params:{type: schema17.properties.conversions.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -2188,7 +2188,7 @@ if(data4.goal_id !== undefined){
 let data5 = data4.goal_id;
 const _errs13 = errors;
 if((!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))) && (data5 !== null)){
-const err37 = {instancePath:instancePath+"/conversions/" + i0+"/goal_id",schemaPath:"#/properties/conversions/items/properties/goal_id/type",keyword:"type",params:{type: schema28.properties.conversions.items.properties.goal_id.type},message:"must be integer,null"};
+const err37 = {instancePath:instancePath+"/conversions/" + i0+"/goal_id",schemaPath:"#/properties/conversions/items/properties/goal_id/type",keyword:"type",params:{type: schema17.properties.conversions.items.properties.goal_id.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -2204,7 +2204,7 @@ if(data4.goal_name !== undefined){
 let data6 = data4.goal_name;
 const _errs15 = errors;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err38 = {instancePath:instancePath+"/conversions/" + i0+"/goal_name",schemaPath:"#/properties/conversions/items/properties/goal_name/type",keyword:"type",params:{type: schema28.properties.conversions.items.properties.goal_name.type},message:"must be string,null"};
+const err38 = {instancePath:instancePath+"/conversions/" + i0+"/goal_name",schemaPath:"#/properties/conversions/items/properties/goal_name/type",keyword:"type",params:{type: schema17.properties.conversions.items.properties.goal_name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -2220,7 +2220,7 @@ if(data4.id !== undefined){
 let data7 = data4.id;
 const _errs17 = errors;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err39 = {instancePath:instancePath+"/conversions/" + i0+"/id",schemaPath:"#/properties/conversions/items/properties/id/type",keyword:"type",params:{type: schema28.properties.conversions.items.properties.id.type},message:"must be string,null"};
+const err39 = {instancePath:instancePath+"/conversions/" + i0+"/id",schemaPath:"#/properties/conversions/items/properties/id/type",keyword:"type",params:{type: schema17.properties.conversions.items.properties.id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -2236,7 +2236,7 @@ if(data4.timestamp !== undefined){
 let data8 = data4.timestamp;
 const _errs19 = errors;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err40 = {instancePath:instancePath+"/conversions/" + i0+"/timestamp",schemaPath:"#/properties/conversions/items/properties/timestamp/type",keyword:"type",params:{type: schema28.properties.conversions.items.properties.timestamp.type},message:"must be string,null"};
+const err40 = {instancePath:instancePath+"/conversions/" + i0+"/timestamp",schemaPath:"#/properties/conversions/items/properties/timestamp/type",keyword:"type",params:{type: schema17.properties.conversions.items.properties.timestamp.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -2271,7 +2271,7 @@ if(data.deleted !== undefined){
 let data9 = data.deleted;
 const _errs21 = errors;
 if((typeof data9 !== "boolean") && (data9 !== null)){
-const err42 = {instancePath:instancePath+"/deleted",schemaPath:"#/properties/deleted/type",keyword:"type",params:{type: schema28.properties.deleted.type},message:"must be boolean,null"};
+const err42 = {instancePath:instancePath+"/deleted",schemaPath:"#/properties/deleted/type",keyword:"type",params:{type: schema17.properties.deleted.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -2287,7 +2287,7 @@ if(data.department_id !== undefined){
 let data10 = data.department_id;
 const _errs23 = errors;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err43 = {instancePath:instancePath+"/department_id",schemaPath:"#/properties/department_id/type",keyword:"type",params:{type: schema28.properties.department_id.type},message:"must be integer,null"};
+const err43 = {instancePath:instancePath+"/department_id",schemaPath:"#/properties/department_id/type",keyword:"type",params:{type: schema17.properties.department_id.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -2303,7 +2303,7 @@ if(data.department_name !== undefined){
 let data11 = data.department_name;
 const _errs25 = errors;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err44 = {instancePath:instancePath+"/department_name",schemaPath:"#/properties/department_name/type",keyword:"type",params:{type: schema28.properties.department_name.type},message:"must be string,null"};
+const err44 = {instancePath:instancePath+"/department_name",schemaPath:"#/properties/department_name/type",keyword:"type",params:{type: schema17.properties.department_name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -2319,7 +2319,7 @@ if(data.desk_ticket_id !== undefined){
 let data12 = data.desk_ticket_id;
 const _errs27 = errors;
 if((!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))) && (data12 !== null)){
-const err45 = {instancePath:instancePath+"/desk_ticket_id",schemaPath:"#/properties/desk_ticket_id/type",keyword:"type",params:{type: schema28.properties.desk_ticket_id.type},message:"must be integer,null"};
+const err45 = {instancePath:instancePath+"/desk_ticket_id",schemaPath:"#/properties/desk_ticket_id/type",keyword:"type",params:{type: schema17.properties.desk_ticket_id.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -2335,7 +2335,7 @@ if(data.duration !== undefined){
 let data13 = data.duration;
 const _errs29 = errors;
 if((!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))) && (data13 !== null)){
-const err46 = {instancePath:instancePath+"/duration",schemaPath:"#/properties/duration/type",keyword:"type",params:{type: schema28.properties.duration.type},message:"must be integer,null"};
+const err46 = {instancePath:instancePath+"/duration",schemaPath:"#/properties/duration/type",keyword:"type",params:{type: schema17.properties.duration.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -2351,7 +2351,7 @@ if(data.engagements !== undefined){
 let data14 = data.engagements;
 const _errs31 = errors;
 if((!(Array.isArray(data14))) && (data14 !== null)){
-const err47 = {instancePath:instancePath+"/engagements",schemaPath:"#/properties/engagements/type",keyword:"type",params:{type: schema28.properties.engagements.type},message:"must be array,null"};
+const err47 = {instancePath:instancePath+"/engagements",schemaPath:"#/properties/engagements/type",keyword:"type",params:{type: schema17.properties.engagements.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -2534,7 +2534,7 @@ if(data15.accepted !== undefined){
 let data16 = data15.accepted;
 const _errs36 = errors;
 if((typeof data16 !== "boolean") && (data16 !== null)){
-const err64 = {instancePath:instancePath+"/engagements/" + i1+"/accepted",schemaPath:"#/properties/engagements/items/properties/accepted/type",keyword:"type",params:{type: schema28.properties.engagements.items.properties.accepted.type},message:"must be boolean,null"};
+const err64 = {instancePath:instancePath+"/engagements/" + i1+"/accepted",schemaPath:"#/properties/engagements/items/properties/accepted/type",keyword:"type",params:{type: schema17.properties.engagements.items.properties.accepted.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -2550,7 +2550,7 @@ if(data15.agent_full_name !== undefined){
 let data17 = data15.agent_full_name;
 const _errs38 = errors;
 if((typeof data17 !== "string") && (data17 !== null)){
-const err65 = {instancePath:instancePath+"/engagements/" + i1+"/agent_full_name",schemaPath:"#/properties/engagements/items/properties/agent_full_name/type",keyword:"type",params:{type: schema28.properties.engagements.items.properties.agent_full_name.type},message:"must be string,null"};
+const err65 = {instancePath:instancePath+"/engagements/" + i1+"/agent_full_name",schemaPath:"#/properties/engagements/items/properties/agent_full_name/type",keyword:"type",params:{type: schema17.properties.engagements.items.properties.agent_full_name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -2566,7 +2566,7 @@ if(data15.agent_id !== undefined){
 let data18 = data15.agent_id;
 const _errs40 = errors;
 if((typeof data18 !== "string") && (data18 !== null)){
-const err66 = {instancePath:instancePath+"/engagements/" + i1+"/agent_id",schemaPath:"#/properties/engagements/items/properties/agent_id/type",keyword:"type",params:{type: schema28.properties.engagements.items.properties.agent_id.type},message:"must be string,null"};
+const err66 = {instancePath:instancePath+"/engagements/" + i1+"/agent_id",schemaPath:"#/properties/engagements/items/properties/agent_id/type",keyword:"type",params:{type: schema17.properties.engagements.items.properties.agent_id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -2582,7 +2582,7 @@ if(data15.agent_name !== undefined){
 let data19 = data15.agent_name;
 const _errs42 = errors;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err67 = {instancePath:instancePath+"/engagements/" + i1+"/agent_name",schemaPath:"#/properties/engagements/items/properties/agent_name/type",keyword:"type",params:{type: schema28.properties.engagements.items.properties.agent_name.type},message:"must be string,null"};
+const err67 = {instancePath:instancePath+"/engagements/" + i1+"/agent_name",schemaPath:"#/properties/engagements/items/properties/agent_name/type",keyword:"type",params:{type: schema17.properties.engagements.items.properties.agent_name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -2598,7 +2598,7 @@ if(data15.assigned !== undefined){
 let data20 = data15.assigned;
 const _errs44 = errors;
 if((typeof data20 !== "boolean") && (data20 !== null)){
-const err68 = {instancePath:instancePath+"/engagements/" + i1+"/assigned",schemaPath:"#/properties/engagements/items/properties/assigned/type",keyword:"type",params:{type: schema28.properties.engagements.items.properties.assigned.type},message:"must be boolean,null"};
+const err68 = {instancePath:instancePath+"/engagements/" + i1+"/assigned",schemaPath:"#/properties/engagements/items/properties/assigned/type",keyword:"type",params:{type: schema17.properties.engagements.items.properties.assigned.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -2614,7 +2614,7 @@ if(data15.comment !== undefined){
 let data21 = data15.comment;
 const _errs46 = errors;
 if((typeof data21 !== "string") && (data21 !== null)){
-const err69 = {instancePath:instancePath+"/engagements/" + i1+"/comment",schemaPath:"#/properties/engagements/items/properties/comment/type",keyword:"type",params:{type: schema28.properties.engagements.items.properties.comment.type},message:"must be string,null"};
+const err69 = {instancePath:instancePath+"/engagements/" + i1+"/comment",schemaPath:"#/properties/engagements/items/properties/comment/type",keyword:"type",params:{type: schema17.properties.engagements.items.properties.comment.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -2630,7 +2630,7 @@ if(data15.department_id !== undefined){
 let data22 = data15.department_id;
 const _errs48 = errors;
 if((!((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22)))) && (data22 !== null)){
-const err70 = {instancePath:instancePath+"/engagements/" + i1+"/department_id",schemaPath:"#/properties/engagements/items/properties/department_id/type",keyword:"type",params:{type: schema28.properties.engagements.items.properties.department_id.type},message:"must be integer,null"};
+const err70 = {instancePath:instancePath+"/engagements/" + i1+"/department_id",schemaPath:"#/properties/engagements/items/properties/department_id/type",keyword:"type",params:{type: schema17.properties.engagements.items.properties.department_id.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -2646,7 +2646,7 @@ if(data15.duration !== undefined){
 let data23 = data15.duration;
 const _errs50 = errors;
 if((!(typeof data23 == "number")) && (data23 !== null)){
-const err71 = {instancePath:instancePath+"/engagements/" + i1+"/duration",schemaPath:"#/properties/engagements/items/properties/duration/type",keyword:"type",params:{type: schema28.properties.engagements.items.properties.duration.type},message:"must be number,null"};
+const err71 = {instancePath:instancePath+"/engagements/" + i1+"/duration",schemaPath:"#/properties/engagements/items/properties/duration/type",keyword:"type",params:{type: schema17.properties.engagements.items.properties.duration.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -2662,7 +2662,7 @@ if(data15.id !== undefined){
 let data24 = data15.id;
 const _errs52 = errors;
 if((typeof data24 !== "string") && (data24 !== null)){
-const err72 = {instancePath:instancePath+"/engagements/" + i1+"/id",schemaPath:"#/properties/engagements/items/properties/id/type",keyword:"type",params:{type: schema28.properties.engagements.items.properties.id.type},message:"must be string,null"};
+const err72 = {instancePath:instancePath+"/engagements/" + i1+"/id",schemaPath:"#/properties/engagements/items/properties/id/type",keyword:"type",params:{type: schema17.properties.engagements.items.properties.id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -2678,7 +2678,7 @@ if(data15.rating !== undefined){
 let data25 = data15.rating;
 const _errs54 = errors;
 if((typeof data25 !== "string") && (data25 !== null)){
-const err73 = {instancePath:instancePath+"/engagements/" + i1+"/rating",schemaPath:"#/properties/engagements/items/properties/rating/type",keyword:"type",params:{type: schema28.properties.engagements.items.properties.rating.type},message:"must be string,null"};
+const err73 = {instancePath:instancePath+"/engagements/" + i1+"/rating",schemaPath:"#/properties/engagements/items/properties/rating/type",keyword:"type",params:{type: schema17.properties.engagements.items.properties.rating.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -2694,7 +2694,7 @@ if(data15.skills_fulfilled !== undefined){
 let data26 = data15.skills_fulfilled;
 const _errs56 = errors;
 if((typeof data26 !== "boolean") && (data26 !== null)){
-const err74 = {instancePath:instancePath+"/engagements/" + i1+"/skills_fulfilled",schemaPath:"#/properties/engagements/items/properties/skills_fulfilled/type",keyword:"type",params:{type: schema28.properties.engagements.items.properties.skills_fulfilled.type},message:"must be boolean,null"};
+const err74 = {instancePath:instancePath+"/engagements/" + i1+"/skills_fulfilled",schemaPath:"#/properties/engagements/items/properties/skills_fulfilled/type",keyword:"type",params:{type: schema17.properties.engagements.items.properties.skills_fulfilled.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -2710,7 +2710,7 @@ if(data15.skills_requested !== undefined){
 let data27 = data15.skills_requested;
 const _errs58 = errors;
 if((!(Array.isArray(data27))) && (data27 !== null)){
-const err75 = {instancePath:instancePath+"/engagements/" + i1+"/skills_requested",schemaPath:"#/properties/engagements/items/properties/skills_requested/type",keyword:"type",params:{type: schema28.properties.engagements.items.properties.skills_requested.type},message:"must be array,null"};
+const err75 = {instancePath:instancePath+"/engagements/" + i1+"/skills_requested",schemaPath:"#/properties/engagements/items/properties/skills_requested/type",keyword:"type",params:{type: schema17.properties.engagements.items.properties.skills_requested.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -2726,7 +2726,7 @@ if(data15.started_by !== undefined){
 let data28 = data15.started_by;
 const _errs60 = errors;
 if((typeof data28 !== "string") && (data28 !== null)){
-const err76 = {instancePath:instancePath+"/engagements/" + i1+"/started_by",schemaPath:"#/properties/engagements/items/properties/started_by/type",keyword:"type",params:{type: schema28.properties.engagements.items.properties.started_by.type},message:"must be string,null"};
+const err76 = {instancePath:instancePath+"/engagements/" + i1+"/started_by",schemaPath:"#/properties/engagements/items/properties/started_by/type",keyword:"type",params:{type: schema17.properties.engagements.items.properties.started_by.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -2742,7 +2742,7 @@ if(data15.timestamp !== undefined){
 let data29 = data15.timestamp;
 const _errs62 = errors;
 if((typeof data29 !== "string") && (data29 !== null)){
-const err77 = {instancePath:instancePath+"/engagements/" + i1+"/timestamp",schemaPath:"#/properties/engagements/items/properties/timestamp/type",keyword:"type",params:{type: schema28.properties.engagements.items.properties.timestamp.type},message:"must be string,null"};
+const err77 = {instancePath:instancePath+"/engagements/" + i1+"/timestamp",schemaPath:"#/properties/engagements/items/properties/timestamp/type",keyword:"type",params:{type: schema17.properties.engagements.items.properties.timestamp.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -2777,7 +2777,7 @@ if(data.history !== undefined){
 let data30 = data.history;
 const _errs64 = errors;
 if((!(Array.isArray(data30))) && (data30 !== null)){
-const err79 = {instancePath:instancePath+"/history",schemaPath:"#/properties/history/type",keyword:"type",params:{type: schema28.properties.history.type},message:"must be array,null"};
+const err79 = {instancePath:instancePath+"/history",schemaPath:"#/properties/history/type",keyword:"type",params:{type: schema17.properties.history.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -2940,7 +2940,7 @@ if(data31.channel !== undefined){
 let data32 = data31.channel;
 const _errs69 = errors;
 if((typeof data32 !== "string") && (data32 !== null)){
-const err94 = {instancePath:instancePath+"/history/" + i2+"/channel",schemaPath:"#/properties/history/items/properties/channel/type",keyword:"type",params:{type: schema28.properties.history.items.properties.channel.type},message:"must be string,null"};
+const err94 = {instancePath:instancePath+"/history/" + i2+"/channel",schemaPath:"#/properties/history/items/properties/channel/type",keyword:"type",params:{type: schema17.properties.history.items.properties.channel.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -2956,7 +2956,7 @@ if(data31.department_id !== undefined){
 let data33 = data31.department_id;
 const _errs71 = errors;
 if((!((typeof data33 == "number") && (!(data33 % 1) && !isNaN(data33)))) && (data33 !== null)){
-const err95 = {instancePath:instancePath+"/history/" + i2+"/department_id",schemaPath:"#/properties/history/items/properties/department_id/type",keyword:"type",params:{type: schema28.properties.history.items.properties.department_id.type},message:"must be integer,null"};
+const err95 = {instancePath:instancePath+"/history/" + i2+"/department_id",schemaPath:"#/properties/history/items/properties/department_id/type",keyword:"type",params:{type: schema17.properties.history.items.properties.department_id.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -2972,7 +2972,7 @@ if(data31.department_name !== undefined){
 let data34 = data31.department_name;
 const _errs73 = errors;
 if((typeof data34 !== "string") && (data34 !== null)){
-const err96 = {instancePath:instancePath+"/history/" + i2+"/department_name",schemaPath:"#/properties/history/items/properties/department_name/type",keyword:"type",params:{type: schema28.properties.history.items.properties.department_name.type},message:"must be string,null"};
+const err96 = {instancePath:instancePath+"/history/" + i2+"/department_name",schemaPath:"#/properties/history/items/properties/department_name/type",keyword:"type",params:{type: schema17.properties.history.items.properties.department_name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -2988,7 +2988,7 @@ if(data31.msg !== undefined){
 let data35 = data31.msg;
 const _errs75 = errors;
 if((typeof data35 !== "string") && (data35 !== null)){
-const err97 = {instancePath:instancePath+"/history/" + i2+"/msg",schemaPath:"#/properties/history/items/properties/msg/type",keyword:"type",params:{type: schema28.properties.history.items.properties.msg.type},message:"must be string,null"};
+const err97 = {instancePath:instancePath+"/history/" + i2+"/msg",schemaPath:"#/properties/history/items/properties/msg/type",keyword:"type",params:{type: schema17.properties.history.items.properties.msg.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -3004,7 +3004,7 @@ if(data31.msg_id !== undefined){
 let data36 = data31.msg_id;
 const _errs77 = errors;
 if((typeof data36 !== "string") && (data36 !== null)){
-const err98 = {instancePath:instancePath+"/history/" + i2+"/msg_id",schemaPath:"#/properties/history/items/properties/msg_id/type",keyword:"type",params:{type: schema28.properties.history.items.properties.msg_id.type},message:"must be string,null"};
+const err98 = {instancePath:instancePath+"/history/" + i2+"/msg_id",schemaPath:"#/properties/history/items/properties/msg_id/type",keyword:"type",params:{type: schema17.properties.history.items.properties.msg_id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -3020,7 +3020,7 @@ if(data31.name !== undefined){
 let data37 = data31.name;
 const _errs79 = errors;
 if((typeof data37 !== "string") && (data37 !== null)){
-const err99 = {instancePath:instancePath+"/history/" + i2+"/name",schemaPath:"#/properties/history/items/properties/name/type",keyword:"type",params:{type: schema28.properties.history.items.properties.name.type},message:"must be string,null"};
+const err99 = {instancePath:instancePath+"/history/" + i2+"/name",schemaPath:"#/properties/history/items/properties/name/type",keyword:"type",params:{type: schema17.properties.history.items.properties.name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -3036,7 +3036,7 @@ if(data31.new_rating !== undefined){
 let data38 = data31.new_rating;
 const _errs81 = errors;
 if((typeof data38 !== "string") && (data38 !== null)){
-const err100 = {instancePath:instancePath+"/history/" + i2+"/new_rating",schemaPath:"#/properties/history/items/properties/new_rating/type",keyword:"type",params:{type: schema28.properties.history.items.properties.new_rating.type},message:"must be string,null"};
+const err100 = {instancePath:instancePath+"/history/" + i2+"/new_rating",schemaPath:"#/properties/history/items/properties/new_rating/type",keyword:"type",params:{type: schema17.properties.history.items.properties.new_rating.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -3052,7 +3052,7 @@ if(data31.new_tags !== undefined){
 let data39 = data31.new_tags;
 const _errs83 = errors;
 if((!(Array.isArray(data39))) && (data39 !== null)){
-const err101 = {instancePath:instancePath+"/history/" + i2+"/new_tags",schemaPath:"#/properties/history/items/properties/new_tags/type",keyword:"type",params:{type: schema28.properties.history.items.properties.new_tags.type},message:"must be array,null"};
+const err101 = {instancePath:instancePath+"/history/" + i2+"/new_tags",schemaPath:"#/properties/history/items/properties/new_tags/type",keyword:"type",params:{type: schema17.properties.history.items.properties.new_tags.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -3068,7 +3068,7 @@ if(data31.nick !== undefined){
 let data40 = data31.nick;
 const _errs85 = errors;
 if((typeof data40 !== "string") && (data40 !== null)){
-const err102 = {instancePath:instancePath+"/history/" + i2+"/nick",schemaPath:"#/properties/history/items/properties/nick/type",keyword:"type",params:{type: schema28.properties.history.items.properties.nick.type},message:"must be string,null"};
+const err102 = {instancePath:instancePath+"/history/" + i2+"/nick",schemaPath:"#/properties/history/items/properties/nick/type",keyword:"type",params:{type: schema17.properties.history.items.properties.nick.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -3084,7 +3084,7 @@ if(data31.options !== undefined){
 let data41 = data31.options;
 const _errs87 = errors;
 if((typeof data41 !== "string") && (data41 !== null)){
-const err103 = {instancePath:instancePath+"/history/" + i2+"/options",schemaPath:"#/properties/history/items/properties/options/type",keyword:"type",params:{type: schema28.properties.history.items.properties.options.type},message:"must be string,null"};
+const err103 = {instancePath:instancePath+"/history/" + i2+"/options",schemaPath:"#/properties/history/items/properties/options/type",keyword:"type",params:{type: schema17.properties.history.items.properties.options.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -3100,7 +3100,7 @@ if(data31.rating !== undefined){
 let data42 = data31.rating;
 const _errs89 = errors;
 if((typeof data42 !== "string") && (data42 !== null)){
-const err104 = {instancePath:instancePath+"/history/" + i2+"/rating",schemaPath:"#/properties/history/items/properties/rating/type",keyword:"type",params:{type: schema28.properties.history.items.properties.rating.type},message:"must be string,null"};
+const err104 = {instancePath:instancePath+"/history/" + i2+"/rating",schemaPath:"#/properties/history/items/properties/rating/type",keyword:"type",params:{type: schema17.properties.history.items.properties.rating.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -3116,7 +3116,7 @@ if(data31.tags !== undefined){
 let data43 = data31.tags;
 const _errs91 = errors;
 if((!(Array.isArray(data43))) && (data43 !== null)){
-const err105 = {instancePath:instancePath+"/history/" + i2+"/tags",schemaPath:"#/properties/history/items/properties/tags/type",keyword:"type",params:{type: schema28.properties.history.items.properties.tags.type},message:"must be array,null"};
+const err105 = {instancePath:instancePath+"/history/" + i2+"/tags",schemaPath:"#/properties/history/items/properties/tags/type",keyword:"type",params:{type: schema17.properties.history.items.properties.tags.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -3132,7 +3132,7 @@ if(data31.timestamp !== undefined){
 let data44 = data31.timestamp;
 const _errs93 = errors;
 if((typeof data44 !== "string") && (data44 !== null)){
-const err106 = {instancePath:instancePath+"/history/" + i2+"/timestamp",schemaPath:"#/properties/history/items/properties/timestamp/type",keyword:"type",params:{type: schema28.properties.history.items.properties.timestamp.type},message:"must be string,null"};
+const err106 = {instancePath:instancePath+"/history/" + i2+"/timestamp",schemaPath:"#/properties/history/items/properties/timestamp/type",keyword:"type",params:{type: schema17.properties.history.items.properties.timestamp.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -3148,7 +3148,7 @@ if(data31.type !== undefined){
 let data45 = data31.type;
 const _errs95 = errors;
 if((typeof data45 !== "string") && (data45 !== null)){
-const err107 = {instancePath:instancePath+"/history/" + i2+"/type",schemaPath:"#/properties/history/items/properties/type/type",keyword:"type",params:{type: schema28.properties.history.items.properties.type.type},message:"must be string,null"};
+const err107 = {instancePath:instancePath+"/history/" + i2+"/type",schemaPath:"#/properties/history/items/properties/type/type",keyword:"type",params:{type: schema17.properties.history.items.properties.type.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -3199,7 +3199,7 @@ if(data.message !== undefined){
 let data47 = data.message;
 const _errs99 = errors;
 if((typeof data47 !== "string") && (data47 !== null)){
-const err110 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: schema28.properties.message.type},message:"must be string,null"};
+const err110 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: schema17.properties.message.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -3215,7 +3215,7 @@ if(data.missed !== undefined){
 let data48 = data.missed;
 const _errs101 = errors;
 if((typeof data48 !== "boolean") && (data48 !== null)){
-const err111 = {instancePath:instancePath+"/missed",schemaPath:"#/properties/missed/type",keyword:"type",params:{type: schema28.properties.missed.type},message:"must be boolean,null"};
+const err111 = {instancePath:instancePath+"/missed",schemaPath:"#/properties/missed/type",keyword:"type",params:{type: schema17.properties.missed.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -3231,7 +3231,7 @@ if(data.rating !== undefined){
 let data49 = data.rating;
 const _errs103 = errors;
 if((typeof data49 !== "string") && (data49 !== null)){
-const err112 = {instancePath:instancePath+"/rating",schemaPath:"#/properties/rating/type",keyword:"type",params:{type: schema28.properties.rating.type},message:"must be string,null"};
+const err112 = {instancePath:instancePath+"/rating",schemaPath:"#/properties/rating/type",keyword:"type",params:{type: schema17.properties.rating.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -3247,7 +3247,7 @@ if(data.started_by !== undefined){
 let data50 = data.started_by;
 const _errs105 = errors;
 if((typeof data50 !== "string") && (data50 !== null)){
-const err113 = {instancePath:instancePath+"/started_by",schemaPath:"#/properties/started_by/type",keyword:"type",params:{type: schema28.properties.started_by.type},message:"must be string,null"};
+const err113 = {instancePath:instancePath+"/started_by",schemaPath:"#/properties/started_by/type",keyword:"type",params:{type: schema17.properties.started_by.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -3263,7 +3263,7 @@ if(data.tags !== undefined){
 let data51 = data.tags;
 const _errs107 = errors;
 if((!(Array.isArray(data51))) && (data51 !== null)){
-const err114 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: schema28.properties.tags.type},message:"must be array,null"};
+const err114 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: schema17.properties.tags.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -3279,7 +3279,7 @@ if(data.timestamp !== undefined){
 let data52 = data.timestamp;
 const _errs109 = errors;
 if((typeof data52 !== "string") && (data52 !== null)){
-const err115 = {instancePath:instancePath+"/timestamp",schemaPath:"#/properties/timestamp/type",keyword:"type",params:{type: schema28.properties.timestamp.type},message:"must be string,null"};
+const err115 = {instancePath:instancePath+"/timestamp",schemaPath:"#/properties/timestamp/type",keyword:"type",params:{type: schema17.properties.timestamp.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -3295,7 +3295,7 @@ if(data.triggered !== undefined){
 let data53 = data.triggered;
 const _errs111 = errors;
 if((typeof data53 !== "boolean") && (data53 !== null)){
-const err116 = {instancePath:instancePath+"/triggered",schemaPath:"#/properties/triggered/type",keyword:"type",params:{type: schema28.properties.triggered.type},message:"must be boolean,null"};
+const err116 = {instancePath:instancePath+"/triggered",schemaPath:"#/properties/triggered/type",keyword:"type",params:{type: schema17.properties.triggered.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -3311,7 +3311,7 @@ if(data.triggered_response !== undefined){
 let data54 = data.triggered_response;
 const _errs113 = errors;
 if((typeof data54 !== "boolean") && (data54 !== null)){
-const err117 = {instancePath:instancePath+"/triggered_response",schemaPath:"#/properties/triggered_response/type",keyword:"type",params:{type: schema28.properties.triggered_response.type},message:"must be boolean,null"};
+const err117 = {instancePath:instancePath+"/triggered_response",schemaPath:"#/properties/triggered_response/type",keyword:"type",params:{type: schema17.properties.triggered_response.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -3327,7 +3327,7 @@ if(data.type !== undefined){
 let data55 = data.type;
 const _errs115 = errors;
 if((typeof data55 !== "string") && (data55 !== null)){
-const err118 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema28.properties.type.type},message:"must be string,null"};
+const err118 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema17.properties.type.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -3343,7 +3343,7 @@ if(data.unread !== undefined){
 let data56 = data.unread;
 const _errs117 = errors;
 if((typeof data56 !== "boolean") && (data56 !== null)){
-const err119 = {instancePath:instancePath+"/unread",schemaPath:"#/properties/unread/type",keyword:"type",params:{type: schema28.properties.unread.type},message:"must be boolean,null"};
+const err119 = {instancePath:instancePath+"/unread",schemaPath:"#/properties/unread/type",keyword:"type",params:{type: schema17.properties.unread.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -3359,7 +3359,7 @@ if(data.update_timestamp !== undefined){
 let data57 = data.update_timestamp;
 const _errs119 = errors;
 if((typeof data57 !== "string") && (data57 !== null)){
-const err120 = {instancePath:instancePath+"/update_timestamp",schemaPath:"#/properties/update_timestamp/type",keyword:"type",params:{type: schema28.properties.update_timestamp.type},message:"must be string,null"};
+const err120 = {instancePath:instancePath+"/update_timestamp",schemaPath:"#/properties/update_timestamp/type",keyword:"type",params:{type: schema17.properties.update_timestamp.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -3375,7 +3375,7 @@ if(data.webpath !== undefined){
 let data58 = data.webpath;
 const _errs121 = errors;
 if((!(Array.isArray(data58))) && (data58 !== null)){
-const err121 = {instancePath:instancePath+"/webpath",schemaPath:"#/properties/webpath/type",keyword:"type",params:{type: schema28.properties.webpath.type},message:"must be array,null"};
+const err121 = {instancePath:instancePath+"/webpath",schemaPath:"#/properties/webpath/type",keyword:"type",params:{type: schema17.properties.webpath.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -3418,7 +3418,7 @@ if(data59.from !== undefined){
 let data60 = data59.from;
 const _errs126 = errors;
 if((typeof data60 !== "string") && (data60 !== null)){
-const err124 = {instancePath:instancePath+"/webpath/" + i3+"/from",schemaPath:"#/properties/webpath/items/properties/from/type",keyword:"type",params:{type: schema28.properties.webpath.items.properties.from.type},message:"must be string,null"};
+const err124 = {instancePath:instancePath+"/webpath/" + i3+"/from",schemaPath:"#/properties/webpath/items/properties/from/type",keyword:"type",params:{type: schema17.properties.webpath.items.properties.from.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -3434,7 +3434,7 @@ if(data59.timestamp !== undefined){
 let data61 = data59.timestamp;
 const _errs128 = errors;
 if((typeof data61 !== "string") && (data61 !== null)){
-const err125 = {instancePath:instancePath+"/webpath/" + i3+"/timestamp",schemaPath:"#/properties/webpath/items/properties/timestamp/type",keyword:"type",params:{type: schema28.properties.webpath.items.properties.timestamp.type},message:"must be string,null"};
+const err125 = {instancePath:instancePath+"/webpath/" + i3+"/timestamp",schemaPath:"#/properties/webpath/items/properties/timestamp/type",keyword:"type",params:{type: schema17.properties.webpath.items.properties.timestamp.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -3476,15 +3476,15 @@ vErrors.push(err127);
 }
 errors++;
 }
-validate27.errors = vErrors;
+validate17.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_department = validate28;
+export const record_department = validate18;
 // prettier-ignore
-const schema29 = {"type":"object","properties":{"description":{"type":["string","null"]},"enabled":{"type":["boolean","null"]},"id":{"type":"integer"},"members":{"type":["array","null"]},"name":{"type":["string","null"]},"settings":{}},"required":["description","enabled","id","members","name","settings"],"additionalProperties":true};
+const schema18 = {"type":"object","properties":{"description":{"type":["string","null"]},"enabled":{"type":["boolean","null"]},"id":{"type":"integer"},"members":{"type":["array","null"]},"name":{"type":["string","null"]},"settings":{}},"required":["description","enabled","id","members","name","settings"],"additionalProperties":true};
 // prettier-ignore
-function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -3554,7 +3554,7 @@ if(data.description !== undefined){
 let data0 = data.description;
 const _errs2 = errors;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err6 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema29.properties.description.type},message:"must be string,null"};
+const err6 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema18.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3570,7 +3570,7 @@ if(data.enabled !== undefined){
 let data1 = data.enabled;
 const _errs4 = errors;
 if((typeof data1 !== "boolean") && (data1 !== null)){
-const err7 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/type",keyword:"type",params:{type: schema29.properties.enabled.type},message:"must be boolean,null"};
+const err7 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/type",keyword:"type",params:{type: schema18.properties.enabled.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3602,7 +3602,7 @@ if(data.members !== undefined){
 let data3 = data.members;
 const _errs8 = errors;
 if((!(Array.isArray(data3))) && (data3 !== null)){
-const err9 = {instancePath:instancePath+"/members",schemaPath:"#/properties/members/type",keyword:"type",params:{type: schema29.properties.members.type},message:"must be array,null"};
+const err9 = {instancePath:instancePath+"/members",schemaPath:"#/properties/members/type",keyword:"type",params:{type: schema18.properties.members.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3618,7 +3618,7 @@ if(data.name !== undefined){
 let data4 = data.name;
 const _errs10 = errors;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err10 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema29.properties.name.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema18.properties.name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3641,7 +3641,7 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate28.errors = vErrors;
+validate18.errors = vErrors;
 return errors === 0;
 }
 

@@ -3,11 +3,11 @@
 import { createResponseValidators } from '@connector-sdk/runtime';
 
 // prettier-ignore
-export const params_search = validate10;
+export const params_search = validate0;
 // prettier-ignore
-const schema11 = {"type":"object","properties":{"cursor":{"type":"string"},"fields":{"type":"array","items":{"type":"string"}},"limit":{"type":"integer","minimum":1},"query":{"type":"object","properties":{"filter":{"type":"object"},"sort":{"type":"array","items":{"type":"object"}}},"additionalProperties":false}},"required":["query"],"additionalProperties":false};
+const schema0 = {"type":"object","properties":{"cursor":{"type":"string"},"fields":{"type":"array","items":{"type":"string"}},"limit":{"type":"integer","minimum":1},"query":{"type":"object","properties":{"filter":{"type":"object"},"sort":{"type":"array","items":{"type":"object"}}},"additionalProperties":false}},"required":["query"],"additionalProperties":false};
 // prettier-ignore
-function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -215,15 +215,15 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate10.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_issue_comments_list = validate11;
+export const params_issue_comments_list = validate1;
 // prettier-ignore
-const schema12 = {"type":"object","properties":{},"additionalProperties":true};
+const schema1 = {"type":"object","properties":{},"additionalProperties":true};
 // prettier-ignore
-function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -240,15 +240,15 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate11.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_issue_comments_get = validate12;
+export const params_issue_comments_get = validate2;
 // prettier-ignore
-const schema13 = {"type":"object","properties":{"id":{"type":"string"}},"required":["id"],"additionalProperties":true};
+const schema2 = {"type":"object","properties":{"id":{"type":"string"}},"required":["id"],"additionalProperties":true};
 // prettier-ignore
-function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -291,19 +291,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate12.errors = vErrors;
+validate2.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_issues_get = validate13;
+export const params_issues_get = validate3;
 // prettier-ignore
-const schema14 = {"type":"object","properties":{"expand":{"type":"string","pattern":"^(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations)(?:,(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations))*$"},"failFast":{"type":"boolean"},"fields":{"type":"string"},"fieldsByKeys":{"type":"boolean"},"issueIdOrKey":{"type":"string"},"properties":{"type":"string","pattern":"^[^,]*(?:,[^,]*){0,4}$"},"updateHistory":{"type":"boolean"}},"required":["issueIdOrKey"],"additionalProperties":false};
+const schema3 = {"type":"object","properties":{"expand":{"type":"string","pattern":"^(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations)(?:,(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations))*$"},"failFast":{"type":"boolean"},"fields":{"type":"string"},"fieldsByKeys":{"type":"boolean"},"issueIdOrKey":{"type":"string"},"properties":{"type":"string","pattern":"^[^,]*(?:,[^,]*){0,4}$"},"updateHistory":{"type":"boolean"}},"required":["issueIdOrKey"],"additionalProperties":false};
 // prettier-ignore
 const pattern0 = new RegExp("^(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations)(?:,(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations))*$", "u");
 // prettier-ignore
 const pattern1 = new RegExp("^[^,]*(?:,[^,]*){0,4}$", "u");
 // prettier-ignore
-function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -478,15 +478,15 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate13.errors = vErrors;
+validate3.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_issues_api_search = validate14;
+export const params_issues_api_search = validate4;
 // prettier-ignore
-const schema15 = {"type":"object","properties":{"expand":{"type":"string","pattern":"^(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations)(?:,(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations))*$"},"failFast":{"type":"boolean"},"fields":{"type":"string"},"fieldsByKeys":{"type":"boolean"},"jql":{"type":"string"},"maxResults":{"type":"integer","maximum":5000},"nextPageToken":{"type":"string"},"properties":{"type":"string","pattern":"^[^,]*(?:,[^,]*){0,4}$"}},"additionalProperties":false};
+const schema4 = {"type":"object","properties":{"expand":{"type":"string","pattern":"^(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations)(?:,(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations))*$"},"failFast":{"type":"boolean"},"fields":{"type":"string"},"fieldsByKeys":{"type":"boolean"},"jql":{"type":"string"},"maxResults":{"type":"integer","maximum":5000},"nextPageToken":{"type":"string"},"properties":{"type":"string","pattern":"^[^,]*(?:,[^,]*){0,4}$"}},"additionalProperties":false};
 // prettier-ignore
-function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -679,15 +679,15 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate14.errors = vErrors;
+validate4.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_projects_get = validate15;
+export const params_projects_get = validate5;
 // prettier-ignore
-const schema16 = {"type":"object","properties":{"expand":{"type":"string"},"projectIdOrKey":{"type":"string"},"properties":{"type":"string"}},"required":["projectIdOrKey"],"additionalProperties":false};
+const schema5 = {"type":"object","properties":{"expand":{"type":"string"},"projectIdOrKey":{"type":"string"},"properties":{"type":"string"}},"required":["projectIdOrKey"],"additionalProperties":false};
 // prettier-ignore
-function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -774,26 +774,26 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate15.errors = vErrors;
+validate5.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_projects_api_search = validate16;
+export const params_projects_api_search = validate6;
 // prettier-ignore
-const schema17 = {"type":"object","properties":{"action":{"type":"string","enum":["view","browse","edit","create"]},"categoryId":{"type":"integer"},"expand":{"type":"string","pattern":"^(?:description|projectKeys|lead|issueTypes|url|insight)(?:,(?:description|projectKeys|lead|issueTypes|url|insight))*$"},"id":{"type":"array","maxItems":50,"items":{"type":"integer"}},"keys":{"type":"array","maxItems":50,"items":{"type":"string"}},"maxResults":{"type":"integer","maximum":100},"orderBy":{"type":"string","enum":["category","+category","-category","key","+key","-key","name","+name","-name","owner","+owner","-owner","issueCount","+issueCount","-issueCount","lastIssueUpdatedDate","+lastIssueUpdatedDate","-lastIssueUpdatedDate","archivedDate","+archivedDate","-archivedDate","deletedDate","+deletedDate","-deletedDate"]},"query":{"type":"string"},"startAt":{"type":"integer"},"status":{"type":"array","items":{"type":"string","enum":["live","archived","deleted"]}},"typeKey":{"type":"string"}},"additionalProperties":false};
+const schema6 = {"type":"object","properties":{"action":{"type":"string","enum":["view","browse","edit","create"]},"categoryId":{"type":"integer"},"expand":{"type":"string","pattern":"^(?:description|projectKeys|lead|issueTypes|url|insight)(?:,(?:description|projectKeys|lead|issueTypes|url|insight))*$"},"id":{"type":"array","maxItems":50,"items":{"type":"integer"}},"keys":{"type":"array","maxItems":50,"items":{"type":"string"}},"maxResults":{"type":"integer","maximum":100},"orderBy":{"type":"string","enum":["category","+category","-category","key","+key","-key","name","+name","-name","owner","+owner","-owner","issueCount","+issueCount","-issueCount","lastIssueUpdatedDate","+lastIssueUpdatedDate","-lastIssueUpdatedDate","archivedDate","+archivedDate","-archivedDate","deletedDate","+deletedDate","-deletedDate"]},"query":{"type":"string"},"startAt":{"type":"integer"},"status":{"type":"array","items":{"type":"string","enum":["live","archived","deleted"]}},"typeKey":{"type":"string"}},"additionalProperties":false};
 // prettier-ignore
-const func2 = Object.prototype.hasOwnProperty;
+const func0 = Object.prototype.hasOwnProperty;
 // prettier-ignore
 const pattern4 = new RegExp("^(?:description|projectKeys|lead|issueTypes|url|insight)(?:,(?:description|projectKeys|lead|issueTypes|url|insight))*$", "u");
 // prettier-ignore
-function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate6(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema17.properties, key0))){
+if(!(func0.call(schema6.properties, key0))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
@@ -818,9 +818,9 @@ vErrors.push(err1);
 errors++;
 }
 const _errs3 = errors;
-const vSchema0 = schema17.properties.action.enum;
+const vSchema0 = schema6.properties.action.enum;
 if(!((((data0 === "view") || (data0 === "browse")) || (data0 === "edit")) || (data0 === "create"))){
-const err2 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema17.properties.action.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema6.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1015,9 +1015,9 @@ vErrors.push(err14);
 errors++;
 }
 const _errs19 = errors;
-const vSchema1 = schema17.properties.orderBy.enum;
+const vSchema1 = schema6.properties.orderBy.enum;
 if(!((((((((((((((((((((((((data8 === "category") || (data8 === "+category")) || (data8 === "-category")) || (data8 === "key")) || (data8 === "+key")) || (data8 === "-key")) || (data8 === "name")) || (data8 === "+name")) || (data8 === "-name")) || (data8 === "owner")) || (data8 === "+owner")) || (data8 === "-owner")) || (data8 === "issueCount")) || (data8 === "+issueCount")) || (data8 === "-issueCount")) || (data8 === "lastIssueUpdatedDate")) || (data8 === "+lastIssueUpdatedDate")) || (data8 === "-lastIssueUpdatedDate")) || (data8 === "archivedDate")) || (data8 === "+archivedDate")) || (data8 === "-archivedDate")) || (data8 === "deletedDate")) || (data8 === "+deletedDate")) || (data8 === "-deletedDate"))){
-const err15 = {instancePath:instancePath+"/orderBy",schemaPath:"#/properties/orderBy/enum",keyword:"enum",params:{allowedValues: schema17.properties.orderBy.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/orderBy",schemaPath:"#/properties/orderBy/enum",keyword:"enum",params:{allowedValues: schema6.properties.orderBy.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1081,9 +1081,9 @@ vErrors.push(err18);
 errors++;
 }
 const _errs27 = errors;
-const vSchema2 = schema17.properties.status.items.enum;
+const vSchema2 = schema6.properties.status.items.enum;
 if(!(((data12 === "live") || (data12 === "archived")) || (data12 === "deleted"))){
-const err19 = {instancePath:instancePath+"/status/" + i2,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema17.properties.status.items.enum},message:"must be equal to one of the allowed values"};
+const err19 = {instancePath:instancePath+"/status/" + i2,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema6.properties.status.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1137,15 +1137,15 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate16.errors = vErrors;
+validate6.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_users_get = validate17;
+export const params_users_get = validate7;
 // prettier-ignore
-const schema18 = {"type":"object","properties":{"accountId":{"type":"string"}},"required":["accountId"],"additionalProperties":true};
+const schema7 = {"type":"object","properties":{"accountId":{"type":"string"}},"required":["accountId"],"additionalProperties":true};
 // prettier-ignore
-function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate7(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1188,15 +1188,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate17.errors = vErrors;
+validate7.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_issue = validate18;
+export const record_issue = validate8;
 // prettier-ignore
-const schema19 = {"type":"object","properties":{"expand":{"type":["string","null"]},"fields":{"type":"object","properties":{"created":{"type":"string"},"project":{"type":"object","properties":{"id":{"type":"string"},"key":{"type":"string"}},"required":["id","key"],"additionalProperties":true},"status":{"type":"object","properties":{"name":{"type":"string"}},"required":["name"],"additionalProperties":true},"summary":{"type":"string"},"updated":{"type":"string"}},"required":["created","project","status","summary","updated"],"additionalProperties":true},"id":{"type":"string"},"key":{"type":"string"},"self":{"type":"string"}},"required":["expand","fields","id","key","self"],"additionalProperties":true};
+const schema8 = {"type":"object","properties":{"expand":{"type":["string","null"]},"fields":{"type":"object","properties":{"created":{"type":"string"},"project":{"type":"object","properties":{"id":{"type":"string"},"key":{"type":"string"}},"required":["id","key"],"additionalProperties":true},"status":{"type":"object","properties":{"name":{"type":"string"}},"required":["name"],"additionalProperties":true},"summary":{"type":"string"},"updated":{"type":"string"}},"required":["created","project","status","summary","updated"],"additionalProperties":true},"id":{"type":"string"},"key":{"type":"string"},"self":{"type":"string"}},"required":["expand","fields","id","key","self"],"additionalProperties":true};
 // prettier-ignore
-function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1256,7 +1256,7 @@ if(data.expand !== undefined){
 let data0 = data.expand;
 const _errs2 = errors;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err5 = {instancePath:instancePath+"/expand",schemaPath:"#/properties/expand/type",keyword:"type",params:{type: schema19.properties.expand.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/expand",schemaPath:"#/properties/expand/type",keyword:"type",params:{type: schema8.properties.expand.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1560,15 +1560,15 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate18.errors = vErrors;
+validate8.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_project = validate19;
+export const record_project = validate9;
 // prettier-ignore
-const schema20 = {"type":"object","properties":{"assigneeType":{"type":["string","null"]},"avatarUrls":{"type":"object"},"components":{"type":["array","null"]},"description":{"type":["string","null"]},"entityId":{"type":["string","null"]},"expand":{"type":["string","null"]},"id":{"type":"string"},"isPrivate":{"type":"boolean"},"issueTypes":{"type":["array","null"]},"key":{"type":"string"},"lead":{"type":["object","null"]},"name":{"type":"string"},"projectCategory":{"type":["object","null"]},"projectTypeKey":{"type":"string"},"properties":{"type":"object"},"roles":{"type":["object","null"]},"self":{"type":"string"},"simplified":{"type":"boolean"},"style":{"type":"string"},"url":{"type":["string","null"]},"uuid":{"type":["string","null"]},"versions":{"type":["array","null"]}},"required":["assigneeType","avatarUrls","components","description","entityId","expand","id","isPrivate","issueTypes","key","lead","name","projectCategory","projectTypeKey","properties","roles","self","simplified","style","url","uuid","versions"],"additionalProperties":true};
+const schema9 = {"type":"object","properties":{"assigneeType":{"type":["string","null"]},"avatarUrls":{"type":"object"},"components":{"type":["array","null"]},"description":{"type":["string","null"]},"entityId":{"type":["string","null"]},"expand":{"type":["string","null"]},"id":{"type":"string"},"isPrivate":{"type":"boolean"},"issueTypes":{"type":["array","null"]},"key":{"type":"string"},"lead":{"type":["object","null"]},"name":{"type":"string"},"projectCategory":{"type":["object","null"]},"projectTypeKey":{"type":"string"},"properties":{"type":"object"},"roles":{"type":["object","null"]},"self":{"type":"string"},"simplified":{"type":"boolean"},"style":{"type":"string"},"url":{"type":["string","null"]},"uuid":{"type":["string","null"]},"versions":{"type":["array","null"]}},"required":["assigneeType","avatarUrls","components","description","entityId","expand","id","isPrivate","issueTypes","key","lead","name","projectCategory","projectTypeKey","properties","roles","self","simplified","style","url","uuid","versions"],"additionalProperties":true};
 // prettier-ignore
-function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate9(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1798,7 +1798,7 @@ if(data.assigneeType !== undefined){
 let data0 = data.assigneeType;
 const _errs2 = errors;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err22 = {instancePath:instancePath+"/assigneeType",schemaPath:"#/properties/assigneeType/type",keyword:"type",params:{type: schema20.properties.assigneeType.type},message:"must be string,null"};
+const err22 = {instancePath:instancePath+"/assigneeType",schemaPath:"#/properties/assigneeType/type",keyword:"type",params:{type: schema9.properties.assigneeType.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1830,7 +1830,7 @@ if(data.components !== undefined){
 let data2 = data.components;
 const _errs6 = errors;
 if((!(Array.isArray(data2))) && (data2 !== null)){
-const err24 = {instancePath:instancePath+"/components",schemaPath:"#/properties/components/type",keyword:"type",params:{type: schema20.properties.components.type},message:"must be array,null"};
+const err24 = {instancePath:instancePath+"/components",schemaPath:"#/properties/components/type",keyword:"type",params:{type: schema9.properties.components.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1846,7 +1846,7 @@ if(data.description !== undefined){
 let data3 = data.description;
 const _errs8 = errors;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err25 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema20.properties.description.type},message:"must be string,null"};
+const err25 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema9.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1862,7 +1862,7 @@ if(data.entityId !== undefined){
 let data4 = data.entityId;
 const _errs10 = errors;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err26 = {instancePath:instancePath+"/entityId",schemaPath:"#/properties/entityId/type",keyword:"type",params:{type: schema20.properties.entityId.type},message:"must be string,null"};
+const err26 = {instancePath:instancePath+"/entityId",schemaPath:"#/properties/entityId/type",keyword:"type",params:{type: schema9.properties.entityId.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1878,7 +1878,7 @@ if(data.expand !== undefined){
 let data5 = data.expand;
 const _errs12 = errors;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err27 = {instancePath:instancePath+"/expand",schemaPath:"#/properties/expand/type",keyword:"type",params:{type: schema20.properties.expand.type},message:"must be string,null"};
+const err27 = {instancePath:instancePath+"/expand",schemaPath:"#/properties/expand/type",keyword:"type",params:{type: schema9.properties.expand.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1926,7 +1926,7 @@ if(data.issueTypes !== undefined){
 let data8 = data.issueTypes;
 const _errs18 = errors;
 if((!(Array.isArray(data8))) && (data8 !== null)){
-const err30 = {instancePath:instancePath+"/issueTypes",schemaPath:"#/properties/issueTypes/type",keyword:"type",params:{type: schema20.properties.issueTypes.type},message:"must be array,null"};
+const err30 = {instancePath:instancePath+"/issueTypes",schemaPath:"#/properties/issueTypes/type",keyword:"type",params:{type: schema9.properties.issueTypes.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1958,7 +1958,7 @@ if(data.lead !== undefined){
 let data10 = data.lead;
 const _errs22 = errors;
 if((!(data10 && typeof data10 == "object" && !Array.isArray(data10))) && (data10 !== null)){
-const err32 = {instancePath:instancePath+"/lead",schemaPath:"#/properties/lead/type",keyword:"type",params:{type: schema20.properties.lead.type},message:"must be object,null"};
+const err32 = {instancePath:instancePath+"/lead",schemaPath:"#/properties/lead/type",keyword:"type",params:{type: schema9.properties.lead.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1990,7 +1990,7 @@ if(data.projectCategory !== undefined){
 let data12 = data.projectCategory;
 const _errs26 = errors;
 if((!(data12 && typeof data12 == "object" && !Array.isArray(data12))) && (data12 !== null)){
-const err34 = {instancePath:instancePath+"/projectCategory",schemaPath:"#/properties/projectCategory/type",keyword:"type",params:{type: schema20.properties.projectCategory.type},message:"must be object,null"};
+const err34 = {instancePath:instancePath+"/projectCategory",schemaPath:"#/properties/projectCategory/type",keyword:"type",params:{type: schema9.properties.projectCategory.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -2038,7 +2038,7 @@ if(data.roles !== undefined){
 let data15 = data.roles;
 const _errs32 = errors;
 if((!(data15 && typeof data15 == "object" && !Array.isArray(data15))) && (data15 !== null)){
-const err37 = {instancePath:instancePath+"/roles",schemaPath:"#/properties/roles/type",keyword:"type",params:{type: schema20.properties.roles.type},message:"must be object,null"};
+const err37 = {instancePath:instancePath+"/roles",schemaPath:"#/properties/roles/type",keyword:"type",params:{type: schema9.properties.roles.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -2102,7 +2102,7 @@ if(data.url !== undefined){
 let data19 = data.url;
 const _errs40 = errors;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err41 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: schema20.properties.url.type},message:"must be string,null"};
+const err41 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: schema9.properties.url.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -2118,7 +2118,7 @@ if(data.uuid !== undefined){
 let data20 = data.uuid;
 const _errs42 = errors;
 if((typeof data20 !== "string") && (data20 !== null)){
-const err42 = {instancePath:instancePath+"/uuid",schemaPath:"#/properties/uuid/type",keyword:"type",params:{type: schema20.properties.uuid.type},message:"must be string,null"};
+const err42 = {instancePath:instancePath+"/uuid",schemaPath:"#/properties/uuid/type",keyword:"type",params:{type: schema9.properties.uuid.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -2134,7 +2134,7 @@ if(data.versions !== undefined){
 let data21 = data.versions;
 const _errs44 = errors;
 if((!(Array.isArray(data21))) && (data21 !== null)){
-const err43 = {instancePath:instancePath+"/versions",schemaPath:"#/properties/versions/type",keyword:"type",params:{type: schema20.properties.versions.type},message:"must be array,null"};
+const err43 = {instancePath:instancePath+"/versions",schemaPath:"#/properties/versions/type",keyword:"type",params:{type: schema9.properties.versions.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -2157,7 +2157,7 @@ vErrors.push(err44);
 }
 errors++;
 }
-validate19.errors = vErrors;
+validate9.errors = vErrors;
 return errors === 0;
 }
 

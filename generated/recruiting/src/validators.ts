@@ -3,11 +3,11 @@
 import { createResponseValidators } from '@connector-sdk/runtime';
 
 // prettier-ignore
-export const params_search = validate10;
+export const params_search = validate0;
 // prettier-ignore
-const schema11 = {"type":"object","properties":{"cursor":{"type":"string"},"fields":{"type":"array","items":{"type":"string"}},"limit":{"type":"integer","minimum":1},"query":{"type":"object","properties":{"filter":{"type":"object"},"sort":{"type":"array","items":{"type":"object"}}},"additionalProperties":false}},"required":["query"],"additionalProperties":false};
+const schema0 = {"type":"object","properties":{"cursor":{"type":"string"},"fields":{"type":"array","items":{"type":"string"}},"limit":{"type":"integer","minimum":1},"query":{"type":"object","properties":{"filter":{"type":"object"},"sort":{"type":"array","items":{"type":"object"}}},"additionalProperties":false}},"required":["query"],"additionalProperties":false};
 // prettier-ignore
-function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -215,15 +215,15 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate10.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_application_attachment_download = validate11;
+export const params_application_attachment_download = validate1;
 // prettier-ignore
-const schema12 = {"type":"object","properties":{"application_id":{"type":"integer"}},"required":["application_id"],"additionalProperties":true};
+const schema1 = {"type":"object","properties":{"application_id":{"type":"integer"}},"required":["application_id"],"additionalProperties":true};
 // prettier-ignore
-function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -266,15 +266,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate11.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_applications_list = validate12;
+export const params_applications_list = validate2;
 // prettier-ignore
-const schema13 = {"type":"object","properties":{"created_after":{"type":"string"},"created_before":{"type":"string"},"job_id":{"type":"integer"},"last_activity_after":{"type":"string"},"page":{"type":"integer"},"per_page":{"type":"integer","maximum":500},"status":{"type":"string","enum":["active","rejected","hired"]}},"additionalProperties":false};
+const schema2 = {"type":"object","properties":{"created_after":{"type":"string"},"created_before":{"type":"string"},"job_id":{"type":"integer"},"last_activity_after":{"type":"string"},"page":{"type":"integer"},"per_page":{"type":"integer","maximum":500},"status":{"type":"string","enum":["active","rejected","hired"]}},"additionalProperties":false};
 // prettier-ignore
-function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -414,9 +414,9 @@ vErrors.push(err8);
 errors++;
 }
 const _errs15 = errors;
-const vSchema0 = schema13.properties.status.enum;
+const vSchema0 = schema2.properties.status.enum;
 if(!(((data6 === "active") || (data6 === "rejected")) || (data6 === "hired"))){
-const err9 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema13.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema2.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -438,15 +438,15 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate12.errors = vErrors;
+validate2.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_applications_get = validate13;
+export const params_applications_get = validate3;
 // prettier-ignore
-const schema14 = {"type":"object","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false};
+const schema3 = {"type":"object","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false};
 // prettier-ignore
-function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -501,15 +501,15 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate13.errors = vErrors;
+validate3.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_candidate_attachment_download = validate14;
+export const params_candidate_attachment_download = validate4;
 // prettier-ignore
-const schema15 = {"type":"object","properties":{"candidate_id":{"type":"integer"}},"required":["candidate_id"],"additionalProperties":true};
+const schema4 = {"type":"object","properties":{"candidate_id":{"type":"integer"}},"required":["candidate_id"],"additionalProperties":true};
 // prettier-ignore
-function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -552,15 +552,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate14.errors = vErrors;
+validate4.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_candidates_list = validate15;
+export const params_candidates_list = validate5;
 // prettier-ignore
-const schema16 = {"type":"object","properties":{"page":{"type":"integer"},"per_page":{"type":"integer","maximum":500}},"additionalProperties":false};
+const schema5 = {"type":"object","properties":{"page":{"type":"integer"},"per_page":{"type":"integer","maximum":500}},"additionalProperties":false};
 // prettier-ignore
-function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -633,15 +633,15 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate15.errors = vErrors;
+validate5.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_job_posts_list = validate16;
+export const params_job_posts_list = validate6;
 // prettier-ignore
-const schema17 = {"type":"object","properties":{},"additionalProperties":true};
+const schema6 = {"type":"object","properties":{},"additionalProperties":true};
 // prettier-ignore
-function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate6(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -658,15 +658,15 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate16.errors = vErrors;
+validate6.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_job_posts_get = validate17;
+export const params_job_posts_get = validate7;
 // prettier-ignore
-const schema18 = {"type":"object","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":true};
+const schema7 = {"type":"object","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":true};
 // prettier-ignore
-function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate7(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -709,15 +709,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate17.errors = vErrors;
+validate7.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_offers_list = validate18;
+export const params_offers_list = validate8;
 // prettier-ignore
-const schema19 = {"type":"object","properties":{"created_after":{"type":"string"},"created_before":{"type":"string"},"page":{"type":"integer"},"per_page":{"type":"integer","maximum":500},"resolved_after":{"type":"string"}},"additionalProperties":false};
+const schema8 = {"type":"object","properties":{"created_after":{"type":"string"},"created_before":{"type":"string"},"page":{"type":"integer"},"per_page":{"type":"integer","maximum":500},"resolved_after":{"type":"string"}},"additionalProperties":false};
 // prettier-ignore
-function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -838,15 +838,15 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate18.errors = vErrors;
+validate8.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_users_list = validate19;
+export const params_users_list = validate9;
 // prettier-ignore
-const schema20 = {"type":"object","properties":{"created_after":{"type":"string"},"created_before":{"type":"string"},"page":{"type":"integer"},"per_page":{"type":"integer","maximum":500},"updated_after":{"type":"string"},"updated_before":{"type":"string"}},"additionalProperties":false};
+const schema9 = {"type":"object","properties":{"created_after":{"type":"string"},"created_before":{"type":"string"},"page":{"type":"integer"},"per_page":{"type":"integer","maximum":500},"updated_after":{"type":"string"},"updated_before":{"type":"string"}},"additionalProperties":false};
 // prettier-ignore
-function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate9(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -983,15 +983,15 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate19.errors = vErrors;
+validate9.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_application = validate20;
+export const record_application = validate10;
 // prettier-ignore
-const schema21 = {"type":"object","properties":{"answers":{"type":"array","items":{"type":"object"}},"applied_at":{"type":"string"},"attachments":{"type":"array","items":{"type":"object","properties":{"created_at":{"type":"string"},"filename":{"type":"string"},"type":{"type":"string","enum":["resume","cover_letter","admin_only","take_home_test","offer_packet","offer_letter","signed_offer_letter","other"]},"url":{"type":"string"}},"required":["created_at","filename","type","url"],"additionalProperties":true}},"candidate_id":{"type":"integer"},"credited_to":{"type":"object"},"current_stage":{"type":["object","null"]},"custom_fields":{"type":"object"},"id":{"type":"integer"},"job_post_id":{"type":["integer","null"]},"jobs":{"type":"array","items":{"type":"object"}},"last_activity_at":{"type":"string"},"location":{"type":["object","null"]},"prospect":{"type":"boolean"},"prospect_detail":{"type":"object"},"prospective_department":{"type":["object","null"]},"prospective_office":{"type":["object","null"]},"rejected_at":{"type":["string","null"]},"rejection_details":{"type":["object","null"]},"rejection_reason":{"type":["object","null"]},"source":{"type":"object"},"status":{"type":"string"}},"required":["answers","applied_at","attachments","candidate_id","credited_to","current_stage","custom_fields","id","job_post_id","jobs","last_activity_at","location","prospect","prospect_detail","prospective_department","prospective_office","rejected_at","rejection_details","rejection_reason","source","status"],"additionalProperties":true};
+const schema10 = {"type":"object","properties":{"answers":{"type":"array","items":{"type":"object"}},"applied_at":{"type":"string"},"attachments":{"type":"array","items":{"type":"object","properties":{"created_at":{"type":"string"},"filename":{"type":"string"},"type":{"type":"string","enum":["resume","cover_letter","admin_only","take_home_test","offer_packet","offer_letter","signed_offer_letter","other"]},"url":{"type":"string"}},"required":["created_at","filename","type","url"],"additionalProperties":true}},"candidate_id":{"type":"integer"},"credited_to":{"type":"object"},"current_stage":{"type":["object","null"]},"custom_fields":{"type":"object"},"id":{"type":"integer"},"job_post_id":{"type":["integer","null"]},"jobs":{"type":"array","items":{"type":"object"}},"last_activity_at":{"type":"string"},"location":{"type":["object","null"]},"prospect":{"type":"boolean"},"prospect_detail":{"type":"object"},"prospective_department":{"type":["object","null"]},"prospective_office":{"type":["object","null"]},"rejected_at":{"type":["string","null"]},"rejection_details":{"type":["object","null"]},"rejection_reason":{"type":["object","null"]},"source":{"type":"object"},"status":{"type":"string"}},"required":["answers","applied_at","attachments","candidate_id","credited_to","current_stage","custom_fields","id","job_post_id","jobs","last_activity_at","location","prospect","prospect_detail","prospective_department","prospective_office","rejected_at","rejection_details","rejection_reason","source","status"],"additionalProperties":true};
 // prettier-ignore
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1361,9 +1361,9 @@ vErrors.push(err30);
 errors++;
 }
 const _errs18 = errors;
-const vSchema0 = schema21.properties.attachments.items.properties.type.enum;
+const vSchema0 = schema10.properties.attachments.items.properties.type.enum;
 if(!((((((((data7 === "resume") || (data7 === "cover_letter")) || (data7 === "admin_only")) || (data7 === "take_home_test")) || (data7 === "offer_packet")) || (data7 === "offer_letter")) || (data7 === "signed_offer_letter")) || (data7 === "other"))){
-const err31 = {instancePath:instancePath+"/attachments/" + i1+"/type",schemaPath:"#/properties/attachments/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema21.properties.attachments.items.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err31 = {instancePath:instancePath+"/attachments/" + i1+"/type",schemaPath:"#/properties/attachments/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema10.properties.attachments.items.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1455,7 +1455,7 @@ if(data.current_stage !== undefined){
 let data11 = data.current_stage;
 const _errs25 = errors;
 if((!(data11 && typeof data11 == "object" && !Array.isArray(data11))) && (data11 !== null)){
-const err37 = {instancePath:instancePath+"/current_stage",schemaPath:"#/properties/current_stage/type",keyword:"type",params:{type: schema21.properties.current_stage.type},message:"must be object,null"};
+const err37 = {instancePath:instancePath+"/current_stage",schemaPath:"#/properties/current_stage/type",keyword:"type",params:{type: schema10.properties.current_stage.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -1503,7 +1503,7 @@ if(data.job_post_id !== undefined){
 let data14 = data.job_post_id;
 const _errs31 = errors;
 if((!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))) && (data14 !== null)){
-const err40 = {instancePath:instancePath+"/job_post_id",schemaPath:"#/properties/job_post_id/type",keyword:"type",params:{type: schema21.properties.job_post_id.type},message:"must be integer,null"};
+const err40 = {instancePath:instancePath+"/job_post_id",schemaPath:"#/properties/job_post_id/type",keyword:"type",params:{type: schema10.properties.job_post_id.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -1574,7 +1574,7 @@ if(data.location !== undefined){
 let data18 = data.location;
 const _errs39 = errors;
 if((!(data18 && typeof data18 == "object" && !Array.isArray(data18))) && (data18 !== null)){
-const err44 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/type",keyword:"type",params:{type: schema21.properties.location.type},message:"must be object,null"};
+const err44 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/type",keyword:"type",params:{type: schema10.properties.location.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -1622,7 +1622,7 @@ if(data.prospective_department !== undefined){
 let data21 = data.prospective_department;
 const _errs45 = errors;
 if((!(data21 && typeof data21 == "object" && !Array.isArray(data21))) && (data21 !== null)){
-const err47 = {instancePath:instancePath+"/prospective_department",schemaPath:"#/properties/prospective_department/type",keyword:"type",params:{type: schema21.properties.prospective_department.type},message:"must be object,null"};
+const err47 = {instancePath:instancePath+"/prospective_department",schemaPath:"#/properties/prospective_department/type",keyword:"type",params:{type: schema10.properties.prospective_department.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -1638,7 +1638,7 @@ if(data.prospective_office !== undefined){
 let data22 = data.prospective_office;
 const _errs47 = errors;
 if((!(data22 && typeof data22 == "object" && !Array.isArray(data22))) && (data22 !== null)){
-const err48 = {instancePath:instancePath+"/prospective_office",schemaPath:"#/properties/prospective_office/type",keyword:"type",params:{type: schema21.properties.prospective_office.type},message:"must be object,null"};
+const err48 = {instancePath:instancePath+"/prospective_office",schemaPath:"#/properties/prospective_office/type",keyword:"type",params:{type: schema10.properties.prospective_office.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -1654,7 +1654,7 @@ if(data.rejected_at !== undefined){
 let data23 = data.rejected_at;
 const _errs49 = errors;
 if((typeof data23 !== "string") && (data23 !== null)){
-const err49 = {instancePath:instancePath+"/rejected_at",schemaPath:"#/properties/rejected_at/type",keyword:"type",params:{type: schema21.properties.rejected_at.type},message:"must be string,null"};
+const err49 = {instancePath:instancePath+"/rejected_at",schemaPath:"#/properties/rejected_at/type",keyword:"type",params:{type: schema10.properties.rejected_at.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -1670,7 +1670,7 @@ if(data.rejection_details !== undefined){
 let data24 = data.rejection_details;
 const _errs51 = errors;
 if((!(data24 && typeof data24 == "object" && !Array.isArray(data24))) && (data24 !== null)){
-const err50 = {instancePath:instancePath+"/rejection_details",schemaPath:"#/properties/rejection_details/type",keyword:"type",params:{type: schema21.properties.rejection_details.type},message:"must be object,null"};
+const err50 = {instancePath:instancePath+"/rejection_details",schemaPath:"#/properties/rejection_details/type",keyword:"type",params:{type: schema10.properties.rejection_details.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -1686,7 +1686,7 @@ if(data.rejection_reason !== undefined){
 let data25 = data.rejection_reason;
 const _errs53 = errors;
 if((!(data25 && typeof data25 == "object" && !Array.isArray(data25))) && (data25 !== null)){
-const err51 = {instancePath:instancePath+"/rejection_reason",schemaPath:"#/properties/rejection_reason/type",keyword:"type",params:{type: schema21.properties.rejection_reason.type},message:"must be object,null"};
+const err51 = {instancePath:instancePath+"/rejection_reason",schemaPath:"#/properties/rejection_reason/type",keyword:"type",params:{type: schema10.properties.rejection_reason.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -1741,15 +1741,15 @@ vErrors.push(err54);
 }
 errors++;
 }
-validate20.errors = vErrors;
+validate10.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_candidate = validate21;
+export const record_candidate = validate11;
 // prettier-ignore
-const schema22 = {"type":"object","properties":{"addresses":{"type":"array","items":{"type":"object"}},"application_ids":{"type":"array","items":{"type":"integer"}},"attachments":{"type":"array","items":{"type":"object","properties":{"created_at":{"type":"string"},"filename":{"type":"string"},"type":{"type":"string","enum":["resume","cover_letter","admin_only","take_home_test","offer_packet","offer_letter","signed_offer_letter","other"]},"url":{"type":"string"}},"required":["created_at","filename","type","url"],"additionalProperties":true}},"can_email":{"type":"boolean"},"company":{"type":["string","null"]},"coordinator":{"type":["object","null"]},"created_at":{"type":"string"},"custom_fields":{"type":"object"},"email_addresses":{"type":"array","items":{"type":"object"}},"first_name":{"type":"string"},"id":{"type":"integer"},"is_private":{"type":"boolean"},"last_activity":{"type":"string"},"last_name":{"type":"string"},"phone_numbers":{"type":"array","items":{"type":"object"}},"photo_url":{"type":["string","null"]},"recruiter":{"type":["object","null"]},"social_media_addresses":{"type":"array","items":{"type":"object"}},"tags":{"type":"array","items":{"type":"string"}},"title":{"type":["string","null"]},"updated_at":{"type":"string"},"website_addresses":{"type":"array","items":{"type":"object"}}},"required":["addresses","application_ids","attachments","can_email","company","coordinator","created_at","custom_fields","email_addresses","first_name","id","is_private","last_activity","last_name","phone_numbers","photo_url","recruiter","social_media_addresses","tags","title","updated_at","website_addresses"],"additionalProperties":true};
+const schema11 = {"type":"object","properties":{"addresses":{"type":"array","items":{"type":"object"}},"application_ids":{"type":"array","items":{"type":"integer"}},"attachments":{"type":"array","items":{"type":"object","properties":{"created_at":{"type":"string"},"filename":{"type":"string"},"type":{"type":"string","enum":["resume","cover_letter","admin_only","take_home_test","offer_packet","offer_letter","signed_offer_letter","other"]},"url":{"type":"string"}},"required":["created_at","filename","type","url"],"additionalProperties":true}},"can_email":{"type":"boolean"},"company":{"type":["string","null"]},"coordinator":{"type":["object","null"]},"created_at":{"type":"string"},"custom_fields":{"type":"object"},"email_addresses":{"type":"array","items":{"type":"object"}},"first_name":{"type":"string"},"id":{"type":"integer"},"is_private":{"type":"boolean"},"last_activity":{"type":"string"},"last_name":{"type":"string"},"phone_numbers":{"type":"array","items":{"type":"object"}},"photo_url":{"type":["string","null"]},"recruiter":{"type":["object","null"]},"social_media_addresses":{"type":"array","items":{"type":"object"}},"tags":{"type":"array","items":{"type":"string"}},"title":{"type":["string","null"]},"updated_at":{"type":"string"},"website_addresses":{"type":"array","items":{"type":"object"}}},"required":["addresses","application_ids","attachments","can_email","company","coordinator","created_at","custom_fields","email_addresses","first_name","id","is_private","last_activity","last_name","phone_numbers","photo_url","recruiter","social_media_addresses","tags","title","updated_at","website_addresses"],"additionalProperties":true};
 // prettier-ignore
-function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2152,9 +2152,9 @@ vErrors.push(err32);
 errors++;
 }
 const _errs20 = errors;
-const vSchema0 = schema22.properties.attachments.items.properties.type.enum;
+const vSchema0 = schema11.properties.attachments.items.properties.type.enum;
 if(!((((((((data8 === "resume") || (data8 === "cover_letter")) || (data8 === "admin_only")) || (data8 === "take_home_test")) || (data8 === "offer_packet")) || (data8 === "offer_letter")) || (data8 === "signed_offer_letter")) || (data8 === "other"))){
-const err33 = {instancePath:instancePath+"/attachments/" + i2+"/type",schemaPath:"#/properties/attachments/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema22.properties.attachments.items.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err33 = {instancePath:instancePath+"/attachments/" + i2+"/type",schemaPath:"#/properties/attachments/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema11.properties.attachments.items.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -2230,7 +2230,7 @@ if(data.company !== undefined){
 let data11 = data.company;
 const _errs25 = errors;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err38 = {instancePath:instancePath+"/company",schemaPath:"#/properties/company/type",keyword:"type",params:{type: schema22.properties.company.type},message:"must be string,null"};
+const err38 = {instancePath:instancePath+"/company",schemaPath:"#/properties/company/type",keyword:"type",params:{type: schema11.properties.company.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -2246,7 +2246,7 @@ if(data.coordinator !== undefined){
 let data12 = data.coordinator;
 const _errs27 = errors;
 if((!(data12 && typeof data12 == "object" && !Array.isArray(data12))) && (data12 !== null)){
-const err39 = {instancePath:instancePath+"/coordinator",schemaPath:"#/properties/coordinator/type",keyword:"type",params:{type: schema22.properties.coordinator.type},message:"must be object,null"};
+const err39 = {instancePath:instancePath+"/coordinator",schemaPath:"#/properties/coordinator/type",keyword:"type",params:{type: schema11.properties.coordinator.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -2452,7 +2452,7 @@ if(data.photo_url !== undefined){
 let data24 = data.photo_url;
 const _errs51 = errors;
 if((typeof data24 !== "string") && (data24 !== null)){
-const err51 = {instancePath:instancePath+"/photo_url",schemaPath:"#/properties/photo_url/type",keyword:"type",params:{type: schema22.properties.photo_url.type},message:"must be string,null"};
+const err51 = {instancePath:instancePath+"/photo_url",schemaPath:"#/properties/photo_url/type",keyword:"type",params:{type: schema11.properties.photo_url.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -2468,7 +2468,7 @@ if(data.recruiter !== undefined){
 let data25 = data.recruiter;
 const _errs53 = errors;
 if((!(data25 && typeof data25 == "object" && !Array.isArray(data25))) && (data25 !== null)){
-const err52 = {instancePath:instancePath+"/recruiter",schemaPath:"#/properties/recruiter/type",keyword:"type",params:{type: schema22.properties.recruiter.type},message:"must be object,null"};
+const err52 = {instancePath:instancePath+"/recruiter",schemaPath:"#/properties/recruiter/type",keyword:"type",params:{type: schema11.properties.recruiter.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -2562,7 +2562,7 @@ if(data.title !== undefined){
 let data30 = data.title;
 const _errs63 = errors;
 if((typeof data30 !== "string") && (data30 !== null)){
-const err57 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema22.properties.title.type},message:"must be string,null"};
+const err57 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema11.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -2640,15 +2640,15 @@ vErrors.push(err61);
 }
 errors++;
 }
-validate21.errors = vErrors;
+validate11.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_department = validate22;
+export const record_department = validate12;
 // prettier-ignore
-const schema23 = {"type":"object","properties":{"child_department_external_ids":{"type":"array","items":{"type":"string"}},"child_ids":{"type":"array","items":{"type":"integer"}},"external_id":{"type":["string","null"]},"id":{"type":"integer"},"name":{"type":"string"},"parent_department_external_id":{"type":["string","null"]},"parent_id":{"type":["integer","null"]}},"required":["child_department_external_ids","child_ids","external_id","id","name","parent_department_external_id","parent_id"],"additionalProperties":true};
+const schema12 = {"type":"object","properties":{"child_department_external_ids":{"type":"array","items":{"type":"string"}},"child_ids":{"type":"array","items":{"type":"integer"}},"external_id":{"type":["string","null"]},"id":{"type":"integer"},"name":{"type":"string"},"parent_department_external_id":{"type":["string","null"]},"parent_id":{"type":["integer","null"]}},"required":["child_department_external_ids","child_ids","external_id","id","name","parent_department_external_id","parent_id"],"additionalProperties":true};
 // prettier-ignore
-function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2806,7 +2806,7 @@ if(data.external_id !== undefined){
 let data4 = data.external_id;
 const _errs10 = errors;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err11 = {instancePath:instancePath+"/external_id",schemaPath:"#/properties/external_id/type",keyword:"type",params:{type: schema23.properties.external_id.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/external_id",schemaPath:"#/properties/external_id/type",keyword:"type",params:{type: schema12.properties.external_id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2854,7 +2854,7 @@ if(data.parent_department_external_id !== undefined){
 let data7 = data.parent_department_external_id;
 const _errs16 = errors;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err14 = {instancePath:instancePath+"/parent_department_external_id",schemaPath:"#/properties/parent_department_external_id/type",keyword:"type",params:{type: schema23.properties.parent_department_external_id.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/parent_department_external_id",schemaPath:"#/properties/parent_department_external_id/type",keyword:"type",params:{type: schema12.properties.parent_department_external_id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2870,7 +2870,7 @@ if(data.parent_id !== undefined){
 let data8 = data.parent_id;
 const _errs18 = errors;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err15 = {instancePath:instancePath+"/parent_id",schemaPath:"#/properties/parent_id/type",keyword:"type",params:{type: schema23.properties.parent_id.type},message:"must be integer,null"};
+const err15 = {instancePath:instancePath+"/parent_id",schemaPath:"#/properties/parent_id/type",keyword:"type",params:{type: schema12.properties.parent_id.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2893,15 +2893,15 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate22.errors = vErrors;
+validate12.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_job = validate23;
+export const record_job = validate13;
 // prettier-ignore
-const schema24 = {"type":"object","properties":{"closed_at":{"type":["string","null"]},"confidential":{"type":"boolean"},"created_at":{"type":"string"},"custom_fields":{"type":"object"},"departments":{"type":"array","items":{"type":["object","null"]}},"hiring_team":{"type":"object"},"id":{"type":"integer"},"name":{"type":"string"},"notes":{"type":["string","null"]},"offices":{"type":"array","items":{"type":"object"}},"opened_at":{"type":"string"},"openings":{"type":"array","items":{"type":"object"}},"requisition_id":{"type":["string","null"]},"status":{"type":"string"},"updated_at":{"type":"string"}},"required":["closed_at","confidential","created_at","custom_fields","departments","hiring_team","id","name","notes","offices","opened_at","openings","requisition_id","status","updated_at"],"additionalProperties":true};
+const schema13 = {"type":"object","properties":{"closed_at":{"type":["string","null"]},"confidential":{"type":"boolean"},"created_at":{"type":"string"},"custom_fields":{"type":"object"},"departments":{"type":"array","items":{"type":["object","null"]}},"hiring_team":{"type":"object"},"id":{"type":"integer"},"name":{"type":"string"},"notes":{"type":["string","null"]},"offices":{"type":"array","items":{"type":"object"}},"opened_at":{"type":"string"},"openings":{"type":"array","items":{"type":"object"}},"requisition_id":{"type":["string","null"]},"status":{"type":"string"},"updated_at":{"type":"string"}},"required":["closed_at","confidential","created_at","custom_fields","departments","hiring_team","id","name","notes","offices","opened_at","openings","requisition_id","status","updated_at"],"additionalProperties":true};
 // prettier-ignore
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -3061,7 +3061,7 @@ if(data.closed_at !== undefined){
 let data0 = data.closed_at;
 const _errs2 = errors;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err15 = {instancePath:instancePath+"/closed_at",schemaPath:"#/properties/closed_at/type",keyword:"type",params:{type: schema24.properties.closed_at.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/closed_at",schemaPath:"#/properties/closed_at/type",keyword:"type",params:{type: schema13.properties.closed_at.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3132,7 +3132,7 @@ for(let i0=0; i0<len0; i0++){
 let data5 = data4[i0];
 const _errs12 = errors;
 if((!(data5 && typeof data5 == "object" && !Array.isArray(data5))) && (data5 !== null)){
-const err19 = {instancePath:instancePath+"/departments/" + i0,schemaPath:"#/properties/departments/items/type",keyword:"type",params:{type: schema24.properties.departments.items.type},message:"must be object,null"};
+const err19 = {instancePath:instancePath+"/departments/" + i0,schemaPath:"#/properties/departments/items/type",keyword:"type",params:{type: schema13.properties.departments.items.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -3212,7 +3212,7 @@ if(data.notes !== undefined){
 let data9 = data.notes;
 const _errs20 = errors;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err24 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: schema24.properties.notes.type},message:"must be string,null"};
+const err24 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: schema13.properties.notes.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -3322,7 +3322,7 @@ if(data.requisition_id !== undefined){
 let data15 = data.requisition_id;
 const _errs32 = errors;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err30 = {instancePath:instancePath+"/requisition_id",schemaPath:"#/properties/requisition_id/type",keyword:"type",params:{type: schema24.properties.requisition_id.type},message:"must be string,null"};
+const err30 = {instancePath:instancePath+"/requisition_id",schemaPath:"#/properties/requisition_id/type",keyword:"type",params:{type: schema13.properties.requisition_id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -3377,15 +3377,15 @@ vErrors.push(err33);
 }
 errors++;
 }
-validate23.errors = vErrors;
+validate13.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_offer = validate24;
+export const record_offer = validate14;
 // prettier-ignore
-const schema25 = {"type":"object","properties":{"application_id":{"type":"integer"},"candidate_id":{"type":"integer"},"created_at":{"type":"string"},"custom_fields":{"type":"object"},"id":{"type":"integer"},"job_id":{"type":"integer"},"opening":{"type":["object","null"]},"resolved_at":{"type":["string","null"]},"sent_at":{"type":["string","null"]},"starts_at":{"type":["string","null"]},"status":{"type":"string"},"updated_at":{"type":"string"},"version":{"type":"integer"}},"required":["application_id","candidate_id","created_at","custom_fields","id","job_id","opening","resolved_at","sent_at","starts_at","status","updated_at","version"],"additionalProperties":true};
+const schema14 = {"type":"object","properties":{"application_id":{"type":"integer"},"candidate_id":{"type":"integer"},"created_at":{"type":"string"},"custom_fields":{"type":"object"},"id":{"type":"integer"},"job_id":{"type":"integer"},"opening":{"type":["object","null"]},"resolved_at":{"type":["string","null"]},"sent_at":{"type":["string","null"]},"starts_at":{"type":["string","null"]},"status":{"type":"string"},"updated_at":{"type":"string"},"version":{"type":"integer"}},"required":["application_id","candidate_id","created_at","custom_fields","id","job_id","opening","resolved_at","sent_at","starts_at","status","updated_at","version"],"additionalProperties":true};
 // prettier-ignore
-function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -3621,7 +3621,7 @@ if(data.opening !== undefined){
 let data6 = data.opening;
 const _errs14 = errors;
 if((!(data6 && typeof data6 == "object" && !Array.isArray(data6))) && (data6 !== null)){
-const err19 = {instancePath:instancePath+"/opening",schemaPath:"#/properties/opening/type",keyword:"type",params:{type: schema25.properties.opening.type},message:"must be object,null"};
+const err19 = {instancePath:instancePath+"/opening",schemaPath:"#/properties/opening/type",keyword:"type",params:{type: schema14.properties.opening.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -3637,7 +3637,7 @@ if(data.resolved_at !== undefined){
 let data7 = data.resolved_at;
 const _errs16 = errors;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err20 = {instancePath:instancePath+"/resolved_at",schemaPath:"#/properties/resolved_at/type",keyword:"type",params:{type: schema25.properties.resolved_at.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/resolved_at",schemaPath:"#/properties/resolved_at/type",keyword:"type",params:{type: schema14.properties.resolved_at.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -3653,7 +3653,7 @@ if(data.sent_at !== undefined){
 let data8 = data.sent_at;
 const _errs18 = errors;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err21 = {instancePath:instancePath+"/sent_at",schemaPath:"#/properties/sent_at/type",keyword:"type",params:{type: schema25.properties.sent_at.type},message:"must be string,null"};
+const err21 = {instancePath:instancePath+"/sent_at",schemaPath:"#/properties/sent_at/type",keyword:"type",params:{type: schema14.properties.sent_at.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -3669,7 +3669,7 @@ if(data.starts_at !== undefined){
 let data9 = data.starts_at;
 const _errs20 = errors;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err22 = {instancePath:instancePath+"/starts_at",schemaPath:"#/properties/starts_at/type",keyword:"type",params:{type: schema25.properties.starts_at.type},message:"must be string,null"};
+const err22 = {instancePath:instancePath+"/starts_at",schemaPath:"#/properties/starts_at/type",keyword:"type",params:{type: schema14.properties.starts_at.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -3740,15 +3740,15 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate24.errors = vErrors;
+validate14.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_office = validate25;
+export const record_office = validate15;
 // prettier-ignore
-const schema26 = {"type":"object","properties":{"child_ids":{"type":"array","items":{"type":"integer"}},"child_office_external_ids":{"type":"array","items":{"type":"string"}},"external_id":{"type":["string","null"]},"id":{"type":"integer"},"location":{"type":["object","null"]},"name":{"type":"string"},"parent_id":{"type":["integer","null"]},"parent_office_external_id":{"type":["string","null"]},"primary_contact_user_id":{"type":["integer","null"]}},"required":["child_ids","child_office_external_ids","external_id","id","location","name","parent_id","parent_office_external_id","primary_contact_user_id"],"additionalProperties":true};
+const schema15 = {"type":"object","properties":{"child_ids":{"type":"array","items":{"type":"integer"}},"child_office_external_ids":{"type":"array","items":{"type":"string"}},"external_id":{"type":["string","null"]},"id":{"type":"integer"},"location":{"type":["object","null"]},"name":{"type":"string"},"parent_id":{"type":["integer","null"]},"parent_office_external_id":{"type":["string","null"]},"primary_contact_user_id":{"type":["integer","null"]}},"required":["child_ids","child_office_external_ids","external_id","id","location","name","parent_id","parent_office_external_id","primary_contact_user_id"],"additionalProperties":true};
 // prettier-ignore
-function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -3926,7 +3926,7 @@ if(data.external_id !== undefined){
 let data4 = data.external_id;
 const _errs10 = errors;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err13 = {instancePath:instancePath+"/external_id",schemaPath:"#/properties/external_id/type",keyword:"type",params:{type: schema26.properties.external_id.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/external_id",schemaPath:"#/properties/external_id/type",keyword:"type",params:{type: schema15.properties.external_id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3958,7 +3958,7 @@ if(data.location !== undefined){
 let data6 = data.location;
 const _errs14 = errors;
 if((!(data6 && typeof data6 == "object" && !Array.isArray(data6))) && (data6 !== null)){
-const err15 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/type",keyword:"type",params:{type: schema26.properties.location.type},message:"must be object,null"};
+const err15 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/type",keyword:"type",params:{type: schema15.properties.location.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3990,7 +3990,7 @@ if(data.parent_id !== undefined){
 let data8 = data.parent_id;
 const _errs18 = errors;
 if((!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))) && (data8 !== null)){
-const err17 = {instancePath:instancePath+"/parent_id",schemaPath:"#/properties/parent_id/type",keyword:"type",params:{type: schema26.properties.parent_id.type},message:"must be integer,null"};
+const err17 = {instancePath:instancePath+"/parent_id",schemaPath:"#/properties/parent_id/type",keyword:"type",params:{type: schema15.properties.parent_id.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -4006,7 +4006,7 @@ if(data.parent_office_external_id !== undefined){
 let data9 = data.parent_office_external_id;
 const _errs20 = errors;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err18 = {instancePath:instancePath+"/parent_office_external_id",schemaPath:"#/properties/parent_office_external_id/type",keyword:"type",params:{type: schema26.properties.parent_office_external_id.type},message:"must be string,null"};
+const err18 = {instancePath:instancePath+"/parent_office_external_id",schemaPath:"#/properties/parent_office_external_id/type",keyword:"type",params:{type: schema15.properties.parent_office_external_id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -4022,7 +4022,7 @@ if(data.primary_contact_user_id !== undefined){
 let data10 = data.primary_contact_user_id;
 const _errs22 = errors;
 if((!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))) && (data10 !== null)){
-const err19 = {instancePath:instancePath+"/primary_contact_user_id",schemaPath:"#/properties/primary_contact_user_id/type",keyword:"type",params:{type: schema26.properties.primary_contact_user_id.type},message:"must be integer,null"};
+const err19 = {instancePath:instancePath+"/primary_contact_user_id",schemaPath:"#/properties/primary_contact_user_id/type",keyword:"type",params:{type: schema15.properties.primary_contact_user_id.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -4045,15 +4045,15 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate25.errors = vErrors;
+validate15.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_user = validate26;
+export const record_user = validate16;
 // prettier-ignore
-const schema27 = {"type":"object","properties":{"created_at":{"type":"string"},"departments":{"type":"array","items":{"type":"object"}},"disabled":{"type":"boolean"},"emails":{"type":"array","items":{"type":"string"}},"employee_id":{"type":["string","null"]},"first_name":{"type":"string"},"id":{"type":"integer"},"last_name":{"type":"string"},"linked_candidate_ids":{"type":"array","items":{"type":"integer"}},"name":{"type":"string"},"offices":{"type":"array","items":{"type":"object"}},"primary_email_address":{"type":"string"},"site_admin":{"type":"boolean"},"updated_at":{"type":"string"}},"required":["created_at","departments","disabled","emails","employee_id","first_name","id","last_name","linked_candidate_ids","name","offices","primary_email_address","site_admin","updated_at"],"additionalProperties":true};
+const schema16 = {"type":"object","properties":{"created_at":{"type":"string"},"departments":{"type":"array","items":{"type":"object"}},"disabled":{"type":"boolean"},"emails":{"type":"array","items":{"type":"string"}},"employee_id":{"type":["string","null"]},"first_name":{"type":"string"},"id":{"type":"integer"},"last_name":{"type":"string"},"linked_candidate_ids":{"type":"array","items":{"type":"integer"}},"name":{"type":"string"},"offices":{"type":"array","items":{"type":"object"}},"primary_email_address":{"type":"string"},"site_admin":{"type":"boolean"},"updated_at":{"type":"string"}},"required":["created_at","departments","disabled","emails","employee_id","first_name","id","last_name","linked_candidate_ids","name","offices","primary_email_address","site_admin","updated_at"],"additionalProperties":true};
 // prettier-ignore
-function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -4313,7 +4313,7 @@ if(data.employee_id !== undefined){
 let data6 = data.employee_id;
 const _errs14 = errors;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err20 = {instancePath:instancePath+"/employee_id",schemaPath:"#/properties/employee_id/type",keyword:"type",params:{type: schema27.properties.employee_id.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/employee_id",schemaPath:"#/properties/employee_id/type",keyword:"type",params:{type: schema16.properties.employee_id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -4526,7 +4526,7 @@ vErrors.push(err32);
 }
 errors++;
 }
-validate26.errors = vErrors;
+validate16.errors = vErrors;
 return errors === 0;
 }
 

@@ -3,11 +3,11 @@
 import { createResponseValidators } from '@connector-sdk/runtime';
 
 // prettier-ignore
-export const params_search = validate10;
+export const params_search = validate0;
 // prettier-ignore
-const schema11 = {"type":"object","properties":{"cursor":{"type":"string"},"fields":{"type":"array","items":{"type":"string"}},"limit":{"type":"integer","minimum":1},"query":{"type":"object","properties":{"filter":{"type":"object"},"sort":{"type":"array","items":{"type":"object"}}},"additionalProperties":false}},"required":["query"],"additionalProperties":false};
+const schema0 = {"type":"object","properties":{"cursor":{"type":"string"},"fields":{"type":"array","items":{"type":"string"}},"limit":{"type":"integer","minimum":1},"query":{"type":"object","properties":{"filter":{"type":"object"},"sort":{"type":"array","items":{"type":"object"}}},"additionalProperties":false}},"required":["query"],"additionalProperties":false};
 // prettier-ignore
-function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -215,15 +215,15 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate10.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_article_attachments_list = validate11;
+export const params_article_attachments_list = validate1;
 // prettier-ignore
-const schema12 = {"type":"object","properties":{},"additionalProperties":true};
+const schema1 = {"type":"object","properties":{},"additionalProperties":true};
 // prettier-ignore
-function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -240,15 +240,15 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate11.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_article_attachments_get = validate12;
+export const params_article_attachments_get = validate2;
 // prettier-ignore
-const schema13 = {"type":"object","properties":{"article_attachment_id":{"type":"integer"}},"required":["article_attachment_id"],"additionalProperties":true};
+const schema2 = {"type":"object","properties":{"article_attachment_id":{"type":"integer"}},"required":["article_attachment_id"],"additionalProperties":true};
 // prettier-ignore
-function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -291,15 +291,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate12.errors = vErrors;
+validate2.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_articles_get = validate13;
+export const params_articles_get = validate3;
 // prettier-ignore
-const schema14 = {"type":"object","properties":{"article_id":{"type":"integer"}},"required":["article_id"],"additionalProperties":true};
+const schema3 = {"type":"object","properties":{"article_id":{"type":"integer"}},"required":["article_id"],"additionalProperties":true};
 // prettier-ignore
-function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -342,15 +342,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate13.errors = vErrors;
+validate3.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_attachments_get = validate14;
+export const params_attachments_get = validate4;
 // prettier-ignore
-const schema15 = {"type":"object","properties":{"attachment_id":{"type":"integer"}},"required":["attachment_id"],"additionalProperties":true};
+const schema4 = {"type":"object","properties":{"attachment_id":{"type":"integer"}},"required":["attachment_id"],"additionalProperties":true};
 // prettier-ignore
-function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -393,15 +393,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate14.errors = vErrors;
+validate4.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_automations_get = validate15;
+export const params_automations_get = validate5;
 // prettier-ignore
-const schema16 = {"type":"object","properties":{"automation_id":{"type":"integer"}},"required":["automation_id"],"additionalProperties":true};
+const schema5 = {"type":"object","properties":{"automation_id":{"type":"integer"}},"required":["automation_id"],"additionalProperties":true};
 // prettier-ignore
-function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -444,15 +444,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate15.errors = vErrors;
+validate5.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_brands_list = validate16;
+export const params_brands_list = validate6;
 // prettier-ignore
-const schema17 = {"type":"object","properties":{"page":{"type":"integer"}},"additionalProperties":false};
+const schema6 = {"type":"object","properties":{"page":{"type":"integer"}},"additionalProperties":false};
 // prettier-ignore
-function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate6(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -497,15 +497,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate16.errors = vErrors;
+validate6.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_brands_get = validate17;
+export const params_brands_get = validate7;
 // prettier-ignore
-const schema18 = {"type":"object","properties":{"brand_id":{"type":"integer"}},"required":["brand_id"],"additionalProperties":false};
+const schema7 = {"type":"object","properties":{"brand_id":{"type":"integer"}},"required":["brand_id"],"additionalProperties":false};
 // prettier-ignore
-function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate7(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -560,15 +560,15 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate17.errors = vErrors;
+validate7.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_groups_get = validate18;
+export const params_groups_get = validate8;
 // prettier-ignore
-const schema19 = {"type":"object","properties":{"group_id":{"type":"integer"}},"required":["group_id"],"additionalProperties":true};
+const schema8 = {"type":"object","properties":{"group_id":{"type":"integer"}},"required":["group_id"],"additionalProperties":true};
 // prettier-ignore
-function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -611,15 +611,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate18.errors = vErrors;
+validate8.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_macros_list = validate19;
+export const params_macros_list = validate9;
 // prettier-ignore
-const schema20 = {"type":"object","properties":{"access":{"type":"string","enum":["personal","shared","account"]},"active":{"type":"boolean"},"category":{"type":"integer"},"group_id":{"type":"integer"},"only_viewable":{"type":"boolean"},"page":{"type":"integer"},"sort_by":{"type":"string","enum":["alphabetical","created_at","updated_at","position"]},"sort_order":{"type":"string","enum":["asc","desc"]}},"additionalProperties":false};
+const schema9 = {"type":"object","properties":{"access":{"type":"string","enum":["personal","shared","account"]},"active":{"type":"boolean"},"category":{"type":"integer"},"group_id":{"type":"integer"},"only_viewable":{"type":"boolean"},"page":{"type":"integer"},"sort_by":{"type":"string","enum":["alphabetical","created_at","updated_at","position"]},"sort_order":{"type":"string","enum":["asc","desc"]}},"additionalProperties":false};
 // prettier-ignore
-function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate9(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -651,9 +651,9 @@ vErrors.push(err1);
 errors++;
 }
 const _errs3 = errors;
-const vSchema0 = schema20.properties.access.enum;
+const vSchema0 = schema9.properties.access.enum;
 if(!(((data0 === "personal") || (data0 === "shared")) || (data0 === "account"))){
-const err2 = {instancePath:instancePath+"/access",schemaPath:"#/properties/access/enum",keyword:"enum",params:{allowedValues: schema20.properties.access.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/access",schemaPath:"#/properties/access/enum",keyword:"enum",params:{allowedValues: schema9.properties.access.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -758,9 +758,9 @@ vErrors.push(err8);
 errors++;
 }
 const _errs15 = errors;
-const vSchema1 = schema20.properties.sort_by.enum;
+const vSchema1 = schema9.properties.sort_by.enum;
 if(!((((data6 === "alphabetical") || (data6 === "created_at")) || (data6 === "updated_at")) || (data6 === "position"))){
-const err9 = {instancePath:instancePath+"/sort_by",schemaPath:"#/properties/sort_by/enum",keyword:"enum",params:{allowedValues: schema20.properties.sort_by.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/sort_by",schemaPath:"#/properties/sort_by/enum",keyword:"enum",params:{allowedValues: schema9.properties.sort_by.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -785,9 +785,9 @@ vErrors.push(err10);
 errors++;
 }
 const _errs17 = errors;
-const vSchema2 = schema20.properties.sort_order.enum;
+const vSchema2 = schema9.properties.sort_order.enum;
 if(!((data7 === "asc") || (data7 === "desc"))){
-const err11 = {instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/enum",keyword:"enum",params:{allowedValues: schema20.properties.sort_order.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/enum",keyword:"enum",params:{allowedValues: schema9.properties.sort_order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -809,15 +809,15 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate19.errors = vErrors;
+validate9.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_macros_get = validate20;
+export const params_macros_get = validate10;
 // prettier-ignore
-const schema21 = {"type":"object","properties":{"macro_id":{"type":"integer"}},"required":["macro_id"],"additionalProperties":false};
+const schema10 = {"type":"object","properties":{"macro_id":{"type":"integer"}},"required":["macro_id"],"additionalProperties":false};
 // prettier-ignore
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -872,15 +872,15 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate20.errors = vErrors;
+validate10.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_organizations_get = validate21;
+export const params_organizations_get = validate11;
 // prettier-ignore
-const schema22 = {"type":"object","properties":{"organization_id":{"type":"integer"}},"required":["organization_id"],"additionalProperties":true};
+const schema11 = {"type":"object","properties":{"organization_id":{"type":"integer"}},"required":["organization_id"],"additionalProperties":true};
 // prettier-ignore
-function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -923,15 +923,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate21.errors = vErrors;
+validate11.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_satisfaction_ratings_get = validate22;
+export const params_satisfaction_ratings_get = validate12;
 // prettier-ignore
-const schema23 = {"type":"object","properties":{"satisfaction_rating_id":{"type":"integer"}},"required":["satisfaction_rating_id"],"additionalProperties":true};
+const schema12 = {"type":"object","properties":{"satisfaction_rating_id":{"type":"integer"}},"required":["satisfaction_rating_id"],"additionalProperties":true};
 // prettier-ignore
-function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -974,15 +974,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate22.errors = vErrors;
+validate12.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_sla_policies_get = validate23;
+export const params_sla_policies_get = validate13;
 // prettier-ignore
-const schema24 = {"type":"object","properties":{"sla_policy_id":{"type":"integer"}},"required":["sla_policy_id"],"additionalProperties":true};
+const schema13 = {"type":"object","properties":{"sla_policy_id":{"type":"integer"}},"required":["sla_policy_id"],"additionalProperties":true};
 // prettier-ignore
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1025,15 +1025,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate23.errors = vErrors;
+validate13.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_ticket_fields_get = validate24;
+export const params_ticket_fields_get = validate14;
 // prettier-ignore
-const schema25 = {"type":"object","properties":{"ticket_field_id":{"type":"integer"}},"required":["ticket_field_id"],"additionalProperties":true};
+const schema14 = {"type":"object","properties":{"ticket_field_id":{"type":"integer"}},"required":["ticket_field_id"],"additionalProperties":true};
 // prettier-ignore
-function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1076,15 +1076,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate24.errors = vErrors;
+validate14.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_ticket_forms_get = validate25;
+export const params_ticket_forms_get = validate15;
 // prettier-ignore
-const schema26 = {"type":"object","properties":{"ticket_form_id":{"type":"integer"}},"required":["ticket_form_id"],"additionalProperties":true};
+const schema15 = {"type":"object","properties":{"ticket_form_id":{"type":"integer"}},"required":["ticket_form_id"],"additionalProperties":true};
 // prettier-ignore
-function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1127,15 +1127,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate25.errors = vErrors;
+validate15.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_tickets_list = validate26;
+export const params_tickets_list = validate16;
 // prettier-ignore
-const schema27 = {"type":"object","properties":{"external_id":{"type":"string"},"page":{"type":"integer"},"sort":{"type":"string","enum":["id","status","updated_at","-id","-status","-updated_at"]}},"additionalProperties":false};
+const schema16 = {"type":"object","properties":{"external_id":{"type":"string"},"page":{"type":"integer"},"sort":{"type":"string","enum":["id","status","updated_at","-id","-status","-updated_at"]}},"additionalProperties":false};
 // prettier-ignore
-function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1199,9 +1199,9 @@ vErrors.push(err3);
 errors++;
 }
 const _errs7 = errors;
-const vSchema0 = schema27.properties.sort.enum;
+const vSchema0 = schema16.properties.sort.enum;
 if(!((((((data2 === "id") || (data2 === "status")) || (data2 === "updated_at")) || (data2 === "-id")) || (data2 === "-status")) || (data2 === "-updated_at"))){
-const err4 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema27.properties.sort.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema16.properties.sort.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1223,15 +1223,15 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate26.errors = vErrors;
+validate16.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_tickets_get = validate27;
+export const params_tickets_get = validate17;
 // prettier-ignore
-const schema28 = {"type":"object","properties":{"ticket_id":{"type":"integer"}},"required":["ticket_id"],"additionalProperties":false};
+const schema17 = {"type":"object","properties":{"ticket_id":{"type":"integer"}},"required":["ticket_id"],"additionalProperties":false};
 // prettier-ignore
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1286,15 +1286,15 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate27.errors = vErrors;
+validate17.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_triggers_list = validate28;
+export const params_triggers_list = validate18;
 // prettier-ignore
-const schema29 = {"type":"object","properties":{"active":{"type":"boolean"},"category_id":{"type":"string"},"page":{"type":"integer"},"sort":{"type":"string","enum":["alphabetical","created_at","updated_at","position"]}},"additionalProperties":false};
+const schema18 = {"type":"object","properties":{"active":{"type":"boolean"},"category_id":{"type":"string"},"page":{"type":"integer"},"sort":{"type":"string","enum":["alphabetical","created_at","updated_at","position"]}},"additionalProperties":false};
 // prettier-ignore
-function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1374,9 +1374,9 @@ vErrors.push(err4);
 errors++;
 }
 const _errs9 = errors;
-const vSchema0 = schema29.properties.sort.enum;
+const vSchema0 = schema18.properties.sort.enum;
 if(!((((data3 === "alphabetical") || (data3 === "created_at")) || (data3 === "updated_at")) || (data3 === "position"))){
-const err5 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema29.properties.sort.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema18.properties.sort.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1398,15 +1398,15 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate28.errors = vErrors;
+validate18.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_triggers_get = validate29;
+export const params_triggers_get = validate19;
 // prettier-ignore
-const schema30 = {"type":"object","properties":{"trigger_id":{"type":"integer"}},"required":["trigger_id"],"additionalProperties":false};
+const schema19 = {"type":"object","properties":{"trigger_id":{"type":"integer"}},"required":["trigger_id"],"additionalProperties":false};
 // prettier-ignore
-function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1461,15 +1461,15 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate29.errors = vErrors;
+validate19.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_users_list = validate30;
+export const params_users_list = validate20;
 // prettier-ignore
-const schema31 = {"type":"object","properties":{"external_id":{"type":"string"},"page":{"type":"integer"},"role":{"type":"string","enum":["end-user","agent","admin"]}},"additionalProperties":false};
+const schema20 = {"type":"object","properties":{"external_id":{"type":"string"},"page":{"type":"integer"},"role":{"type":"string","enum":["end-user","agent","admin"]}},"additionalProperties":false};
 // prettier-ignore
-function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1533,9 +1533,9 @@ vErrors.push(err3);
 errors++;
 }
 const _errs7 = errors;
-const vSchema0 = schema31.properties.role.enum;
+const vSchema0 = schema20.properties.role.enum;
 if(!(((data2 === "end-user") || (data2 === "agent")) || (data2 === "admin"))){
-const err4 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/enum",keyword:"enum",params:{allowedValues: schema31.properties.role.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/enum",keyword:"enum",params:{allowedValues: schema20.properties.role.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1557,15 +1557,15 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate30.errors = vErrors;
+validate20.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_users_get = validate31;
+export const params_users_get = validate21;
 // prettier-ignore
-const schema32 = {"type":"object","properties":{"user_id":{"type":"integer"}},"required":["user_id"],"additionalProperties":false};
+const schema21 = {"type":"object","properties":{"user_id":{"type":"integer"}},"required":["user_id"],"additionalProperties":false};
 // prettier-ignore
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1620,15 +1620,15 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate31.errors = vErrors;
+validate21.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_views_list = validate32;
+export const params_views_list = validate22;
 // prettier-ignore
-const schema33 = {"type":"object","properties":{"access":{"type":"string","enum":["personal","shared","account"]},"active":{"type":"boolean"},"group_id":{"type":"integer"},"page":{"type":"integer"},"sort_by":{"type":"string","enum":["alphabetical","created_at","updated_at","position"]},"sort_order":{"type":"string","enum":["asc","desc"]}},"additionalProperties":false};
+const schema22 = {"type":"object","properties":{"access":{"type":"string","enum":["personal","shared","account"]},"active":{"type":"boolean"},"group_id":{"type":"integer"},"page":{"type":"integer"},"sort_by":{"type":"string","enum":["alphabetical","created_at","updated_at","position"]},"sort_order":{"type":"string","enum":["asc","desc"]}},"additionalProperties":false};
 // prettier-ignore
-function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1660,9 +1660,9 @@ vErrors.push(err1);
 errors++;
 }
 const _errs3 = errors;
-const vSchema0 = schema33.properties.access.enum;
+const vSchema0 = schema22.properties.access.enum;
 if(!(((data0 === "personal") || (data0 === "shared")) || (data0 === "account"))){
-const err2 = {instancePath:instancePath+"/access",schemaPath:"#/properties/access/enum",keyword:"enum",params:{allowedValues: schema33.properties.access.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/access",schemaPath:"#/properties/access/enum",keyword:"enum",params:{allowedValues: schema22.properties.access.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1735,9 +1735,9 @@ vErrors.push(err6);
 errors++;
 }
 const _errs11 = errors;
-const vSchema1 = schema33.properties.sort_by.enum;
+const vSchema1 = schema22.properties.sort_by.enum;
 if(!((((data4 === "alphabetical") || (data4 === "created_at")) || (data4 === "updated_at")) || (data4 === "position"))){
-const err7 = {instancePath:instancePath+"/sort_by",schemaPath:"#/properties/sort_by/enum",keyword:"enum",params:{allowedValues: schema33.properties.sort_by.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/sort_by",schemaPath:"#/properties/sort_by/enum",keyword:"enum",params:{allowedValues: schema22.properties.sort_by.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1762,9 +1762,9 @@ vErrors.push(err8);
 errors++;
 }
 const _errs13 = errors;
-const vSchema2 = schema33.properties.sort_order.enum;
+const vSchema2 = schema22.properties.sort_order.enum;
 if(!((data5 === "asc") || (data5 === "desc"))){
-const err9 = {instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/enum",keyword:"enum",params:{allowedValues: schema33.properties.sort_order.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/enum",keyword:"enum",params:{allowedValues: schema22.properties.sort_order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1786,15 +1786,15 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate32.errors = vErrors;
+validate22.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_views_get = validate33;
+export const params_views_get = validate23;
 // prettier-ignore
-const schema34 = {"type":"object","properties":{"view_id":{"type":"integer"}},"required":["view_id"],"additionalProperties":false};
+const schema23 = {"type":"object","properties":{"view_id":{"type":"integer"}},"required":["view_id"],"additionalProperties":false};
 // prettier-ignore
-function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1849,15 +1849,15 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate33.errors = vErrors;
+validate23.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_brand = validate34;
+export const record_brand = validate24;
 // prettier-ignore
-const schema35 = {"type":"object","properties":{"active":{"type":"boolean"},"brand_url":{"type":"string"},"created_at":{"type":"string"},"default":{"type":"boolean"},"has_help_center":{"type":"boolean"},"help_center_state":{"type":"string","enum":["enabled","disabled","restricted"]},"host_mapping":{"type":["string","null"]},"id":{"type":"integer"},"is_deleted":{"type":"boolean"},"logo":{"type":["object","null"]},"name":{"type":"string"},"signature_template":{"type":"string"},"subdomain":{"type":"string"},"ticket_form_ids":{"type":"array","items":{"type":"integer"}},"updated_at":{"type":"string"},"url":{"type":"string"}},"required":["active","brand_url","created_at","default","has_help_center","help_center_state","host_mapping","id","is_deleted","logo","name","signature_template","subdomain","ticket_form_ids","updated_at","url"],"additionalProperties":true};
+const schema24 = {"type":"object","properties":{"active":{"type":"boolean"},"brand_url":{"type":"string"},"created_at":{"type":"string"},"default":{"type":"boolean"},"has_help_center":{"type":"boolean"},"help_center_state":{"type":"string","enum":["enabled","disabled","restricted"]},"host_mapping":{"type":["string","null"]},"id":{"type":"integer"},"is_deleted":{"type":"boolean"},"logo":{"type":["object","null"]},"name":{"type":"string"},"signature_template":{"type":"string"},"subdomain":{"type":"string"},"ticket_form_ids":{"type":"array","items":{"type":"integer"}},"updated_at":{"type":"string"},"url":{"type":"string"}},"required":["active","brand_url","created_at","default","has_help_center","help_center_state","host_mapping","id","is_deleted","logo","name","signature_template","subdomain","ticket_form_ids","updated_at","url"],"additionalProperties":true};
 // prettier-ignore
-function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2117,9 +2117,9 @@ vErrors.push(err21);
 errors++;
 }
 const _errs13 = errors;
-const vSchema0 = schema35.properties.help_center_state.enum;
+const vSchema0 = schema24.properties.help_center_state.enum;
 if(!(((data5 === "enabled") || (data5 === "disabled")) || (data5 === "restricted"))){
-const err22 = {instancePath:instancePath+"/help_center_state",schemaPath:"#/properties/help_center_state/enum",keyword:"enum",params:{allowedValues: schema35.properties.help_center_state.enum},message:"must be equal to one of the allowed values"};
+const err22 = {instancePath:instancePath+"/help_center_state",schemaPath:"#/properties/help_center_state/enum",keyword:"enum",params:{allowedValues: schema24.properties.help_center_state.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -2134,7 +2134,7 @@ if(data.host_mapping !== undefined){
 let data6 = data.host_mapping;
 const _errs14 = errors;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err23 = {instancePath:instancePath+"/host_mapping",schemaPath:"#/properties/host_mapping/type",keyword:"type",params:{type: schema35.properties.host_mapping.type},message:"must be string,null"};
+const err23 = {instancePath:instancePath+"/host_mapping",schemaPath:"#/properties/host_mapping/type",keyword:"type",params:{type: schema24.properties.host_mapping.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -2182,7 +2182,7 @@ if(data.logo !== undefined){
 let data9 = data.logo;
 const _errs20 = errors;
 if((!(data9 && typeof data9 == "object" && !Array.isArray(data9))) && (data9 !== null)){
-const err26 = {instancePath:instancePath+"/logo",schemaPath:"#/properties/logo/type",keyword:"type",params:{type: schema35.properties.logo.type},message:"must be object,null"};
+const err26 = {instancePath:instancePath+"/logo",schemaPath:"#/properties/logo/type",keyword:"type",params:{type: schema24.properties.logo.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -2324,15 +2324,15 @@ vErrors.push(err34);
 }
 errors++;
 }
-validate34.errors = vErrors;
+validate24.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_macro = validate35;
+export const record_macro = validate25;
 // prettier-ignore
-const schema36 = {"type":"object","properties":{"actions":{"type":"array","items":{"type":"object"}},"active":{"type":"boolean"},"created_at":{"type":"string"},"description":{"type":"string"},"id":{"type":"integer"},"position":{"type":"integer"},"raw_title":{"type":"string"},"restriction":{"type":["object","null"]},"title":{"type":"string"},"updated_at":{"type":"string"},"url":{"type":"string"}},"required":["actions","active","created_at","description","id","position","raw_title","restriction","title","updated_at","url"],"additionalProperties":true};
+const schema25 = {"type":"object","properties":{"actions":{"type":"array","items":{"type":"object"}},"active":{"type":"boolean"},"created_at":{"type":"string"},"description":{"type":"string"},"id":{"type":"integer"},"position":{"type":"integer"},"raw_title":{"type":"string"},"restriction":{"type":["object","null"]},"title":{"type":"string"},"updated_at":{"type":"string"},"url":{"type":"string"}},"required":["actions","active","created_at","description","id","position","raw_title","restriction","title","updated_at","url"],"additionalProperties":true};
 // prettier-ignore
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2587,7 +2587,7 @@ if(data.restriction !== undefined){
 let data8 = data.restriction;
 const _errs18 = errors;
 if((!(data8 && typeof data8 == "object" && !Array.isArray(data8))) && (data8 !== null)){
-const err19 = {instancePath:instancePath+"/restriction",schemaPath:"#/properties/restriction/type",keyword:"type",params:{type: schema36.properties.restriction.type},message:"must be object,null"};
+const err19 = {instancePath:instancePath+"/restriction",schemaPath:"#/properties/restriction/type",keyword:"type",params:{type: schema25.properties.restriction.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2658,15 +2658,15 @@ vErrors.push(err23);
 }
 errors++;
 }
-validate35.errors = vErrors;
+validate25.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_ticket = validate36;
+export const record_ticket = validate26;
 // prettier-ignore
-const schema37 = {"type":"object","properties":{"allow_attachments":{"type":"boolean"},"allow_channelback":{"type":"boolean"},"assignee_id":{"type":["integer","null"]},"brand_id":{"type":"integer"},"collaborator_ids":{"type":"array","items":{"type":"integer"}},"created_at":{"type":"string"},"custom_fields":{"type":"array","items":{"type":"object"}},"custom_status_id":{"type":"integer"},"description":{"type":"string"},"due_at":{"type":["string","null"]},"email_cc_ids":{"type":"array","items":{"type":"integer"}},"external_id":{"type":["string","null"]},"fields":{"type":"array","items":{"type":"object"}},"follower_ids":{"type":"array","items":{"type":"integer"}},"followup_ids":{"type":"array","items":{"type":"integer"}},"forum_topic_id":{"type":["integer","null"]},"from_messaging_channel":{"type":"boolean"},"generated_timestamp":{"type":"integer"},"group_id":{"type":["integer","null"]},"has_incidents":{"type":"boolean"},"id":{"type":"integer"},"is_public":{"type":"boolean"},"organization_id":{"type":["integer","null"]},"priority":{"type":["string","null"]},"problem_id":{"type":["integer","null"]},"raw_subject":{"type":["string","null"]},"recipient":{"type":["string","null"]},"requester_id":{"type":"integer"},"satisfaction_rating":{"type":"object"},"sharing_agreement_ids":{"type":"array","items":{"type":"integer"}},"status":{"type":"string","enum":["new","open","pending","hold","solved","closed"]},"subject":{"type":["string","null"]},"submitter_id":{"type":"integer"},"tags":{"type":"array","items":{"type":"string"}},"ticket_form_id":{"type":"integer"},"type":{"type":["string","null"]},"updated_at":{"type":"string"},"url":{"type":"string"},"via":{"type":"object"}},"required":["allow_attachments","allow_channelback","assignee_id","brand_id","collaborator_ids","created_at","custom_fields","custom_status_id","description","due_at","email_cc_ids","external_id","fields","follower_ids","followup_ids","forum_topic_id","from_messaging_channel","generated_timestamp","group_id","has_incidents","id","is_public","organization_id","priority","problem_id","raw_subject","recipient","requester_id","satisfaction_rating","sharing_agreement_ids","status","subject","submitter_id","tags","ticket_form_id","type","updated_at","url","via"],"additionalProperties":true};
+const schema26 = {"type":"object","properties":{"allow_attachments":{"type":"boolean"},"allow_channelback":{"type":"boolean"},"assignee_id":{"type":["integer","null"]},"brand_id":{"type":"integer"},"collaborator_ids":{"type":"array","items":{"type":"integer"}},"created_at":{"type":"string"},"custom_fields":{"type":"array","items":{"type":"object"}},"custom_status_id":{"type":"integer"},"description":{"type":"string"},"due_at":{"type":["string","null"]},"email_cc_ids":{"type":"array","items":{"type":"integer"}},"external_id":{"type":["string","null"]},"fields":{"type":"array","items":{"type":"object"}},"follower_ids":{"type":"array","items":{"type":"integer"}},"followup_ids":{"type":"array","items":{"type":"integer"}},"forum_topic_id":{"type":["integer","null"]},"from_messaging_channel":{"type":"boolean"},"generated_timestamp":{"type":"integer"},"group_id":{"type":["integer","null"]},"has_incidents":{"type":"boolean"},"id":{"type":"integer"},"is_public":{"type":"boolean"},"organization_id":{"type":["integer","null"]},"priority":{"type":["string","null"]},"problem_id":{"type":["integer","null"]},"raw_subject":{"type":["string","null"]},"recipient":{"type":["string","null"]},"requester_id":{"type":"integer"},"satisfaction_rating":{"type":"object"},"sharing_agreement_ids":{"type":"array","items":{"type":"integer"}},"status":{"type":"string","enum":["new","open","pending","hold","solved","closed"]},"subject":{"type":["string","null"]},"submitter_id":{"type":"integer"},"tags":{"type":"array","items":{"type":"string"}},"ticket_form_id":{"type":"integer"},"type":{"type":["string","null"]},"updated_at":{"type":"string"},"url":{"type":"string"},"via":{"type":"object"}},"required":["allow_attachments","allow_channelback","assignee_id","brand_id","collaborator_ids","created_at","custom_fields","custom_status_id","description","due_at","email_cc_ids","external_id","fields","follower_ids","followup_ids","forum_topic_id","from_messaging_channel","generated_timestamp","group_id","has_incidents","id","is_public","organization_id","priority","problem_id","raw_subject","recipient","requester_id","satisfaction_rating","sharing_agreement_ids","status","subject","submitter_id","tags","ticket_form_id","type","updated_at","url","via"],"additionalProperties":true};
 // prettier-ignore
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -3098,7 +3098,7 @@ if(data.assignee_id !== undefined){
 let data2 = data.assignee_id;
 const _errs6 = errors;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err41 = {instancePath:instancePath+"/assignee_id",schemaPath:"#/properties/assignee_id/type",keyword:"type",params:{type: schema37.properties.assignee_id.type},message:"must be integer,null"};
+const err41 = {instancePath:instancePath+"/assignee_id",schemaPath:"#/properties/assignee_id/type",keyword:"type",params:{type: schema26.properties.assignee_id.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -3256,7 +3256,7 @@ if(data.due_at !== undefined){
 let data11 = data.due_at;
 const _errs24 = errors;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err50 = {instancePath:instancePath+"/due_at",schemaPath:"#/properties/due_at/type",keyword:"type",params:{type: schema37.properties.due_at.type},message:"must be string,null"};
+const err50 = {instancePath:instancePath+"/due_at",schemaPath:"#/properties/due_at/type",keyword:"type",params:{type: schema26.properties.due_at.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -3311,7 +3311,7 @@ if(data.external_id !== undefined){
 let data14 = data.external_id;
 const _errs30 = errors;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err53 = {instancePath:instancePath+"/external_id",schemaPath:"#/properties/external_id/type",keyword:"type",params:{type: schema37.properties.external_id.type},message:"must be string,null"};
+const err53 = {instancePath:instancePath+"/external_id",schemaPath:"#/properties/external_id/type",keyword:"type",params:{type: schema26.properties.external_id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -3444,7 +3444,7 @@ if(data.forum_topic_id !== undefined){
 let data21 = data.forum_topic_id;
 const _errs44 = errors;
 if((!((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21)))) && (data21 !== null)){
-const err60 = {instancePath:instancePath+"/forum_topic_id",schemaPath:"#/properties/forum_topic_id/type",keyword:"type",params:{type: schema37.properties.forum_topic_id.type},message:"must be integer,null"};
+const err60 = {instancePath:instancePath+"/forum_topic_id",schemaPath:"#/properties/forum_topic_id/type",keyword:"type",params:{type: schema26.properties.forum_topic_id.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -3492,7 +3492,7 @@ if(data.group_id !== undefined){
 let data24 = data.group_id;
 const _errs50 = errors;
 if((!((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24)))) && (data24 !== null)){
-const err63 = {instancePath:instancePath+"/group_id",schemaPath:"#/properties/group_id/type",keyword:"type",params:{type: schema37.properties.group_id.type},message:"must be integer,null"};
+const err63 = {instancePath:instancePath+"/group_id",schemaPath:"#/properties/group_id/type",keyword:"type",params:{type: schema26.properties.group_id.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -3556,7 +3556,7 @@ if(data.organization_id !== undefined){
 let data28 = data.organization_id;
 const _errs58 = errors;
 if((!((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28)))) && (data28 !== null)){
-const err67 = {instancePath:instancePath+"/organization_id",schemaPath:"#/properties/organization_id/type",keyword:"type",params:{type: schema37.properties.organization_id.type},message:"must be integer,null"};
+const err67 = {instancePath:instancePath+"/organization_id",schemaPath:"#/properties/organization_id/type",keyword:"type",params:{type: schema26.properties.organization_id.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -3572,7 +3572,7 @@ if(data.priority !== undefined){
 let data29 = data.priority;
 const _errs60 = errors;
 if((typeof data29 !== "string") && (data29 !== null)){
-const err68 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: schema37.properties.priority.type},message:"must be string,null"};
+const err68 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: schema26.properties.priority.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -3588,7 +3588,7 @@ if(data.problem_id !== undefined){
 let data30 = data.problem_id;
 const _errs62 = errors;
 if((!((typeof data30 == "number") && (!(data30 % 1) && !isNaN(data30)))) && (data30 !== null)){
-const err69 = {instancePath:instancePath+"/problem_id",schemaPath:"#/properties/problem_id/type",keyword:"type",params:{type: schema37.properties.problem_id.type},message:"must be integer,null"};
+const err69 = {instancePath:instancePath+"/problem_id",schemaPath:"#/properties/problem_id/type",keyword:"type",params:{type: schema26.properties.problem_id.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -3604,7 +3604,7 @@ if(data.raw_subject !== undefined){
 let data31 = data.raw_subject;
 const _errs64 = errors;
 if((typeof data31 !== "string") && (data31 !== null)){
-const err70 = {instancePath:instancePath+"/raw_subject",schemaPath:"#/properties/raw_subject/type",keyword:"type",params:{type: schema37.properties.raw_subject.type},message:"must be string,null"};
+const err70 = {instancePath:instancePath+"/raw_subject",schemaPath:"#/properties/raw_subject/type",keyword:"type",params:{type: schema26.properties.raw_subject.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -3620,7 +3620,7 @@ if(data.recipient !== undefined){
 let data32 = data.recipient;
 const _errs66 = errors;
 if((typeof data32 !== "string") && (data32 !== null)){
-const err71 = {instancePath:instancePath+"/recipient",schemaPath:"#/properties/recipient/type",keyword:"type",params:{type: schema37.properties.recipient.type},message:"must be string,null"};
+const err71 = {instancePath:instancePath+"/recipient",schemaPath:"#/properties/recipient/type",keyword:"type",params:{type: schema26.properties.recipient.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -3717,9 +3717,9 @@ vErrors.push(err76);
 errors++;
 }
 const _errs77 = errors;
-const vSchema0 = schema37.properties.status.enum;
+const vSchema0 = schema26.properties.status.enum;
 if(!((((((data37 === "new") || (data37 === "open")) || (data37 === "pending")) || (data37 === "hold")) || (data37 === "solved")) || (data37 === "closed"))){
-const err77 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema37.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err77 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema26.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -3734,7 +3734,7 @@ if(data.subject !== undefined){
 let data38 = data.subject;
 const _errs78 = errors;
 if((typeof data38 !== "string") && (data38 !== null)){
-const err78 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: schema37.properties.subject.type},message:"must be string,null"};
+const err78 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: schema26.properties.subject.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -3821,7 +3821,7 @@ if(data.type !== undefined){
 let data43 = data.type;
 const _errs88 = errors;
 if((typeof data43 !== "string") && (data43 !== null)){
-const err83 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema37.properties.type.type},message:"must be string,null"};
+const err83 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema26.properties.type.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -3892,15 +3892,15 @@ vErrors.push(err87);
 }
 errors++;
 }
-validate36.errors = vErrors;
+validate26.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_trigger = validate37;
+export const record_trigger = validate27;
 // prettier-ignore
-const schema38 = {"type":"object","properties":{"actions":{"type":"array","items":{"type":"object"}},"active":{"type":"boolean"},"category_id":{"type":"string"},"conditions":{"type":"object"},"created_at":{"type":"string"},"description":{"type":["string","null"]},"id":{"type":"integer"},"position":{"type":"integer"},"raw_title":{"type":"string"},"title":{"type":"string"},"updated_at":{"type":"string"},"url":{"type":"string"}},"required":["actions","active","category_id","conditions","created_at","description","id","position","raw_title","title","updated_at","url"],"additionalProperties":true};
+const schema27 = {"type":"object","properties":{"actions":{"type":"array","items":{"type":"object"}},"active":{"type":"boolean"},"category_id":{"type":"string"},"conditions":{"type":"object"},"created_at":{"type":"string"},"description":{"type":["string","null"]},"id":{"type":"integer"},"position":{"type":"integer"},"raw_title":{"type":"string"},"title":{"type":"string"},"updated_at":{"type":"string"},"url":{"type":"string"}},"required":["actions","active","category_id","conditions","created_at","description","id","position","raw_title","title","updated_at","url"],"additionalProperties":true};
 // prettier-ignore
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -4133,7 +4133,7 @@ if(data.description !== undefined){
 let data6 = data.description;
 const _errs14 = errors;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err18 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema38.properties.description.type},message:"must be string,null"};
+const err18 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema27.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -4252,15 +4252,15 @@ vErrors.push(err25);
 }
 errors++;
 }
-validate37.errors = vErrors;
+validate27.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_user = validate38;
+export const record_user = validate28;
 // prettier-ignore
-const schema39 = {"type":"object","properties":{"active":{"type":"boolean"},"alias":{"type":["string","null"]},"created_at":{"type":"string"},"custom_role_id":{"type":["integer","null"]},"default_group_id":{"type":["integer","null"]},"details":{"type":["string","null"]},"email":{"type":["string","null"]},"external_id":{"type":["string","null"]},"iana_time_zone":{"type":"string"},"id":{"type":"integer"},"last_login_at":{"type":["string","null"]},"locale":{"type":"string"},"locale_id":{"type":"integer"},"moderator":{"type":"boolean"},"name":{"type":"string"},"notes":{"type":["string","null"]},"only_private_comments":{"type":"boolean"},"organization_id":{"type":["integer","null"]},"permanently_deleted":{"type":"boolean"},"phone":{"type":["string","null"]},"photo":{"type":["object","null"]},"report_csv":{"type":"boolean"},"restricted_agent":{"type":"boolean"},"role":{"type":"string","enum":["end-user","agent","admin"]},"role_type":{"type":["integer","null"]},"shared":{"type":"boolean"},"shared_agent":{"type":"boolean"},"shared_phone_number":{"type":["boolean","null"]},"signature":{"type":["string","null"]},"suspended":{"type":"boolean"},"tags":{"type":"array","items":{"type":"string"}},"ticket_restriction":{"type":["string","null"]},"time_zone":{"type":"string"},"two_factor_auth_enabled":{"type":["boolean","null"]},"updated_at":{"type":"string"},"url":{"type":"string"},"user_fields":{"type":"object"},"verified":{"type":"boolean"}},"required":["active","alias","created_at","custom_role_id","default_group_id","details","email","external_id","iana_time_zone","id","last_login_at","locale","locale_id","moderator","name","notes","only_private_comments","organization_id","permanently_deleted","phone","photo","report_csv","restricted_agent","role","role_type","shared","shared_agent","shared_phone_number","signature","suspended","tags","ticket_restriction","time_zone","two_factor_auth_enabled","updated_at","url","user_fields","verified"],"additionalProperties":true};
+const schema28 = {"type":"object","properties":{"active":{"type":"boolean"},"alias":{"type":["string","null"]},"created_at":{"type":"string"},"custom_role_id":{"type":["integer","null"]},"default_group_id":{"type":["integer","null"]},"details":{"type":["string","null"]},"email":{"type":["string","null"]},"external_id":{"type":["string","null"]},"iana_time_zone":{"type":"string"},"id":{"type":"integer"},"last_login_at":{"type":["string","null"]},"locale":{"type":"string"},"locale_id":{"type":"integer"},"moderator":{"type":"boolean"},"name":{"type":"string"},"notes":{"type":["string","null"]},"only_private_comments":{"type":"boolean"},"organization_id":{"type":["integer","null"]},"permanently_deleted":{"type":"boolean"},"phone":{"type":["string","null"]},"photo":{"type":["object","null"]},"report_csv":{"type":"boolean"},"restricted_agent":{"type":"boolean"},"role":{"type":"string","enum":["end-user","agent","admin"]},"role_type":{"type":["integer","null"]},"shared":{"type":"boolean"},"shared_agent":{"type":"boolean"},"shared_phone_number":{"type":["boolean","null"]},"signature":{"type":["string","null"]},"suspended":{"type":"boolean"},"tags":{"type":"array","items":{"type":"string"}},"ticket_restriction":{"type":["string","null"]},"time_zone":{"type":"string"},"two_factor_auth_enabled":{"type":["boolean","null"]},"updated_at":{"type":"string"},"url":{"type":"string"},"user_fields":{"type":"object"},"verified":{"type":"boolean"}},"required":["active","alias","created_at","custom_role_id","default_group_id","details","email","external_id","iana_time_zone","id","last_login_at","locale","locale_id","moderator","name","notes","only_private_comments","organization_id","permanently_deleted","phone","photo","report_csv","restricted_agent","role","role_type","shared","shared_agent","shared_phone_number","signature","suspended","tags","ticket_restriction","time_zone","two_factor_auth_enabled","updated_at","url","user_fields","verified"],"additionalProperties":true};
 // prettier-ignore
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -4666,7 +4666,7 @@ if(data.alias !== undefined){
 let data1 = data.alias;
 const _errs4 = errors;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err39 = {instancePath:instancePath+"/alias",schemaPath:"#/properties/alias/type",keyword:"type",params:{type: schema39.properties.alias.type},message:"must be string,null"};
+const err39 = {instancePath:instancePath+"/alias",schemaPath:"#/properties/alias/type",keyword:"type",params:{type: schema28.properties.alias.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -4698,7 +4698,7 @@ if(data.custom_role_id !== undefined){
 let data3 = data.custom_role_id;
 const _errs8 = errors;
 if((!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))) && (data3 !== null)){
-const err41 = {instancePath:instancePath+"/custom_role_id",schemaPath:"#/properties/custom_role_id/type",keyword:"type",params:{type: schema39.properties.custom_role_id.type},message:"must be integer,null"};
+const err41 = {instancePath:instancePath+"/custom_role_id",schemaPath:"#/properties/custom_role_id/type",keyword:"type",params:{type: schema28.properties.custom_role_id.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -4714,7 +4714,7 @@ if(data.default_group_id !== undefined){
 let data4 = data.default_group_id;
 const _errs10 = errors;
 if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err42 = {instancePath:instancePath+"/default_group_id",schemaPath:"#/properties/default_group_id/type",keyword:"type",params:{type: schema39.properties.default_group_id.type},message:"must be integer,null"};
+const err42 = {instancePath:instancePath+"/default_group_id",schemaPath:"#/properties/default_group_id/type",keyword:"type",params:{type: schema28.properties.default_group_id.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -4730,7 +4730,7 @@ if(data.details !== undefined){
 let data5 = data.details;
 const _errs12 = errors;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err43 = {instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: schema39.properties.details.type},message:"must be string,null"};
+const err43 = {instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: schema28.properties.details.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -4746,7 +4746,7 @@ if(data.email !== undefined){
 let data6 = data.email;
 const _errs14 = errors;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err44 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema39.properties.email.type},message:"must be string,null"};
+const err44 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema28.properties.email.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -4762,7 +4762,7 @@ if(data.external_id !== undefined){
 let data7 = data.external_id;
 const _errs16 = errors;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err45 = {instancePath:instancePath+"/external_id",schemaPath:"#/properties/external_id/type",keyword:"type",params:{type: schema39.properties.external_id.type},message:"must be string,null"};
+const err45 = {instancePath:instancePath+"/external_id",schemaPath:"#/properties/external_id/type",keyword:"type",params:{type: schema28.properties.external_id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -4810,7 +4810,7 @@ if(data.last_login_at !== undefined){
 let data10 = data.last_login_at;
 const _errs22 = errors;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err48 = {instancePath:instancePath+"/last_login_at",schemaPath:"#/properties/last_login_at/type",keyword:"type",params:{type: schema39.properties.last_login_at.type},message:"must be string,null"};
+const err48 = {instancePath:instancePath+"/last_login_at",schemaPath:"#/properties/last_login_at/type",keyword:"type",params:{type: schema28.properties.last_login_at.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -4890,7 +4890,7 @@ if(data.notes !== undefined){
 let data15 = data.notes;
 const _errs32 = errors;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err53 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: schema39.properties.notes.type},message:"must be string,null"};
+const err53 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: schema28.properties.notes.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -4922,7 +4922,7 @@ if(data.organization_id !== undefined){
 let data17 = data.organization_id;
 const _errs36 = errors;
 if((!((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17)))) && (data17 !== null)){
-const err55 = {instancePath:instancePath+"/organization_id",schemaPath:"#/properties/organization_id/type",keyword:"type",params:{type: schema39.properties.organization_id.type},message:"must be integer,null"};
+const err55 = {instancePath:instancePath+"/organization_id",schemaPath:"#/properties/organization_id/type",keyword:"type",params:{type: schema28.properties.organization_id.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -4954,7 +4954,7 @@ if(data.phone !== undefined){
 let data19 = data.phone;
 const _errs40 = errors;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err57 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: schema39.properties.phone.type},message:"must be string,null"};
+const err57 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: schema28.properties.phone.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -4970,7 +4970,7 @@ if(data.photo !== undefined){
 let data20 = data.photo;
 const _errs42 = errors;
 if((!(data20 && typeof data20 == "object" && !Array.isArray(data20))) && (data20 !== null)){
-const err58 = {instancePath:instancePath+"/photo",schemaPath:"#/properties/photo/type",keyword:"type",params:{type: schema39.properties.photo.type},message:"must be object,null"};
+const err58 = {instancePath:instancePath+"/photo",schemaPath:"#/properties/photo/type",keyword:"type",params:{type: schema28.properties.photo.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -5028,9 +5028,9 @@ vErrors.push(err61);
 errors++;
 }
 const _errs49 = errors;
-const vSchema0 = schema39.properties.role.enum;
+const vSchema0 = schema28.properties.role.enum;
 if(!(((data23 === "end-user") || (data23 === "agent")) || (data23 === "admin"))){
-const err62 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/enum",keyword:"enum",params:{allowedValues: schema39.properties.role.enum},message:"must be equal to one of the allowed values"};
+const err62 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/enum",keyword:"enum",params:{allowedValues: schema28.properties.role.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -5045,7 +5045,7 @@ if(data.role_type !== undefined){
 let data24 = data.role_type;
 const _errs50 = errors;
 if((!((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24)))) && (data24 !== null)){
-const err63 = {instancePath:instancePath+"/role_type",schemaPath:"#/properties/role_type/type",keyword:"type",params:{type: schema39.properties.role_type.type},message:"must be integer,null"};
+const err63 = {instancePath:instancePath+"/role_type",schemaPath:"#/properties/role_type/type",keyword:"type",params:{type: schema28.properties.role_type.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -5093,7 +5093,7 @@ if(data.shared_phone_number !== undefined){
 let data27 = data.shared_phone_number;
 const _errs56 = errors;
 if((typeof data27 !== "boolean") && (data27 !== null)){
-const err66 = {instancePath:instancePath+"/shared_phone_number",schemaPath:"#/properties/shared_phone_number/type",keyword:"type",params:{type: schema39.properties.shared_phone_number.type},message:"must be boolean,null"};
+const err66 = {instancePath:instancePath+"/shared_phone_number",schemaPath:"#/properties/shared_phone_number/type",keyword:"type",params:{type: schema28.properties.shared_phone_number.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -5109,7 +5109,7 @@ if(data.signature !== undefined){
 let data28 = data.signature;
 const _errs58 = errors;
 if((typeof data28 !== "string") && (data28 !== null)){
-const err67 = {instancePath:instancePath+"/signature",schemaPath:"#/properties/signature/type",keyword:"type",params:{type: schema39.properties.signature.type},message:"must be string,null"};
+const err67 = {instancePath:instancePath+"/signature",schemaPath:"#/properties/signature/type",keyword:"type",params:{type: schema28.properties.signature.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -5180,7 +5180,7 @@ if(data.ticket_restriction !== undefined){
 let data32 = data.ticket_restriction;
 const _errs66 = errors;
 if((typeof data32 !== "string") && (data32 !== null)){
-const err71 = {instancePath:instancePath+"/ticket_restriction",schemaPath:"#/properties/ticket_restriction/type",keyword:"type",params:{type: schema39.properties.ticket_restriction.type},message:"must be string,null"};
+const err71 = {instancePath:instancePath+"/ticket_restriction",schemaPath:"#/properties/ticket_restriction/type",keyword:"type",params:{type: schema28.properties.ticket_restriction.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -5212,7 +5212,7 @@ if(data.two_factor_auth_enabled !== undefined){
 let data34 = data.two_factor_auth_enabled;
 const _errs70 = errors;
 if((typeof data34 !== "boolean") && (data34 !== null)){
-const err73 = {instancePath:instancePath+"/two_factor_auth_enabled",schemaPath:"#/properties/two_factor_auth_enabled/type",keyword:"type",params:{type: schema39.properties.two_factor_auth_enabled.type},message:"must be boolean,null"};
+const err73 = {instancePath:instancePath+"/two_factor_auth_enabled",schemaPath:"#/properties/two_factor_auth_enabled/type",keyword:"type",params:{type: schema28.properties.two_factor_auth_enabled.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -5299,15 +5299,15 @@ vErrors.push(err78);
 }
 errors++;
 }
-validate38.errors = vErrors;
+validate28.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_view = validate39;
+export const record_view = validate29;
 // prettier-ignore
-const schema40 = {"type":"object","properties":{"active":{"type":"boolean"},"conditions":{"type":"object"},"created_at":{"type":"string"},"description":{"type":["string","null"]},"execution":{"type":"object"},"id":{"type":"integer"},"position":{"type":"integer"},"raw_title":{"type":"string"},"restriction":{"type":["object","null"]},"title":{"type":"string"},"updated_at":{"type":"string"},"url":{"type":"string"}},"required":["active","conditions","created_at","description","execution","id","position","raw_title","restriction","title","updated_at","url"],"additionalProperties":true};
+const schema29 = {"type":"object","properties":{"active":{"type":"boolean"},"conditions":{"type":"object"},"created_at":{"type":"string"},"description":{"type":["string","null"]},"execution":{"type":"object"},"id":{"type":"integer"},"position":{"type":"integer"},"raw_title":{"type":"string"},"restriction":{"type":["object","null"]},"title":{"type":"string"},"updated_at":{"type":"string"},"url":{"type":"string"}},"required":["active","conditions","created_at","description","execution","id","position","raw_title","restriction","title","updated_at","url"],"additionalProperties":true};
 // prettier-ignore
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -5485,7 +5485,7 @@ if(data.description !== undefined){
 let data3 = data.description;
 const _errs8 = errors;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err15 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema40.properties.description.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema29.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -5565,7 +5565,7 @@ if(data.restriction !== undefined){
 let data8 = data.restriction;
 const _errs18 = errors;
 if((!(data8 && typeof data8 == "object" && !Array.isArray(data8))) && (data8 !== null)){
-const err20 = {instancePath:instancePath+"/restriction",schemaPath:"#/properties/restriction/type",keyword:"type",params:{type: schema40.properties.restriction.type},message:"must be object,null"};
+const err20 = {instancePath:instancePath+"/restriction",schemaPath:"#/properties/restriction/type",keyword:"type",params:{type: schema29.properties.restriction.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -5636,7 +5636,7 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate39.errors = vErrors;
+validate29.errors = vErrors;
 return errors === 0;
 }
 

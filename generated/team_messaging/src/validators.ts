@@ -12,11 +12,11 @@ function ucs2length(str) {
   return length;
 }
 // prettier-ignore
-export const params_search = validate10;
+export const params_search = validate0;
 // prettier-ignore
-const schema11 = {"type":"object","properties":{"cursor":{"type":"string"},"fields":{"type":"array","items":{"type":"string"}},"limit":{"type":"integer","minimum":1},"query":{"type":"object","properties":{"filter":{"type":"object"},"sort":{"type":"array","items":{"type":"object"}}},"additionalProperties":false}},"required":["query"],"additionalProperties":false};
+const schema0 = {"type":"object","properties":{"cursor":{"type":"string"},"fields":{"type":"array","items":{"type":"string"}},"limit":{"type":"integer","minimum":1},"query":{"type":"object","properties":{"filter":{"type":"object"},"sort":{"type":"array","items":{"type":"object"}}},"additionalProperties":false}},"required":["query"],"additionalProperties":false};
 // prettier-ignore
-function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -224,17 +224,17 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate10.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_channel_messages_list = validate11;
+export const params_channel_messages_list = validate1;
 // prettier-ignore
-const schema12 = {"type":"object","properties":{"channel":{"type":"string"},"cursor":{"type":"string"},"inclusive":{"type":"boolean"},"latest":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"limit":{"type":"integer"},"oldest":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"}},"required":["channel"],"additionalProperties":false};
+const schema1 = {"type":"object","properties":{"channel":{"type":"string"},"cursor":{"type":"string"},"inclusive":{"type":"boolean"},"latest":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"limit":{"type":"integer"},"oldest":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"}},"required":["channel"],"additionalProperties":false};
 // prettier-ignore
 const pattern0 = new RegExp("^[0-9]+(\\.[0-9]+)?$", "u");
 // prettier-ignore
-function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -393,15 +393,15 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate11.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_channel_purposes_create = validate12;
+export const params_channel_purposes_create = validate2;
 // prettier-ignore
-const schema13 = {"type":"object","properties":{},"additionalProperties":true};
+const schema2 = {"type":"object","properties":{},"additionalProperties":true};
 // prettier-ignore
-function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -418,17 +418,17 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate12.errors = vErrors;
+validate2.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_channel_topics_create = validate13;
+export const params_channel_topics_create = validate3;
 // prettier-ignore
-const schema14 = {"type":"object","properties":{"channel":{"type":"string"},"topic":{"type":"string","maxLength":250}},"required":["channel","topic"],"additionalProperties":false};
+const schema3 = {"type":"object","properties":{"channel":{"type":"string"},"topic":{"type":"string","maxLength":250}},"required":["channel","topic"],"additionalProperties":false};
 // prettier-ignore
-const func2 = ucs2length;
+const func0 = ucs2length;
 // prettier-ignore
-function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -487,7 +487,7 @@ let data1 = data.topic;
 const _errs4 = errors;
 const _errs5 = errors;
 if(typeof data1 === "string"){
-if(func2(data1) > 250){
+if(func0(data1) > 250){
 const err4 = {instancePath:instancePath+"/topic",schemaPath:"#/properties/topic/maxLength",keyword:"maxLength",params:{limit: 250},message:"must NOT have more than 250 characters"};
 if(vErrors === null){
 vErrors = [err4];
@@ -521,17 +521,17 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate13.errors = vErrors;
+validate3.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_channels_list = validate14;
+export const params_channels_list = validate4;
 // prettier-ignore
-const schema15 = {"type":"object","properties":{"cursor":{"type":"string"},"exclude_archived":{"type":"boolean"},"limit":{"type":"integer"},"types":{"type":"string","pattern":"^(?:public_channel|private_channel|mpim|im)(?:,(?:public_channel|private_channel|mpim|im))*$"}},"additionalProperties":false};
+const schema4 = {"type":"object","properties":{"cursor":{"type":"string"},"exclude_archived":{"type":"boolean"},"limit":{"type":"integer"},"types":{"type":"string","pattern":"^(?:public_channel|private_channel|mpim|im)(?:,(?:public_channel|private_channel|mpim|im))*$"}},"additionalProperties":false};
 // prettier-ignore
 const pattern2 = new RegExp("^(?:public_channel|private_channel|mpim|im)(?:,(?:public_channel|private_channel|mpim|im))*$", "u");
 // prettier-ignore
-function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -636,15 +636,15 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate14.errors = vErrors;
+validate4.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_channels_get = validate15;
+export const params_channels_get = validate5;
 // prettier-ignore
-const schema16 = {"type":"object","properties":{"channel":{"type":"string"}},"required":["channel"],"additionalProperties":false};
+const schema5 = {"type":"object","properties":{"channel":{"type":"string"}},"required":["channel"],"additionalProperties":false};
 // prettier-ignore
-function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -699,17 +699,17 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate15.errors = vErrors;
+validate5.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_channels_create = validate16;
+export const params_channels_create = validate6;
 // prettier-ignore
-const schema17 = {"type":"object","properties":{"is_private":{"type":"boolean"},"name":{"type":"string","pattern":"^[^A-Z\\s]*$","maxLength":80}},"required":["name"],"additionalProperties":false};
+const schema6 = {"type":"object","properties":{"is_private":{"type":"boolean"},"name":{"type":"string","pattern":"^[^A-Z\\s]*$","maxLength":80}},"required":["name"],"additionalProperties":false};
 // prettier-ignore
 const pattern3 = new RegExp("^[^A-Z\\s]*$", "u");
 // prettier-ignore
-function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate6(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -758,7 +758,7 @@ let data1 = data.name;
 const _errs4 = errors;
 const _errs5 = errors;
 if(typeof data1 === "string"){
-if(func2(data1) > 80){
+if(func0(data1) > 80){
 const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
 if(vErrors === null){
 vErrors = [err3];
@@ -802,15 +802,15 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate16.errors = vErrors;
+validate6.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_channels_update = validate17;
+export const params_channels_update = validate7;
 // prettier-ignore
-const schema18 = {"type":"object","properties":{"channel":{"type":"string"},"name":{"type":"string","pattern":"^[^A-Z\\s]*$","maxLength":80}},"required":["channel","name"],"additionalProperties":false};
+const schema7 = {"type":"object","properties":{"channel":{"type":"string"},"name":{"type":"string","pattern":"^[^A-Z\\s]*$","maxLength":80}},"required":["channel","name"],"additionalProperties":false};
 // prettier-ignore
-function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate7(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -869,7 +869,7 @@ let data1 = data.name;
 const _errs4 = errors;
 const _errs5 = errors;
 if(typeof data1 === "string"){
-if(func2(data1) > 80){
+if(func0(data1) > 80){
 const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
 if(vErrors === null){
 vErrors = [err4];
@@ -913,15 +913,15 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate17.errors = vErrors;
+validate7.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_messages_create = validate18;
+export const params_messages_create = validate8;
 // prettier-ignore
-const schema19 = {"type":"object","properties":{"channel":{"type":"string"},"reply_broadcast":{"type":"boolean"},"text":{"type":"string"},"thread_ts":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"unfurl_links":{"type":"boolean"},"unfurl_media":{"type":"boolean"}},"required":["channel","text"],"additionalProperties":false};
+const schema8 = {"type":"object","properties":{"channel":{"type":"string"},"reply_broadcast":{"type":"boolean"},"text":{"type":"string"},"thread_ts":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"unfurl_links":{"type":"boolean"},"unfurl_media":{"type":"boolean"}},"required":["channel","text"],"additionalProperties":false};
 // prettier-ignore
-function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1078,15 +1078,15 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate18.errors = vErrors;
+validate8.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_messages_update = validate19;
+export const params_messages_update = validate9;
 // prettier-ignore
-const schema20 = {"type":"object","properties":{"channel":{"type":"string"},"text":{"type":"string"},"ts":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"}},"required":["channel","text","ts"],"additionalProperties":false};
+const schema9 = {"type":"object","properties":{"channel":{"type":"string"},"text":{"type":"string"},"ts":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"}},"required":["channel","text","ts"],"additionalProperties":false};
 // prettier-ignore
-function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate9(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1205,15 +1205,15 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate19.errors = vErrors;
+validate9.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_threads_list = validate20;
+export const params_threads_list = validate10;
 // prettier-ignore
-const schema21 = {"type":"object","properties":{"channel":{"type":"string"},"cursor":{"type":"string"},"inclusive":{"type":"boolean"},"latest":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"limit":{"type":"integer"},"oldest":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"ts":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"}},"required":["channel"],"additionalProperties":false};
+const schema10 = {"type":"object","properties":{"channel":{"type":"string"},"cursor":{"type":"string"},"inclusive":{"type":"boolean"},"latest":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"limit":{"type":"integer"},"oldest":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"ts":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"}},"required":["channel"],"additionalProperties":false};
 // prettier-ignore
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1400,15 +1400,15 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate20.errors = vErrors;
+validate10.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_users_list = validate21;
+export const params_users_list = validate11;
 // prettier-ignore
-const schema22 = {"type":"object","properties":{"cursor":{"type":"string"},"limit":{"type":"integer"}},"additionalProperties":false};
+const schema11 = {"type":"object","properties":{"cursor":{"type":"string"},"limit":{"type":"integer"}},"additionalProperties":false};
 // prettier-ignore
-function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1469,15 +1469,15 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate21.errors = vErrors;
+validate11.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_users_get = validate22;
+export const params_users_get = validate12;
 // prettier-ignore
-const schema23 = {"type":"object","properties":{"user":{"type":"string"}},"required":["user"],"additionalProperties":false};
+const schema12 = {"type":"object","properties":{"user":{"type":"string"}},"required":["user"],"additionalProperties":false};
 // prettier-ignore
-function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1532,15 +1532,15 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate22.errors = vErrors;
+validate12.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_channel = validate23;
+export const record_channel = validate13;
 // prettier-ignore
-const schema24 = {"type":"object","properties":{"context_team_id":{"type":["string","null"]},"created":{"type":["integer","null"]},"creator":{"type":["string","null"]},"id":{"type":"string"},"is_archived":{"type":["boolean","null"]},"is_channel":{"type":["boolean","null"]},"is_ext_shared":{"type":["boolean","null"]},"is_general":{"type":["boolean","null"]},"is_group":{"type":["boolean","null"]},"is_im":{"type":["boolean","null"]},"is_member":{"type":["boolean","null"]},"is_mpim":{"type":["boolean","null"]},"is_org_shared":{"type":["boolean","null"]},"is_pending_ext_shared":{"type":["boolean","null"]},"is_private":{"type":["boolean","null"]},"is_read_only":{"type":["boolean","null"]},"is_shared":{"type":["boolean","null"]},"is_thread_only":{"type":["boolean","null"]},"name":{"type":["string","null"]},"name_normalized":{"type":["string","null"]},"num_members":{"type":["integer","null"]},"parent_conversation":{"type":["string","null"]},"pending_connected_team_ids":{"type":["array","null"]},"pending_shared":{"type":["array","null"]},"previous_names":{"type":["array","null"]},"properties":{"type":["object","null"]},"purpose":{},"shared_team_ids":{"type":["array","null"]},"topic":{},"unlinked":{"type":["integer","null"]},"updated":{"type":["integer","null"]}},"required":["context_team_id","created","creator","id","is_archived","is_channel","is_ext_shared","is_general","is_group","is_im","is_member","is_mpim","is_org_shared","is_pending_ext_shared","is_private","is_read_only","is_shared","is_thread_only","name","name_normalized","num_members","parent_conversation","pending_connected_team_ids","pending_shared","previous_names","properties","purpose","shared_team_ids","topic","unlinked","updated"],"additionalProperties":true};
+const schema13 = {"type":"object","properties":{"context_team_id":{"type":["string","null"]},"created":{"type":["integer","null"]},"creator":{"type":["string","null"]},"id":{"type":"string"},"is_archived":{"type":["boolean","null"]},"is_channel":{"type":["boolean","null"]},"is_ext_shared":{"type":["boolean","null"]},"is_general":{"type":["boolean","null"]},"is_group":{"type":["boolean","null"]},"is_im":{"type":["boolean","null"]},"is_member":{"type":["boolean","null"]},"is_mpim":{"type":["boolean","null"]},"is_org_shared":{"type":["boolean","null"]},"is_pending_ext_shared":{"type":["boolean","null"]},"is_private":{"type":["boolean","null"]},"is_read_only":{"type":["boolean","null"]},"is_shared":{"type":["boolean","null"]},"is_thread_only":{"type":["boolean","null"]},"name":{"type":["string","null"]},"name_normalized":{"type":["string","null"]},"num_members":{"type":["integer","null"]},"parent_conversation":{"type":["string","null"]},"pending_connected_team_ids":{"type":["array","null"]},"pending_shared":{"type":["array","null"]},"previous_names":{"type":["array","null"]},"properties":{"type":["object","null"]},"purpose":{},"shared_team_ids":{"type":["array","null"]},"topic":{},"unlinked":{"type":["integer","null"]},"updated":{"type":["integer","null"]}},"required":["context_team_id","created","creator","id","is_archived","is_channel","is_ext_shared","is_general","is_group","is_im","is_member","is_mpim","is_org_shared","is_pending_ext_shared","is_private","is_read_only","is_shared","is_thread_only","name","name_normalized","num_members","parent_conversation","pending_connected_team_ids","pending_shared","previous_names","properties","purpose","shared_team_ids","topic","unlinked","updated"],"additionalProperties":true};
 // prettier-ignore
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1860,7 +1860,7 @@ if(data.context_team_id !== undefined){
 let data0 = data.context_team_id;
 const _errs2 = errors;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err31 = {instancePath:instancePath+"/context_team_id",schemaPath:"#/properties/context_team_id/type",keyword:"type",params:{type: schema24.properties.context_team_id.type},message:"must be string,null"};
+const err31 = {instancePath:instancePath+"/context_team_id",schemaPath:"#/properties/context_team_id/type",keyword:"type",params:{type: schema13.properties.context_team_id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1876,7 +1876,7 @@ if(data.created !== undefined){
 let data1 = data.created;
 const _errs4 = errors;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err32 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: schema24.properties.created.type},message:"must be integer,null"};
+const err32 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: schema13.properties.created.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1892,7 +1892,7 @@ if(data.creator !== undefined){
 let data2 = data.creator;
 const _errs6 = errors;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err33 = {instancePath:instancePath+"/creator",schemaPath:"#/properties/creator/type",keyword:"type",params:{type: schema24.properties.creator.type},message:"must be string,null"};
+const err33 = {instancePath:instancePath+"/creator",schemaPath:"#/properties/creator/type",keyword:"type",params:{type: schema13.properties.creator.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -1924,7 +1924,7 @@ if(data.is_archived !== undefined){
 let data4 = data.is_archived;
 const _errs10 = errors;
 if((typeof data4 !== "boolean") && (data4 !== null)){
-const err35 = {instancePath:instancePath+"/is_archived",schemaPath:"#/properties/is_archived/type",keyword:"type",params:{type: schema24.properties.is_archived.type},message:"must be boolean,null"};
+const err35 = {instancePath:instancePath+"/is_archived",schemaPath:"#/properties/is_archived/type",keyword:"type",params:{type: schema13.properties.is_archived.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -1940,7 +1940,7 @@ if(data.is_channel !== undefined){
 let data5 = data.is_channel;
 const _errs12 = errors;
 if((typeof data5 !== "boolean") && (data5 !== null)){
-const err36 = {instancePath:instancePath+"/is_channel",schemaPath:"#/properties/is_channel/type",keyword:"type",params:{type: schema24.properties.is_channel.type},message:"must be boolean,null"};
+const err36 = {instancePath:instancePath+"/is_channel",schemaPath:"#/properties/is_channel/type",keyword:"type",params:{type: schema13.properties.is_channel.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -1956,7 +1956,7 @@ if(data.is_ext_shared !== undefined){
 let data6 = data.is_ext_shared;
 const _errs14 = errors;
 if((typeof data6 !== "boolean") && (data6 !== null)){
-const err37 = {instancePath:instancePath+"/is_ext_shared",schemaPath:"#/properties/is_ext_shared/type",keyword:"type",params:{type: schema24.properties.is_ext_shared.type},message:"must be boolean,null"};
+const err37 = {instancePath:instancePath+"/is_ext_shared",schemaPath:"#/properties/is_ext_shared/type",keyword:"type",params:{type: schema13.properties.is_ext_shared.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -1972,7 +1972,7 @@ if(data.is_general !== undefined){
 let data7 = data.is_general;
 const _errs16 = errors;
 if((typeof data7 !== "boolean") && (data7 !== null)){
-const err38 = {instancePath:instancePath+"/is_general",schemaPath:"#/properties/is_general/type",keyword:"type",params:{type: schema24.properties.is_general.type},message:"must be boolean,null"};
+const err38 = {instancePath:instancePath+"/is_general",schemaPath:"#/properties/is_general/type",keyword:"type",params:{type: schema13.properties.is_general.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -1988,7 +1988,7 @@ if(data.is_group !== undefined){
 let data8 = data.is_group;
 const _errs18 = errors;
 if((typeof data8 !== "boolean") && (data8 !== null)){
-const err39 = {instancePath:instancePath+"/is_group",schemaPath:"#/properties/is_group/type",keyword:"type",params:{type: schema24.properties.is_group.type},message:"must be boolean,null"};
+const err39 = {instancePath:instancePath+"/is_group",schemaPath:"#/properties/is_group/type",keyword:"type",params:{type: schema13.properties.is_group.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -2004,7 +2004,7 @@ if(data.is_im !== undefined){
 let data9 = data.is_im;
 const _errs20 = errors;
 if((typeof data9 !== "boolean") && (data9 !== null)){
-const err40 = {instancePath:instancePath+"/is_im",schemaPath:"#/properties/is_im/type",keyword:"type",params:{type: schema24.properties.is_im.type},message:"must be boolean,null"};
+const err40 = {instancePath:instancePath+"/is_im",schemaPath:"#/properties/is_im/type",keyword:"type",params:{type: schema13.properties.is_im.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -2020,7 +2020,7 @@ if(data.is_member !== undefined){
 let data10 = data.is_member;
 const _errs22 = errors;
 if((typeof data10 !== "boolean") && (data10 !== null)){
-const err41 = {instancePath:instancePath+"/is_member",schemaPath:"#/properties/is_member/type",keyword:"type",params:{type: schema24.properties.is_member.type},message:"must be boolean,null"};
+const err41 = {instancePath:instancePath+"/is_member",schemaPath:"#/properties/is_member/type",keyword:"type",params:{type: schema13.properties.is_member.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -2036,7 +2036,7 @@ if(data.is_mpim !== undefined){
 let data11 = data.is_mpim;
 const _errs24 = errors;
 if((typeof data11 !== "boolean") && (data11 !== null)){
-const err42 = {instancePath:instancePath+"/is_mpim",schemaPath:"#/properties/is_mpim/type",keyword:"type",params:{type: schema24.properties.is_mpim.type},message:"must be boolean,null"};
+const err42 = {instancePath:instancePath+"/is_mpim",schemaPath:"#/properties/is_mpim/type",keyword:"type",params:{type: schema13.properties.is_mpim.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -2052,7 +2052,7 @@ if(data.is_org_shared !== undefined){
 let data12 = data.is_org_shared;
 const _errs26 = errors;
 if((typeof data12 !== "boolean") && (data12 !== null)){
-const err43 = {instancePath:instancePath+"/is_org_shared",schemaPath:"#/properties/is_org_shared/type",keyword:"type",params:{type: schema24.properties.is_org_shared.type},message:"must be boolean,null"};
+const err43 = {instancePath:instancePath+"/is_org_shared",schemaPath:"#/properties/is_org_shared/type",keyword:"type",params:{type: schema13.properties.is_org_shared.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -2068,7 +2068,7 @@ if(data.is_pending_ext_shared !== undefined){
 let data13 = data.is_pending_ext_shared;
 const _errs28 = errors;
 if((typeof data13 !== "boolean") && (data13 !== null)){
-const err44 = {instancePath:instancePath+"/is_pending_ext_shared",schemaPath:"#/properties/is_pending_ext_shared/type",keyword:"type",params:{type: schema24.properties.is_pending_ext_shared.type},message:"must be boolean,null"};
+const err44 = {instancePath:instancePath+"/is_pending_ext_shared",schemaPath:"#/properties/is_pending_ext_shared/type",keyword:"type",params:{type: schema13.properties.is_pending_ext_shared.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -2084,7 +2084,7 @@ if(data.is_private !== undefined){
 let data14 = data.is_private;
 const _errs30 = errors;
 if((typeof data14 !== "boolean") && (data14 !== null)){
-const err45 = {instancePath:instancePath+"/is_private",schemaPath:"#/properties/is_private/type",keyword:"type",params:{type: schema24.properties.is_private.type},message:"must be boolean,null"};
+const err45 = {instancePath:instancePath+"/is_private",schemaPath:"#/properties/is_private/type",keyword:"type",params:{type: schema13.properties.is_private.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -2100,7 +2100,7 @@ if(data.is_read_only !== undefined){
 let data15 = data.is_read_only;
 const _errs32 = errors;
 if((typeof data15 !== "boolean") && (data15 !== null)){
-const err46 = {instancePath:instancePath+"/is_read_only",schemaPath:"#/properties/is_read_only/type",keyword:"type",params:{type: schema24.properties.is_read_only.type},message:"must be boolean,null"};
+const err46 = {instancePath:instancePath+"/is_read_only",schemaPath:"#/properties/is_read_only/type",keyword:"type",params:{type: schema13.properties.is_read_only.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -2116,7 +2116,7 @@ if(data.is_shared !== undefined){
 let data16 = data.is_shared;
 const _errs34 = errors;
 if((typeof data16 !== "boolean") && (data16 !== null)){
-const err47 = {instancePath:instancePath+"/is_shared",schemaPath:"#/properties/is_shared/type",keyword:"type",params:{type: schema24.properties.is_shared.type},message:"must be boolean,null"};
+const err47 = {instancePath:instancePath+"/is_shared",schemaPath:"#/properties/is_shared/type",keyword:"type",params:{type: schema13.properties.is_shared.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -2132,7 +2132,7 @@ if(data.is_thread_only !== undefined){
 let data17 = data.is_thread_only;
 const _errs36 = errors;
 if((typeof data17 !== "boolean") && (data17 !== null)){
-const err48 = {instancePath:instancePath+"/is_thread_only",schemaPath:"#/properties/is_thread_only/type",keyword:"type",params:{type: schema24.properties.is_thread_only.type},message:"must be boolean,null"};
+const err48 = {instancePath:instancePath+"/is_thread_only",schemaPath:"#/properties/is_thread_only/type",keyword:"type",params:{type: schema13.properties.is_thread_only.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -2148,7 +2148,7 @@ if(data.name !== undefined){
 let data18 = data.name;
 const _errs38 = errors;
 if((typeof data18 !== "string") && (data18 !== null)){
-const err49 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema24.properties.name.type},message:"must be string,null"};
+const err49 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema13.properties.name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -2164,7 +2164,7 @@ if(data.name_normalized !== undefined){
 let data19 = data.name_normalized;
 const _errs40 = errors;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err50 = {instancePath:instancePath+"/name_normalized",schemaPath:"#/properties/name_normalized/type",keyword:"type",params:{type: schema24.properties.name_normalized.type},message:"must be string,null"};
+const err50 = {instancePath:instancePath+"/name_normalized",schemaPath:"#/properties/name_normalized/type",keyword:"type",params:{type: schema13.properties.name_normalized.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -2180,7 +2180,7 @@ if(data.num_members !== undefined){
 let data20 = data.num_members;
 const _errs42 = errors;
 if((!((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20)))) && (data20 !== null)){
-const err51 = {instancePath:instancePath+"/num_members",schemaPath:"#/properties/num_members/type",keyword:"type",params:{type: schema24.properties.num_members.type},message:"must be integer,null"};
+const err51 = {instancePath:instancePath+"/num_members",schemaPath:"#/properties/num_members/type",keyword:"type",params:{type: schema13.properties.num_members.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -2196,7 +2196,7 @@ if(data.parent_conversation !== undefined){
 let data21 = data.parent_conversation;
 const _errs44 = errors;
 if((typeof data21 !== "string") && (data21 !== null)){
-const err52 = {instancePath:instancePath+"/parent_conversation",schemaPath:"#/properties/parent_conversation/type",keyword:"type",params:{type: schema24.properties.parent_conversation.type},message:"must be string,null"};
+const err52 = {instancePath:instancePath+"/parent_conversation",schemaPath:"#/properties/parent_conversation/type",keyword:"type",params:{type: schema13.properties.parent_conversation.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -2212,7 +2212,7 @@ if(data.pending_connected_team_ids !== undefined){
 let data22 = data.pending_connected_team_ids;
 const _errs46 = errors;
 if((!(Array.isArray(data22))) && (data22 !== null)){
-const err53 = {instancePath:instancePath+"/pending_connected_team_ids",schemaPath:"#/properties/pending_connected_team_ids/type",keyword:"type",params:{type: schema24.properties.pending_connected_team_ids.type},message:"must be array,null"};
+const err53 = {instancePath:instancePath+"/pending_connected_team_ids",schemaPath:"#/properties/pending_connected_team_ids/type",keyword:"type",params:{type: schema13.properties.pending_connected_team_ids.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -2228,7 +2228,7 @@ if(data.pending_shared !== undefined){
 let data23 = data.pending_shared;
 const _errs48 = errors;
 if((!(Array.isArray(data23))) && (data23 !== null)){
-const err54 = {instancePath:instancePath+"/pending_shared",schemaPath:"#/properties/pending_shared/type",keyword:"type",params:{type: schema24.properties.pending_shared.type},message:"must be array,null"};
+const err54 = {instancePath:instancePath+"/pending_shared",schemaPath:"#/properties/pending_shared/type",keyword:"type",params:{type: schema13.properties.pending_shared.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -2244,7 +2244,7 @@ if(data.previous_names !== undefined){
 let data24 = data.previous_names;
 const _errs50 = errors;
 if((!(Array.isArray(data24))) && (data24 !== null)){
-const err55 = {instancePath:instancePath+"/previous_names",schemaPath:"#/properties/previous_names/type",keyword:"type",params:{type: schema24.properties.previous_names.type},message:"must be array,null"};
+const err55 = {instancePath:instancePath+"/previous_names",schemaPath:"#/properties/previous_names/type",keyword:"type",params:{type: schema13.properties.previous_names.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -2260,7 +2260,7 @@ if(data.properties !== undefined){
 let data25 = data.properties;
 const _errs52 = errors;
 if((!(data25 && typeof data25 == "object" && !Array.isArray(data25))) && (data25 !== null)){
-const err56 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: schema24.properties.properties.type},message:"must be object,null"};
+const err56 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: schema13.properties.properties.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -2276,7 +2276,7 @@ if(data.shared_team_ids !== undefined){
 let data26 = data.shared_team_ids;
 const _errs54 = errors;
 if((!(Array.isArray(data26))) && (data26 !== null)){
-const err57 = {instancePath:instancePath+"/shared_team_ids",schemaPath:"#/properties/shared_team_ids/type",keyword:"type",params:{type: schema24.properties.shared_team_ids.type},message:"must be array,null"};
+const err57 = {instancePath:instancePath+"/shared_team_ids",schemaPath:"#/properties/shared_team_ids/type",keyword:"type",params:{type: schema13.properties.shared_team_ids.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -2292,7 +2292,7 @@ if(data.unlinked !== undefined){
 let data27 = data.unlinked;
 const _errs56 = errors;
 if((!((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27)))) && (data27 !== null)){
-const err58 = {instancePath:instancePath+"/unlinked",schemaPath:"#/properties/unlinked/type",keyword:"type",params:{type: schema24.properties.unlinked.type},message:"must be integer,null"};
+const err58 = {instancePath:instancePath+"/unlinked",schemaPath:"#/properties/unlinked/type",keyword:"type",params:{type: schema13.properties.unlinked.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -2308,7 +2308,7 @@ if(data.updated !== undefined){
 let data28 = data.updated;
 const _errs58 = errors;
 if((!((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28)))) && (data28 !== null)){
-const err59 = {instancePath:instancePath+"/updated",schemaPath:"#/properties/updated/type",keyword:"type",params:{type: schema24.properties.updated.type},message:"must be integer,null"};
+const err59 = {instancePath:instancePath+"/updated",schemaPath:"#/properties/updated/type",keyword:"type",params:{type: schema13.properties.updated.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -2331,15 +2331,15 @@ vErrors.push(err60);
 }
 errors++;
 }
-validate23.errors = vErrors;
+validate13.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_message = validate24;
+export const record_message = validate14;
 // prettier-ignore
-const schema25 = {"type":"object","properties":{"app_id":{"type":["string","null"]},"attachments":{"type":["array","null"],"items":{"type":"object","properties":{"author_icon":{"type":["string","null"]},"author_link":{"type":["string","null"]},"author_name":{"type":["string","null"]},"color":{"type":["string","null"]},"fallback":{"type":["string","null"]},"fields":{"type":["array","null"]},"footer":{"type":["string","null"]},"footer_icon":{"type":["string","null"]},"id":{"type":["integer","null"]},"image_url":{"type":["string","null"]},"pretext":{"type":["string","null"]},"text":{"type":["string","null"]},"thumb_url":{"type":["string","null"]},"title":{"type":["string","null"]},"title_link":{"type":["string","null"]},"ts":{"type":["string","integer","null"]}},"required":["author_icon","author_link","author_name","color","fallback","fields","footer","footer_icon","id","image_url","pretext","text","thumb_url","title","title_link","ts"],"additionalProperties":true}},"blocks":{"type":["array","null"]},"bot_id":{"type":["string","null"]},"bot_profile":{},"edited":{},"files":{"type":["array","null"],"items":{"type":"object","properties":{"created":{"type":["integer","null"]},"external_type":{"type":["string","null"]},"filetype":{"type":["string","null"]},"id":{"type":["string","null"]},"is_external":{"type":["boolean","null"]},"is_public":{"type":["boolean","null"]},"mimetype":{"type":["string","null"]},"mode":{"type":["string","null"]},"name":{"type":["string","null"]},"permalink":{"type":["string","null"]},"permalink_public":{"type":["string","null"]},"pretty_type":{"type":["string","null"]},"public_url_shared":{"type":["boolean","null"]},"size":{"type":["integer","null"]},"timestamp":{"type":["integer","null"]},"title":{"type":["string","null"]},"url_private":{"type":["string","null"]},"url_private_download":{"type":["string","null"]},"user":{"type":["string","null"]}},"required":["created","external_type","filetype","id","is_external","is_public","mimetype","mode","name","permalink","permalink_public","pretty_type","public_url_shared","size","timestamp","title","url_private","url_private_download","user"],"additionalProperties":true}},"is_locked":{"type":["boolean","null"]},"latest_reply":{"type":["string","null"]},"reactions":{"type":["array","null"],"items":{"type":"object","properties":{"count":{"type":["integer","null"]},"name":{"type":["string","null"]},"users":{"type":["array","null"]}},"required":["count","name","users"],"additionalProperties":true}},"reply_count":{"type":["integer","null"]},"reply_users":{"type":["array","null"]},"reply_users_count":{"type":["integer","null"]},"subscribed":{"type":["boolean","null"]},"subtype":{"type":["string","null"]},"team":{"type":["string","null"]},"text":{"type":["string","null"]},"thread_ts":{"type":["string","null"],"pattern":"^[0-9]+(\\.[0-9]+)?$"},"ts":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"type":{"type":["string","null"]},"user":{"type":["string","null"]}},"required":["app_id","attachments","blocks","bot_id","bot_profile","edited","files","is_locked","latest_reply","reactions","reply_count","reply_users","reply_users_count","subscribed","subtype","team","text","thread_ts","ts","type","user"],"additionalProperties":true};
+const schema14 = {"type":"object","properties":{"app_id":{"type":["string","null"]},"attachments":{"type":["array","null"],"items":{"type":"object","properties":{"author_icon":{"type":["string","null"]},"author_link":{"type":["string","null"]},"author_name":{"type":["string","null"]},"color":{"type":["string","null"]},"fallback":{"type":["string","null"]},"fields":{"type":["array","null"]},"footer":{"type":["string","null"]},"footer_icon":{"type":["string","null"]},"id":{"type":["integer","null"]},"image_url":{"type":["string","null"]},"pretext":{"type":["string","null"]},"text":{"type":["string","null"]},"thumb_url":{"type":["string","null"]},"title":{"type":["string","null"]},"title_link":{"type":["string","null"]},"ts":{"type":["string","integer","null"]}},"required":["author_icon","author_link","author_name","color","fallback","fields","footer","footer_icon","id","image_url","pretext","text","thumb_url","title","title_link","ts"],"additionalProperties":true}},"blocks":{"type":["array","null"]},"bot_id":{"type":["string","null"]},"bot_profile":{},"edited":{},"files":{"type":["array","null"],"items":{"type":"object","properties":{"created":{"type":["integer","null"]},"external_type":{"type":["string","null"]},"filetype":{"type":["string","null"]},"id":{"type":["string","null"]},"is_external":{"type":["boolean","null"]},"is_public":{"type":["boolean","null"]},"mimetype":{"type":["string","null"]},"mode":{"type":["string","null"]},"name":{"type":["string","null"]},"permalink":{"type":["string","null"]},"permalink_public":{"type":["string","null"]},"pretty_type":{"type":["string","null"]},"public_url_shared":{"type":["boolean","null"]},"size":{"type":["integer","null"]},"timestamp":{"type":["integer","null"]},"title":{"type":["string","null"]},"url_private":{"type":["string","null"]},"url_private_download":{"type":["string","null"]},"user":{"type":["string","null"]}},"required":["created","external_type","filetype","id","is_external","is_public","mimetype","mode","name","permalink","permalink_public","pretty_type","public_url_shared","size","timestamp","title","url_private","url_private_download","user"],"additionalProperties":true}},"is_locked":{"type":["boolean","null"]},"latest_reply":{"type":["string","null"]},"reactions":{"type":["array","null"],"items":{"type":"object","properties":{"count":{"type":["integer","null"]},"name":{"type":["string","null"]},"users":{"type":["array","null"]}},"required":["count","name","users"],"additionalProperties":true}},"reply_count":{"type":["integer","null"]},"reply_users":{"type":["array","null"]},"reply_users_count":{"type":["integer","null"]},"subscribed":{"type":["boolean","null"]},"subtype":{"type":["string","null"]},"team":{"type":["string","null"]},"text":{"type":["string","null"]},"thread_ts":{"type":["string","null"],"pattern":"^[0-9]+(\\.[0-9]+)?$"},"ts":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"type":{"type":["string","null"]},"user":{"type":["string","null"]}},"required":["app_id","attachments","blocks","bot_id","bot_profile","edited","files","is_locked","latest_reply","reactions","reply_count","reply_users","reply_users_count","subscribed","subtype","team","text","thread_ts","ts","type","user"],"additionalProperties":true};
 // prettier-ignore
-function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2559,7 +2559,7 @@ if(data.app_id !== undefined){
 let data0 = data.app_id;
 const _errs2 = errors;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err21 = {instancePath:instancePath+"/app_id",schemaPath:"#/properties/app_id/type",keyword:"type",params:{type: schema25.properties.app_id.type},message:"must be string,null"};
+const err21 = {instancePath:instancePath+"/app_id",schemaPath:"#/properties/app_id/type",keyword:"type",params:{type: schema14.properties.app_id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -2575,7 +2575,7 @@ if(data.attachments !== undefined){
 let data1 = data.attachments;
 const _errs4 = errors;
 if((!(Array.isArray(data1))) && (data1 !== null)){
-const err22 = {instancePath:instancePath+"/attachments",schemaPath:"#/properties/attachments/type",keyword:"type",params:{type: schema25.properties.attachments.type},message:"must be array,null"};
+const err22 = {instancePath:instancePath+"/attachments",schemaPath:"#/properties/attachments/type",keyword:"type",params:{type: schema14.properties.attachments.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -2758,7 +2758,7 @@ if(data2.author_icon !== undefined){
 let data3 = data2.author_icon;
 const _errs9 = errors;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err39 = {instancePath:instancePath+"/attachments/" + i0+"/author_icon",schemaPath:"#/properties/attachments/items/properties/author_icon/type",keyword:"type",params:{type: schema25.properties.attachments.items.properties.author_icon.type},message:"must be string,null"};
+const err39 = {instancePath:instancePath+"/attachments/" + i0+"/author_icon",schemaPath:"#/properties/attachments/items/properties/author_icon/type",keyword:"type",params:{type: schema14.properties.attachments.items.properties.author_icon.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -2774,7 +2774,7 @@ if(data2.author_link !== undefined){
 let data4 = data2.author_link;
 const _errs11 = errors;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err40 = {instancePath:instancePath+"/attachments/" + i0+"/author_link",schemaPath:"#/properties/attachments/items/properties/author_link/type",keyword:"type",params:{type: schema25.properties.attachments.items.properties.author_link.type},message:"must be string,null"};
+const err40 = {instancePath:instancePath+"/attachments/" + i0+"/author_link",schemaPath:"#/properties/attachments/items/properties/author_link/type",keyword:"type",params:{type: schema14.properties.attachments.items.properties.author_link.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -2790,7 +2790,7 @@ if(data2.author_name !== undefined){
 let data5 = data2.author_name;
 const _errs13 = errors;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err41 = {instancePath:instancePath+"/attachments/" + i0+"/author_name",schemaPath:"#/properties/attachments/items/properties/author_name/type",keyword:"type",params:{type: schema25.properties.attachments.items.properties.author_name.type},message:"must be string,null"};
+const err41 = {instancePath:instancePath+"/attachments/" + i0+"/author_name",schemaPath:"#/properties/attachments/items/properties/author_name/type",keyword:"type",params:{type: schema14.properties.attachments.items.properties.author_name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -2806,7 +2806,7 @@ if(data2.color !== undefined){
 let data6 = data2.color;
 const _errs15 = errors;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err42 = {instancePath:instancePath+"/attachments/" + i0+"/color",schemaPath:"#/properties/attachments/items/properties/color/type",keyword:"type",params:{type: schema25.properties.attachments.items.properties.color.type},message:"must be string,null"};
+const err42 = {instancePath:instancePath+"/attachments/" + i0+"/color",schemaPath:"#/properties/attachments/items/properties/color/type",keyword:"type",params:{type: schema14.properties.attachments.items.properties.color.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -2822,7 +2822,7 @@ if(data2.fallback !== undefined){
 let data7 = data2.fallback;
 const _errs17 = errors;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err43 = {instancePath:instancePath+"/attachments/" + i0+"/fallback",schemaPath:"#/properties/attachments/items/properties/fallback/type",keyword:"type",params:{type: schema25.properties.attachments.items.properties.fallback.type},message:"must be string,null"};
+const err43 = {instancePath:instancePath+"/attachments/" + i0+"/fallback",schemaPath:"#/properties/attachments/items/properties/fallback/type",keyword:"type",params:{type: schema14.properties.attachments.items.properties.fallback.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -2838,7 +2838,7 @@ if(data2.fields !== undefined){
 let data8 = data2.fields;
 const _errs19 = errors;
 if((!(Array.isArray(data8))) && (data8 !== null)){
-const err44 = {instancePath:instancePath+"/attachments/" + i0+"/fields",schemaPath:"#/properties/attachments/items/properties/fields/type",keyword:"type",params:{type: schema25.properties.attachments.items.properties.fields.type},message:"must be array,null"};
+const err44 = {instancePath:instancePath+"/attachments/" + i0+"/fields",schemaPath:"#/properties/attachments/items/properties/fields/type",keyword:"type",params:{type: schema14.properties.attachments.items.properties.fields.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -2854,7 +2854,7 @@ if(data2.footer !== undefined){
 let data9 = data2.footer;
 const _errs21 = errors;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err45 = {instancePath:instancePath+"/attachments/" + i0+"/footer",schemaPath:"#/properties/attachments/items/properties/footer/type",keyword:"type",params:{type: schema25.properties.attachments.items.properties.footer.type},message:"must be string,null"};
+const err45 = {instancePath:instancePath+"/attachments/" + i0+"/footer",schemaPath:"#/properties/attachments/items/properties/footer/type",keyword:"type",params:{type: schema14.properties.attachments.items.properties.footer.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -2870,7 +2870,7 @@ if(data2.footer_icon !== undefined){
 let data10 = data2.footer_icon;
 const _errs23 = errors;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err46 = {instancePath:instancePath+"/attachments/" + i0+"/footer_icon",schemaPath:"#/properties/attachments/items/properties/footer_icon/type",keyword:"type",params:{type: schema25.properties.attachments.items.properties.footer_icon.type},message:"must be string,null"};
+const err46 = {instancePath:instancePath+"/attachments/" + i0+"/footer_icon",schemaPath:"#/properties/attachments/items/properties/footer_icon/type",keyword:"type",params:{type: schema14.properties.attachments.items.properties.footer_icon.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -2886,7 +2886,7 @@ if(data2.id !== undefined){
 let data11 = data2.id;
 const _errs25 = errors;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err47 = {instancePath:instancePath+"/attachments/" + i0+"/id",schemaPath:"#/properties/attachments/items/properties/id/type",keyword:"type",params:{type: schema25.properties.attachments.items.properties.id.type},message:"must be integer,null"};
+const err47 = {instancePath:instancePath+"/attachments/" + i0+"/id",schemaPath:"#/properties/attachments/items/properties/id/type",keyword:"type",params:{type: schema14.properties.attachments.items.properties.id.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -2902,7 +2902,7 @@ if(data2.image_url !== undefined){
 let data12 = data2.image_url;
 const _errs27 = errors;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err48 = {instancePath:instancePath+"/attachments/" + i0+"/image_url",schemaPath:"#/properties/attachments/items/properties/image_url/type",keyword:"type",params:{type: schema25.properties.attachments.items.properties.image_url.type},message:"must be string,null"};
+const err48 = {instancePath:instancePath+"/attachments/" + i0+"/image_url",schemaPath:"#/properties/attachments/items/properties/image_url/type",keyword:"type",params:{type: schema14.properties.attachments.items.properties.image_url.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -2918,7 +2918,7 @@ if(data2.pretext !== undefined){
 let data13 = data2.pretext;
 const _errs29 = errors;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err49 = {instancePath:instancePath+"/attachments/" + i0+"/pretext",schemaPath:"#/properties/attachments/items/properties/pretext/type",keyword:"type",params:{type: schema25.properties.attachments.items.properties.pretext.type},message:"must be string,null"};
+const err49 = {instancePath:instancePath+"/attachments/" + i0+"/pretext",schemaPath:"#/properties/attachments/items/properties/pretext/type",keyword:"type",params:{type: schema14.properties.attachments.items.properties.pretext.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -2934,7 +2934,7 @@ if(data2.text !== undefined){
 let data14 = data2.text;
 const _errs31 = errors;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err50 = {instancePath:instancePath+"/attachments/" + i0+"/text",schemaPath:"#/properties/attachments/items/properties/text/type",keyword:"type",params:{type: schema25.properties.attachments.items.properties.text.type},message:"must be string,null"};
+const err50 = {instancePath:instancePath+"/attachments/" + i0+"/text",schemaPath:"#/properties/attachments/items/properties/text/type",keyword:"type",params:{type: schema14.properties.attachments.items.properties.text.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -2950,7 +2950,7 @@ if(data2.thumb_url !== undefined){
 let data15 = data2.thumb_url;
 const _errs33 = errors;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err51 = {instancePath:instancePath+"/attachments/" + i0+"/thumb_url",schemaPath:"#/properties/attachments/items/properties/thumb_url/type",keyword:"type",params:{type: schema25.properties.attachments.items.properties.thumb_url.type},message:"must be string,null"};
+const err51 = {instancePath:instancePath+"/attachments/" + i0+"/thumb_url",schemaPath:"#/properties/attachments/items/properties/thumb_url/type",keyword:"type",params:{type: schema14.properties.attachments.items.properties.thumb_url.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -2966,7 +2966,7 @@ if(data2.title !== undefined){
 let data16 = data2.title;
 const _errs35 = errors;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err52 = {instancePath:instancePath+"/attachments/" + i0+"/title",schemaPath:"#/properties/attachments/items/properties/title/type",keyword:"type",params:{type: schema25.properties.attachments.items.properties.title.type},message:"must be string,null"};
+const err52 = {instancePath:instancePath+"/attachments/" + i0+"/title",schemaPath:"#/properties/attachments/items/properties/title/type",keyword:"type",params:{type: schema14.properties.attachments.items.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -2982,7 +2982,7 @@ if(data2.title_link !== undefined){
 let data17 = data2.title_link;
 const _errs37 = errors;
 if((typeof data17 !== "string") && (data17 !== null)){
-const err53 = {instancePath:instancePath+"/attachments/" + i0+"/title_link",schemaPath:"#/properties/attachments/items/properties/title_link/type",keyword:"type",params:{type: schema25.properties.attachments.items.properties.title_link.type},message:"must be string,null"};
+const err53 = {instancePath:instancePath+"/attachments/" + i0+"/title_link",schemaPath:"#/properties/attachments/items/properties/title_link/type",keyword:"type",params:{type: schema14.properties.attachments.items.properties.title_link.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -2998,7 +2998,7 @@ if(data2.ts !== undefined){
 let data18 = data2.ts;
 const _errs39 = errors;
 if(((typeof data18 !== "string") && (!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))))) && (data18 !== null)){
-const err54 = {instancePath:instancePath+"/attachments/" + i0+"/ts",schemaPath:"#/properties/attachments/items/properties/ts/type",keyword:"type",params:{type: schema25.properties.attachments.items.properties.ts.type},message:"must be string,integer,null"};
+const err54 = {instancePath:instancePath+"/attachments/" + i0+"/ts",schemaPath:"#/properties/attachments/items/properties/ts/type",keyword:"type",params:{type: schema14.properties.attachments.items.properties.ts.type},message:"must be string,integer,null"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -3033,7 +3033,7 @@ if(data.blocks !== undefined){
 let data19 = data.blocks;
 const _errs41 = errors;
 if((!(Array.isArray(data19))) && (data19 !== null)){
-const err56 = {instancePath:instancePath+"/blocks",schemaPath:"#/properties/blocks/type",keyword:"type",params:{type: schema25.properties.blocks.type},message:"must be array,null"};
+const err56 = {instancePath:instancePath+"/blocks",schemaPath:"#/properties/blocks/type",keyword:"type",params:{type: schema14.properties.blocks.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -3049,7 +3049,7 @@ if(data.bot_id !== undefined){
 let data20 = data.bot_id;
 const _errs43 = errors;
 if((typeof data20 !== "string") && (data20 !== null)){
-const err57 = {instancePath:instancePath+"/bot_id",schemaPath:"#/properties/bot_id/type",keyword:"type",params:{type: schema25.properties.bot_id.type},message:"must be string,null"};
+const err57 = {instancePath:instancePath+"/bot_id",schemaPath:"#/properties/bot_id/type",keyword:"type",params:{type: schema14.properties.bot_id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -3065,7 +3065,7 @@ if(data.files !== undefined){
 let data21 = data.files;
 const _errs45 = errors;
 if((!(Array.isArray(data21))) && (data21 !== null)){
-const err58 = {instancePath:instancePath+"/files",schemaPath:"#/properties/files/type",keyword:"type",params:{type: schema25.properties.files.type},message:"must be array,null"};
+const err58 = {instancePath:instancePath+"/files",schemaPath:"#/properties/files/type",keyword:"type",params:{type: schema14.properties.files.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -3278,7 +3278,7 @@ if(data22.created !== undefined){
 let data23 = data22.created;
 const _errs50 = errors;
 if((!((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23)))) && (data23 !== null)){
-const err78 = {instancePath:instancePath+"/files/" + i1+"/created",schemaPath:"#/properties/files/items/properties/created/type",keyword:"type",params:{type: schema25.properties.files.items.properties.created.type},message:"must be integer,null"};
+const err78 = {instancePath:instancePath+"/files/" + i1+"/created",schemaPath:"#/properties/files/items/properties/created/type",keyword:"type",params:{type: schema14.properties.files.items.properties.created.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -3294,7 +3294,7 @@ if(data22.external_type !== undefined){
 let data24 = data22.external_type;
 const _errs52 = errors;
 if((typeof data24 !== "string") && (data24 !== null)){
-const err79 = {instancePath:instancePath+"/files/" + i1+"/external_type",schemaPath:"#/properties/files/items/properties/external_type/type",keyword:"type",params:{type: schema25.properties.files.items.properties.external_type.type},message:"must be string,null"};
+const err79 = {instancePath:instancePath+"/files/" + i1+"/external_type",schemaPath:"#/properties/files/items/properties/external_type/type",keyword:"type",params:{type: schema14.properties.files.items.properties.external_type.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -3310,7 +3310,7 @@ if(data22.filetype !== undefined){
 let data25 = data22.filetype;
 const _errs54 = errors;
 if((typeof data25 !== "string") && (data25 !== null)){
-const err80 = {instancePath:instancePath+"/files/" + i1+"/filetype",schemaPath:"#/properties/files/items/properties/filetype/type",keyword:"type",params:{type: schema25.properties.files.items.properties.filetype.type},message:"must be string,null"};
+const err80 = {instancePath:instancePath+"/files/" + i1+"/filetype",schemaPath:"#/properties/files/items/properties/filetype/type",keyword:"type",params:{type: schema14.properties.files.items.properties.filetype.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -3326,7 +3326,7 @@ if(data22.id !== undefined){
 let data26 = data22.id;
 const _errs56 = errors;
 if((typeof data26 !== "string") && (data26 !== null)){
-const err81 = {instancePath:instancePath+"/files/" + i1+"/id",schemaPath:"#/properties/files/items/properties/id/type",keyword:"type",params:{type: schema25.properties.files.items.properties.id.type},message:"must be string,null"};
+const err81 = {instancePath:instancePath+"/files/" + i1+"/id",schemaPath:"#/properties/files/items/properties/id/type",keyword:"type",params:{type: schema14.properties.files.items.properties.id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -3342,7 +3342,7 @@ if(data22.is_external !== undefined){
 let data27 = data22.is_external;
 const _errs58 = errors;
 if((typeof data27 !== "boolean") && (data27 !== null)){
-const err82 = {instancePath:instancePath+"/files/" + i1+"/is_external",schemaPath:"#/properties/files/items/properties/is_external/type",keyword:"type",params:{type: schema25.properties.files.items.properties.is_external.type},message:"must be boolean,null"};
+const err82 = {instancePath:instancePath+"/files/" + i1+"/is_external",schemaPath:"#/properties/files/items/properties/is_external/type",keyword:"type",params:{type: schema14.properties.files.items.properties.is_external.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -3358,7 +3358,7 @@ if(data22.is_public !== undefined){
 let data28 = data22.is_public;
 const _errs60 = errors;
 if((typeof data28 !== "boolean") && (data28 !== null)){
-const err83 = {instancePath:instancePath+"/files/" + i1+"/is_public",schemaPath:"#/properties/files/items/properties/is_public/type",keyword:"type",params:{type: schema25.properties.files.items.properties.is_public.type},message:"must be boolean,null"};
+const err83 = {instancePath:instancePath+"/files/" + i1+"/is_public",schemaPath:"#/properties/files/items/properties/is_public/type",keyword:"type",params:{type: schema14.properties.files.items.properties.is_public.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -3374,7 +3374,7 @@ if(data22.mimetype !== undefined){
 let data29 = data22.mimetype;
 const _errs62 = errors;
 if((typeof data29 !== "string") && (data29 !== null)){
-const err84 = {instancePath:instancePath+"/files/" + i1+"/mimetype",schemaPath:"#/properties/files/items/properties/mimetype/type",keyword:"type",params:{type: schema25.properties.files.items.properties.mimetype.type},message:"must be string,null"};
+const err84 = {instancePath:instancePath+"/files/" + i1+"/mimetype",schemaPath:"#/properties/files/items/properties/mimetype/type",keyword:"type",params:{type: schema14.properties.files.items.properties.mimetype.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -3390,7 +3390,7 @@ if(data22.mode !== undefined){
 let data30 = data22.mode;
 const _errs64 = errors;
 if((typeof data30 !== "string") && (data30 !== null)){
-const err85 = {instancePath:instancePath+"/files/" + i1+"/mode",schemaPath:"#/properties/files/items/properties/mode/type",keyword:"type",params:{type: schema25.properties.files.items.properties.mode.type},message:"must be string,null"};
+const err85 = {instancePath:instancePath+"/files/" + i1+"/mode",schemaPath:"#/properties/files/items/properties/mode/type",keyword:"type",params:{type: schema14.properties.files.items.properties.mode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -3406,7 +3406,7 @@ if(data22.name !== undefined){
 let data31 = data22.name;
 const _errs66 = errors;
 if((typeof data31 !== "string") && (data31 !== null)){
-const err86 = {instancePath:instancePath+"/files/" + i1+"/name",schemaPath:"#/properties/files/items/properties/name/type",keyword:"type",params:{type: schema25.properties.files.items.properties.name.type},message:"must be string,null"};
+const err86 = {instancePath:instancePath+"/files/" + i1+"/name",schemaPath:"#/properties/files/items/properties/name/type",keyword:"type",params:{type: schema14.properties.files.items.properties.name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -3422,7 +3422,7 @@ if(data22.permalink !== undefined){
 let data32 = data22.permalink;
 const _errs68 = errors;
 if((typeof data32 !== "string") && (data32 !== null)){
-const err87 = {instancePath:instancePath+"/files/" + i1+"/permalink",schemaPath:"#/properties/files/items/properties/permalink/type",keyword:"type",params:{type: schema25.properties.files.items.properties.permalink.type},message:"must be string,null"};
+const err87 = {instancePath:instancePath+"/files/" + i1+"/permalink",schemaPath:"#/properties/files/items/properties/permalink/type",keyword:"type",params:{type: schema14.properties.files.items.properties.permalink.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -3438,7 +3438,7 @@ if(data22.permalink_public !== undefined){
 let data33 = data22.permalink_public;
 const _errs70 = errors;
 if((typeof data33 !== "string") && (data33 !== null)){
-const err88 = {instancePath:instancePath+"/files/" + i1+"/permalink_public",schemaPath:"#/properties/files/items/properties/permalink_public/type",keyword:"type",params:{type: schema25.properties.files.items.properties.permalink_public.type},message:"must be string,null"};
+const err88 = {instancePath:instancePath+"/files/" + i1+"/permalink_public",schemaPath:"#/properties/files/items/properties/permalink_public/type",keyword:"type",params:{type: schema14.properties.files.items.properties.permalink_public.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -3454,7 +3454,7 @@ if(data22.pretty_type !== undefined){
 let data34 = data22.pretty_type;
 const _errs72 = errors;
 if((typeof data34 !== "string") && (data34 !== null)){
-const err89 = {instancePath:instancePath+"/files/" + i1+"/pretty_type",schemaPath:"#/properties/files/items/properties/pretty_type/type",keyword:"type",params:{type: schema25.properties.files.items.properties.pretty_type.type},message:"must be string,null"};
+const err89 = {instancePath:instancePath+"/files/" + i1+"/pretty_type",schemaPath:"#/properties/files/items/properties/pretty_type/type",keyword:"type",params:{type: schema14.properties.files.items.properties.pretty_type.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -3470,7 +3470,7 @@ if(data22.public_url_shared !== undefined){
 let data35 = data22.public_url_shared;
 const _errs74 = errors;
 if((typeof data35 !== "boolean") && (data35 !== null)){
-const err90 = {instancePath:instancePath+"/files/" + i1+"/public_url_shared",schemaPath:"#/properties/files/items/properties/public_url_shared/type",keyword:"type",params:{type: schema25.properties.files.items.properties.public_url_shared.type},message:"must be boolean,null"};
+const err90 = {instancePath:instancePath+"/files/" + i1+"/public_url_shared",schemaPath:"#/properties/files/items/properties/public_url_shared/type",keyword:"type",params:{type: schema14.properties.files.items.properties.public_url_shared.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -3486,7 +3486,7 @@ if(data22.size !== undefined){
 let data36 = data22.size;
 const _errs76 = errors;
 if((!((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36)))) && (data36 !== null)){
-const err91 = {instancePath:instancePath+"/files/" + i1+"/size",schemaPath:"#/properties/files/items/properties/size/type",keyword:"type",params:{type: schema25.properties.files.items.properties.size.type},message:"must be integer,null"};
+const err91 = {instancePath:instancePath+"/files/" + i1+"/size",schemaPath:"#/properties/files/items/properties/size/type",keyword:"type",params:{type: schema14.properties.files.items.properties.size.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -3502,7 +3502,7 @@ if(data22.timestamp !== undefined){
 let data37 = data22.timestamp;
 const _errs78 = errors;
 if((!((typeof data37 == "number") && (!(data37 % 1) && !isNaN(data37)))) && (data37 !== null)){
-const err92 = {instancePath:instancePath+"/files/" + i1+"/timestamp",schemaPath:"#/properties/files/items/properties/timestamp/type",keyword:"type",params:{type: schema25.properties.files.items.properties.timestamp.type},message:"must be integer,null"};
+const err92 = {instancePath:instancePath+"/files/" + i1+"/timestamp",schemaPath:"#/properties/files/items/properties/timestamp/type",keyword:"type",params:{type: schema14.properties.files.items.properties.timestamp.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -3518,7 +3518,7 @@ if(data22.title !== undefined){
 let data38 = data22.title;
 const _errs80 = errors;
 if((typeof data38 !== "string") && (data38 !== null)){
-const err93 = {instancePath:instancePath+"/files/" + i1+"/title",schemaPath:"#/properties/files/items/properties/title/type",keyword:"type",params:{type: schema25.properties.files.items.properties.title.type},message:"must be string,null"};
+const err93 = {instancePath:instancePath+"/files/" + i1+"/title",schemaPath:"#/properties/files/items/properties/title/type",keyword:"type",params:{type: schema14.properties.files.items.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -3534,7 +3534,7 @@ if(data22.url_private !== undefined){
 let data39 = data22.url_private;
 const _errs82 = errors;
 if((typeof data39 !== "string") && (data39 !== null)){
-const err94 = {instancePath:instancePath+"/files/" + i1+"/url_private",schemaPath:"#/properties/files/items/properties/url_private/type",keyword:"type",params:{type: schema25.properties.files.items.properties.url_private.type},message:"must be string,null"};
+const err94 = {instancePath:instancePath+"/files/" + i1+"/url_private",schemaPath:"#/properties/files/items/properties/url_private/type",keyword:"type",params:{type: schema14.properties.files.items.properties.url_private.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -3550,7 +3550,7 @@ if(data22.url_private_download !== undefined){
 let data40 = data22.url_private_download;
 const _errs84 = errors;
 if((typeof data40 !== "string") && (data40 !== null)){
-const err95 = {instancePath:instancePath+"/files/" + i1+"/url_private_download",schemaPath:"#/properties/files/items/properties/url_private_download/type",keyword:"type",params:{type: schema25.properties.files.items.properties.url_private_download.type},message:"must be string,null"};
+const err95 = {instancePath:instancePath+"/files/" + i1+"/url_private_download",schemaPath:"#/properties/files/items/properties/url_private_download/type",keyword:"type",params:{type: schema14.properties.files.items.properties.url_private_download.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -3566,7 +3566,7 @@ if(data22.user !== undefined){
 let data41 = data22.user;
 const _errs86 = errors;
 if((typeof data41 !== "string") && (data41 !== null)){
-const err96 = {instancePath:instancePath+"/files/" + i1+"/user",schemaPath:"#/properties/files/items/properties/user/type",keyword:"type",params:{type: schema25.properties.files.items.properties.user.type},message:"must be string,null"};
+const err96 = {instancePath:instancePath+"/files/" + i1+"/user",schemaPath:"#/properties/files/items/properties/user/type",keyword:"type",params:{type: schema14.properties.files.items.properties.user.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -3601,7 +3601,7 @@ if(data.is_locked !== undefined){
 let data42 = data.is_locked;
 const _errs88 = errors;
 if((typeof data42 !== "boolean") && (data42 !== null)){
-const err98 = {instancePath:instancePath+"/is_locked",schemaPath:"#/properties/is_locked/type",keyword:"type",params:{type: schema25.properties.is_locked.type},message:"must be boolean,null"};
+const err98 = {instancePath:instancePath+"/is_locked",schemaPath:"#/properties/is_locked/type",keyword:"type",params:{type: schema14.properties.is_locked.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -3617,7 +3617,7 @@ if(data.latest_reply !== undefined){
 let data43 = data.latest_reply;
 const _errs90 = errors;
 if((typeof data43 !== "string") && (data43 !== null)){
-const err99 = {instancePath:instancePath+"/latest_reply",schemaPath:"#/properties/latest_reply/type",keyword:"type",params:{type: schema25.properties.latest_reply.type},message:"must be string,null"};
+const err99 = {instancePath:instancePath+"/latest_reply",schemaPath:"#/properties/latest_reply/type",keyword:"type",params:{type: schema14.properties.latest_reply.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -3633,7 +3633,7 @@ if(data.reactions !== undefined){
 let data44 = data.reactions;
 const _errs92 = errors;
 if((!(Array.isArray(data44))) && (data44 !== null)){
-const err100 = {instancePath:instancePath+"/reactions",schemaPath:"#/properties/reactions/type",keyword:"type",params:{type: schema25.properties.reactions.type},message:"must be array,null"};
+const err100 = {instancePath:instancePath+"/reactions",schemaPath:"#/properties/reactions/type",keyword:"type",params:{type: schema14.properties.reactions.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -3686,7 +3686,7 @@ if(data45.count !== undefined){
 let data46 = data45.count;
 const _errs97 = errors;
 if((!((typeof data46 == "number") && (!(data46 % 1) && !isNaN(data46)))) && (data46 !== null)){
-const err104 = {instancePath:instancePath+"/reactions/" + i2+"/count",schemaPath:"#/properties/reactions/items/properties/count/type",keyword:"type",params:{type: schema25.properties.reactions.items.properties.count.type},message:"must be integer,null"};
+const err104 = {instancePath:instancePath+"/reactions/" + i2+"/count",schemaPath:"#/properties/reactions/items/properties/count/type",keyword:"type",params:{type: schema14.properties.reactions.items.properties.count.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -3702,7 +3702,7 @@ if(data45.name !== undefined){
 let data47 = data45.name;
 const _errs99 = errors;
 if((typeof data47 !== "string") && (data47 !== null)){
-const err105 = {instancePath:instancePath+"/reactions/" + i2+"/name",schemaPath:"#/properties/reactions/items/properties/name/type",keyword:"type",params:{type: schema25.properties.reactions.items.properties.name.type},message:"must be string,null"};
+const err105 = {instancePath:instancePath+"/reactions/" + i2+"/name",schemaPath:"#/properties/reactions/items/properties/name/type",keyword:"type",params:{type: schema14.properties.reactions.items.properties.name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -3718,7 +3718,7 @@ if(data45.users !== undefined){
 let data48 = data45.users;
 const _errs101 = errors;
 if((!(Array.isArray(data48))) && (data48 !== null)){
-const err106 = {instancePath:instancePath+"/reactions/" + i2+"/users",schemaPath:"#/properties/reactions/items/properties/users/type",keyword:"type",params:{type: schema25.properties.reactions.items.properties.users.type},message:"must be array,null"};
+const err106 = {instancePath:instancePath+"/reactions/" + i2+"/users",schemaPath:"#/properties/reactions/items/properties/users/type",keyword:"type",params:{type: schema14.properties.reactions.items.properties.users.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -3753,7 +3753,7 @@ if(data.reply_count !== undefined){
 let data49 = data.reply_count;
 const _errs103 = errors;
 if((!((typeof data49 == "number") && (!(data49 % 1) && !isNaN(data49)))) && (data49 !== null)){
-const err108 = {instancePath:instancePath+"/reply_count",schemaPath:"#/properties/reply_count/type",keyword:"type",params:{type: schema25.properties.reply_count.type},message:"must be integer,null"};
+const err108 = {instancePath:instancePath+"/reply_count",schemaPath:"#/properties/reply_count/type",keyword:"type",params:{type: schema14.properties.reply_count.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -3769,7 +3769,7 @@ if(data.reply_users !== undefined){
 let data50 = data.reply_users;
 const _errs105 = errors;
 if((!(Array.isArray(data50))) && (data50 !== null)){
-const err109 = {instancePath:instancePath+"/reply_users",schemaPath:"#/properties/reply_users/type",keyword:"type",params:{type: schema25.properties.reply_users.type},message:"must be array,null"};
+const err109 = {instancePath:instancePath+"/reply_users",schemaPath:"#/properties/reply_users/type",keyword:"type",params:{type: schema14.properties.reply_users.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -3785,7 +3785,7 @@ if(data.reply_users_count !== undefined){
 let data51 = data.reply_users_count;
 const _errs107 = errors;
 if((!((typeof data51 == "number") && (!(data51 % 1) && !isNaN(data51)))) && (data51 !== null)){
-const err110 = {instancePath:instancePath+"/reply_users_count",schemaPath:"#/properties/reply_users_count/type",keyword:"type",params:{type: schema25.properties.reply_users_count.type},message:"must be integer,null"};
+const err110 = {instancePath:instancePath+"/reply_users_count",schemaPath:"#/properties/reply_users_count/type",keyword:"type",params:{type: schema14.properties.reply_users_count.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -3801,7 +3801,7 @@ if(data.subscribed !== undefined){
 let data52 = data.subscribed;
 const _errs109 = errors;
 if((typeof data52 !== "boolean") && (data52 !== null)){
-const err111 = {instancePath:instancePath+"/subscribed",schemaPath:"#/properties/subscribed/type",keyword:"type",params:{type: schema25.properties.subscribed.type},message:"must be boolean,null"};
+const err111 = {instancePath:instancePath+"/subscribed",schemaPath:"#/properties/subscribed/type",keyword:"type",params:{type: schema14.properties.subscribed.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -3817,7 +3817,7 @@ if(data.subtype !== undefined){
 let data53 = data.subtype;
 const _errs111 = errors;
 if((typeof data53 !== "string") && (data53 !== null)){
-const err112 = {instancePath:instancePath+"/subtype",schemaPath:"#/properties/subtype/type",keyword:"type",params:{type: schema25.properties.subtype.type},message:"must be string,null"};
+const err112 = {instancePath:instancePath+"/subtype",schemaPath:"#/properties/subtype/type",keyword:"type",params:{type: schema14.properties.subtype.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -3833,7 +3833,7 @@ if(data.team !== undefined){
 let data54 = data.team;
 const _errs113 = errors;
 if((typeof data54 !== "string") && (data54 !== null)){
-const err113 = {instancePath:instancePath+"/team",schemaPath:"#/properties/team/type",keyword:"type",params:{type: schema25.properties.team.type},message:"must be string,null"};
+const err113 = {instancePath:instancePath+"/team",schemaPath:"#/properties/team/type",keyword:"type",params:{type: schema14.properties.team.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -3849,7 +3849,7 @@ if(data.text !== undefined){
 let data55 = data.text;
 const _errs115 = errors;
 if((typeof data55 !== "string") && (data55 !== null)){
-const err114 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: schema25.properties.text.type},message:"must be string,null"};
+const err114 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: schema14.properties.text.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -3865,7 +3865,7 @@ if(data.thread_ts !== undefined){
 let data56 = data.thread_ts;
 const _errs117 = errors;
 if((typeof data56 !== "string") && (data56 !== null)){
-const err115 = {instancePath:instancePath+"/thread_ts",schemaPath:"#/properties/thread_ts/type",keyword:"type",params:{type: schema25.properties.thread_ts.type},message:"must be string,null"};
+const err115 = {instancePath:instancePath+"/thread_ts",schemaPath:"#/properties/thread_ts/type",keyword:"type",params:{type: schema14.properties.thread_ts.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -3921,7 +3921,7 @@ if(data.type !== undefined){
 let data58 = data.type;
 const _errs121 = errors;
 if((typeof data58 !== "string") && (data58 !== null)){
-const err119 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema25.properties.type.type},message:"must be string,null"};
+const err119 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema14.properties.type.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -3937,7 +3937,7 @@ if(data.user !== undefined){
 let data59 = data.user;
 const _errs123 = errors;
 if((typeof data59 !== "string") && (data59 !== null)){
-const err120 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/type",keyword:"type",params:{type: schema25.properties.user.type},message:"must be string,null"};
+const err120 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/type",keyword:"type",params:{type: schema14.properties.user.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -3960,15 +3960,15 @@ vErrors.push(err121);
 }
 errors++;
 }
-validate24.errors = vErrors;
+validate14.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_posted_message = validate25;
+export const record_posted_message = validate15;
 // prettier-ignore
-const schema26 = {"type":"object","properties":{"app_id":{"type":["string","null"]},"bot_id":{"type":["string","null"]},"bot_profile":{},"subtype":{"type":["string","null"]},"team":{"type":["string","null"]},"text":{"type":["string","null"]},"ts":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"type":{"type":["string","null"]},"user":{"type":["string","null"]}},"required":["app_id","bot_id","bot_profile","subtype","team","text","ts","type","user"],"additionalProperties":true};
+const schema15 = {"type":"object","properties":{"app_id":{"type":["string","null"]},"bot_id":{"type":["string","null"]},"bot_profile":{},"subtype":{"type":["string","null"]},"team":{"type":["string","null"]},"text":{"type":["string","null"]},"ts":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"type":{"type":["string","null"]},"user":{"type":["string","null"]}},"required":["app_id","bot_id","bot_profile","subtype","team","text","ts","type","user"],"additionalProperties":true};
 // prettier-ignore
-function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -4068,7 +4068,7 @@ if(data.app_id !== undefined){
 let data0 = data.app_id;
 const _errs2 = errors;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err9 = {instancePath:instancePath+"/app_id",schemaPath:"#/properties/app_id/type",keyword:"type",params:{type: schema26.properties.app_id.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/app_id",schemaPath:"#/properties/app_id/type",keyword:"type",params:{type: schema15.properties.app_id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4084,7 +4084,7 @@ if(data.bot_id !== undefined){
 let data1 = data.bot_id;
 const _errs4 = errors;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err10 = {instancePath:instancePath+"/bot_id",schemaPath:"#/properties/bot_id/type",keyword:"type",params:{type: schema26.properties.bot_id.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/bot_id",schemaPath:"#/properties/bot_id/type",keyword:"type",params:{type: schema15.properties.bot_id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4100,7 +4100,7 @@ if(data.subtype !== undefined){
 let data2 = data.subtype;
 const _errs6 = errors;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err11 = {instancePath:instancePath+"/subtype",schemaPath:"#/properties/subtype/type",keyword:"type",params:{type: schema26.properties.subtype.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/subtype",schemaPath:"#/properties/subtype/type",keyword:"type",params:{type: schema15.properties.subtype.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -4116,7 +4116,7 @@ if(data.team !== undefined){
 let data3 = data.team;
 const _errs8 = errors;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err12 = {instancePath:instancePath+"/team",schemaPath:"#/properties/team/type",keyword:"type",params:{type: schema26.properties.team.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/team",schemaPath:"#/properties/team/type",keyword:"type",params:{type: schema15.properties.team.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -4132,7 +4132,7 @@ if(data.text !== undefined){
 let data4 = data.text;
 const _errs10 = errors;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err13 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: schema26.properties.text.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: schema15.properties.text.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -4176,7 +4176,7 @@ if(data.type !== undefined){
 let data6 = data.type;
 const _errs14 = errors;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err16 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema26.properties.type.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema15.properties.type.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -4192,7 +4192,7 @@ if(data.user !== undefined){
 let data7 = data.user;
 const _errs16 = errors;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err17 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/type",keyword:"type",params:{type: schema26.properties.user.type},message:"must be string,null"};
+const err17 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/type",keyword:"type",params:{type: schema15.properties.user.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -4215,15 +4215,15 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate25.errors = vErrors;
+validate15.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_thread_message = validate26;
+export const record_thread_message = validate16;
 // prettier-ignore
-const schema27 = {"type":"object","properties":{"app_id":{"type":["string","null"]},"attachments":{"type":["array","null"],"items":{"type":"object","properties":{"author_icon":{"type":["string","null"]},"author_link":{"type":["string","null"]},"author_name":{"type":["string","null"]},"color":{"type":["string","null"]},"fallback":{"type":["string","null"]},"fields":{"type":["array","null"]},"footer":{"type":["string","null"]},"footer_icon":{"type":["string","null"]},"id":{"type":["integer","null"]},"image_url":{"type":["string","null"]},"pretext":{"type":["string","null"]},"text":{"type":["string","null"]},"thumb_url":{"type":["string","null"]},"title":{"type":["string","null"]},"title_link":{"type":["string","null"]},"ts":{"type":["string","integer","null"]}},"required":["author_icon","author_link","author_name","color","fallback","fields","footer","footer_icon","id","image_url","pretext","text","thumb_url","title","title_link","ts"],"additionalProperties":true}},"blocks":{"type":["array","null"]},"bot_id":{"type":["string","null"]},"bot_profile":{},"edited":{},"files":{"type":["array","null"],"items":{"type":"object","properties":{"created":{"type":["integer","null"]},"external_type":{"type":["string","null"]},"filetype":{"type":["string","null"]},"id":{"type":["string","null"]},"is_external":{"type":["boolean","null"]},"is_public":{"type":["boolean","null"]},"mimetype":{"type":["string","null"]},"mode":{"type":["string","null"]},"name":{"type":["string","null"]},"permalink":{"type":["string","null"]},"permalink_public":{"type":["string","null"]},"pretty_type":{"type":["string","null"]},"public_url_shared":{"type":["boolean","null"]},"size":{"type":["integer","null"]},"timestamp":{"type":["integer","null"]},"title":{"type":["string","null"]},"url_private":{"type":["string","null"]},"url_private_download":{"type":["string","null"]},"user":{"type":["string","null"]}},"required":["created","external_type","filetype","id","is_external","is_public","mimetype","mode","name","permalink","permalink_public","pretty_type","public_url_shared","size","timestamp","title","url_private","url_private_download","user"],"additionalProperties":true}},"is_locked":{"type":["boolean","null"]},"latest_reply":{"type":["string","null"]},"parent_user_id":{"type":["string","null"]},"reactions":{"type":["array","null"],"items":{"type":"object","properties":{"count":{"type":["integer","null"]},"name":{"type":["string","null"]},"users":{"type":["array","null"]}},"required":["count","name","users"],"additionalProperties":true}},"reply_count":{"type":["integer","null"]},"reply_users":{"type":["array","null"]},"reply_users_count":{"type":["integer","null"]},"subscribed":{"type":["boolean","null"]},"subtype":{"type":["string","null"]},"team":{"type":["string","null"]},"text":{"type":["string","null"]},"thread_ts":{"type":["string","null"],"pattern":"^[0-9]+(\\.[0-9]+)?$"},"ts":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"type":{"type":["string","null"]},"user":{"type":["string","null"]}},"required":["app_id","attachments","blocks","bot_id","bot_profile","edited","files","is_locked","latest_reply","parent_user_id","reactions","reply_count","reply_users","reply_users_count","subscribed","subtype","team","text","thread_ts","ts","type","user"],"additionalProperties":true};
+const schema16 = {"type":"object","properties":{"app_id":{"type":["string","null"]},"attachments":{"type":["array","null"],"items":{"type":"object","properties":{"author_icon":{"type":["string","null"]},"author_link":{"type":["string","null"]},"author_name":{"type":["string","null"]},"color":{"type":["string","null"]},"fallback":{"type":["string","null"]},"fields":{"type":["array","null"]},"footer":{"type":["string","null"]},"footer_icon":{"type":["string","null"]},"id":{"type":["integer","null"]},"image_url":{"type":["string","null"]},"pretext":{"type":["string","null"]},"text":{"type":["string","null"]},"thumb_url":{"type":["string","null"]},"title":{"type":["string","null"]},"title_link":{"type":["string","null"]},"ts":{"type":["string","integer","null"]}},"required":["author_icon","author_link","author_name","color","fallback","fields","footer","footer_icon","id","image_url","pretext","text","thumb_url","title","title_link","ts"],"additionalProperties":true}},"blocks":{"type":["array","null"]},"bot_id":{"type":["string","null"]},"bot_profile":{},"edited":{},"files":{"type":["array","null"],"items":{"type":"object","properties":{"created":{"type":["integer","null"]},"external_type":{"type":["string","null"]},"filetype":{"type":["string","null"]},"id":{"type":["string","null"]},"is_external":{"type":["boolean","null"]},"is_public":{"type":["boolean","null"]},"mimetype":{"type":["string","null"]},"mode":{"type":["string","null"]},"name":{"type":["string","null"]},"permalink":{"type":["string","null"]},"permalink_public":{"type":["string","null"]},"pretty_type":{"type":["string","null"]},"public_url_shared":{"type":["boolean","null"]},"size":{"type":["integer","null"]},"timestamp":{"type":["integer","null"]},"title":{"type":["string","null"]},"url_private":{"type":["string","null"]},"url_private_download":{"type":["string","null"]},"user":{"type":["string","null"]}},"required":["created","external_type","filetype","id","is_external","is_public","mimetype","mode","name","permalink","permalink_public","pretty_type","public_url_shared","size","timestamp","title","url_private","url_private_download","user"],"additionalProperties":true}},"is_locked":{"type":["boolean","null"]},"latest_reply":{"type":["string","null"]},"parent_user_id":{"type":["string","null"]},"reactions":{"type":["array","null"],"items":{"type":"object","properties":{"count":{"type":["integer","null"]},"name":{"type":["string","null"]},"users":{"type":["array","null"]}},"required":["count","name","users"],"additionalProperties":true}},"reply_count":{"type":["integer","null"]},"reply_users":{"type":["array","null"]},"reply_users_count":{"type":["integer","null"]},"subscribed":{"type":["boolean","null"]},"subtype":{"type":["string","null"]},"team":{"type":["string","null"]},"text":{"type":["string","null"]},"thread_ts":{"type":["string","null"],"pattern":"^[0-9]+(\\.[0-9]+)?$"},"ts":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"type":{"type":["string","null"]},"user":{"type":["string","null"]}},"required":["app_id","attachments","blocks","bot_id","bot_profile","edited","files","is_locked","latest_reply","parent_user_id","reactions","reply_count","reply_users","reply_users_count","subscribed","subtype","team","text","thread_ts","ts","type","user"],"additionalProperties":true};
 // prettier-ignore
-function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -4453,7 +4453,7 @@ if(data.app_id !== undefined){
 let data0 = data.app_id;
 const _errs2 = errors;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err22 = {instancePath:instancePath+"/app_id",schemaPath:"#/properties/app_id/type",keyword:"type",params:{type: schema27.properties.app_id.type},message:"must be string,null"};
+const err22 = {instancePath:instancePath+"/app_id",schemaPath:"#/properties/app_id/type",keyword:"type",params:{type: schema16.properties.app_id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -4469,7 +4469,7 @@ if(data.attachments !== undefined){
 let data1 = data.attachments;
 const _errs4 = errors;
 if((!(Array.isArray(data1))) && (data1 !== null)){
-const err23 = {instancePath:instancePath+"/attachments",schemaPath:"#/properties/attachments/type",keyword:"type",params:{type: schema27.properties.attachments.type},message:"must be array,null"};
+const err23 = {instancePath:instancePath+"/attachments",schemaPath:"#/properties/attachments/type",keyword:"type",params:{type: schema16.properties.attachments.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -4652,7 +4652,7 @@ if(data2.author_icon !== undefined){
 let data3 = data2.author_icon;
 const _errs9 = errors;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err40 = {instancePath:instancePath+"/attachments/" + i0+"/author_icon",schemaPath:"#/properties/attachments/items/properties/author_icon/type",keyword:"type",params:{type: schema27.properties.attachments.items.properties.author_icon.type},message:"must be string,null"};
+const err40 = {instancePath:instancePath+"/attachments/" + i0+"/author_icon",schemaPath:"#/properties/attachments/items/properties/author_icon/type",keyword:"type",params:{type: schema16.properties.attachments.items.properties.author_icon.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -4668,7 +4668,7 @@ if(data2.author_link !== undefined){
 let data4 = data2.author_link;
 const _errs11 = errors;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err41 = {instancePath:instancePath+"/attachments/" + i0+"/author_link",schemaPath:"#/properties/attachments/items/properties/author_link/type",keyword:"type",params:{type: schema27.properties.attachments.items.properties.author_link.type},message:"must be string,null"};
+const err41 = {instancePath:instancePath+"/attachments/" + i0+"/author_link",schemaPath:"#/properties/attachments/items/properties/author_link/type",keyword:"type",params:{type: schema16.properties.attachments.items.properties.author_link.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -4684,7 +4684,7 @@ if(data2.author_name !== undefined){
 let data5 = data2.author_name;
 const _errs13 = errors;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err42 = {instancePath:instancePath+"/attachments/" + i0+"/author_name",schemaPath:"#/properties/attachments/items/properties/author_name/type",keyword:"type",params:{type: schema27.properties.attachments.items.properties.author_name.type},message:"must be string,null"};
+const err42 = {instancePath:instancePath+"/attachments/" + i0+"/author_name",schemaPath:"#/properties/attachments/items/properties/author_name/type",keyword:"type",params:{type: schema16.properties.attachments.items.properties.author_name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -4700,7 +4700,7 @@ if(data2.color !== undefined){
 let data6 = data2.color;
 const _errs15 = errors;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err43 = {instancePath:instancePath+"/attachments/" + i0+"/color",schemaPath:"#/properties/attachments/items/properties/color/type",keyword:"type",params:{type: schema27.properties.attachments.items.properties.color.type},message:"must be string,null"};
+const err43 = {instancePath:instancePath+"/attachments/" + i0+"/color",schemaPath:"#/properties/attachments/items/properties/color/type",keyword:"type",params:{type: schema16.properties.attachments.items.properties.color.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -4716,7 +4716,7 @@ if(data2.fallback !== undefined){
 let data7 = data2.fallback;
 const _errs17 = errors;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err44 = {instancePath:instancePath+"/attachments/" + i0+"/fallback",schemaPath:"#/properties/attachments/items/properties/fallback/type",keyword:"type",params:{type: schema27.properties.attachments.items.properties.fallback.type},message:"must be string,null"};
+const err44 = {instancePath:instancePath+"/attachments/" + i0+"/fallback",schemaPath:"#/properties/attachments/items/properties/fallback/type",keyword:"type",params:{type: schema16.properties.attachments.items.properties.fallback.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -4732,7 +4732,7 @@ if(data2.fields !== undefined){
 let data8 = data2.fields;
 const _errs19 = errors;
 if((!(Array.isArray(data8))) && (data8 !== null)){
-const err45 = {instancePath:instancePath+"/attachments/" + i0+"/fields",schemaPath:"#/properties/attachments/items/properties/fields/type",keyword:"type",params:{type: schema27.properties.attachments.items.properties.fields.type},message:"must be array,null"};
+const err45 = {instancePath:instancePath+"/attachments/" + i0+"/fields",schemaPath:"#/properties/attachments/items/properties/fields/type",keyword:"type",params:{type: schema16.properties.attachments.items.properties.fields.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -4748,7 +4748,7 @@ if(data2.footer !== undefined){
 let data9 = data2.footer;
 const _errs21 = errors;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err46 = {instancePath:instancePath+"/attachments/" + i0+"/footer",schemaPath:"#/properties/attachments/items/properties/footer/type",keyword:"type",params:{type: schema27.properties.attachments.items.properties.footer.type},message:"must be string,null"};
+const err46 = {instancePath:instancePath+"/attachments/" + i0+"/footer",schemaPath:"#/properties/attachments/items/properties/footer/type",keyword:"type",params:{type: schema16.properties.attachments.items.properties.footer.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -4764,7 +4764,7 @@ if(data2.footer_icon !== undefined){
 let data10 = data2.footer_icon;
 const _errs23 = errors;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err47 = {instancePath:instancePath+"/attachments/" + i0+"/footer_icon",schemaPath:"#/properties/attachments/items/properties/footer_icon/type",keyword:"type",params:{type: schema27.properties.attachments.items.properties.footer_icon.type},message:"must be string,null"};
+const err47 = {instancePath:instancePath+"/attachments/" + i0+"/footer_icon",schemaPath:"#/properties/attachments/items/properties/footer_icon/type",keyword:"type",params:{type: schema16.properties.attachments.items.properties.footer_icon.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -4780,7 +4780,7 @@ if(data2.id !== undefined){
 let data11 = data2.id;
 const _errs25 = errors;
 if((!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))) && (data11 !== null)){
-const err48 = {instancePath:instancePath+"/attachments/" + i0+"/id",schemaPath:"#/properties/attachments/items/properties/id/type",keyword:"type",params:{type: schema27.properties.attachments.items.properties.id.type},message:"must be integer,null"};
+const err48 = {instancePath:instancePath+"/attachments/" + i0+"/id",schemaPath:"#/properties/attachments/items/properties/id/type",keyword:"type",params:{type: schema16.properties.attachments.items.properties.id.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -4796,7 +4796,7 @@ if(data2.image_url !== undefined){
 let data12 = data2.image_url;
 const _errs27 = errors;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err49 = {instancePath:instancePath+"/attachments/" + i0+"/image_url",schemaPath:"#/properties/attachments/items/properties/image_url/type",keyword:"type",params:{type: schema27.properties.attachments.items.properties.image_url.type},message:"must be string,null"};
+const err49 = {instancePath:instancePath+"/attachments/" + i0+"/image_url",schemaPath:"#/properties/attachments/items/properties/image_url/type",keyword:"type",params:{type: schema16.properties.attachments.items.properties.image_url.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -4812,7 +4812,7 @@ if(data2.pretext !== undefined){
 let data13 = data2.pretext;
 const _errs29 = errors;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err50 = {instancePath:instancePath+"/attachments/" + i0+"/pretext",schemaPath:"#/properties/attachments/items/properties/pretext/type",keyword:"type",params:{type: schema27.properties.attachments.items.properties.pretext.type},message:"must be string,null"};
+const err50 = {instancePath:instancePath+"/attachments/" + i0+"/pretext",schemaPath:"#/properties/attachments/items/properties/pretext/type",keyword:"type",params:{type: schema16.properties.attachments.items.properties.pretext.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -4828,7 +4828,7 @@ if(data2.text !== undefined){
 let data14 = data2.text;
 const _errs31 = errors;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err51 = {instancePath:instancePath+"/attachments/" + i0+"/text",schemaPath:"#/properties/attachments/items/properties/text/type",keyword:"type",params:{type: schema27.properties.attachments.items.properties.text.type},message:"must be string,null"};
+const err51 = {instancePath:instancePath+"/attachments/" + i0+"/text",schemaPath:"#/properties/attachments/items/properties/text/type",keyword:"type",params:{type: schema16.properties.attachments.items.properties.text.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -4844,7 +4844,7 @@ if(data2.thumb_url !== undefined){
 let data15 = data2.thumb_url;
 const _errs33 = errors;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err52 = {instancePath:instancePath+"/attachments/" + i0+"/thumb_url",schemaPath:"#/properties/attachments/items/properties/thumb_url/type",keyword:"type",params:{type: schema27.properties.attachments.items.properties.thumb_url.type},message:"must be string,null"};
+const err52 = {instancePath:instancePath+"/attachments/" + i0+"/thumb_url",schemaPath:"#/properties/attachments/items/properties/thumb_url/type",keyword:"type",params:{type: schema16.properties.attachments.items.properties.thumb_url.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -4860,7 +4860,7 @@ if(data2.title !== undefined){
 let data16 = data2.title;
 const _errs35 = errors;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err53 = {instancePath:instancePath+"/attachments/" + i0+"/title",schemaPath:"#/properties/attachments/items/properties/title/type",keyword:"type",params:{type: schema27.properties.attachments.items.properties.title.type},message:"must be string,null"};
+const err53 = {instancePath:instancePath+"/attachments/" + i0+"/title",schemaPath:"#/properties/attachments/items/properties/title/type",keyword:"type",params:{type: schema16.properties.attachments.items.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -4876,7 +4876,7 @@ if(data2.title_link !== undefined){
 let data17 = data2.title_link;
 const _errs37 = errors;
 if((typeof data17 !== "string") && (data17 !== null)){
-const err54 = {instancePath:instancePath+"/attachments/" + i0+"/title_link",schemaPath:"#/properties/attachments/items/properties/title_link/type",keyword:"type",params:{type: schema27.properties.attachments.items.properties.title_link.type},message:"must be string,null"};
+const err54 = {instancePath:instancePath+"/attachments/" + i0+"/title_link",schemaPath:"#/properties/attachments/items/properties/title_link/type",keyword:"type",params:{type: schema16.properties.attachments.items.properties.title_link.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -4892,7 +4892,7 @@ if(data2.ts !== undefined){
 let data18 = data2.ts;
 const _errs39 = errors;
 if(((typeof data18 !== "string") && (!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))))) && (data18 !== null)){
-const err55 = {instancePath:instancePath+"/attachments/" + i0+"/ts",schemaPath:"#/properties/attachments/items/properties/ts/type",keyword:"type",params:{type: schema27.properties.attachments.items.properties.ts.type},message:"must be string,integer,null"};
+const err55 = {instancePath:instancePath+"/attachments/" + i0+"/ts",schemaPath:"#/properties/attachments/items/properties/ts/type",keyword:"type",params:{type: schema16.properties.attachments.items.properties.ts.type},message:"must be string,integer,null"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -4927,7 +4927,7 @@ if(data.blocks !== undefined){
 let data19 = data.blocks;
 const _errs41 = errors;
 if((!(Array.isArray(data19))) && (data19 !== null)){
-const err57 = {instancePath:instancePath+"/blocks",schemaPath:"#/properties/blocks/type",keyword:"type",params:{type: schema27.properties.blocks.type},message:"must be array,null"};
+const err57 = {instancePath:instancePath+"/blocks",schemaPath:"#/properties/blocks/type",keyword:"type",params:{type: schema16.properties.blocks.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -4943,7 +4943,7 @@ if(data.bot_id !== undefined){
 let data20 = data.bot_id;
 const _errs43 = errors;
 if((typeof data20 !== "string") && (data20 !== null)){
-const err58 = {instancePath:instancePath+"/bot_id",schemaPath:"#/properties/bot_id/type",keyword:"type",params:{type: schema27.properties.bot_id.type},message:"must be string,null"};
+const err58 = {instancePath:instancePath+"/bot_id",schemaPath:"#/properties/bot_id/type",keyword:"type",params:{type: schema16.properties.bot_id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -4959,7 +4959,7 @@ if(data.files !== undefined){
 let data21 = data.files;
 const _errs45 = errors;
 if((!(Array.isArray(data21))) && (data21 !== null)){
-const err59 = {instancePath:instancePath+"/files",schemaPath:"#/properties/files/type",keyword:"type",params:{type: schema27.properties.files.type},message:"must be array,null"};
+const err59 = {instancePath:instancePath+"/files",schemaPath:"#/properties/files/type",keyword:"type",params:{type: schema16.properties.files.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -5172,7 +5172,7 @@ if(data22.created !== undefined){
 let data23 = data22.created;
 const _errs50 = errors;
 if((!((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23)))) && (data23 !== null)){
-const err79 = {instancePath:instancePath+"/files/" + i1+"/created",schemaPath:"#/properties/files/items/properties/created/type",keyword:"type",params:{type: schema27.properties.files.items.properties.created.type},message:"must be integer,null"};
+const err79 = {instancePath:instancePath+"/files/" + i1+"/created",schemaPath:"#/properties/files/items/properties/created/type",keyword:"type",params:{type: schema16.properties.files.items.properties.created.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -5188,7 +5188,7 @@ if(data22.external_type !== undefined){
 let data24 = data22.external_type;
 const _errs52 = errors;
 if((typeof data24 !== "string") && (data24 !== null)){
-const err80 = {instancePath:instancePath+"/files/" + i1+"/external_type",schemaPath:"#/properties/files/items/properties/external_type/type",keyword:"type",params:{type: schema27.properties.files.items.properties.external_type.type},message:"must be string,null"};
+const err80 = {instancePath:instancePath+"/files/" + i1+"/external_type",schemaPath:"#/properties/files/items/properties/external_type/type",keyword:"type",params:{type: schema16.properties.files.items.properties.external_type.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -5204,7 +5204,7 @@ if(data22.filetype !== undefined){
 let data25 = data22.filetype;
 const _errs54 = errors;
 if((typeof data25 !== "string") && (data25 !== null)){
-const err81 = {instancePath:instancePath+"/files/" + i1+"/filetype",schemaPath:"#/properties/files/items/properties/filetype/type",keyword:"type",params:{type: schema27.properties.files.items.properties.filetype.type},message:"must be string,null"};
+const err81 = {instancePath:instancePath+"/files/" + i1+"/filetype",schemaPath:"#/properties/files/items/properties/filetype/type",keyword:"type",params:{type: schema16.properties.files.items.properties.filetype.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -5220,7 +5220,7 @@ if(data22.id !== undefined){
 let data26 = data22.id;
 const _errs56 = errors;
 if((typeof data26 !== "string") && (data26 !== null)){
-const err82 = {instancePath:instancePath+"/files/" + i1+"/id",schemaPath:"#/properties/files/items/properties/id/type",keyword:"type",params:{type: schema27.properties.files.items.properties.id.type},message:"must be string,null"};
+const err82 = {instancePath:instancePath+"/files/" + i1+"/id",schemaPath:"#/properties/files/items/properties/id/type",keyword:"type",params:{type: schema16.properties.files.items.properties.id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -5236,7 +5236,7 @@ if(data22.is_external !== undefined){
 let data27 = data22.is_external;
 const _errs58 = errors;
 if((typeof data27 !== "boolean") && (data27 !== null)){
-const err83 = {instancePath:instancePath+"/files/" + i1+"/is_external",schemaPath:"#/properties/files/items/properties/is_external/type",keyword:"type",params:{type: schema27.properties.files.items.properties.is_external.type},message:"must be boolean,null"};
+const err83 = {instancePath:instancePath+"/files/" + i1+"/is_external",schemaPath:"#/properties/files/items/properties/is_external/type",keyword:"type",params:{type: schema16.properties.files.items.properties.is_external.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -5252,7 +5252,7 @@ if(data22.is_public !== undefined){
 let data28 = data22.is_public;
 const _errs60 = errors;
 if((typeof data28 !== "boolean") && (data28 !== null)){
-const err84 = {instancePath:instancePath+"/files/" + i1+"/is_public",schemaPath:"#/properties/files/items/properties/is_public/type",keyword:"type",params:{type: schema27.properties.files.items.properties.is_public.type},message:"must be boolean,null"};
+const err84 = {instancePath:instancePath+"/files/" + i1+"/is_public",schemaPath:"#/properties/files/items/properties/is_public/type",keyword:"type",params:{type: schema16.properties.files.items.properties.is_public.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -5268,7 +5268,7 @@ if(data22.mimetype !== undefined){
 let data29 = data22.mimetype;
 const _errs62 = errors;
 if((typeof data29 !== "string") && (data29 !== null)){
-const err85 = {instancePath:instancePath+"/files/" + i1+"/mimetype",schemaPath:"#/properties/files/items/properties/mimetype/type",keyword:"type",params:{type: schema27.properties.files.items.properties.mimetype.type},message:"must be string,null"};
+const err85 = {instancePath:instancePath+"/files/" + i1+"/mimetype",schemaPath:"#/properties/files/items/properties/mimetype/type",keyword:"type",params:{type: schema16.properties.files.items.properties.mimetype.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -5284,7 +5284,7 @@ if(data22.mode !== undefined){
 let data30 = data22.mode;
 const _errs64 = errors;
 if((typeof data30 !== "string") && (data30 !== null)){
-const err86 = {instancePath:instancePath+"/files/" + i1+"/mode",schemaPath:"#/properties/files/items/properties/mode/type",keyword:"type",params:{type: schema27.properties.files.items.properties.mode.type},message:"must be string,null"};
+const err86 = {instancePath:instancePath+"/files/" + i1+"/mode",schemaPath:"#/properties/files/items/properties/mode/type",keyword:"type",params:{type: schema16.properties.files.items.properties.mode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -5300,7 +5300,7 @@ if(data22.name !== undefined){
 let data31 = data22.name;
 const _errs66 = errors;
 if((typeof data31 !== "string") && (data31 !== null)){
-const err87 = {instancePath:instancePath+"/files/" + i1+"/name",schemaPath:"#/properties/files/items/properties/name/type",keyword:"type",params:{type: schema27.properties.files.items.properties.name.type},message:"must be string,null"};
+const err87 = {instancePath:instancePath+"/files/" + i1+"/name",schemaPath:"#/properties/files/items/properties/name/type",keyword:"type",params:{type: schema16.properties.files.items.properties.name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -5316,7 +5316,7 @@ if(data22.permalink !== undefined){
 let data32 = data22.permalink;
 const _errs68 = errors;
 if((typeof data32 !== "string") && (data32 !== null)){
-const err88 = {instancePath:instancePath+"/files/" + i1+"/permalink",schemaPath:"#/properties/files/items/properties/permalink/type",keyword:"type",params:{type: schema27.properties.files.items.properties.permalink.type},message:"must be string,null"};
+const err88 = {instancePath:instancePath+"/files/" + i1+"/permalink",schemaPath:"#/properties/files/items/properties/permalink/type",keyword:"type",params:{type: schema16.properties.files.items.properties.permalink.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -5332,7 +5332,7 @@ if(data22.permalink_public !== undefined){
 let data33 = data22.permalink_public;
 const _errs70 = errors;
 if((typeof data33 !== "string") && (data33 !== null)){
-const err89 = {instancePath:instancePath+"/files/" + i1+"/permalink_public",schemaPath:"#/properties/files/items/properties/permalink_public/type",keyword:"type",params:{type: schema27.properties.files.items.properties.permalink_public.type},message:"must be string,null"};
+const err89 = {instancePath:instancePath+"/files/" + i1+"/permalink_public",schemaPath:"#/properties/files/items/properties/permalink_public/type",keyword:"type",params:{type: schema16.properties.files.items.properties.permalink_public.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -5348,7 +5348,7 @@ if(data22.pretty_type !== undefined){
 let data34 = data22.pretty_type;
 const _errs72 = errors;
 if((typeof data34 !== "string") && (data34 !== null)){
-const err90 = {instancePath:instancePath+"/files/" + i1+"/pretty_type",schemaPath:"#/properties/files/items/properties/pretty_type/type",keyword:"type",params:{type: schema27.properties.files.items.properties.pretty_type.type},message:"must be string,null"};
+const err90 = {instancePath:instancePath+"/files/" + i1+"/pretty_type",schemaPath:"#/properties/files/items/properties/pretty_type/type",keyword:"type",params:{type: schema16.properties.files.items.properties.pretty_type.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -5364,7 +5364,7 @@ if(data22.public_url_shared !== undefined){
 let data35 = data22.public_url_shared;
 const _errs74 = errors;
 if((typeof data35 !== "boolean") && (data35 !== null)){
-const err91 = {instancePath:instancePath+"/files/" + i1+"/public_url_shared",schemaPath:"#/properties/files/items/properties/public_url_shared/type",keyword:"type",params:{type: schema27.properties.files.items.properties.public_url_shared.type},message:"must be boolean,null"};
+const err91 = {instancePath:instancePath+"/files/" + i1+"/public_url_shared",schemaPath:"#/properties/files/items/properties/public_url_shared/type",keyword:"type",params:{type: schema16.properties.files.items.properties.public_url_shared.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -5380,7 +5380,7 @@ if(data22.size !== undefined){
 let data36 = data22.size;
 const _errs76 = errors;
 if((!((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36)))) && (data36 !== null)){
-const err92 = {instancePath:instancePath+"/files/" + i1+"/size",schemaPath:"#/properties/files/items/properties/size/type",keyword:"type",params:{type: schema27.properties.files.items.properties.size.type},message:"must be integer,null"};
+const err92 = {instancePath:instancePath+"/files/" + i1+"/size",schemaPath:"#/properties/files/items/properties/size/type",keyword:"type",params:{type: schema16.properties.files.items.properties.size.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -5396,7 +5396,7 @@ if(data22.timestamp !== undefined){
 let data37 = data22.timestamp;
 const _errs78 = errors;
 if((!((typeof data37 == "number") && (!(data37 % 1) && !isNaN(data37)))) && (data37 !== null)){
-const err93 = {instancePath:instancePath+"/files/" + i1+"/timestamp",schemaPath:"#/properties/files/items/properties/timestamp/type",keyword:"type",params:{type: schema27.properties.files.items.properties.timestamp.type},message:"must be integer,null"};
+const err93 = {instancePath:instancePath+"/files/" + i1+"/timestamp",schemaPath:"#/properties/files/items/properties/timestamp/type",keyword:"type",params:{type: schema16.properties.files.items.properties.timestamp.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -5412,7 +5412,7 @@ if(data22.title !== undefined){
 let data38 = data22.title;
 const _errs80 = errors;
 if((typeof data38 !== "string") && (data38 !== null)){
-const err94 = {instancePath:instancePath+"/files/" + i1+"/title",schemaPath:"#/properties/files/items/properties/title/type",keyword:"type",params:{type: schema27.properties.files.items.properties.title.type},message:"must be string,null"};
+const err94 = {instancePath:instancePath+"/files/" + i1+"/title",schemaPath:"#/properties/files/items/properties/title/type",keyword:"type",params:{type: schema16.properties.files.items.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -5428,7 +5428,7 @@ if(data22.url_private !== undefined){
 let data39 = data22.url_private;
 const _errs82 = errors;
 if((typeof data39 !== "string") && (data39 !== null)){
-const err95 = {instancePath:instancePath+"/files/" + i1+"/url_private",schemaPath:"#/properties/files/items/properties/url_private/type",keyword:"type",params:{type: schema27.properties.files.items.properties.url_private.type},message:"must be string,null"};
+const err95 = {instancePath:instancePath+"/files/" + i1+"/url_private",schemaPath:"#/properties/files/items/properties/url_private/type",keyword:"type",params:{type: schema16.properties.files.items.properties.url_private.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -5444,7 +5444,7 @@ if(data22.url_private_download !== undefined){
 let data40 = data22.url_private_download;
 const _errs84 = errors;
 if((typeof data40 !== "string") && (data40 !== null)){
-const err96 = {instancePath:instancePath+"/files/" + i1+"/url_private_download",schemaPath:"#/properties/files/items/properties/url_private_download/type",keyword:"type",params:{type: schema27.properties.files.items.properties.url_private_download.type},message:"must be string,null"};
+const err96 = {instancePath:instancePath+"/files/" + i1+"/url_private_download",schemaPath:"#/properties/files/items/properties/url_private_download/type",keyword:"type",params:{type: schema16.properties.files.items.properties.url_private_download.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -5460,7 +5460,7 @@ if(data22.user !== undefined){
 let data41 = data22.user;
 const _errs86 = errors;
 if((typeof data41 !== "string") && (data41 !== null)){
-const err97 = {instancePath:instancePath+"/files/" + i1+"/user",schemaPath:"#/properties/files/items/properties/user/type",keyword:"type",params:{type: schema27.properties.files.items.properties.user.type},message:"must be string,null"};
+const err97 = {instancePath:instancePath+"/files/" + i1+"/user",schemaPath:"#/properties/files/items/properties/user/type",keyword:"type",params:{type: schema16.properties.files.items.properties.user.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -5495,7 +5495,7 @@ if(data.is_locked !== undefined){
 let data42 = data.is_locked;
 const _errs88 = errors;
 if((typeof data42 !== "boolean") && (data42 !== null)){
-const err99 = {instancePath:instancePath+"/is_locked",schemaPath:"#/properties/is_locked/type",keyword:"type",params:{type: schema27.properties.is_locked.type},message:"must be boolean,null"};
+const err99 = {instancePath:instancePath+"/is_locked",schemaPath:"#/properties/is_locked/type",keyword:"type",params:{type: schema16.properties.is_locked.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -5511,7 +5511,7 @@ if(data.latest_reply !== undefined){
 let data43 = data.latest_reply;
 const _errs90 = errors;
 if((typeof data43 !== "string") && (data43 !== null)){
-const err100 = {instancePath:instancePath+"/latest_reply",schemaPath:"#/properties/latest_reply/type",keyword:"type",params:{type: schema27.properties.latest_reply.type},message:"must be string,null"};
+const err100 = {instancePath:instancePath+"/latest_reply",schemaPath:"#/properties/latest_reply/type",keyword:"type",params:{type: schema16.properties.latest_reply.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -5527,7 +5527,7 @@ if(data.parent_user_id !== undefined){
 let data44 = data.parent_user_id;
 const _errs92 = errors;
 if((typeof data44 !== "string") && (data44 !== null)){
-const err101 = {instancePath:instancePath+"/parent_user_id",schemaPath:"#/properties/parent_user_id/type",keyword:"type",params:{type: schema27.properties.parent_user_id.type},message:"must be string,null"};
+const err101 = {instancePath:instancePath+"/parent_user_id",schemaPath:"#/properties/parent_user_id/type",keyword:"type",params:{type: schema16.properties.parent_user_id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -5543,7 +5543,7 @@ if(data.reactions !== undefined){
 let data45 = data.reactions;
 const _errs94 = errors;
 if((!(Array.isArray(data45))) && (data45 !== null)){
-const err102 = {instancePath:instancePath+"/reactions",schemaPath:"#/properties/reactions/type",keyword:"type",params:{type: schema27.properties.reactions.type},message:"must be array,null"};
+const err102 = {instancePath:instancePath+"/reactions",schemaPath:"#/properties/reactions/type",keyword:"type",params:{type: schema16.properties.reactions.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -5596,7 +5596,7 @@ if(data46.count !== undefined){
 let data47 = data46.count;
 const _errs99 = errors;
 if((!((typeof data47 == "number") && (!(data47 % 1) && !isNaN(data47)))) && (data47 !== null)){
-const err106 = {instancePath:instancePath+"/reactions/" + i2+"/count",schemaPath:"#/properties/reactions/items/properties/count/type",keyword:"type",params:{type: schema27.properties.reactions.items.properties.count.type},message:"must be integer,null"};
+const err106 = {instancePath:instancePath+"/reactions/" + i2+"/count",schemaPath:"#/properties/reactions/items/properties/count/type",keyword:"type",params:{type: schema16.properties.reactions.items.properties.count.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -5612,7 +5612,7 @@ if(data46.name !== undefined){
 let data48 = data46.name;
 const _errs101 = errors;
 if((typeof data48 !== "string") && (data48 !== null)){
-const err107 = {instancePath:instancePath+"/reactions/" + i2+"/name",schemaPath:"#/properties/reactions/items/properties/name/type",keyword:"type",params:{type: schema27.properties.reactions.items.properties.name.type},message:"must be string,null"};
+const err107 = {instancePath:instancePath+"/reactions/" + i2+"/name",schemaPath:"#/properties/reactions/items/properties/name/type",keyword:"type",params:{type: schema16.properties.reactions.items.properties.name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -5628,7 +5628,7 @@ if(data46.users !== undefined){
 let data49 = data46.users;
 const _errs103 = errors;
 if((!(Array.isArray(data49))) && (data49 !== null)){
-const err108 = {instancePath:instancePath+"/reactions/" + i2+"/users",schemaPath:"#/properties/reactions/items/properties/users/type",keyword:"type",params:{type: schema27.properties.reactions.items.properties.users.type},message:"must be array,null"};
+const err108 = {instancePath:instancePath+"/reactions/" + i2+"/users",schemaPath:"#/properties/reactions/items/properties/users/type",keyword:"type",params:{type: schema16.properties.reactions.items.properties.users.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -5663,7 +5663,7 @@ if(data.reply_count !== undefined){
 let data50 = data.reply_count;
 const _errs105 = errors;
 if((!((typeof data50 == "number") && (!(data50 % 1) && !isNaN(data50)))) && (data50 !== null)){
-const err110 = {instancePath:instancePath+"/reply_count",schemaPath:"#/properties/reply_count/type",keyword:"type",params:{type: schema27.properties.reply_count.type},message:"must be integer,null"};
+const err110 = {instancePath:instancePath+"/reply_count",schemaPath:"#/properties/reply_count/type",keyword:"type",params:{type: schema16.properties.reply_count.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -5679,7 +5679,7 @@ if(data.reply_users !== undefined){
 let data51 = data.reply_users;
 const _errs107 = errors;
 if((!(Array.isArray(data51))) && (data51 !== null)){
-const err111 = {instancePath:instancePath+"/reply_users",schemaPath:"#/properties/reply_users/type",keyword:"type",params:{type: schema27.properties.reply_users.type},message:"must be array,null"};
+const err111 = {instancePath:instancePath+"/reply_users",schemaPath:"#/properties/reply_users/type",keyword:"type",params:{type: schema16.properties.reply_users.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -5695,7 +5695,7 @@ if(data.reply_users_count !== undefined){
 let data52 = data.reply_users_count;
 const _errs109 = errors;
 if((!((typeof data52 == "number") && (!(data52 % 1) && !isNaN(data52)))) && (data52 !== null)){
-const err112 = {instancePath:instancePath+"/reply_users_count",schemaPath:"#/properties/reply_users_count/type",keyword:"type",params:{type: schema27.properties.reply_users_count.type},message:"must be integer,null"};
+const err112 = {instancePath:instancePath+"/reply_users_count",schemaPath:"#/properties/reply_users_count/type",keyword:"type",params:{type: schema16.properties.reply_users_count.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -5711,7 +5711,7 @@ if(data.subscribed !== undefined){
 let data53 = data.subscribed;
 const _errs111 = errors;
 if((typeof data53 !== "boolean") && (data53 !== null)){
-const err113 = {instancePath:instancePath+"/subscribed",schemaPath:"#/properties/subscribed/type",keyword:"type",params:{type: schema27.properties.subscribed.type},message:"must be boolean,null"};
+const err113 = {instancePath:instancePath+"/subscribed",schemaPath:"#/properties/subscribed/type",keyword:"type",params:{type: schema16.properties.subscribed.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -5727,7 +5727,7 @@ if(data.subtype !== undefined){
 let data54 = data.subtype;
 const _errs113 = errors;
 if((typeof data54 !== "string") && (data54 !== null)){
-const err114 = {instancePath:instancePath+"/subtype",schemaPath:"#/properties/subtype/type",keyword:"type",params:{type: schema27.properties.subtype.type},message:"must be string,null"};
+const err114 = {instancePath:instancePath+"/subtype",schemaPath:"#/properties/subtype/type",keyword:"type",params:{type: schema16.properties.subtype.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -5743,7 +5743,7 @@ if(data.team !== undefined){
 let data55 = data.team;
 const _errs115 = errors;
 if((typeof data55 !== "string") && (data55 !== null)){
-const err115 = {instancePath:instancePath+"/team",schemaPath:"#/properties/team/type",keyword:"type",params:{type: schema27.properties.team.type},message:"must be string,null"};
+const err115 = {instancePath:instancePath+"/team",schemaPath:"#/properties/team/type",keyword:"type",params:{type: schema16.properties.team.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -5759,7 +5759,7 @@ if(data.text !== undefined){
 let data56 = data.text;
 const _errs117 = errors;
 if((typeof data56 !== "string") && (data56 !== null)){
-const err116 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: schema27.properties.text.type},message:"must be string,null"};
+const err116 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: schema16.properties.text.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -5775,7 +5775,7 @@ if(data.thread_ts !== undefined){
 let data57 = data.thread_ts;
 const _errs119 = errors;
 if((typeof data57 !== "string") && (data57 !== null)){
-const err117 = {instancePath:instancePath+"/thread_ts",schemaPath:"#/properties/thread_ts/type",keyword:"type",params:{type: schema27.properties.thread_ts.type},message:"must be string,null"};
+const err117 = {instancePath:instancePath+"/thread_ts",schemaPath:"#/properties/thread_ts/type",keyword:"type",params:{type: schema16.properties.thread_ts.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -5831,7 +5831,7 @@ if(data.type !== undefined){
 let data59 = data.type;
 const _errs123 = errors;
 if((typeof data59 !== "string") && (data59 !== null)){
-const err121 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema27.properties.type.type},message:"must be string,null"};
+const err121 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: schema16.properties.type.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -5847,7 +5847,7 @@ if(data.user !== undefined){
 let data60 = data.user;
 const _errs125 = errors;
 if((typeof data60 !== "string") && (data60 !== null)){
-const err122 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/type",keyword:"type",params:{type: schema27.properties.user.type},message:"must be string,null"};
+const err122 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/type",keyword:"type",params:{type: schema16.properties.user.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -5870,15 +5870,15 @@ vErrors.push(err123);
 }
 errors++;
 }
-validate26.errors = vErrors;
+validate16.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_user = validate27;
+export const record_user = validate17;
 // prettier-ignore
-const schema28 = {"type":"object","properties":{"color":{"type":["string","null"]},"deleted":{"type":["boolean","null"]},"id":{"type":"string"},"is_admin":{"type":["boolean","null"]},"is_app_user":{"type":["boolean","null"]},"is_bot":{"type":["boolean","null"]},"is_email_confirmed":{"type":["boolean","null"]},"is_owner":{"type":["boolean","null"]},"is_primary_owner":{"type":["boolean","null"]},"is_restricted":{"type":["boolean","null"]},"is_ultra_restricted":{"type":["boolean","null"]},"name":{"type":["string","null"]},"profile":{},"real_name":{"type":["string","null"]},"team_id":{"type":["string","null"]},"tz":{"type":["string","null"]},"tz_label":{"type":["string","null"]},"tz_offset":{"type":["integer","null"]},"updated":{"type":["integer","null"]},"who_can_share_contact_card":{"type":["string","null"]}},"required":["color","deleted","id","is_admin","is_app_user","is_bot","is_email_confirmed","is_owner","is_primary_owner","is_restricted","is_ultra_restricted","name","profile","real_name","team_id","tz","tz_label","tz_offset","updated","who_can_share_contact_card"],"additionalProperties":true};
+const schema17 = {"type":"object","properties":{"color":{"type":["string","null"]},"deleted":{"type":["boolean","null"]},"id":{"type":"string"},"is_admin":{"type":["boolean","null"]},"is_app_user":{"type":["boolean","null"]},"is_bot":{"type":["boolean","null"]},"is_email_confirmed":{"type":["boolean","null"]},"is_owner":{"type":["boolean","null"]},"is_primary_owner":{"type":["boolean","null"]},"is_restricted":{"type":["boolean","null"]},"is_ultra_restricted":{"type":["boolean","null"]},"name":{"type":["string","null"]},"profile":{},"real_name":{"type":["string","null"]},"team_id":{"type":["string","null"]},"tz":{"type":["string","null"]},"tz_label":{"type":["string","null"]},"tz_offset":{"type":["integer","null"]},"updated":{"type":["integer","null"]},"who_can_share_contact_card":{"type":["string","null"]}},"required":["color","deleted","id","is_admin","is_app_user","is_bot","is_email_confirmed","is_owner","is_primary_owner","is_restricted","is_ultra_restricted","name","profile","real_name","team_id","tz","tz_label","tz_offset","updated","who_can_share_contact_card"],"additionalProperties":true};
 // prettier-ignore
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -6088,7 +6088,7 @@ if(data.color !== undefined){
 let data0 = data.color;
 const _errs2 = errors;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err20 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/type",keyword:"type",params:{type: schema28.properties.color.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/type",keyword:"type",params:{type: schema17.properties.color.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -6104,7 +6104,7 @@ if(data.deleted !== undefined){
 let data1 = data.deleted;
 const _errs4 = errors;
 if((typeof data1 !== "boolean") && (data1 !== null)){
-const err21 = {instancePath:instancePath+"/deleted",schemaPath:"#/properties/deleted/type",keyword:"type",params:{type: schema28.properties.deleted.type},message:"must be boolean,null"};
+const err21 = {instancePath:instancePath+"/deleted",schemaPath:"#/properties/deleted/type",keyword:"type",params:{type: schema17.properties.deleted.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -6136,7 +6136,7 @@ if(data.is_admin !== undefined){
 let data3 = data.is_admin;
 const _errs8 = errors;
 if((typeof data3 !== "boolean") && (data3 !== null)){
-const err23 = {instancePath:instancePath+"/is_admin",schemaPath:"#/properties/is_admin/type",keyword:"type",params:{type: schema28.properties.is_admin.type},message:"must be boolean,null"};
+const err23 = {instancePath:instancePath+"/is_admin",schemaPath:"#/properties/is_admin/type",keyword:"type",params:{type: schema17.properties.is_admin.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -6152,7 +6152,7 @@ if(data.is_app_user !== undefined){
 let data4 = data.is_app_user;
 const _errs10 = errors;
 if((typeof data4 !== "boolean") && (data4 !== null)){
-const err24 = {instancePath:instancePath+"/is_app_user",schemaPath:"#/properties/is_app_user/type",keyword:"type",params:{type: schema28.properties.is_app_user.type},message:"must be boolean,null"};
+const err24 = {instancePath:instancePath+"/is_app_user",schemaPath:"#/properties/is_app_user/type",keyword:"type",params:{type: schema17.properties.is_app_user.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -6168,7 +6168,7 @@ if(data.is_bot !== undefined){
 let data5 = data.is_bot;
 const _errs12 = errors;
 if((typeof data5 !== "boolean") && (data5 !== null)){
-const err25 = {instancePath:instancePath+"/is_bot",schemaPath:"#/properties/is_bot/type",keyword:"type",params:{type: schema28.properties.is_bot.type},message:"must be boolean,null"};
+const err25 = {instancePath:instancePath+"/is_bot",schemaPath:"#/properties/is_bot/type",keyword:"type",params:{type: schema17.properties.is_bot.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -6184,7 +6184,7 @@ if(data.is_email_confirmed !== undefined){
 let data6 = data.is_email_confirmed;
 const _errs14 = errors;
 if((typeof data6 !== "boolean") && (data6 !== null)){
-const err26 = {instancePath:instancePath+"/is_email_confirmed",schemaPath:"#/properties/is_email_confirmed/type",keyword:"type",params:{type: schema28.properties.is_email_confirmed.type},message:"must be boolean,null"};
+const err26 = {instancePath:instancePath+"/is_email_confirmed",schemaPath:"#/properties/is_email_confirmed/type",keyword:"type",params:{type: schema17.properties.is_email_confirmed.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -6200,7 +6200,7 @@ if(data.is_owner !== undefined){
 let data7 = data.is_owner;
 const _errs16 = errors;
 if((typeof data7 !== "boolean") && (data7 !== null)){
-const err27 = {instancePath:instancePath+"/is_owner",schemaPath:"#/properties/is_owner/type",keyword:"type",params:{type: schema28.properties.is_owner.type},message:"must be boolean,null"};
+const err27 = {instancePath:instancePath+"/is_owner",schemaPath:"#/properties/is_owner/type",keyword:"type",params:{type: schema17.properties.is_owner.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -6216,7 +6216,7 @@ if(data.is_primary_owner !== undefined){
 let data8 = data.is_primary_owner;
 const _errs18 = errors;
 if((typeof data8 !== "boolean") && (data8 !== null)){
-const err28 = {instancePath:instancePath+"/is_primary_owner",schemaPath:"#/properties/is_primary_owner/type",keyword:"type",params:{type: schema28.properties.is_primary_owner.type},message:"must be boolean,null"};
+const err28 = {instancePath:instancePath+"/is_primary_owner",schemaPath:"#/properties/is_primary_owner/type",keyword:"type",params:{type: schema17.properties.is_primary_owner.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -6232,7 +6232,7 @@ if(data.is_restricted !== undefined){
 let data9 = data.is_restricted;
 const _errs20 = errors;
 if((typeof data9 !== "boolean") && (data9 !== null)){
-const err29 = {instancePath:instancePath+"/is_restricted",schemaPath:"#/properties/is_restricted/type",keyword:"type",params:{type: schema28.properties.is_restricted.type},message:"must be boolean,null"};
+const err29 = {instancePath:instancePath+"/is_restricted",schemaPath:"#/properties/is_restricted/type",keyword:"type",params:{type: schema17.properties.is_restricted.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -6248,7 +6248,7 @@ if(data.is_ultra_restricted !== undefined){
 let data10 = data.is_ultra_restricted;
 const _errs22 = errors;
 if((typeof data10 !== "boolean") && (data10 !== null)){
-const err30 = {instancePath:instancePath+"/is_ultra_restricted",schemaPath:"#/properties/is_ultra_restricted/type",keyword:"type",params:{type: schema28.properties.is_ultra_restricted.type},message:"must be boolean,null"};
+const err30 = {instancePath:instancePath+"/is_ultra_restricted",schemaPath:"#/properties/is_ultra_restricted/type",keyword:"type",params:{type: schema17.properties.is_ultra_restricted.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -6264,7 +6264,7 @@ if(data.name !== undefined){
 let data11 = data.name;
 const _errs24 = errors;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err31 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema28.properties.name.type},message:"must be string,null"};
+const err31 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema17.properties.name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -6280,7 +6280,7 @@ if(data.real_name !== undefined){
 let data12 = data.real_name;
 const _errs26 = errors;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err32 = {instancePath:instancePath+"/real_name",schemaPath:"#/properties/real_name/type",keyword:"type",params:{type: schema28.properties.real_name.type},message:"must be string,null"};
+const err32 = {instancePath:instancePath+"/real_name",schemaPath:"#/properties/real_name/type",keyword:"type",params:{type: schema17.properties.real_name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -6296,7 +6296,7 @@ if(data.team_id !== undefined){
 let data13 = data.team_id;
 const _errs28 = errors;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err33 = {instancePath:instancePath+"/team_id",schemaPath:"#/properties/team_id/type",keyword:"type",params:{type: schema28.properties.team_id.type},message:"must be string,null"};
+const err33 = {instancePath:instancePath+"/team_id",schemaPath:"#/properties/team_id/type",keyword:"type",params:{type: schema17.properties.team_id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -6312,7 +6312,7 @@ if(data.tz !== undefined){
 let data14 = data.tz;
 const _errs30 = errors;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err34 = {instancePath:instancePath+"/tz",schemaPath:"#/properties/tz/type",keyword:"type",params:{type: schema28.properties.tz.type},message:"must be string,null"};
+const err34 = {instancePath:instancePath+"/tz",schemaPath:"#/properties/tz/type",keyword:"type",params:{type: schema17.properties.tz.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -6328,7 +6328,7 @@ if(data.tz_label !== undefined){
 let data15 = data.tz_label;
 const _errs32 = errors;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err35 = {instancePath:instancePath+"/tz_label",schemaPath:"#/properties/tz_label/type",keyword:"type",params:{type: schema28.properties.tz_label.type},message:"must be string,null"};
+const err35 = {instancePath:instancePath+"/tz_label",schemaPath:"#/properties/tz_label/type",keyword:"type",params:{type: schema17.properties.tz_label.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -6344,7 +6344,7 @@ if(data.tz_offset !== undefined){
 let data16 = data.tz_offset;
 const _errs34 = errors;
 if((!((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16)))) && (data16 !== null)){
-const err36 = {instancePath:instancePath+"/tz_offset",schemaPath:"#/properties/tz_offset/type",keyword:"type",params:{type: schema28.properties.tz_offset.type},message:"must be integer,null"};
+const err36 = {instancePath:instancePath+"/tz_offset",schemaPath:"#/properties/tz_offset/type",keyword:"type",params:{type: schema17.properties.tz_offset.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -6360,7 +6360,7 @@ if(data.updated !== undefined){
 let data17 = data.updated;
 const _errs36 = errors;
 if((!((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17)))) && (data17 !== null)){
-const err37 = {instancePath:instancePath+"/updated",schemaPath:"#/properties/updated/type",keyword:"type",params:{type: schema28.properties.updated.type},message:"must be integer,null"};
+const err37 = {instancePath:instancePath+"/updated",schemaPath:"#/properties/updated/type",keyword:"type",params:{type: schema17.properties.updated.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -6376,7 +6376,7 @@ if(data.who_can_share_contact_card !== undefined){
 let data18 = data.who_can_share_contact_card;
 const _errs38 = errors;
 if((typeof data18 !== "string") && (data18 !== null)){
-const err38 = {instancePath:instancePath+"/who_can_share_contact_card",schemaPath:"#/properties/who_can_share_contact_card/type",keyword:"type",params:{type: schema28.properties.who_can_share_contact_card.type},message:"must be string,null"};
+const err38 = {instancePath:instancePath+"/who_can_share_contact_card",schemaPath:"#/properties/who_can_share_contact_card/type",keyword:"type",params:{type: schema17.properties.who_can_share_contact_card.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -6399,7 +6399,7 @@ vErrors.push(err39);
 }
 errors++;
 }
-validate27.errors = vErrors;
+validate17.errors = vErrors;
 return errors === 0;
 }
 

@@ -3,11 +3,11 @@
 import { createResponseValidators } from '@connector-sdk/runtime';
 
 // prettier-ignore
-export const params_search = validate10;
+export const params_search = validate0;
 // prettier-ignore
-const schema11 = {"type":"object","properties":{"cursor":{"type":"string"},"fields":{"type":"array","items":{"type":"string"}},"limit":{"type":"integer","minimum":1},"query":{"type":"object","properties":{"filter":{"type":"object"},"sort":{"type":"array","items":{"type":"object"}}},"additionalProperties":false}},"required":["query"],"additionalProperties":false};
+const schema0 = {"type":"object","properties":{"cursor":{"type":"string"},"fields":{"type":"array","items":{"type":"string"}},"limit":{"type":"integer","minimum":1},"query":{"type":"object","properties":{"filter":{"type":"object"},"sort":{"type":"array","items":{"type":"object"}}},"additionalProperties":false}},"required":["query"],"additionalProperties":false};
 // prettier-ignore
-function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -215,15 +215,15 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate10.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_attachments_list = validate11;
+export const params_attachments_list = validate1;
 // prettier-ignore
-const schema12 = {"type":"object","properties":{"limit":{"type":"integer"},"offset":{"type":"string"},"parent":{"type":"string"}},"required":["parent"],"additionalProperties":false};
+const schema1 = {"type":"object","properties":{"limit":{"type":"integer"},"offset":{"type":"string"},"parent":{"type":"string"}},"required":["parent"],"additionalProperties":false};
 // prettier-ignore
-function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -310,15 +310,15 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate11.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_attachments_get = validate12;
+export const params_attachments_get = validate2;
 // prettier-ignore
-const schema13 = {"type":"object","properties":{"attachment_gid":{"type":"string"}},"required":["attachment_gid"],"additionalProperties":true};
+const schema2 = {"type":"object","properties":{"attachment_gid":{"type":"string"}},"required":["attachment_gid"],"additionalProperties":true};
 // prettier-ignore
-function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -361,15 +361,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate12.errors = vErrors;
+validate2.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_project_sections_list = validate13;
+export const params_project_sections_list = validate3;
 // prettier-ignore
-const schema14 = {"type":"object","properties":{"limit":{"type":"integer"},"offset":{"type":"string"}},"additionalProperties":true};
+const schema3 = {"type":"object","properties":{"limit":{"type":"integer"},"offset":{"type":"string"}},"additionalProperties":true};
 // prettier-ignore
-function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -418,15 +418,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate13.errors = vErrors;
+validate3.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_project_tasks_list = validate14;
+export const params_project_tasks_list = validate4;
 // prettier-ignore
-const schema15 = {"type":"object","properties":{"completed_since":{"type":"string"},"limit":{"type":"integer"},"offset":{"type":"string"},"project_gid":{"type":"string"}},"required":["project_gid"],"additionalProperties":false};
+const schema4 = {"type":"object","properties":{"completed_since":{"type":"string"},"limit":{"type":"integer"},"offset":{"type":"string"},"project_gid":{"type":"string"}},"required":["project_gid"],"additionalProperties":false};
 // prettier-ignore
-function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -529,15 +529,15 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate14.errors = vErrors;
+validate4.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_projects_list = validate15;
+export const params_projects_list = validate5;
 // prettier-ignore
-const schema16 = {"type":"object","properties":{"archived":{"type":"boolean"},"limit":{"type":"integer"},"offset":{"type":"string"},"team":{"type":"string"},"workspace":{"type":"string"}},"additionalProperties":false};
+const schema5 = {"type":"object","properties":{"archived":{"type":"boolean"},"limit":{"type":"integer"},"offset":{"type":"string"},"team":{"type":"string"},"workspace":{"type":"string"}},"additionalProperties":false};
 // prettier-ignore
-function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -646,15 +646,15 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate15.errors = vErrors;
+validate5.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_projects_get = validate16;
+export const params_projects_get = validate6;
 // prettier-ignore
-const schema17 = {"type":"object","properties":{"project_gid":{"type":"string"}},"required":["project_gid"],"additionalProperties":false};
+const schema6 = {"type":"object","properties":{"project_gid":{"type":"string"}},"required":["project_gid"],"additionalProperties":false};
 // prettier-ignore
-function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate6(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -709,15 +709,15 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate16.errors = vErrors;
+validate6.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_sections_get = validate17;
+export const params_sections_get = validate7;
 // prettier-ignore
-const schema18 = {"type":"object","properties":{"section_gid":{"type":"string"}},"required":["section_gid"],"additionalProperties":true};
+const schema7 = {"type":"object","properties":{"section_gid":{"type":"string"}},"required":["section_gid"],"additionalProperties":true};
 // prettier-ignore
-function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate7(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -760,15 +760,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate17.errors = vErrors;
+validate7.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_tags_get = validate18;
+export const params_tags_get = validate8;
 // prettier-ignore
-const schema19 = {"type":"object","properties":{"tag_gid":{"type":"string"}},"required":["tag_gid"],"additionalProperties":true};
+const schema8 = {"type":"object","properties":{"tag_gid":{"type":"string"}},"required":["tag_gid"],"additionalProperties":true};
 // prettier-ignore
-function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -811,15 +811,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate18.errors = vErrors;
+validate8.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_task_projects_list = validate19;
+export const params_task_projects_list = validate9;
 // prettier-ignore
-const schema20 = {"type":"object","properties":{"limit":{"type":"integer"},"offset":{"type":"string"},"task_gid":{"type":"string"}},"required":["task_gid"],"additionalProperties":false};
+const schema9 = {"type":"object","properties":{"limit":{"type":"integer"},"offset":{"type":"string"},"task_gid":{"type":"string"}},"required":["task_gid"],"additionalProperties":false};
 // prettier-ignore
-function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate9(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -906,15 +906,15 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate19.errors = vErrors;
+validate9.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_tasks_list = validate20;
+export const params_tasks_list = validate10;
 // prettier-ignore
-const schema21 = {"type":"object","properties":{"assignee":{"type":"string"},"completed_since":{"type":"string"},"limit":{"type":"integer"},"modified_since":{"type":"string"},"offset":{"type":"string"},"project":{"type":"string"},"section":{"type":"string"},"workspace":{"type":"string"}},"additionalProperties":false,"allOf":[{"oneOf":[{"required":["assignee","workspace"],"properties":{"assignee":{"not":{"type":"null"}},"workspace":{"not":{"type":"null"}}}},{"required":["project"],"properties":{"project":{"not":{"type":"null"}}}},{"required":["section"],"properties":{"section":{"not":{"type":"null"}}}}]}]};
+const schema10 = {"type":"object","properties":{"assignee":{"type":"string"},"completed_since":{"type":"string"},"limit":{"type":"integer"},"modified_since":{"type":"string"},"offset":{"type":"string"},"project":{"type":"string"},"section":{"type":"string"},"workspace":{"type":"string"}},"additionalProperties":false,"allOf":[{"oneOf":[{"required":["assignee","workspace"],"properties":{"assignee":{"not":{"type":"null"}},"workspace":{"not":{"type":"null"}}}},{"required":["project"],"properties":{"project":{"not":{"type":"null"}}}},{"required":["section"],"properties":{"section":{"not":{"type":"null"}}}}]}]};
 // prettier-ignore
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1341,15 +1341,15 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate20.errors = vErrors;
+validate10.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_tasks_get = validate21;
+export const params_tasks_get = validate11;
 // prettier-ignore
-const schema22 = {"type":"object","properties":{"task_gid":{"type":"string"}},"required":["task_gid"],"additionalProperties":false};
+const schema11 = {"type":"object","properties":{"task_gid":{"type":"string"}},"required":["task_gid"],"additionalProperties":false};
 // prettier-ignore
-function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1404,15 +1404,15 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate21.errors = vErrors;
+validate11.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_team_projects_list = validate22;
+export const params_team_projects_list = validate12;
 // prettier-ignore
-const schema23 = {"type":"object","properties":{"archived":{"type":"boolean"},"limit":{"type":"integer"},"offset":{"type":"string"},"team_gid":{"type":"string"}},"required":["team_gid"],"additionalProperties":false};
+const schema12 = {"type":"object","properties":{"archived":{"type":"boolean"},"limit":{"type":"integer"},"offset":{"type":"string"},"team_gid":{"type":"string"}},"required":["team_gid"],"additionalProperties":false};
 // prettier-ignore
-function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1515,15 +1515,15 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate22.errors = vErrors;
+validate12.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_team_users_list = validate23;
+export const params_team_users_list = validate13;
 // prettier-ignore
-const schema24 = {"type":"object","properties":{"limit":{"type":"integer"},"offset":{"type":"string"},"team_gid":{"type":"string"}},"required":["team_gid"],"additionalProperties":false};
+const schema13 = {"type":"object","properties":{"limit":{"type":"integer"},"offset":{"type":"string"},"team_gid":{"type":"string"}},"required":["team_gid"],"additionalProperties":false};
 // prettier-ignore
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1610,15 +1610,15 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate23.errors = vErrors;
+validate13.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_teams_get = validate24;
+export const params_teams_get = validate14;
 // prettier-ignore
-const schema25 = {"type":"object","properties":{"team_gid":{"type":"string"}},"required":["team_gid"],"additionalProperties":false};
+const schema14 = {"type":"object","properties":{"team_gid":{"type":"string"}},"required":["team_gid"],"additionalProperties":false};
 // prettier-ignore
-function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1673,15 +1673,15 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate24.errors = vErrors;
+validate14.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_user_teams_list = validate25;
+export const params_user_teams_list = validate15;
 // prettier-ignore
-const schema26 = {"type":"object","properties":{"limit":{"type":"integer"},"offset":{"type":"string"},"organization":{"type":"string"},"user_gid":{"type":"string"}},"required":["organization","user_gid"],"additionalProperties":false};
+const schema15 = {"type":"object","properties":{"limit":{"type":"integer"},"offset":{"type":"string"},"organization":{"type":"string"},"user_gid":{"type":"string"}},"required":["organization","user_gid"],"additionalProperties":false};
 // prettier-ignore
-function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1794,15 +1794,15 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate25.errors = vErrors;
+validate15.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_users_list = validate26;
+export const params_users_list = validate16;
 // prettier-ignore
-const schema27 = {"type":"object","properties":{"limit":{"type":"integer"},"offset":{"type":"string"},"team":{"type":"string"},"workspace":{"type":"string"}},"additionalProperties":false};
+const schema16 = {"type":"object","properties":{"limit":{"type":"integer"},"offset":{"type":"string"},"team":{"type":"string"},"workspace":{"type":"string"}},"additionalProperties":false};
 // prettier-ignore
-function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1895,15 +1895,15 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate26.errors = vErrors;
+validate16.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_users_get = validate27;
+export const params_users_get = validate17;
 // prettier-ignore
-const schema28 = {"type":"object","properties":{"user_gid":{"type":"string"}},"required":["user_gid"],"additionalProperties":false};
+const schema17 = {"type":"object","properties":{"user_gid":{"type":"string"}},"required":["user_gid"],"additionalProperties":false};
 // prettier-ignore
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1958,15 +1958,15 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate27.errors = vErrors;
+validate17.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_workspace_projects_list = validate28;
+export const params_workspace_projects_list = validate18;
 // prettier-ignore
-const schema29 = {"type":"object","properties":{"archived":{"type":"boolean"},"limit":{"type":"integer"},"offset":{"type":"string"},"workspace_gid":{"type":"string"}},"required":["workspace_gid"],"additionalProperties":false};
+const schema18 = {"type":"object","properties":{"archived":{"type":"boolean"},"limit":{"type":"integer"},"offset":{"type":"string"},"workspace_gid":{"type":"string"}},"required":["workspace_gid"],"additionalProperties":false};
 // prettier-ignore
-function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2069,17 +2069,17 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate28.errors = vErrors;
+validate18.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_workspace_task_search_list = validate29;
+export const params_workspace_task_search_list = validate19;
 // prettier-ignore
-const schema30 = {"type":"object","properties":{"assignee.any":{"type":"string"},"completed":{"type":"boolean"},"created_at.after":{"type":"string"},"created_at.before":{"type":"string"},"due_on.after":{"type":"string"},"due_on.before":{"type":"string"},"followers.any":{"type":"string"},"limit":{"type":"integer"},"modified_at.after":{"type":"string"},"modified_at.before":{"type":"string"},"offset":{"type":"string"},"projects.any":{"type":"string"},"resource_subtype":{"type":"string"},"sections.any":{"type":"string"},"sort_ascending":{"type":"boolean"},"sort_by":{"type":"string"},"teams.any":{"type":"string"},"text":{"type":"string"},"workspace_gid":{"type":"string"}},"required":["workspace_gid"],"additionalProperties":false,"allOf":[{"anyOf":[{"required":["assignee.any"],"properties":{"assignee.any":{"not":{"type":"null"}}}},{"required":["completed"],"properties":{"completed":{"not":{"type":"null"}}}},{"required":["created_at.after"],"properties":{"created_at.after":{"not":{"type":"null"}}}},{"required":["created_at.before"],"properties":{"created_at.before":{"not":{"type":"null"}}}},{"required":["due_on.after"],"properties":{"due_on.after":{"not":{"type":"null"}}}},{"required":["due_on.before"],"properties":{"due_on.before":{"not":{"type":"null"}}}},{"required":["followers.any"],"properties":{"followers.any":{"not":{"type":"null"}}}},{"required":["modified_at.after"],"properties":{"modified_at.after":{"not":{"type":"null"}}}},{"required":["modified_at.before"],"properties":{"modified_at.before":{"not":{"type":"null"}}}},{"required":["projects.any"],"properties":{"projects.any":{"not":{"type":"null"}}}},{"required":["resource_subtype"],"properties":{"resource_subtype":{"not":{"type":"null"}}}},{"required":["sections.any"],"properties":{"sections.any":{"not":{"type":"null"}}}},{"required":["teams.any"],"properties":{"teams.any":{"not":{"type":"null"}}}},{"required":["text"],"properties":{"text":{"not":{"type":"null"}}}}]}]};
+const schema19 = {"type":"object","properties":{"assignee.any":{"type":"string"},"completed":{"type":"boolean"},"created_at.after":{"type":"string"},"created_at.before":{"type":"string"},"due_on.after":{"type":"string"},"due_on.before":{"type":"string"},"followers.any":{"type":"string"},"limit":{"type":"integer"},"modified_at.after":{"type":"string"},"modified_at.before":{"type":"string"},"offset":{"type":"string"},"projects.any":{"type":"string"},"resource_subtype":{"type":"string"},"sections.any":{"type":"string"},"sort_ascending":{"type":"boolean"},"sort_by":{"type":"string"},"teams.any":{"type":"string"},"text":{"type":"string"},"workspace_gid":{"type":"string"}},"required":["workspace_gid"],"additionalProperties":false,"allOf":[{"anyOf":[{"required":["assignee.any"],"properties":{"assignee.any":{"not":{"type":"null"}}}},{"required":["completed"],"properties":{"completed":{"not":{"type":"null"}}}},{"required":["created_at.after"],"properties":{"created_at.after":{"not":{"type":"null"}}}},{"required":["created_at.before"],"properties":{"created_at.before":{"not":{"type":"null"}}}},{"required":["due_on.after"],"properties":{"due_on.after":{"not":{"type":"null"}}}},{"required":["due_on.before"],"properties":{"due_on.before":{"not":{"type":"null"}}}},{"required":["followers.any"],"properties":{"followers.any":{"not":{"type":"null"}}}},{"required":["modified_at.after"],"properties":{"modified_at.after":{"not":{"type":"null"}}}},{"required":["modified_at.before"],"properties":{"modified_at.before":{"not":{"type":"null"}}}},{"required":["projects.any"],"properties":{"projects.any":{"not":{"type":"null"}}}},{"required":["resource_subtype"],"properties":{"resource_subtype":{"not":{"type":"null"}}}},{"required":["sections.any"],"properties":{"sections.any":{"not":{"type":"null"}}}},{"required":["teams.any"],"properties":{"teams.any":{"not":{"type":"null"}}}},{"required":["text"],"properties":{"text":{"not":{"type":"null"}}}}]}]};
 // prettier-ignore
-const func2 = Object.prototype.hasOwnProperty;
+const func0 = Object.prototype.hasOwnProperty;
 // prettier-ignore
-function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2947,7 +2947,7 @@ errors++;
 }
 const _errs73 = errors;
 for(const key0 in data){
-if(!(func2.call(schema30.properties, key0))){
+if(!(func0.call(schema19.properties, key0))){
 const err44 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err44];
@@ -3273,15 +3273,15 @@ vErrors.push(err64);
 }
 errors++;
 }
-validate29.errors = vErrors;
+validate19.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_workspace_teams_list = validate30;
+export const params_workspace_teams_list = validate20;
 // prettier-ignore
-const schema31 = {"type":"object","properties":{"limit":{"type":"integer"},"offset":{"type":"string"},"workspace_gid":{"type":"string"}},"required":["workspace_gid"],"additionalProperties":false};
+const schema20 = {"type":"object","properties":{"limit":{"type":"integer"},"offset":{"type":"string"},"workspace_gid":{"type":"string"}},"required":["workspace_gid"],"additionalProperties":false};
 // prettier-ignore
-function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -3368,15 +3368,15 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate30.errors = vErrors;
+validate20.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_workspaces_list = validate31;
+export const params_workspaces_list = validate21;
 // prettier-ignore
-const schema32 = {"type":"object","properties":{"limit":{"type":"integer"},"offset":{"type":"string"}},"additionalProperties":false};
+const schema21 = {"type":"object","properties":{"limit":{"type":"integer"},"offset":{"type":"string"}},"additionalProperties":false};
 // prettier-ignore
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -3437,15 +3437,15 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate31.errors = vErrors;
+validate21.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_workspaces_get = validate32;
+export const params_workspaces_get = validate22;
 // prettier-ignore
-const schema33 = {"type":"object","properties":{"workspace_gid":{"type":"string"}},"required":["workspace_gid"],"additionalProperties":false};
+const schema22 = {"type":"object","properties":{"workspace_gid":{"type":"string"}},"required":["workspace_gid"],"additionalProperties":false};
 // prettier-ignore
-function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -3500,15 +3500,15 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate32.errors = vErrors;
+validate22.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_attachment = validate33;
+export const record_attachment = validate23;
 // prettier-ignore
-const schema34 = {"type":"object","properties":{},"additionalProperties":true};
+const schema23 = {"type":"object","properties":{},"additionalProperties":true};
 // prettier-ignore
-function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -3525,15 +3525,15 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate33.errors = vErrors;
+validate23.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_attachment_list = validate34;
+export const record_attachment_list = validate24;
 // prettier-ignore
-const schema35 = {"type":"object","properties":{"gid":{"type":"string"},"name":{"type":"string"},"resource_subtype":{"type":"string"},"resource_type":{"type":"string"}},"required":["gid","name","resource_subtype","resource_type"],"additionalProperties":true};
+const schema24 = {"type":"object","properties":{"gid":{"type":"string"},"name":{"type":"string"},"resource_subtype":{"type":"string"},"resource_type":{"type":"string"}},"required":["gid","name","resource_subtype","resource_type"],"additionalProperties":true};
 // prettier-ignore
-function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -3654,15 +3654,15 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate34.errors = vErrors;
+validate24.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_project = validate35;
+export const record_project = validate25;
 // prettier-ignore
-const schema36 = {"type":"object","properties":{"archived":{"type":"boolean"},"color":{"type":["string","null"]},"completed":{"type":"boolean"},"completed_at":{"type":["string","null"]},"created_at":{"type":"string"},"current_status":{"type":["object","null"]},"current_status_update":{"type":["object","null"]},"custom_fields":{"type":"array"},"default_access_level":{"type":"string"},"default_view":{"type":"string"},"due_date":{"type":["string","null"]},"due_on":{"type":["string","null"]},"followers":{"type":"array","items":{"type":"object"}},"gid":{"type":"string"},"members":{"type":"array","items":{"type":"object"}},"minimum_access_level_for_customization":{"type":"string"},"minimum_access_level_for_sharing":{"type":"string"},"modified_at":{"type":"string"},"name":{"type":"string"},"notes":{"type":"string"},"owner":{"type":"object"},"permalink_url":{"type":"string"},"privacy_setting":{"type":"string"},"public":{"type":"boolean"},"resource_type":{"type":"string"},"start_on":{"type":["string","null"]},"team":{"type":"object"},"workspace":{"type":"object"}},"required":["archived","color","completed","completed_at","created_at","current_status","current_status_update","custom_fields","default_access_level","default_view","due_date","due_on","followers","gid","members","minimum_access_level_for_customization","minimum_access_level_for_sharing","modified_at","name","notes","owner","permalink_url","privacy_setting","public","resource_type","start_on","team","workspace"],"additionalProperties":true};
+const schema25 = {"type":"object","properties":{"archived":{"type":"boolean"},"color":{"type":["string","null"]},"completed":{"type":"boolean"},"completed_at":{"type":["string","null"]},"created_at":{"type":"string"},"current_status":{"type":["object","null"]},"current_status_update":{"type":["object","null"]},"custom_fields":{"type":"array"},"default_access_level":{"type":"string"},"default_view":{"type":"string"},"due_date":{"type":["string","null"]},"due_on":{"type":["string","null"]},"followers":{"type":"array","items":{"type":"object"}},"gid":{"type":"string"},"members":{"type":"array","items":{"type":"object"}},"minimum_access_level_for_customization":{"type":"string"},"minimum_access_level_for_sharing":{"type":"string"},"modified_at":{"type":"string"},"name":{"type":"string"},"notes":{"type":"string"},"owner":{"type":"object"},"permalink_url":{"type":"string"},"privacy_setting":{"type":"string"},"public":{"type":"boolean"},"resource_type":{"type":"string"},"start_on":{"type":["string","null"]},"team":{"type":"object"},"workspace":{"type":"object"}},"required":["archived","color","completed","completed_at","created_at","current_status","current_status_update","custom_fields","default_access_level","default_view","due_date","due_on","followers","gid","members","minimum_access_level_for_customization","minimum_access_level_for_sharing","modified_at","name","notes","owner","permalink_url","privacy_setting","public","resource_type","start_on","team","workspace"],"additionalProperties":true};
 // prettier-ignore
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -3968,7 +3968,7 @@ if(data.color !== undefined){
 let data1 = data.color;
 const _errs4 = errors;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err29 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/type",keyword:"type",params:{type: schema36.properties.color.type},message:"must be string,null"};
+const err29 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/type",keyword:"type",params:{type: schema25.properties.color.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -4000,7 +4000,7 @@ if(data.completed_at !== undefined){
 let data3 = data.completed_at;
 const _errs8 = errors;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err31 = {instancePath:instancePath+"/completed_at",schemaPath:"#/properties/completed_at/type",keyword:"type",params:{type: schema36.properties.completed_at.type},message:"must be string,null"};
+const err31 = {instancePath:instancePath+"/completed_at",schemaPath:"#/properties/completed_at/type",keyword:"type",params:{type: schema25.properties.completed_at.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -4032,7 +4032,7 @@ if(data.current_status !== undefined){
 let data5 = data.current_status;
 const _errs12 = errors;
 if((!(data5 && typeof data5 == "object" && !Array.isArray(data5))) && (data5 !== null)){
-const err33 = {instancePath:instancePath+"/current_status",schemaPath:"#/properties/current_status/type",keyword:"type",params:{type: schema36.properties.current_status.type},message:"must be object,null"};
+const err33 = {instancePath:instancePath+"/current_status",schemaPath:"#/properties/current_status/type",keyword:"type",params:{type: schema25.properties.current_status.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -4048,7 +4048,7 @@ if(data.current_status_update !== undefined){
 let data6 = data.current_status_update;
 const _errs14 = errors;
 if((!(data6 && typeof data6 == "object" && !Array.isArray(data6))) && (data6 !== null)){
-const err34 = {instancePath:instancePath+"/current_status_update",schemaPath:"#/properties/current_status_update/type",keyword:"type",params:{type: schema36.properties.current_status_update.type},message:"must be object,null"};
+const err34 = {instancePath:instancePath+"/current_status_update",schemaPath:"#/properties/current_status_update/type",keyword:"type",params:{type: schema25.properties.current_status_update.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -4112,7 +4112,7 @@ if(data.due_date !== undefined){
 let data10 = data.due_date;
 const _errs22 = errors;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err38 = {instancePath:instancePath+"/due_date",schemaPath:"#/properties/due_date/type",keyword:"type",params:{type: schema36.properties.due_date.type},message:"must be string,null"};
+const err38 = {instancePath:instancePath+"/due_date",schemaPath:"#/properties/due_date/type",keyword:"type",params:{type: schema25.properties.due_date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -4128,7 +4128,7 @@ if(data.due_on !== undefined){
 let data11 = data.due_on;
 const _errs24 = errors;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err39 = {instancePath:instancePath+"/due_on",schemaPath:"#/properties/due_on/type",keyword:"type",params:{type: schema36.properties.due_on.type},message:"must be string,null"};
+const err39 = {instancePath:instancePath+"/due_on",schemaPath:"#/properties/due_on/type",keyword:"type",params:{type: schema25.properties.due_on.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -4398,7 +4398,7 @@ if(data.start_on !== undefined){
 let data27 = data.start_on;
 const _errs56 = errors;
 if((typeof data27 !== "string") && (data27 !== null)){
-const err55 = {instancePath:instancePath+"/start_on",schemaPath:"#/properties/start_on/type",keyword:"type",params:{type: schema36.properties.start_on.type},message:"must be string,null"};
+const err55 = {instancePath:instancePath+"/start_on",schemaPath:"#/properties/start_on/type",keyword:"type",params:{type: schema25.properties.start_on.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -4453,15 +4453,15 @@ vErrors.push(err58);
 }
 errors++;
 }
-validate35.errors = vErrors;
+validate25.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_project_list = validate36;
+export const record_project_list = validate26;
 // prettier-ignore
-const schema37 = {"type":"object","properties":{"gid":{"type":"string"},"name":{"type":"string"},"resource_type":{"type":"string"}},"required":["gid","name","resource_type"],"additionalProperties":true};
+const schema26 = {"type":"object","properties":{"gid":{"type":"string"},"name":{"type":"string"},"resource_type":{"type":"string"}},"required":["gid","name","resource_type"],"additionalProperties":true};
 // prettier-ignore
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -4556,15 +4556,15 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate36.errors = vErrors;
+validate26.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_task = validate37;
+export const record_task = validate27;
 // prettier-ignore
-const schema38 = {"type":"object","properties":{"gid":{"type":"string"}},"required":["gid"],"additionalProperties":true};
+const schema27 = {"type":"object","properties":{"gid":{"type":"string"}},"required":["gid"],"additionalProperties":true};
 // prettier-ignore
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -4607,15 +4607,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate37.errors = vErrors;
+validate27.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_task_list = validate38;
+export const record_task_list = validate28;
 // prettier-ignore
-const schema39 = {"type":"object","properties":{"created_by":{"type":"object"},"gid":{"type":"string"},"name":{"type":"string"},"resource_subtype":{"type":"string"},"resource_type":{"type":"string"}},"required":["created_by","gid","name","resource_subtype","resource_type"],"additionalProperties":true};
+const schema28 = {"type":"object","properties":{"created_by":{"type":"object"},"gid":{"type":"string"},"name":{"type":"string"},"resource_subtype":{"type":"string"},"resource_type":{"type":"string"}},"required":["created_by","gid","name","resource_subtype","resource_type"],"additionalProperties":true};
 // prettier-ignore
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -4762,15 +4762,15 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate38.errors = vErrors;
+validate28.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_team = validate39;
+export const record_team = validate29;
 // prettier-ignore
-const schema40 = {"type":"object","properties":{"gid":{"type":"string"},"name":{"type":"string"},"organization":{"type":"object"},"permalink_url":{"type":"string"},"resource_type":{"type":"string"}},"required":["gid","name","organization","permalink_url","resource_type"],"additionalProperties":true};
+const schema29 = {"type":"object","properties":{"gid":{"type":"string"},"name":{"type":"string"},"organization":{"type":"object"},"permalink_url":{"type":"string"},"resource_type":{"type":"string"}},"required":["gid","name","organization","permalink_url","resource_type"],"additionalProperties":true};
 // prettier-ignore
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -4917,15 +4917,15 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate39.errors = vErrors;
+validate29.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_user = validate40;
+export const record_user = validate30;
 // prettier-ignore
-const schema41 = {"type":"object","properties":{"email":{"type":"string"},"gid":{"type":"string"},"name":{"type":"string"},"photo":{"type":["object","null"]},"resource_type":{"type":"string"},"workspaces":{"type":"array","items":{"type":"object"}}},"required":["email","gid","name","photo","resource_type","workspaces"],"additionalProperties":true};
+const schema30 = {"type":"object","properties":{"email":{"type":"string"},"gid":{"type":"string"},"name":{"type":"string"},"photo":{"type":["object","null"]},"resource_type":{"type":"string"},"workspaces":{"type":"array","items":{"type":"object"}}},"required":["email","gid","name","photo","resource_type","workspaces"],"additionalProperties":true};
 // prettier-ignore
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -5043,7 +5043,7 @@ if(data.photo !== undefined){
 let data3 = data.photo;
 const _errs8 = errors;
 if((!(data3 && typeof data3 == "object" && !Array.isArray(data3))) && (data3 !== null)){
-const err9 = {instancePath:instancePath+"/photo",schemaPath:"#/properties/photo/type",keyword:"type",params:{type: schema41.properties.photo.type},message:"must be object,null"};
+const err9 = {instancePath:instancePath+"/photo",schemaPath:"#/properties/photo/type",keyword:"type",params:{type: schema30.properties.photo.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -5121,15 +5121,15 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate40.errors = vErrors;
+validate30.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_workspace = validate41;
+export const record_workspace = validate31;
 // prettier-ignore
-const schema42 = {"type":"object","properties":{"email_domains":{"type":"array","items":{"type":"string"}},"gid":{"type":"string"},"is_organization":{"type":"boolean"},"name":{"type":"string"},"resource_type":{"type":"string"}},"required":["email_domains","gid","is_organization","name","resource_type"],"additionalProperties":true};
+const schema31 = {"type":"object","properties":{"email_domains":{"type":"array","items":{"type":"string"}},"gid":{"type":"string"},"is_organization":{"type":"boolean"},"name":{"type":"string"},"resource_type":{"type":"string"}},"required":["email_domains","gid","is_organization","name","resource_type"],"additionalProperties":true};
 // prettier-ignore
-function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -5299,7 +5299,7 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate41.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
