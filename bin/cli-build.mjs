@@ -1,5 +1,6 @@
 // The CLI runs from a build of itself: ES modules bundled by esbuild from generator/cli/main.ts with code splitting (a
-// small entry with the command declarations, and a chunk per command's work loaded when it runs), kept in
+// small entry with the command declarations, and a chunk per command's work loaded when it runs), plus the worker
+// threads' entries (generator/emitters/<name>/worker.ts → workers/<name>.js), kept in
 // node_modules/.cache/connector-codegen-cli/ under the hash of the sources. npm ci builds it (through `prepare`); after
 // that, a start only compares the sources' sizes and modification times with those recorded for the build (a few
 // stat calls), and hashes the sources only when they differ. Each module's import.meta.url stays its own source
@@ -53,6 +54,16 @@ function readCurrent() {
   }
 }
 
+/** Every emitter that runs in a worker thread has a `worker.ts` in its folder: an entry `workers/<folder>` of the build. */
+function workerEntries() {
+  const emitters = path.join(root, 'generator/emitters');
+  return Object.fromEntries(
+    readdirSync(emitters, { withFileTypes: true })
+      .filter((d) => d.isDirectory() && existsSync(path.join(emitters, d.name, 'worker.ts')))
+      .map((d) => [`workers/${d.name}`, path.join(emitters, d.name, 'worker.ts')]),
+  );
+}
+
 /** Builds the bundle for `hash` into its directory (atomically: built aside, then renamed). */
 async function build(hash) {
   const dir = path.join(cacheDir, `cli-${hash}`);
@@ -60,7 +71,7 @@ async function build(hash) {
   const temp = `${dir}.tmp-${process.pid}`;
   rmSync(temp, { recursive: true, force: true });
   await esbuild({
-    entryPoints: { main: path.join(root, 'generator/cli/main.ts') },
+    entryPoints: { main: path.join(root, 'generator/cli/main.ts'), ...workerEntries() },
     bundle: true,
     splitting: true,
     format: 'esm',
@@ -71,6 +82,8 @@ async function build(hash) {
     chunkNames: 'chunks/[name]-[hash]',
     logLevel: 'silent',
     plugins: [ownImportMetaUrl],
+    // Tells emitters/emitter-thread.ts where this build's worker entries are.
+    define: { CONNECTOR_CODEGEN_CLI_BUILD: JSON.stringify(`cli-${hash}`) },
   });
   try {
     renameSync(temp, dir);

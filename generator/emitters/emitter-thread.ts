@@ -1,7 +1,8 @@
 /**
  * Runs an emitter in a worker thread. The worker loads a plain ES module bundled by esbuild from the emitter's
- * TypeScript (tsx's loader costs the worker more CPU than the emitter itself does, measured) — bundled once per
- * generator version and kept in the cache, so a run only bundles after the generator changed. Each module's
+ * `worker.ts` (tsx's loader costs the worker more CPU than the emitter itself does, measured). The CLI build
+ * (bin/cli-build.mjs) bundles every `emitters/<name>/worker.ts` beside the CLI, so a run from the CLI bundles nothing;
+ * a run from source (tests, tsx) bundles the worker once per generator version into a cache of its own. Each module's
  * `import.meta.url` is kept as its own file URL, so paths relative to a source file still resolve.
  */
 import { existsSync } from 'node:fs';
@@ -13,24 +14,33 @@ import type { SpecIR } from '../ir.js';
 import { ownImportMetaUrl } from '../lib/own-import-meta-url.mjs';
 import type { EmitterOutput } from './run.js';
 
-/** Under node_modules (whatever cache directory a run uses), so the bundles' packages resolve. */
-const bundleDir = fileURLToPath(new URL('../../node_modules/.cache/connector-codegen/emitters/', import.meta.url));
+/** An emitter that runs in a worker thread. */
+export interface EmitterWorker {
+  /** The emitter's folder name: its bundle in the CLI build is `workers/<name>.js`. */
+  name: string;
+  /** File URL of the `worker.ts` module that serves the emitter (emitter-worker.ts). */
+  module: string;
+}
+
+/** Set by the CLI build (esbuild `define`) to the build's directory name; undeclared when running from source. */
+declare const CONNECTOR_CODEGEN_CLI_BUILD: string | undefined;
+
+const cacheRoot = fileURLToPath(new URL('../../node_modules/.cache/', import.meta.url));
+/** The worker bundles of the CLI build this module belongs to, if it belongs to one. */
+const builtDir = typeof CONNECTOR_CODEGEN_CLI_BUILD === 'string' ? path.join(cacheRoot, 'connector-codegen-cli', CONNECTOR_CODEGEN_CLI_BUILD, 'workers') : undefined;
+/** Bundles made for runs from source; under node_modules (whatever cache directory a run uses), so their packages resolve. */
+const bundleDir = path.join(cacheRoot, 'connector-codegen', 'emitters');
 /** Bundles of other generator versions older than this go (a run of another version may still be loading one). */
 const STALE_MS = 10 * 60_000;
 
-/** The bundle of the emitter for this generator `version`, building it on first need. */
-async function bundle(worker: { module: string; exportName: string }, version: string): Promise<string> {
-  const file = path.join(bundleDir, `${worker.exportName}-${version.slice(0, 16)}.mjs`);
+/** The bundle of the emitter's worker: the CLI build's, else one for this generator `version`, built on first need. */
+async function bundle(worker: EmitterWorker, version: string): Promise<string> {
+  if (builtDir && existsSync(path.join(builtDir, `${worker.name}.js`))) return path.join(builtDir, `${worker.name}.js`);
+  const file = path.join(bundleDir, `${worker.name}-${version.slice(0, 16)}.mjs`);
   if (existsSync(file)) return file;
   const { build } = await import('esbuild');
-  const serve = fileURLToPath(new URL('./emitter-worker.ts', import.meta.url));
   const result = await build({
-    stdin: {
-      contents: `import { ${worker.exportName} } from ${JSON.stringify(fileURLToPath(worker.module))};\nimport { serveEmitter } from ${JSON.stringify(serve)};\nserveEmitter(${worker.exportName});\n`,
-      resolveDir: path.dirname(serve),
-      sourcefile: `${worker.exportName}-worker.ts`,
-      loader: 'ts',
-    },
+    entryPoints: [fileURLToPath(worker.module)],
     bundle: true,
     format: 'esm',
     platform: 'node',
@@ -46,7 +56,7 @@ async function bundle(worker: { module: string; exportName: string }, version: s
   const now = Date.now();
   for (const old of await readdir(bundleDir)) {
     const full = path.join(bundleDir, old);
-    if (old.startsWith(`${worker.exportName}-`) && full !== file && now - ((await stat(full).catch(() => undefined))?.mtimeMs ?? now) > STALE_MS) await rm(full, { force: true });
+    if (old.startsWith(`${worker.name}-`) && full !== file && now - ((await stat(full).catch(() => undefined))?.mtimeMs ?? now) > STALE_MS) await rm(full, { force: true });
   }
   return file;
 }
@@ -60,7 +70,7 @@ export interface EmitterThread {
 }
 
 /** Starts a worker on the emitter's bundle (for generator `version`) that waits for the IR. */
-export function startEmitterThread(worker: { module: string; exportName: string }, version: string): EmitterThread {
+export function startEmitterThread(worker: EmitterWorker, version: string): EmitterThread {
   let thread: Worker | undefined;
   let stopped = false;
   const started = bundle(worker, version).then((file) => {
@@ -80,7 +90,7 @@ export function startEmitterThread(worker: { module: string; exportName: string 
             else resolve({ shared: new Map(message.shared), connectors: message.connectors!.map(([id, files]) => [id, new Map(files)]) });
           });
           t.once('error', reject);
-          t.once('exit', (code) => reject(new Error(`emitter worker ${worker.exportName} exited with code ${code}`)));
+          t.once('exit', (code) => reject(new Error(`emitter worker ${worker.name} exited with code ${code}`)));
           t.postMessage(ids ? { ir, ids } : { ir });
         });
       } finally {

@@ -3,6 +3,7 @@
  * runs elsewhere: the clients emitter (the largest share of printing) runs in a worker thread, so its work overlaps
  * the main thread's; validators compile in workers of their own.
  */
+import type { EmitterWorker } from './emitter-thread.js';
 import type { Emitter, Formatted } from './types.js';
 
 /** One emitter of `generate`. */
@@ -11,8 +12,8 @@ export interface EmitterEntry {
   name: string;
   /** Loads the emitter (in the thread that runs it). */
   load: () => Promise<Emitter>;
-  /** When set, the emitter runs in a worker thread: the module URL and export to load there. */
-  worker?: { module: string; exportName: string };
+  /** When set, the emitter runs in a worker thread: its `worker.ts` module, which serves it (see emitter-thread.ts). */
+  worker?: EmitterWorker;
   /** Emitter.formatted of an emitter that runs in a worker (the main thread does not load it). */
   formatted?: Formatted;
   /** Of an emitter that runs in a worker: whether it has a split (Emitter.split), and whether that has shared files. */
@@ -25,7 +26,7 @@ export const emitterEntries: EmitterEntry[] = [
   {
     name: 'clients',
     load: async () => (await import('./clients/emitter.js')).clientsEmitter,
-    worker: { module: new URL('./clients/emitter.ts', import.meta.url).href, exportName: 'clientsEmitter' },
+    worker: { name: 'clients', module: new URL('./clients/worker.ts', import.meta.url).href },
     formatted: true,
     split: { shared: false },
   },
