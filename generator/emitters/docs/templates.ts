@@ -1,22 +1,15 @@
 /**
- * The handlebars templates of the reference (templates/reference-*.md.hbs and their partials), compiled once
- * per process in an isolated handlebars environment. Output is Markdown: nothing is HTML-escaped; view models
- * escape table cells themselves.
+ * The handlebars templates of the reference (templates/reference-*.md.hbs and their partials), loaded once per
+ * process (precompiled: templates/index.ts). Output is Markdown: nothing is HTML-escaped; view models escape table
+ * cells themselves.
  */
-import { readFileSync } from 'node:fs';
-import Handlebars from 'handlebars';
-
-const TEMPLATE_DIR = new URL('../../../templates/', import.meta.url);
+import { template } from '../templates/index.js';
 
 /** Partials the pages share: the common contract's envelope, errors and uniform search sections. */
 const PARTIALS = ['envelope', 'errors', 'search'] as const;
 
 /** A compiled page template. */
 export type Page = (view: object) => string;
-
-function read(name: string): string {
-  return readFileSync(new URL(name, TEMPLATE_DIR), 'utf8');
-}
 
 /** The page templates by name. */
 export interface Pages {
@@ -34,12 +27,10 @@ let compiled: Pages | undefined;
 /** The page templates, compiled on first use. */
 export function pages(): Pages {
   if (compiled) return compiled;
-  const env = Handlebars.create();
-  for (const name of PARTIALS) env.registerPartial(name, read(`partial-${name}.md.hbs`));
   const compile = (name: string): Page => {
-    const template = env.compile(read(`reference-${name}.md.hbs`), { noEscape: true, knownHelpersOnly: true });
+    const render = template(`reference-${name}`, [...PARTIALS]);
     // Blank runs left by skipped sections collapse to one blank line; the file ends with one newline.
-    return (view) => `${template(view).replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
+    return (view) => `${render(view).replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
   };
   compiled = { index: compile('index'), service: compile('service'), connector: compile('connector'), appendix: compile('appendix'), client: compile('client') };
   return compiled;
