@@ -1,0 +1,125 @@
+/**
+ * Where each schema's piece (piece.mjs) comes from: this process's memory, the cache directory (piece-cache.ts), or
+ * the compiler — each distinct schema compiled once however many connectors (or clones of them) use it. The schemas
+ * asked for in one turn of the event loop (every connector of a run asks at once) that are in no cache are compiled
+ * together: on a worker thread, started only then, so a run whose schemas are all cached loads no ajv at all.
+ */
+import { Worker } from 'node:worker_threads';
+import type { Piece } from './piece.mjs';
+import { PieceCache, pieceKey } from './piece-cache.js';
+
+/** Compiles schemas (as JSON text) into their pieces, in order. */
+export type CompilePieces = (schemas: string[]) => Promise<Piece[]>;
+
+/** Pieces kept in memory, per cache directory (the oldest go beyond it; ~7 KB each). */
+const MEMORY_ENTRIES = 2000;
+
+interface Pending {
+  key: string;
+  json: string;
+  resolve: (piece: Piece) => void;
+  reject: (error: unknown) => void;
+}
+
+/** The pieces of one cache directory, compiled by `compile` when missing. */
+export class PieceSource {
+  readonly #cache: PieceCache | undefined;
+  readonly #compile: CompilePieces;
+  readonly #memory = new Map<string, Promise<Piece>>();
+  #queue: Pending[] = [];
+  /** Cache writes under way: the pieces are handed out before they are stored. */
+  readonly #writes = new Set<Promise<void>>();
+
+  /** `cacheDir` undefined: memory only. */
+  constructor(cacheDir: string | undefined, compile: CompilePieces) {
+    this.#cache = cacheDir === undefined ? undefined : new PieceCache(cacheDir);
+    this.#compile = compile;
+  }
+
+  /** The piece of a schema, given as its JSON text. */
+  piece(json: string): Promise<Piece> {
+    const key = pieceKey(json);
+    const known = this.#memory.get(key);
+    if (known) return known;
+    const cache = this.#cache;
+    const piece = cache?.has(key) ? cache.read(key).then((hit) => hit ?? this.#compiled(key, json)) : this.#compiled(key, json);
+    this.#memory.set(key, piece);
+    piece.catch(() => this.#memory.delete(key));
+    if (this.#memory.size > MEMORY_ENTRIES) this.#memory.delete(this.#memory.keys().next().value!);
+    return piece;
+  }
+
+  #compiled(key: string, json: string): Promise<Piece> {
+    return new Promise((resolve, reject) => {
+      if (this.#queue.push({ key, json, resolve, reject }) === 1) setImmediate(() => void this.#flush());
+    });
+  }
+
+  async #flush(): Promise<void> {
+    const batch = this.#queue.splice(0);
+    this.#cache?.forget(); // the next run lists the directory again
+    try {
+      const pieces = await this.#compile(batch.map((p) => p.json));
+      batch.forEach((p, i) => p.resolve(pieces[i]!));
+      if (!this.#cache) return;
+      const write = this.#cache.write(batch.map((p, i) => [p.key, pieces[i]!] as const));
+      this.#writes.add(write);
+      void write.finally(() => this.#writes.delete(write));
+    } catch (error) {
+      for (const p of batch) p.reject(error);
+    }
+  }
+
+  /** Resolves when the pieces compiled so far are stored. */
+  async stored(): Promise<void> {
+    await Promise.all(this.#writes);
+  }
+}
+
+/**
+ * At most this many compiler workers. One: ajv's compiling of the distinct schemas of a run is a few hundred ms and
+ * runs beside the main thread's emitters (the longer path); a second worker would pay its own start-up and ajv load.
+ */
+const MAX_WORKERS = Number(process.env.CONNECTOR_CODEGEN_VALIDATOR_WORKERS ?? 1);
+/** Below this much schema JSON (bytes), one worker: a second one costs more (starting, loading ajv) than it saves. */
+const BYTES_PER_EXTRA_WORKER = 200_000;
+
+/** Compiles on worker threads, the schemas spread over them by size (largest first onto the least loaded). */
+export const compileInWorkers: CompilePieces = async (schemas) => {
+  const total = schemas.reduce((sum, s) => sum + s.length, 0);
+  const workers = Math.max(1, Math.min(MAX_WORKERS, Math.ceil(total / BYTES_PER_EXTRA_WORKER)));
+  const batches = Array.from({ length: workers }, () => ({ size: 0, indexes: [] as number[] }));
+  for (const i of schemas.map((_, i) => i).sort((a, b) => schemas[b]!.length - schemas[a]!.length)) {
+    const lightest = batches.reduce((a, b) => (b.size < a.size ? b : a));
+    lightest.size += schemas[i]!.length;
+    lightest.indexes.push(i);
+  }
+  const pieces = new Array<Piece>(schemas.length);
+  await Promise.all(
+    batches.map(async ({ indexes }) => {
+      const done = await compileOnWorker(indexes.map((i) => schemas[i]!));
+      indexes.forEach((at, j) => (pieces[at] = done[j]!));
+    }),
+  );
+  return pieces;
+};
+
+function compileOnWorker(schemas: string[]): Promise<Piece[]> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./compile-worker.mjs', import.meta.url));
+    worker.unref();
+    worker.once('message', (pieces: Piece[]) => {
+      resolve(pieces);
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => code !== 0 && reject(new Error(`validator compiler exited with code ${code}`)));
+    worker.postMessage(schemas);
+  });
+}
+
+/** Compiles in this thread (tests that generate many small specs: no worker start-up per run). */
+export const compileInThread: CompilePieces = async (schemas) => {
+  const { compilePieces } = await import('./compile.mjs');
+  return compilePieces(schemas.map((json) => JSON.parse(json) as object));
+};
