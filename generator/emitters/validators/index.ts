@@ -14,7 +14,7 @@ import { hardline, join, printDoc, type Doc } from '../ts/doc.js';
 import { code, constDecl, literal, str } from '../ts/syntax.js';
 import { cacheDirOf } from '../../generate.js';
 import { assemblePieces } from './assemble.js';
-import { compileInThread, compileInWorkers, PieceSource, type CompilePieces } from './pieces.js';
+import { compileInThread, compileInWorker, PieceSource, type CompilePieces } from './pieces.js';
 import { splitEmitter, type Emitter } from '../types.js';
 import { objectSchema, paramsSchemaWithGroups, recordSchema, type JsonSchema } from './json-schema.js';
 
@@ -78,11 +78,11 @@ function validatorsEmitterWith(compile: CompilePieces, cacheDir?: string): Emitt
 }
 
 /** The validators files of every connector package (compiled in a worker thread when not cached). */
-export const validatorsEmitter: Emitter = validatorsEmitterWith(compileInWorkers);
+export const validatorsEmitter: Emitter = validatorsEmitterWith(compileInWorker);
 
 /** The validators emitter of a run whose caches live in `cacheDir`. */
 export function validatorsEmitterFor(cacheDir: string): Emitter {
-  return validatorsEmitterWith(compileInWorkers, cacheDir);
+  return validatorsEmitterWith(compileInWorker, cacheDir);
 }
 
 /** The same emitter compiling in the calling thread. */

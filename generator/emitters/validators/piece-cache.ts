@@ -42,7 +42,7 @@ function isPiece(value: unknown): value is Piece {
 /** The pieces cached under one cache directory. */
 export class PieceCache {
   readonly #dir: string;
-  /** Keys present when last listed (listing once per batch of lookups costs one call, not one per schema). */
+  /** Keys present when listed in this turn of the event loop (every connector of a run asks in the same turn). */
   #listed: Set<string> | undefined;
 
   constructor(cacheDir: string) {
@@ -53,7 +53,7 @@ export class PieceCache {
     return path.join(this.#dir, `${key}.json`);
   }
 
-  /** Whether an entry for `key` is likely there (from a listing kept until forget()). */
+  /** Whether an entry for `key` is likely there: one directory listing per turn rather than a lookup per schema. */
   has(key: string): boolean {
     if (!this.#listed) {
       try {
@@ -61,13 +61,9 @@ export class PieceCache {
       } catch {
         this.#listed = new Set();
       }
+      setImmediate(() => (this.#listed = undefined));
     }
     return this.#listed.has(key);
-  }
-
-  /** Drops the listing: the next has() lists again. */
-  forget(): void {
-    this.#listed = undefined;
   }
 
   /** The entry for `key`, or undefined when it is missing or unreadable. */

@@ -57,7 +57,6 @@ export class PieceSource {
 
   async #flush(): Promise<void> {
     const batch = this.#queue.splice(0);
-    this.#cache?.forget(); // the next run lists the directory again
     try {
       const pieces = await this.#compile(batch.map((p) => p.json));
       batch.forEach((p, i) => p.resolve(pieces[i]!));
@@ -77,35 +76,12 @@ export class PieceSource {
 }
 
 /**
- * At most this many compiler workers. One: ajv's compiling of the distinct schemas of a run is a few hundred ms and
- * runs beside the main thread's emitters (the longer path); a second worker would pay its own start-up and ajv load.
+ * Compiles on one worker thread. One: compiling the distinct schemas of a run takes a few hundred ms beside the main
+ * thread's emitters (the longer path); a second worker only adds its start-up and ajv load (~80 ms of CPU) to a
+ * machine whose cores the main thread and the clients emitter's worker already use.
  */
-const MAX_WORKERS = Number(process.env.CONNECTOR_CODEGEN_VALIDATOR_WORKERS ?? 1);
-/** Below this much schema JSON (bytes), one worker: a second one costs more (starting, loading ajv) than it saves. */
-const BYTES_PER_EXTRA_WORKER = 200_000;
-
-/** Compiles on worker threads, the schemas spread over them by size (largest first onto the least loaded). */
-export const compileInWorkers: CompilePieces = async (schemas) => {
-  const total = schemas.reduce((sum, s) => sum + s.length, 0);
-  const workers = Math.max(1, Math.min(MAX_WORKERS, Math.ceil(total / BYTES_PER_EXTRA_WORKER)));
-  const batches = Array.from({ length: workers }, () => ({ size: 0, indexes: [] as number[] }));
-  for (const i of schemas.map((_, i) => i).sort((a, b) => schemas[b]!.length - schemas[a]!.length)) {
-    const lightest = batches.reduce((a, b) => (b.size < a.size ? b : a));
-    lightest.size += schemas[i]!.length;
-    lightest.indexes.push(i);
-  }
-  const pieces = new Array<Piece>(schemas.length);
-  await Promise.all(
-    batches.map(async ({ indexes }) => {
-      const done = await compileOnWorker(indexes.map((i) => schemas[i]!));
-      indexes.forEach((at, j) => (pieces[at] = done[j]!));
-    }),
-  );
-  return pieces;
-};
-
-function compileOnWorker(schemas: string[]): Promise<Piece[]> {
-  return new Promise((resolve, reject) => {
+export const compileInWorker: CompilePieces = (schemas) =>
+  new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./compile-worker.mjs', import.meta.url));
     worker.unref();
     worker.once('message', (pieces: Piece[]) => {
@@ -116,7 +92,6 @@ function compileOnWorker(schemas: string[]): Promise<Piece[]> {
     worker.once('exit', (code) => code !== 0 && reject(new Error(`validator compiler exited with code ${code}`)));
     worker.postMessage(schemas);
   });
-}
 
 /** Compiles in this thread (tests that generate many small specs: no worker start-up per run). */
 export const compileInThread: CompilePieces = async (schemas) => {
