@@ -66,7 +66,7 @@ function jobOf(ir: SpecIR, connector: ConnectorIR): Job {
 const sources = new Map<string, PieceSource>();
 
 function sourceFor(cacheDir: string, compile: CompilePieces): PieceSource {
-  const id = `${compile === compileInThread ? 'thread' : 'workers'}\0${cacheDir}`;
+  const id = `${compile === compileInThread ? 'thread' : 'worker'}\0${cacheDir}`;
   let source = sources.get(id);
   if (!source) sources.set(id, (source = new PieceSource(cacheDir, compile)));
   return source;

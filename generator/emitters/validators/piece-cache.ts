@@ -16,6 +16,8 @@ import type { Piece } from './piece.mjs';
 const ENTRY_VERSION = 1;
 /** Entries kept (the most recently used): a spec of ~250 distinct schemas through many edits. */
 const MAX_ENTRIES = 4000;
+/** Numbers this process's temporary files: two writers of one entry in one process do not share one. */
+let temps = 0;
 
 let salt: string | undefined;
 /** What, besides the schema, a piece depends on. */
@@ -86,9 +88,13 @@ export class PieceCache {
       await mkdir(this.#dir, { recursive: true });
       await Promise.all(
         entries.map(async ([key, piece]) => {
-          const temp = `${this.#file(key)}.${process.pid}.tmp`;
-          await writeFile(temp, JSON.stringify({ key, piece }));
-          await rename(temp, this.#file(key));
+          const temp = `${this.#file(key)}.${process.pid}-${temps++}.tmp`;
+          try {
+            await writeFile(temp, JSON.stringify({ key, piece }));
+            await rename(temp, this.#file(key));
+          } catch {
+            await rm(temp, { force: true }).catch(() => undefined); // this entry only: the others are still stored
+          }
         }),
       );
       const names = (await readdir(this.#dir)).filter((n) => n.endsWith('.json'));
