@@ -104,8 +104,9 @@ async function emitAll(ir: SpecIR, entries: EmitterEntry[], options: GenerateOpt
     }
     const { runEmitter } = await import('./emitters/run.js');
     const inThread = options.emitters ? options.emitters.map((e) => ({ name: e.name, load: async () => e })) : entries.filter((e) => !e.worker);
+    const context = { cacheDir: cacheDirOf(options) };
     for (const entry of inThread) {
-      const emitter = await entry.load();
+      const emitter = await entry.load(context);
       start(entry.name, emitter.formatted, () => runEmitter(emitter, ir, missing));
     }
     const outputs = await Promise.all(runs.map((r) => r.output));

@@ -6,12 +6,18 @@
 import type { EmitterWorker } from './emitter-thread.js';
 import type { Emitter, Formatted } from './types.js';
 
+/** What a run tells the emitters it loads. */
+export interface EmitterContext {
+  /** The run's cache directory (generate.ts cacheDirOf): an emitter with a cache of its own keeps it under it. */
+  cacheDir: string;
+}
+
 /** One emitter of `generate`. */
 export interface EmitterEntry {
   /** Name shown by --timings. */
   name: string;
-  /** Loads the emitter (in the thread that runs it). */
-  load: () => Promise<Emitter>;
+  /** Loads the emitter (in the thread that runs it); without a context, caches live in the default directory. */
+  load: (context?: EmitterContext) => Promise<Emitter>;
   /** When set, the emitter runs in a worker thread: its `worker.ts` module, which serves it (see emitter-thread.ts). */
   worker?: EmitterWorker;
   /** Emitter.formatted of an emitter that runs in a worker (the main thread does not load it). */
@@ -30,7 +36,13 @@ export const emitterEntries: EmitterEntry[] = [
     formatted: true,
     split: { shared: false },
   },
-  { name: 'validators', load: async () => (await import('./validators/index.js')).validatorsEmitter },
+  {
+    name: 'validators',
+    load: async (context) => {
+      const { validatorsEmitter, validatorsEmitterFor } = await import('./validators/index.js');
+      return context ? validatorsEmitterFor(context.cacheDir) : validatorsEmitter;
+    },
+  },
   { name: 'packages', load: async () => (await import('./packages/emitter.js')).packagesEmitter },
   { name: 'catalogue', load: async () => (await import('./catalogue/emitter.js')).catalogueEmitter },
   { name: 'fixtures', load: async () => (await import('./fixtures/emitter.js')).fixturesEmitter },

@@ -784,7 +784,7 @@ const schema6 = {"type":"object","properties":{"action":{"type":"string","enum":
 // prettier-ignore
 const func0 = Object.prototype.hasOwnProperty;
 // prettier-ignore
-const pattern4 = new RegExp("^(?:description|projectKeys|lead|issueTypes|url|insight)(?:,(?:description|projectKeys|lead|issueTypes|url|insight))*$", "u");
+const pattern2 = new RegExp("^(?:description|projectKeys|lead|issueTypes|url|insight)(?:,(?:description|projectKeys|lead|issueTypes|url|insight))*$", "u");
 // prettier-ignore
 function validate6(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -852,7 +852,7 @@ let data2 = data.expand;
 const _errs6 = errors;
 const _errs7 = errors;
 if(typeof data2 === "string"){
-if(!pattern4.test(data2)){
+if(!pattern2.test(data2)){
 const err4 = {instancePath:instancePath+"/expand",schemaPath:"#/properties/expand/pattern",keyword:"pattern",params:{pattern: "^(?:description|projectKeys|lead|issueTypes|url|insight)(?:,(?:description|projectKeys|lead|issueTypes|url|insight))*$"},message:"must match pattern \""+"^(?:description|projectKeys|lead|issueTypes|url|insight)(?:,(?:description|projectKeys|lead|issueTypes|url|insight))*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];

@@ -529,7 +529,7 @@ export const params_channels_list = validate4;
 // prettier-ignore
 const schema4 = {"type":"object","properties":{"cursor":{"type":"string"},"exclude_archived":{"type":"boolean"},"limit":{"type":"integer"},"types":{"type":"string","pattern":"^(?:public_channel|private_channel|mpim|im)(?:,(?:public_channel|private_channel|mpim|im))*$"}},"additionalProperties":false};
 // prettier-ignore
-const pattern2 = new RegExp("^(?:public_channel|private_channel|mpim|im)(?:,(?:public_channel|private_channel|mpim|im))*$", "u");
+const pattern1 = new RegExp("^(?:public_channel|private_channel|mpim|im)(?:,(?:public_channel|private_channel|mpim|im))*$", "u");
 // prettier-ignore
 function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -602,7 +602,7 @@ let data3 = data.types;
 const _errs8 = errors;
 const _errs9 = errors;
 if(typeof data3 === "string"){
-if(!pattern2.test(data3)){
+if(!pattern1.test(data3)){
 const err4 = {instancePath:instancePath+"/types",schemaPath:"#/properties/types/pattern",keyword:"pattern",params:{pattern: "^(?:public_channel|private_channel|mpim|im)(?:,(?:public_channel|private_channel|mpim|im))*$"},message:"must match pattern \""+"^(?:public_channel|private_channel|mpim|im)(?:,(?:public_channel|private_channel|mpim|im))*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -707,7 +707,7 @@ export const params_channels_create = validate6;
 // prettier-ignore
 const schema6 = {"type":"object","properties":{"is_private":{"type":"boolean"},"name":{"type":"string","pattern":"^[^A-Z\\s]*$","maxLength":80}},"required":["name"],"additionalProperties":false};
 // prettier-ignore
-const pattern3 = new RegExp("^[^A-Z\\s]*$", "u");
+const pattern2 = new RegExp("^[^A-Z\\s]*$", "u");
 // prettier-ignore
 function validate6(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -768,7 +768,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(!pattern3.test(data1)){
+if(!pattern2.test(data1)){
 const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^[^A-Z\\s]*$"},message:"must match pattern \""+"^[^A-Z\\s]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -879,7 +879,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(!pattern3.test(data1)){
+if(!pattern2.test(data1)){
 const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^[^A-Z\\s]*$"},message:"must match pattern \""+"^[^A-Z\\s]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];

@@ -1,6 +1,6 @@
-// The validator compiler's worker thread: receives jobs (first message), answers with the compiled code. It starts
-// before the spec is read, so loading ajv overlaps the main thread's work.
+// The validator compiler's worker thread: receives a batch of schemas as JSON text (first message), answers with
+// their pieces.
 import { parentPort } from 'node:worker_threads';
-import { compile } from './compile.mjs';
+import { compilePieces } from './compile.mjs';
 
-parentPort.once('message', (jobs) => parentPort.postMessage(jobs.map(compile)));
+parentPort.once('message', (schemas) => parentPort.postMessage(compilePieces(schemas.map((json) => JSON.parse(json)))));

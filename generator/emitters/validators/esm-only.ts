@@ -19,9 +19,11 @@ const INLINE_HELPERS: Record<string, { name: string; source: string }> = {
   },
 };
 
-/** Makes ajv's standalone ESM self-contained: inlines the helpers it require()s; refuses any other require. */
-export function esmOnly(code: string, what: string): string {
-  const used = new Set<string>();
+/**
+ * `code` with each `require("<helper>").default` replaced by the helper's name; the helpers used (module names) are
+ * added to `used`. Throws on any other require.
+ */
+export function inlineRequires(code: string, what: string, used: Set<string>): string {
   const out = code.replace(/require\("([^"]+)"\)\.default/g, (match, module: string) => {
     const helper = INLINE_HELPERS[module];
     if (!helper) return match;
@@ -30,5 +32,17 @@ export function esmOnly(code: string, what: string): string {
   });
   const left = /require\("([^"]+)"\)/.exec(out);
   if (left) throw new Error(`internal: ajv standalone code of ${what} requires '${left[1]}', which has no inline replacement`);
-  return [...used].sort().map((m) => `${INLINE_HELPERS[m]!.source}\n`).join('') + out.replace(/^"use strict";/, '');
+  return out;
+}
+
+/** The source of each helper in `used` (module names), sorted by module: each a function declaration. */
+export function helperSources(used: Set<string>): string[] {
+  return [...used].sort().map((m) => INLINE_HELPERS[m]!.source);
+}
+
+/** Makes ajv's standalone ESM self-contained: inlines the helpers it require()s; refuses any other require. */
+export function esmOnly(code: string, what: string): string {
+  const used = new Set<string>();
+  const out = inlineRequires(code, what, used);
+  return helperSources(used).map((source) => `${source}\n`).join('') + out.replace(/^"use strict";/, '');
 }

@@ -1,0 +1,100 @@
+/**
+ * Where each schema's piece (piece.mjs) comes from: this process's memory, the cache directory (piece-cache.ts), or
+ * the compiler — each distinct schema compiled once however many connectors (or clones of them) use it. The schemas
+ * asked for in one turn of the event loop (every connector of a run asks at once) that are in no cache are compiled
+ * together: on a worker thread, started only then, so a run whose schemas are all cached loads no ajv at all.
+ */
+import { Worker } from 'node:worker_threads';
+import type { Piece } from './piece.mjs';
+import { PieceCache, pieceKey } from './piece-cache.js';
+
+/** Compiles schemas (as JSON text) into their pieces, in order. */
+export type CompilePieces = (schemas: string[]) => Promise<Piece[]>;
+
+/** Pieces kept in memory, per cache directory (the oldest go beyond it; ~7 KB each). */
+const MEMORY_ENTRIES = 2000;
+
+interface Pending {
+  key: string;
+  json: string;
+  resolve: (piece: Piece) => void;
+  reject: (error: unknown) => void;
+}
+
+/** The pieces of one cache directory, compiled by `compile` when missing. */
+export class PieceSource {
+  readonly #cache: PieceCache | undefined;
+  readonly #compile: CompilePieces;
+  readonly #memory = new Map<string, Promise<Piece>>();
+  #queue: Pending[] = [];
+  /** Cache writes under way: the pieces are handed out before they are stored. */
+  readonly #writes = new Set<Promise<void>>();
+
+  /** `cacheDir` undefined: memory only. */
+  constructor(cacheDir: string | undefined, compile: CompilePieces) {
+    this.#cache = cacheDir === undefined ? undefined : new PieceCache(cacheDir);
+    this.#compile = compile;
+  }
+
+  /** The piece of a schema, given as its JSON text. */
+  piece(json: string): Promise<Piece> {
+    const key = pieceKey(json);
+    const known = this.#memory.get(key);
+    if (known) return known;
+    const cache = this.#cache;
+    const piece = cache?.has(key) ? cache.read(key).then((hit) => hit ?? this.#compiled(key, json)) : this.#compiled(key, json);
+    this.#memory.set(key, piece);
+    piece.catch(() => this.#memory.delete(key));
+    if (this.#memory.size > MEMORY_ENTRIES) this.#memory.delete(this.#memory.keys().next().value!);
+    return piece;
+  }
+
+  #compiled(key: string, json: string): Promise<Piece> {
+    return new Promise((resolve, reject) => {
+      if (this.#queue.push({ key, json, resolve, reject }) === 1) setImmediate(() => void this.#flush());
+    });
+  }
+
+  async #flush(): Promise<void> {
+    const batch = this.#queue.splice(0);
+    try {
+      const pieces = await this.#compile(batch.map((p) => p.json));
+      batch.forEach((p, i) => p.resolve(pieces[i]!));
+      if (!this.#cache) return;
+      const write = this.#cache.write(batch.map((p, i) => [p.key, pieces[i]!] as const));
+      this.#writes.add(write);
+      void write.finally(() => this.#writes.delete(write));
+    } catch (error) {
+      for (const p of batch) p.reject(error);
+    }
+  }
+
+  /** Resolves when the pieces compiled so far are stored. */
+  async stored(): Promise<void> {
+    await Promise.all(this.#writes);
+  }
+}
+
+/**
+ * Compiles on one worker thread. One: compiling the distinct schemas of a run takes a few hundred ms beside the main
+ * thread's emitters (the longer path); a second worker only adds its start-up and ajv load (~80 ms of CPU) to a
+ * machine whose cores the main thread and the clients emitter's worker already use.
+ */
+export const compileInWorker: CompilePieces = (schemas) =>
+  new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./compile-worker.mjs', import.meta.url));
+    worker.unref();
+    worker.once('message', (pieces: Piece[]) => {
+      resolve(pieces);
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => code !== 0 && reject(new Error(`validator compiler exited with code ${code}`)));
+    worker.postMessage(schemas);
+  });
+
+/** Compiles in this thread (tests that generate many small specs: no worker start-up per run). */
+export const compileInThread: CompilePieces = async (schemas) => {
+  const { compilePieces } = await import('./compile.mjs');
+  return compilePieces(schemas.map((json) => JSON.parse(json) as object));
+};
