@@ -439,7 +439,7 @@ function fill(parts: unknown[], offset: number, indent: Indentation, mode: numbe
  */
 function fits(next: unknown, nextMode: number, remaining: number, rest: number, mustBeFlat: boolean): boolean {
   if (remaining === Number.POSITIVE_INFINITY) return true;
-  if (remaining < 0) return false;
+  if (!(remaining >= 0)) return false; // NaN too, as prettier's `while (remainingWidth >= 0)`
   let top = 0;
   let pendingSpace = false;
   let d = next;
