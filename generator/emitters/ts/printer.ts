@@ -28,7 +28,7 @@ export class UnsupportedDocError extends Error {
   override name = 'UnsupportedDocError';
 }
 
-/** The document nodes read here (prettier's, loosely typed: `break` is written as prettier's own pass writes it). */
+/** The document nodes read here (prettier's, loosely typed). */
 interface Node {
   type: string;
   contents?: unknown;
@@ -94,7 +94,8 @@ function propagateBreaks(doc: unknown, seen: Set<Node>): boolean {
         for (const state of node.expandedStates) propagateBreaks(state, seen);
         return Boolean(node.break);
       }
-      if (propagateBreaks(node.contents, seen) && !node.break) node.break = 'propagated';
+      // prettier writes 'propagated'; only truthiness is read, and a boolean keeps the field's type (no deoptimization).
+      if (propagateBreaks(node.contents, seen) && !node.break) node.break = true;
       return Boolean(node.break);
     }
     case 'line':
