@@ -183,11 +183,11 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     import('./config/packaging.js'),
     import('./config/config.js'),
   ]);
-  const spec = await readSpec(options.specDir, timings);
+  const cache = state && { dir: cacheDir, version: state.version };
+  const spec = await readSpec(options.specDir, timings, cache);
   const { config } = options;
   if (config) checkConnectorSelection(config, spec.ir.connectors.map((c) => c.id));
   const ir = applyPackaging(spec.ir, config?.packages ?? DEFAULT_PACKAGES, config?.connectors);
-  const cache = state && { dir: cacheDir, version: state.version };
   const { files, formattedBy } = await emitAll(ir, options.emitters ? [] : emitterEntries, options, cache);
   const { formatOutput } = await import('./format/format.js');
   const { formatted: prettierFormatted, cached: prettierCached } = await timed(timings, 'format', () => formatOutput(options.outDir, files, formattedBy, path.join(cacheDir, 'format')));
