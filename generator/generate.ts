@@ -62,6 +62,12 @@ export interface GenerateResult {
   prettierCached?: number;
 }
 
+/**
+ * At most this many connectors to emit run an off-thread emitter (one without shared files) in this thread instead:
+ * a worker's start (Node's bootstrap, loading the emitter and prettier again) costs more CPU than one connector's work.
+ */
+const IN_THREAD_MAX_CONNECTORS = 2;
+
 /** The incremental cache as one run uses it. */
 interface RunCache {
   /** Cache directory. */
@@ -89,7 +95,10 @@ async function emitAll(ir: SpecIR, entries: EmitterEntry[], options: GenerateOpt
   };
   const threads: EmitterThread[] = [];
   try {
-    const offThread = entries.filter((e) => e.worker && (!missing || !e.split || e.split.shared || missing.length > 0));
+    // An off-thread emitter with connector files only runs for the connectors missed: none, or here for a few.
+    const onlyFor = (e: EmitterEntry) => (missing && e.split && !e.split.shared ? missing.length : undefined);
+    const where = (e: EmitterEntry) => (!e.worker ? 'here' : onlyFor(e) === 0 ? 'nowhere' : (onlyFor(e) ?? Infinity) <= IN_THREAD_MAX_CONNECTORS ? 'here' : 'worker');
+    const offThread = entries.filter((e) => where(e) === 'worker');
     if (offThread.length) {
       const { startEmitterThread } = await import('./emitters/emitter-thread.js');
       // The bundles are keyed by the generator's real version, whatever version keys this run's cache.
@@ -103,7 +112,7 @@ async function emitAll(ir: SpecIR, entries: EmitterEntry[], options: GenerateOpt
       }
     }
     const { runEmitter } = await import('./emitters/run.js');
-    const inThread = options.emitters ? options.emitters.map((e) => ({ name: e.name, load: async () => e })) : entries.filter((e) => !e.worker);
+    const inThread = options.emitters ? options.emitters.map((e) => ({ name: e.name, load: async () => e })) : entries.filter((e) => where(e) === 'here');
     for (const entry of inThread) {
       const emitter = await entry.load();
       start(entry.name, emitter.formatted, () => runEmitter(emitter, ir, missing));
