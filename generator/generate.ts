@@ -197,7 +197,10 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const { config } = options;
   if (config) checkConnectorSelection(config, spec.ir.connectors.map((c) => c.id));
   const ir = applyPackaging(spec.ir, config?.packages ?? DEFAULT_PACKAGES, config?.connectors);
-  const { files, formattedBy } = await emitAll(ir, options.emitters ? [] : emitterEntries, options, cache);
+  // The emitters' memo (cache/memo.ts) is keyed by the generator's real version, whatever version keys this run's cache.
+  const { useMemo } = await import('./cache/memo.js');
+  const previousMemo = useMemo(cache && { dir: cacheDir, version: options.generatorVersion === undefined ? cache.version : generatorVersion(cacheDir) });
+  const { files, formattedBy } = await emitAll(ir, options.emitters ? [] : emitterEntries, options, cache).finally(() => useMemo(previousMemo));
   const { formatOutput } = await import('./format/format.js');
   const { formatted: prettierFormatted, cached: prettierCached } = await timed(timings, 'format', () => formatOutput(options.outDir, files, formattedBy, path.join(cacheDir, 'format')));
   const plan = await timed(timings, 'plan', () => planOutput(options.outDir, files));

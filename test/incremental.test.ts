@@ -14,6 +14,7 @@ import { generate, type GenerateOptions } from '../generator/generate.js';
 import { SpecError } from '../generator/spec/diagnostics.js';
 import { readSpec } from '../generator/spec/read.js';
 import { DEFAULT_PACKAGES } from '../generator/config/config.js';
+import { remember, rememberSync, useMemo } from '../generator/cache/memo.js';
 import { readOutputTree } from './helpers/output-tree.js';
 
 const realSpec = path.resolve(import.meta.dirname, '../spec');
@@ -216,6 +217,41 @@ describe('the parse cache', () => {
     expect(JSON.stringify(await outcome(await copySpec(), cacheDir, 'version-a'))).toContain('POISONED');
     expect(await outcome(await copySpec(), cacheDir, 'version-b')).toEqual(fresh);
   }, 120_000);
+});
+
+describe('the memo of pure steps (validators, templates)', () => {
+  test('a run whose every step is remembered gives what a cold run gives', async () => {
+    const { specDir, cacheDir, outDir } = await generatedOnce();
+    // (Templates are compiled once per process: only the first run in this one remembers them.)
+    const memo = (await readdir(path.join(cacheDir, 'memo'))).filter((n) => n.startsWith('ajv-'));
+    expect(memo.length).toBe(15);
+    // Everything but the memo goes: every emitter runs, taking what it can from the memo.
+    for (const dir of await readdir(cacheDir)) if (dir !== 'memo') await rm(path.join(cacheDir, dir), { recursive: true, force: true });
+    const again = path.join(await tmp('out'), 'out');
+    await generate({ specDir, outDir: again, cacheDir });
+    expect(await readOutputTree(again)).toEqual(await readOutputTree(outDir));
+  }, 120_000);
+
+  test('answers only for the same step, input and generator version', async () => {
+    const dir = await tmp('memo');
+    const calls: string[] = [];
+    const step = (name: string) => async () => (calls.push(name), `result of ${name}`);
+    const previous = useMemo({ dir, version: 'version-a' });
+    try {
+      expect(await remember('ajv', 'input 1', step('first'))).toBe('result of first');
+      expect(await remember('ajv', 'input 1', step('again'))).toBe('result of first');
+      expect(await remember('ajv', 'input 2', step('other input'))).toBe('result of other input');
+      expect(rememberSync('handlebars', 'input 1', () => (calls.push('other step'), 'template'))).toBe('template');
+      expect(rememberSync('handlebars', 'input 1', () => (calls.push('sync again'), 'changed'))).toBe('template');
+      useMemo({ dir, version: 'version-b' });
+      expect(await remember('ajv', 'input 1', step('other version'))).toBe('result of other version');
+      useMemo(undefined);
+      expect(await remember('ajv', 'input 1', step('no memo'))).toBe('result of no memo');
+    } finally {
+      useMemo(previous);
+    }
+    expect(calls).toEqual(['first', 'other input', 'other step', 'other version', 'no memo']);
+  });
 });
 
 describe('the cache is never trusted beyond its key', () => {

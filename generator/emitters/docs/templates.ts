@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import Handlebars from 'handlebars';
+import { compileTemplate, registerPartial, type TemplateOptions } from '../compile-template.js';
 
 const TEMPLATE_DIR = new URL('../../../templates/', import.meta.url);
 
@@ -35,9 +36,10 @@ let compiled: Pages | undefined;
 export function pages(): Pages {
   if (compiled) return compiled;
   const env = Handlebars.create();
-  for (const name of PARTIALS) env.registerPartial(name, read(`partial-${name}.md.hbs`));
+  const options: TemplateOptions = { noEscape: true, knownHelpersOnly: true };
+  for (const name of PARTIALS) registerPartial(env, name, read(`partial-${name}.md.hbs`), options);
   const compile = (name: string): Page => {
-    const template = env.compile(read(`reference-${name}.md.hbs`), { noEscape: true, knownHelpersOnly: true });
+    const template = compileTemplate(read(`reference-${name}.md.hbs`), options, env);
     // Blank runs left by skipped sections collapse to one blank line; the file ends with one newline.
     return (view) => `${template(view).replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
   };

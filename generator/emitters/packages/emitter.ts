@@ -4,8 +4,7 @@
  * (`tsc -b` builds the runtime, then every connector), tsconfig.paths.json (package names → sources, for
  * type-checking inside this repository) and a .gitignore for build products.
  */
-import { readFileSync } from 'node:fs';
-import Handlebars from 'handlebars';
+import { lazyTemplate } from '../compile-template.js';
 import type { ConnectorIR, SpecIR } from '../../ir.js';
 import { stableJson } from '../../lib/stable-json.js';
 import { changelogMarkdown } from '../../release/package-release.js';
@@ -26,7 +25,7 @@ import { DEFAULT_PACKAGES, runtimePackageName } from '../../config/config.js';
 /** The runtime's name in its sources (runtime/src), which the copies keep unless the config renames it. */
 const DEFAULT_RUNTIME_NAME = runtimePackageName(DEFAULT_PACKAGES);
 
-const readme = Handlebars.compile(readFileSync(new URL('../../../templates/package-readme.md.hbs', import.meta.url), 'utf8'), { noEscape: true });
+const readme = lazyTemplate(new URL('../../../templates/package-readme.md.hbs', import.meta.url), { noEscape: true });
 
 /** Subpath entries of every connector package besides the client: subpath → module under src/. */
 export const CONNECTOR_SUBPATHS: Record<string, string> = { './tools': 'tools', './validators': 'validators' };

@@ -14,6 +14,7 @@ import { code, constDecl, literal, str } from '../ts/syntax.js';
 import { ignoredByPrettier } from './prettier-ignore.js';
 import { esmOnly } from './esm-only.js';
 import { splitEmitter, type Emitter } from '../types.js';
+import { remember } from '../../cache/memo.js';
 import { objectSchema, paramsSchema, paramsSchemaWithGroups, recordSchema, type JsonSchema } from './json-schema.js';
 
 /** Export name of an action's params validator. */
@@ -135,8 +136,8 @@ function validatorsEmitterWith(compileJob: (job: CompileJob) => Promise<Compiled
   return splitEmitter({ name: 'validators', formatted, connector: (ir, connector) => emitValidators(ir, connector, compileJob) });
 }
 
-/** The validators files of every connector package (compiled in worker threads). */
-export const validatorsEmitter: Emitter = validatorsEmitterWith((job) => pool.compile(job));
+/** The validators files of every connector package (compiled in worker threads, or remembered from a run with the same schemas). */
+export const validatorsEmitter: Emitter = validatorsEmitterWith(async (job) => ({ key: job.key, code: await remember('ajv', JSON.stringify(job), async () => (await pool.compile(job)).code) }));
 
 /** The same emitter compiling in the calling thread. */
 export const validatorsEmitterInThread: Emitter = validatorsEmitterWith(compileInThread);
