@@ -12,7 +12,7 @@ import type { Emitter, Formatted } from './emitters/types.js';
 import type { ResolvedConfig } from './config/config.js';
 import type { SpecIR } from './ir.js';
 import type { ConnectorEntry } from './cache/connector-cache.js';
-import { inputDigest, makeStamp, outputMatches, readStamp, writeStamp, type InputDigest } from './cache/stamp.js';
+import { contentHashes, inputDigest, knownByStamp, makeStamp, outputMatches, readStamp, writeStamp, type InputDigest } from './cache/stamp.js';
 import { DEFAULT_CACHE_DIR, generatorVersion } from './cache/version.js';
 import { timed, type Timings } from './lib/timings.js';
 import { governingStyleFiles } from './format/style.js';
@@ -179,7 +179,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     const stamp = await readStamp(cacheDir, options.outDir);
     const digest: InputDigest = await inputDigest(options.specDir, version, targetOf(options), stamp);
     const upToDate = stamp?.inputs === digest.inputs && (await outputMatches(options.outDir, stamp));
-    return { version, digest, upToDate, fileCount: stamp ? Object.keys(stamp.files).length : 0 };
+    return { version, stamp, digest, upToDate, fileCount: stamp ? Object.keys(stamp.files).length : 0 };
   });
   const interrupted = pending === 'none' ? [] : [`(an interrupted generate left ${pending === 'completed' ? 'a transaction to complete' : 'staged files to discard'}; generate finishes it)`];
   if (state?.upToDate) return { fileCount: state.fileCount, written: 0, removed: 0, outOfDate: interrupted };
@@ -203,13 +203,15 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const { files, formattedBy } = await emitAll(ir, options.emitters ? [] : emitterEntries, options, cache).finally(() => useMemo(previousMemo));
   const { formatOutput } = await import('./format/format.js');
   const { formatted: prettierFormatted, cached: prettierCached } = await timed(timings, 'format', () => formatOutput(options.outDir, files, formattedBy, path.join(cacheDir, 'format')));
-  const plan = await timed(timings, 'plan', () => planOutput(options.outDir, files));
+  // Hashed once: the last run's stamp then vouches for the files it saw unchanged (they are not read), and the new stamp keeps the hashes.
+  const hashes = state && contentHashes(files);
+  const plan = await timed(timings, 'plan', () => planOutput(options.outDir, files, state && knownByStamp(state.stamp, hashes!)));
   const outOfDate = [...plan.added, ...plan.changed, ...plan.stale].sort().concat(interrupted);
   if (options.check) {
-    if (state && outOfDate.length === 0) await writeStamp(cacheDir, options.outDir, await makeStamp(options.outDir, state.digest, files));
+    if (state && outOfDate.length === 0) await writeStamp(cacheDir, options.outDir, await makeStamp(options.outDir, state.digest, hashes!));
     return { fileCount: files.size, written: 0, removed: 0, outOfDate, prettierFormatted, prettierCached };
   }
   await timed(timings, 'write', () => applyOutput(options.outDir, files, plan));
-  if (state) await writeStamp(cacheDir, options.outDir, await makeStamp(options.outDir, state.digest, files));
+  if (state) await writeStamp(cacheDir, options.outDir, await makeStamp(options.outDir, state.digest, hashes!));
   return { fileCount: files.size, written: plan.added.length + plan.changed.length, removed: plan.stale.length, outOfDate: [], prettierFormatted, prettierCached };
 }

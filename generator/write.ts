@@ -65,14 +65,23 @@ export async function listOutputFiles(dir: string, prefix = ''): Promise<string[
   return out;
 }
 
-/** Compares `files` with what is on disk under `outDir`. */
-export async function planOutput(outDir: string, files: FileMap): Promise<OutputPlan> {
+/**
+ * Tells from a file's size and modification time alone that it holds what is to be written there (generate.ts: the
+ * last run's record of its outputs, cache/stamp.ts); false means "read it and compare".
+ */
+export type KnownContent = (rel: string, size: number, mtimeMs: number) => boolean;
+
+/** Compares `files` with what is on disk under `outDir`; a file `known` vouches for is not read. */
+export async function planOutput(outDir: string, files: FileMap, known?: KnownContent): Promise<OutputPlan> {
   const existing = new Set(await listOutputFiles(outDir));
   const plan: OutputPlan = { added: [], changed: [], stale: [], unchanged: 0 };
   await Promise.all(
     [...files].map(async ([rel, content]) => {
       if (!existing.has(rel)) return plan.added.push(rel);
-      const current = await readFile(path.join(outDir, rel), 'utf8').catch(() => undefined);
+      const file = path.join(outDir, rel);
+      const info = known && (await stat(file).catch(() => undefined));
+      if (info && known!(rel, info.size, info.mtimeMs)) return plan.unchanged++;
+      const current = await readFile(file, 'utf8').catch(() => undefined);
       if (current === content) plan.unchanged++;
       else plan.changed.push(rel);
     }),

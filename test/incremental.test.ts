@@ -298,4 +298,20 @@ describe('the cache is never trusted beyond its key', () => {
     await generate({ specDir, outDir, cacheDir });
     expect(await readFile(file, 'utf8')).toBe(text);
   }, 120_000);
+
+  test('a run with work to do reads again the output files changed since the last run (the others it knows)', async () => {
+    const { specDir, cacheDir, outDir } = await generatedOnce();
+    const first = await readOutputTree(outDir);
+    // Same size, another time: what the last run recorded no longer vouches for it.
+    const file = path.join(outDir, 'payments/README.md');
+    await writeFile(file, first.get('payments/README.md')!.replace('payments', 'PAYMENTS'));
+    const connector = path.join(specDir, 'connectors/crm.yaml');
+    await writeFile(connector, (await readFile(connector, 'utf8')).replace(/^title: .*$/m, 'title: CRM (edited)'));
+    const checked = await generate({ specDir, outDir, cacheDir, check: true });
+    expect(checked.outOfDate).toContain('payments/README.md');
+    await generate({ specDir, outDir, cacheDir });
+    const after = await readOutputTree(outDir);
+    expect(after.get('payments/README.md')).toBe(first.get('payments/README.md'));
+    expect(after).toEqual(await coldTree(specDir));
+  }, 120_000);
 });

@@ -74,11 +74,27 @@ export async function readStamp(cacheDir: string, outDir: string): Promise<Stamp
   }
 }
 
-/** Makes the stamp of `files` as they now are in `outDir` (hash of the content; size and time from disk). */
-export async function makeStamp(outDir: string, digest: InputDigest, files: Map<string, string>): Promise<Stamp> {
-  const sorted = [...files.keys()].sort();
+/** The sha256 of each file's content (path → hex). */
+export function contentHashes(files: Map<string, string>): Map<string, string> {
+  return new Map([...files].map(([rel, content]) => [rel, sha256(content)]));
+}
+
+/**
+ * Which files the stamp vouches for (see KnownContent in write.ts): a file with the stamped size and time held the
+ * stamped content, so it holds the new content when that has the same hash.
+ */
+export function knownByStamp(stamp: Stamp | undefined, hashes: Map<string, string>): (rel: string, size: number, mtimeMs: number) => boolean {
+  return (rel, size, mtimeMs) => {
+    const recorded = stamp?.files[rel];
+    return recorded !== undefined && recorded[1] === size && recorded[2] === mtimeMs && recorded[0] === hashes.get(rel);
+  };
+}
+
+/** Makes the stamp of `files` as they now are in `outDir` (`hashes` of their content; size and time from disk). */
+export async function makeStamp(outDir: string, digest: InputDigest, hashes: Map<string, string>): Promise<Stamp> {
+  const sorted = [...hashes.keys()].sort();
   const stats = await Promise.all(sorted.map((rel) => stat(path.join(outDir, rel)).catch(() => undefined)));
-  const entries = sorted.map((rel, i): [string, [string, number, number]] => [rel, [sha256(files.get(rel)!), stats[i]?.size ?? -1, stats[i]?.mtimeMs ?? -1]]);
+  const entries = sorted.map((rel, i): [string, [string, number, number]] => [rel, [hashes.get(rel)!, stats[i]?.size ?? -1, stats[i]?.mtimeMs ?? -1]]);
   return { ...digest, files: Object.fromEntries(entries) };
 }
 
