@@ -50,7 +50,8 @@ export async function writeStored(store: Store, entries: [key: string, bytes: st
         await rename(temp, entryFile(store, key));
       }),
     );
-    const names = (await readdir(store.dir)).filter((n) => n.endsWith(store.ext));
+    // Every file but another writer's temp counts, entries of an older format too (they age out with the rest).
+    const names = (await readdir(store.dir)).filter((n) => !n.endsWith('.tmp'));
     if (names.length > store.max) {
       const aged = await Promise.all(names.map(async (n) => ({ n, t: (await stat(path.join(store.dir, n)).catch(() => undefined))?.mtimeMs ?? 0 })));
       aged.sort((a, b) => b.t - a.t);
