@@ -155,7 +155,9 @@ async function emitValidators(ir: SpecIR, connector: ConnectorIR, compileJob: (j
   );
   const file = `${key}/src/validators.ts`;
   const ajvCode = esmOnly(ajv, key);
-  const marked = ignoredByPrettier(ajvCode);
+  // Scanning ~200 KB of code costs tens of milliseconds: remembered with the compilation.
+  const remembered = await remember('prettier-ignore', ajvCode, async () => ignoredByPrettier(ajvCode) ?? '\0');
+  const marked = remembered === '\0' ? undefined : remembered;
   if (marked) unmarked.delete(file);
   else unmarked.add(file);
   const tail: Doc[] = [
