@@ -176,9 +176,9 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const state = await timed(timings, 'stamp', async () => {
     if (options.emitters) return undefined;
     const version = options.generatorVersion ?? generatorVersion(cacheDir);
-    const stamp = await readStamp(cacheDir, options.outDir);
-    const digest: InputDigest = await inputDigest(options.specDir, version, targetOf(options), stamp);
-    const upToDate = stamp?.inputs === digest.inputs && (await outputMatches(options.outDir, stamp));
+    const stamp = readStamp(cacheDir, options.outDir);
+    const digest: InputDigest = inputDigest(options.specDir, version, targetOf(options), stamp);
+    const upToDate = stamp?.inputs === digest.inputs && outputMatches(options.outDir, stamp);
     return { version, stamp, digest, upToDate, fileCount: stamp ? Object.keys(stamp.files).length : 0 };
   });
   const interrupted = pending === 'none' ? [] : [`(an interrupted generate left ${pending === 'completed' ? 'a transaction to complete' : 'staged files to discard'}; generate finishes it)`];
@@ -208,10 +208,10 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const plan = await timed(timings, 'plan', () => planOutput(options.outDir, files, state && knownByStamp(state.stamp, hashes!)));
   const outOfDate = [...plan.added, ...plan.changed, ...plan.stale].sort().concat(interrupted);
   if (options.check) {
-    if (state && outOfDate.length === 0) await writeStamp(cacheDir, options.outDir, await makeStamp(options.outDir, state.digest, hashes!));
+    if (state && outOfDate.length === 0) writeStamp(cacheDir, options.outDir, makeStamp(options.outDir, state.digest, hashes!));
     return { fileCount: files.size, written: 0, removed: 0, outOfDate, prettierFormatted, prettierCached };
   }
   await timed(timings, 'write', () => applyOutput(options.outDir, files, plan));
-  if (state) await writeStamp(cacheDir, options.outDir, await makeStamp(options.outDir, state.digest, hashes!));
+  if (state) writeStamp(cacheDir, options.outDir, makeStamp(options.outDir, state.digest, hashes!));
   return { fileCount: files.size, written: plan.added.length + plan.changed.length, removed: plan.stale.length, outOfDate: [], prettierFormatted, prettierCached };
 }

@@ -11,6 +11,7 @@
  * So an interrupted generate leaves the output as it was before, or — once the next run or `--check` has looked — as
  * it is after; never a mix that stays.
  */
+import { readdirSync } from 'node:fs';
 import { lstat, mkdir, readdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -52,14 +53,22 @@ export function isTransactionFile(rel: string): boolean {
   return rel === JOURNAL_FILE || rel === STAGING_DIR || rel.startsWith(`${STAGING_DIR}/`) || rel.startsWith(`${JOURNAL_FILE}.`);
 }
 
-/** The output files under `dir` (relative, forward slashes): neither build products, transaction files nor .gitkeep. */
-export async function listOutputFiles(dir: string, prefix = ''): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+/**
+ * The output files under `dir` (relative, forward slashes): neither build products, transaction files nor .gitkeep.
+ * Synchronous: a few dozen directory reads, cheaper without a round trip through the thread pool each.
+ */
+export function listOutputFiles(dir: string, prefix = ''): string[] {
+  let entries;
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
   const out: string[] = [];
   for (const e of entries) {
     const rel = prefix ? `${prefix}/${e.name}` : e.name;
     if (isBuildProduct(rel) || isTransactionFile(rel)) continue;
-    if (e.isDirectory()) out.push(...(await listOutputFiles(path.join(dir, e.name), rel)));
+    if (e.isDirectory()) out.push(...listOutputFiles(path.join(dir, e.name), rel));
     else if (!KEEP.has(e.name)) out.push(rel);
   }
   return out;
@@ -73,7 +82,7 @@ export type KnownContent = (rel: string, size: number, mtimeMs: number) => boole
 
 /** Compares `files` with what is on disk under `outDir`; a file `known` vouches for is not read. */
 export async function planOutput(outDir: string, files: FileMap, known?: KnownContent): Promise<OutputPlan> {
-  const existing = new Set(await listOutputFiles(outDir));
+  const existing = new Set(listOutputFiles(outDir));
   const plan: OutputPlan = { added: [], changed: [], stale: [], unchanged: 0 };
   await Promise.all(
     [...files].map(async ([rel, content]) => {

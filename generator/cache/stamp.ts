@@ -6,16 +6,21 @@
  * nothing to do and skips loading the spec. Inputs are compared by paths, sizes and times first too; their content is
  * hashed only when those differ.
  */
-import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { filesUnder, statLines } from '../lib/file-stats.mjs';
+import { sha256, sha256Hash } from '../lib/sha256.js';
 import { listOutputFiles } from '../write.js';
+
+export { sha256 };
 
 /** What the cache remembers of one output directory. */
 export interface Stamp {
+  /** The output directory (absolute): a stamp found under another directory's name is not its stamp. */
+  outDir: string;
   /** Digest of the content of all inputs. */
   inputs: string;
-  /** Digest of the inputs' paths, sizes and times (with the generator version and target) when `inputs` was taken. */
+  /** The inputs' paths, sizes and times (with the generator version and target) when `inputs` was taken. */
   quick: string;
   /** Output file (relative path) → [sha256 of its content, size, modification time in ms]. */
   files: Record<string, [string, number, number]>;
@@ -29,46 +34,50 @@ export interface InputDigest {
   quick: string;
 }
 
-/** sha256 of a string, hex. */
-export function sha256(text: string | Buffer): string {
-  return createHash('sha256').update(text).digest('hex');
-}
-
-async function specFiles(specDir: string): Promise<string[]> {
-  const entries = await readdir(specDir, { withFileTypes: true, recursive: true }).catch(() => []);
-  return entries
-    .filter((e) => e.isFile())
-    .map((e) => path.join(e.parentPath, e.name))
-    .sort();
-}
-
 /**
- * The digest of the inputs of `generate` for `specDir`, the generator `version` and the config's `target`; when the
- * spec files' paths, sizes and times match the stamp's, its content digest is taken from the stamp without reading.
+ * The inputs of `generate` for `specDir`, the generator `version` and the config's `target`; when the spec files'
+ * paths, sizes and times match the stamp's, its content digest is taken from the stamp without reading. Synchronous:
+ * a stat per spec file.
  */
-export async function inputDigest(specDir: string, version: string, target: string, stamp?: Stamp): Promise<InputDigest> {
-  const files = await specFiles(specDir);
+export function inputDigest(specDir: string, version: string, target: string, stamp?: Stamp): InputDigest {
+  const files = filesUnder(specDir);
   const head = `spec-dir-name:${path.basename(path.resolve(specDir))}\nversion:${version}\ntarget:${target}\n`;
-  const quickHash = createHash('sha256').update(head);
-  const stats = await Promise.all(files.map((f) => stat(f).catch(() => undefined)));
-  files.forEach((f, i) => quickHash.update(`${path.relative(specDir, f)}\0${stats[i]?.size ?? -1}\0${stats[i]?.mtimeMs ?? -1}\n`));
-  const quick = quickHash.digest('hex');
+  const quick = head + statLines('spec', specDir, files);
   if (stamp?.quick === quick) return { inputs: stamp.inputs, quick };
-  const hash = createHash('sha256').update(head);
-  const contents = await Promise.all(files.map((f) => readFile(f).catch(() => Buffer.from('\0missing'))));
-  files.forEach((f, i) => hash.update(`spec/${path.relative(specDir, f)}\n`).update(contents[i]!).update('\n'));
+  const hash = sha256Hash().update(head);
+  for (const rel of files) {
+    let content: Buffer;
+    try {
+      content = readFileSync(path.join(specDir, rel));
+    } catch {
+      content = Buffer.from('\0missing');
+    }
+    hash.update(`spec/${rel}\n`).update(content).update('\n');
+  }
   return { inputs: hash.digest('hex'), quick };
 }
 
+/** A short name for a path (two 32-bit FNV-1a hashes): stamps are named by their output directory, which they hold too. */
+function nameOf(text: string): string {
+  let a = 0x811c9dc5;
+  let b = 0x01000193 ^ 0x9e3779b9;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193) >>> 0;
+    b = Math.imul(b ^ c, 0x01000193 ^ 0x5bd1e995) >>> 0;
+  }
+  return a.toString(16).padStart(8, '0') + b.toString(16).padStart(8, '0');
+}
+
 function stampFile(cacheDir: string, outDir: string): string {
-  return path.join(cacheDir, 'stamps', `${sha256(path.resolve(outDir)).slice(0, 16)}.json`);
+  return path.join(cacheDir, 'stamps', `${nameOf(path.resolve(outDir))}.json`);
 }
 
 /** The stamp of the last run into `outDir`, if any. */
-export async function readStamp(cacheDir: string, outDir: string): Promise<Stamp | undefined> {
+export function readStamp(cacheDir: string, outDir: string): Stamp | undefined {
   try {
-    const stamp = JSON.parse(await readFile(stampFile(cacheDir, outDir), 'utf8')) as Stamp;
-    return typeof stamp.inputs === 'string' && typeof stamp.quick === 'string' && stamp.files ? stamp : undefined;
+    const stamp = JSON.parse(readFileSync(stampFile(cacheDir, outDir), 'utf8')) as Stamp;
+    return stamp.outDir === path.resolve(outDir) && typeof stamp.inputs === 'string' && typeof stamp.quick === 'string' && stamp.files ? stamp : undefined;
   } catch {
     return undefined;
   }
@@ -91,20 +100,20 @@ export function knownByStamp(stamp: Stamp | undefined, hashes: Map<string, strin
 }
 
 /** Makes the stamp of `files` as they now are in `outDir` (`hashes` of their content; size and time from disk). */
-export async function makeStamp(outDir: string, digest: InputDigest, hashes: Map<string, string>): Promise<Stamp> {
+export function makeStamp(outDir: string, digest: InputDigest, hashes: Map<string, string>): Stamp {
   const sorted = [...hashes.keys()].sort();
-  const stats = await Promise.all(sorted.map((rel) => stat(path.join(outDir, rel)).catch(() => undefined)));
+  const stats = sorted.map((rel) => statSync(path.join(outDir, rel), { throwIfNoEntry: false }));
   const entries = sorted.map((rel, i): [string, [string, number, number]] => [rel, [hashes.get(rel)!, stats[i]?.size ?? -1, stats[i]?.mtimeMs ?? -1]]);
-  return { ...digest, files: Object.fromEntries(entries) };
+  return { outDir: path.resolve(outDir), ...digest, files: Object.fromEntries(entries) };
 }
 
 /** Records a run (best effort: a cache that cannot be written only costs the next run its shortcut). */
-export async function writeStamp(cacheDir: string, outDir: string, stamp: Stamp): Promise<void> {
+export function writeStamp(cacheDir: string, outDir: string, stamp: Stamp): void {
   const file = stampFile(cacheDir, outDir);
   try {
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(`${file}.tmp-${process.pid}`, JSON.stringify(stamp));
-    await rename(`${file}.tmp-${process.pid}`, file);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(`${file}.tmp-${process.pid}`, JSON.stringify(stamp));
+    renameSync(`${file}.tmp-${process.pid}`, file);
   } catch {
     // ignored on purpose: see above
   }
@@ -112,21 +121,22 @@ export async function writeStamp(cacheDir: string, outDir: string, stamp: Stamp)
 
 /**
  * Whether `outDir` holds exactly the stamped files, each with its stamped content: a file with its stamped size and
- * time is taken as unchanged; only the others are read and hashed.
+ * time is taken as unchanged; only the others are read and hashed. Synchronous: a stat per file.
  */
-export async function outputMatches(outDir: string, stamp: Stamp): Promise<boolean> {
-  const present = (await listOutputFiles(outDir)).sort();
+export function outputMatches(outDir: string, stamp: Stamp): boolean {
+  const present = listOutputFiles(outDir).sort();
   const expected = Object.keys(stamp.files).sort();
   if (present.length !== expected.length || present.some((f, i) => f !== expected[i])) return false;
-  const same = await Promise.all(
-    expected.map(async (rel) => {
-      const [hash, size, mtime] = stamp.files[rel]!;
-      const file = path.join(outDir, rel);
-      const s = await stat(file).catch(() => undefined);
-      if (!s || s.size !== size) return false;
-      if (s.mtimeMs === mtime) return true;
-      return sha256(await readFile(file)) === hash;
-    }),
-  );
-  return same.every(Boolean);
+  return expected.every((rel) => {
+    const [hash, size, mtime] = stamp.files[rel]!;
+    const file = path.join(outDir, rel);
+    const s = statSync(file, { throwIfNoEntry: false });
+    if (!s || s.size !== size) return false;
+    if (s.mtimeMs === mtime) return true;
+    try {
+      return sha256(readFileSync(file)) === hash;
+    } catch {
+      return false;
+    }
+  });
 }
