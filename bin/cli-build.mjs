@@ -44,6 +44,24 @@ function readCurrent() {
   }
 }
 
+/**
+ * Packages bundled into the CLI rather than loaded from node_modules: each is dozens of CommonJS files, which cost a
+ * run more to load one by one (yaml: ~40 ms of CPU) than as part of a chunk (~8 ms). Their versions are pinned in
+ * package.json, a source of the build. Every other package is loaded from node_modules.
+ */
+const BUNDLED_PACKAGES = new Set(['yaml', 'handlebars']);
+
+/** An esbuild plugin that keeps every package but BUNDLED_PACKAGES external. */
+const externalPackages = {
+  name: 'external-packages',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, (args) => {
+      const name = args.path.startsWith('@') ? args.path.split('/').slice(0, 2).join('/') : args.path.split('/')[0];
+      return BUNDLED_PACKAGES.has(name) || args.path.startsWith('node:') ? undefined : { path: args.path, external: true };
+    });
+  },
+};
+
 /** Builds the bundle for `hash` into its directory (atomically: built aside, then renamed). */
 async function build(hash) {
   const dir = path.join(cacheDir, `cli-${hash}`);
@@ -57,11 +75,12 @@ async function build(hash) {
     format: 'esm',
     platform: 'node',
     target: 'node20',
-    packages: 'external',
     outdir: temp,
+    // The bundled packages are CommonJS, which require() Node's built-in modules.
+    banner: { js: "import { createRequire as __cliCreateRequire } from 'node:module'; const require = __cliCreateRequire(import.meta.url);" },
     chunkNames: 'chunks/[name]-[hash]',
     logLevel: 'silent',
-    plugins: [ownImportMetaUrl],
+    plugins: [externalPackages, ownImportMetaUrl],
   });
   try {
     renameSync(temp, dir);

@@ -6,8 +6,7 @@
  * (runtime-api.ts); examples are complete programs for one connector (the docs test compiles them). Rendered into
  * every package README and into generated/docs/client.md.
  */
-import Handlebars from 'handlebars';
-import { lazyTemplate } from '../compile-template.js';
+import { createEnvironment, lazyTemplate } from '../compile-template.js';
 import type { ActionIR, ConnectorIR, EntityIR, SpecIR } from '../../ir.js';
 import { clientClassName, methodExample } from '../clients/client-names.js';
 import { camelCase, propertyKey } from '../naming.js';
@@ -18,7 +17,7 @@ import { runtimeApi, type ApiMember } from './runtime-api.js';
 /** Where a mock source of a connector comes from: the mock starts one per connector, named by its id. */
 export const mockSourceId = (connector: ConnectorIR) => connector.id;
 
-const template = lazyTemplate(new URL('../../../templates/partial-client.md.hbs', import.meta.url), { noEscape: true, knownHelpersOnly: true }, Handlebars.create());
+const template = lazyTemplate(new URL('../../../templates/partial-client.md.hbs', import.meta.url), { noEscape: true, knownHelpersOnly: true }, createEnvironment());
 
 function render(view: object): string {
   return template(view).replace(/\n{3,}/g, '\n\n').trim();

@@ -4,8 +4,7 @@
  * escape table cells themselves.
  */
 import { readFileSync } from 'node:fs';
-import Handlebars from 'handlebars';
-import { compileTemplate, registerPartial, type TemplateOptions } from '../compile-template.js';
+import { compileTemplate, createEnvironment, registerPartial, type TemplateOptions } from '../compile-template.js';
 
 const TEMPLATE_DIR = new URL('../../../templates/', import.meta.url);
 
@@ -35,7 +34,7 @@ let compiled: Pages | undefined;
 /** The page templates, compiled on first use. */
 export function pages(): Pages {
   if (compiled) return compiled;
-  const env = Handlebars.create();
+  const env = createEnvironment();
   const options: TemplateOptions = { noEscape: true, knownHelpersOnly: true };
   for (const name of PARTIALS) registerPartial(env, name, read(`partial-${name}.md.hbs`), options);
   const compile = (name: string): Page => {
