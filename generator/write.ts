@@ -80,10 +80,13 @@ export function listOutputFiles(dir: string, prefix = ''): string[] {
  */
 export type KnownContent = (rel: string, size: number, mtimeMs: number) => boolean;
 
-/** Compares `files` with what is on disk under `outDir`; a file `known` vouches for is not read. */
-export async function planOutput(outDir: string, files: FileMap, known?: KnownContent): Promise<OutputPlan> {
+/**
+ * Compares `files` with what is on disk under `outDir`; a file `known` vouches for is not read, and the `kept` ones are
+ * known to be there as they should (neither compared nor stale).
+ */
+export async function planOutput(outDir: string, files: FileMap, known?: KnownContent, kept: ReadonlySet<string> = new Set()): Promise<OutputPlan> {
   const existing = new Set(listOutputFiles(outDir));
-  const plan: OutputPlan = { added: [], changed: [], stale: [], unchanged: 0 };
+  const plan: OutputPlan = { added: [], changed: [], stale: [], unchanged: kept.size };
   await Promise.all(
     [...files].map(async ([rel, content]) => {
       if (!existing.has(rel)) return plan.added.push(rel);
@@ -95,7 +98,7 @@ export async function planOutput(outDir: string, files: FileMap, known?: KnownCo
       else plan.changed.push(rel);
     }),
   );
-  plan.stale = [...existing].filter((f) => !files.has(f));
+  plan.stale = [...existing].filter((f) => !files.has(f) && !kept.has(f));
   plan.added.sort();
   plan.changed.sort();
   plan.stale.sort();

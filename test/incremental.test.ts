@@ -155,6 +155,29 @@ describe('an edit outside the connectors', () => {
   }, 120_000);
 });
 
+describe('files the output already holds', () => {
+  test('are kept only under the same output style: a new prettier config formats every file again', async () => {
+    const specDir = await copySpec();
+    const cacheDir = await tmp('cache');
+    const config = { packages: DEFAULT_PACKAGES, connectors: ['crm', 'payments'] };
+    const project = await tmp('project');
+    const outDir = path.join(project, 'out');
+    await generate({ specDir, outDir, cacheDir, config });
+    // Another style, and an edit to one connector: the other's files come from the cache, formatted anew.
+    const style = JSON.stringify({ printWidth: 80, semi: false });
+    await writeFile(path.join(project, '.prettierrc.json'), style);
+    const connector = path.join(specDir, 'connectors/crm.yaml');
+    await writeFile(connector, (await readFile(connector, 'utf8')).replace(/^title: .*$/m, 'title: CRM (edited)'));
+    await generate({ specDir, outDir, cacheDir, config });
+    const tree = await readOutputTree(outDir);
+    expect(tree.get('payments/src/client.ts')).not.toMatch(/^import .*;$/m);
+    const coldProject = await tmp('cold-project');
+    await writeFile(path.join(coldProject, '.prettierrc.json'), style);
+    await generate({ specDir, outDir: path.join(coldProject, 'out'), cacheDir: await tmp('cold-cache'), config });
+    expect(tree).toEqual(await readOutputTree(path.join(coldProject, 'out')));
+  }, 180_000);
+});
+
 describe('the parse cache', () => {
   /**
    * What reading the spec gives: its IR and warnings, or its diagnostics, with the spec directory's path written as

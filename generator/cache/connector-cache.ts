@@ -3,9 +3,9 @@
  * of everything those files depend on — the generator version (cache/version.ts) and the IR an emitter's `connector`
  * part receives (the common contract, the packaging, and that connector). A connector whose key is found is not
  * emitted again. Entries are files under `<cache dir>/connectors/`, written atomically: a JSON line listing the files
- * (path, length in bytes, formatting), then their contents one after another — decoding them costs a third of parsing
- * the same as JSON. The directory is safe to delete, and entries of another generator version are never read (their
- * key differs).
+ * (path, length in bytes, formatting, sha256 of the content), then their contents one after another, each decoded only
+ * when asked for (a file the output already holds never is: generate.ts). The directory is safe to delete, and entries
+ * of another generator version are never read (their key differs).
  */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
@@ -15,12 +15,24 @@ import { onlyConnector } from '../emitters/types.js';
 import { readStored, writeStored, type Store } from './store.js';
 
 /** Bumped when the entry format changes. */
-const ENTRY_VERSION = 2;
+const ENTRY_VERSION = 3;
 /** Entries kept: a few generations of a large spec; the oldest go beyond it. */
 const MAX_ENTRIES = 600;
 
-/** One connector's files: [path, content before formatting, what its emitter guarantees about formatting]. */
-export type ConnectorEntry = [string, string, Formatted][];
+/** One connector's files: [path, content before formatting, what its emitter guarantees about formatting, sha256 of the content]. */
+export type ConnectorEntry = [string, string, Formatted, string][];
+
+/** A file of an entry as read: its content is decoded on first call. */
+export interface CachedFile {
+  /** Path in the output. */
+  rel: string;
+  /** What its emitter guarantees about formatting. */
+  formatted: Formatted;
+  /** sha256 of the content (before formatting). */
+  hash: string;
+  /** The content before formatting. */
+  content: () => string;
+}
 
 /**
  * The cache key of each connector of `ir` (id → key) for generator `version`: a digest of exactly what its emitters
@@ -41,20 +53,24 @@ const store = (dir: string): Store => ({ dir: path.join(dir, 'connectors'), ext:
 
 function encode(entry: ConnectorEntry): Buffer {
   const contents = entry.map(([, content]) => Buffer.from(content, 'utf8'));
-  const index = entry.map(([rel, , formatted], i) => [rel, contents[i]!.length, formatted]);
+  const index = entry.map(([rel, , formatted, hash], i) => [rel, contents[i]!.length, formatted, hash]);
   return Buffer.concat([Buffer.from(`${JSON.stringify(index)}\n`), ...contents]);
 }
 
-function decode(bytes: Buffer): ConnectorEntry | undefined {
+function decode(bytes: Buffer): CachedFile[] | undefined {
   const end = bytes.indexOf(0x0a);
-  const index = JSON.parse(bytes.toString('utf8', 0, end)) as [string, number, Formatted][];
+  const index = JSON.parse(bytes.toString('utf8', 0, end)) as [string, number, Formatted, string][];
   let at = end + 1;
-  const entry = index.map(([rel, length, formatted]): [string, string, Formatted] => [rel, bytes.toString('utf8', at, (at += length)), formatted]);
-  return at === bytes.length ? entry : undefined; // a truncated or padded file is a miss
+  const files = index.map(([rel, length, formatted, hash]): CachedFile => {
+    const start = at;
+    at += length;
+    return { rel, formatted, hash, content: () => bytes.toString('utf8', start, start + length) };
+  });
+  return at === bytes.length ? files : undefined; // a truncated or padded file is a miss
 }
 
-/** The entries found for `keys` (id → entry); a missing or unreadable entry is a miss. */
-export async function readEntries(dir: string, keys: Map<string, string>): Promise<Map<string, ConnectorEntry>> {
+/** The entries found for `keys` (id → its files); a missing or unreadable entry is a miss. */
+export async function readEntries(dir: string, keys: Map<string, string>): Promise<Map<string, CachedFile[]>> {
   const found = await readStored(store(dir), keys.values(), decode);
   return new Map([...keys].flatMap(([id, key]) => (found.has(key) ? [[id, found.get(key)!]] : [])));
 }

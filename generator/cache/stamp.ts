@@ -4,7 +4,9 @@
  * modification time, kept in the cache directory (never committed). When the inputs are unchanged and every output
  * file is still there with its recorded size and time (its content is hashed only when those differ), generation has
  * nothing to do and skips loading the spec. Inputs are compared by paths, sizes and times first too; their content is
- * hashed only when those differ.
+ * hashed only when those differ. A run with work to do uses the stamp too: to know which output files are unchanged
+ * without reading them (knownByStamp), and which files of the incremental cache the output already holds as formatted
+ * then (keptByStamp).
  */
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -22,9 +24,17 @@ export interface Stamp {
   inputs: string;
   /** The inputs' paths, sizes and times (with the generator version and target) when `inputs` was taken. */
   quick: string;
-  /** Output file (relative path) → [sha256 of its content, size, modification time in ms]. */
-  files: Record<string, [string, number, number]>;
+  /** The config's target (generate.ts targetOf: package naming, connectors, the prettier configs that govern the output). */
+  target: string;
+  /**
+   * Output file (relative path) → [sha256 of its content, size, modification time in ms], and for a file of the
+   * incremental cache the sha256 of its content as emitted (before formatting).
+   */
+  files: Record<string, StampedFile>;
 }
+
+/** See Stamp.files. */
+export type StampedFile = [hash: string, size: number, mtimeMs: number, emitted?: string];
 
 /** What a run's inputs are: both digests. */
 export interface InputDigest {
@@ -77,7 +87,7 @@ function stampFile(cacheDir: string, outDir: string): string {
 export function readStamp(cacheDir: string, outDir: string): Stamp | undefined {
   try {
     const stamp = JSON.parse(readFileSync(stampFile(cacheDir, outDir), 'utf8')) as Stamp;
-    return stamp.outDir === path.resolve(outDir) && typeof stamp.inputs === 'string' && typeof stamp.quick === 'string' && stamp.files ? stamp : undefined;
+    return stamp.outDir === path.resolve(outDir) && typeof stamp.inputs === 'string' && typeof stamp.quick === 'string' && typeof stamp.target === 'string' && stamp.files ? stamp : undefined;
   } catch {
     return undefined;
   }
@@ -99,12 +109,39 @@ export function knownByStamp(stamp: Stamp | undefined, hashes: Map<string, strin
   };
 }
 
-/** Makes the stamp of `files` as they now are in `outDir` (`hashes` of their content; size and time from disk). */
-export function makeStamp(outDir: string, digest: InputDigest, hashes: Map<string, string>): Stamp {
-  const sorted = [...hashes.keys()].sort();
-  const stats = sorted.map((rel) => statSync(path.join(outDir, rel), { throwIfNoEntry: false }));
-  const entries = sorted.map((rel, i): [string, [string, number, number]] => [rel, [hashes.get(rel)!, stats[i]?.size ?? -1, stats[i]?.mtimeMs ?? -1]]);
-  return { outDir: path.resolve(outDir), ...digest, files: Object.fromEntries(entries) };
+/**
+ * Which files of the incremental cache `outDir` already holds as this run would write them: a file whose content as
+ * emitted has the hash the stamp recorded for it, under the same target (so formatted the same way), and which is on
+ * disk with the stamped size and time. Such a file needs no decoding, formatting, hashing or comparing; its record
+ * passes to the next stamp.
+ */
+export function keptByStamp(stamp: Stamp | undefined, target: string, outDir: string): ((rel: string, emitted: string) => StampedFile | undefined) | undefined {
+  if (!stamp || stamp.target !== target) return undefined;
+  return (rel, emitted) => {
+    const recorded = stamp.files[rel];
+    if (recorded?.[3] !== emitted) return undefined;
+    const s = statSync(path.join(outDir, rel), { throwIfNoEntry: false });
+    return s && s.size === recorded[1] && s.mtimeMs === recorded[2] ? recorded : undefined;
+  };
+}
+
+/**
+ * Makes the stamp of the output as it now is in `outDir`: the written files by `hashes` of their content (size and
+ * time from disk; `emitted`: the hash as emitted of those from the incremental cache), and the `kept` ones as recorded.
+ */
+export function makeStamp(outDir: string, digest: InputDigest, target: string, hashes: Map<string, string>, emitted: Map<string, string>, kept: Map<string, StampedFile>): Stamp {
+  const files: Record<string, StampedFile> = {};
+  for (const rel of [...hashes.keys(), ...kept.keys()].sort()) {
+    const known = kept.get(rel);
+    if (known) {
+      files[rel] = known;
+      continue;
+    }
+    const s = statSync(path.join(outDir, rel), { throwIfNoEntry: false });
+    const source = emitted.get(rel);
+    files[rel] = source === undefined ? [hashes.get(rel)!, s?.size ?? -1, s?.mtimeMs ?? -1] : [hashes.get(rel)!, s?.size ?? -1, s?.mtimeMs ?? -1, source];
+  }
+  return { outDir: path.resolve(outDir), ...digest, target, files };
 }
 
 /** Records a run (best effort: a cache that cannot be written only costs the next run its shortcut). */
