@@ -6,6 +6,7 @@
 // Each module's import.meta.url stays its own source file's URL, so every path relative to a source file resolves as
 // from source. If building is impossible, the CLI runs from source through tsx.
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { filesUnder, statLines } from '../generator/lib/file-stats.mjs';
@@ -51,14 +52,20 @@ function readCurrent() {
  */
 const BUNDLED_PACKAGES = new Set(['yaml', 'handlebars']);
 
-/** An esbuild plugin that keeps every package but BUNDLED_PACKAGES external. */
+/**
+ * An esbuild plugin that keeps every package but BUNDLED_PACKAGES external. Their require() of a Node built-in (an
+ * ES module bundle has no require) becomes a module re-exporting the built-in's ES module.
+ */
 const externalPackages = {
   name: 'external-packages',
   setup(build) {
     build.onResolve({ filter: /^[^./]/ }, (args) => {
+      const bare = args.path.replace(/^node:/, '');
+      if (args.kind === 'require-call' && builtinModules.includes(bare)) return { path: bare, namespace: 'builtin' };
       const name = args.path.startsWith('@') ? args.path.split('/').slice(0, 2).join('/') : args.path.split('/')[0];
       return BUNDLED_PACKAGES.has(name) || args.path.startsWith('node:') ? undefined : { path: args.path, external: true };
     });
+    build.onLoad({ filter: /.*/, namespace: 'builtin' }, (args) => ({ contents: `export * from 'node:${args.path}';`, loader: 'js' }));
   },
 };
 
@@ -76,8 +83,6 @@ async function build(hash) {
     platform: 'node',
     target: 'node20',
     outdir: temp,
-    // The bundled packages are CommonJS, which require() Node's built-in modules.
-    banner: { js: "import { createRequire as __cliCreateRequire } from 'node:module'; const require = __cliCreateRequire(import.meta.url);" },
     chunkNames: 'chunks/[name]-[hash]',
     logLevel: 'silent',
     plugins: [externalPackages, ownImportMetaUrl],
