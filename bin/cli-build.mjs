@@ -83,6 +83,8 @@ async function build(hash) {
     platform: 'node',
     target: 'node20',
     outdir: temp,
+    // .mjs: Node knows the format from the name, without looking up a package.json for each module.
+    outExtension: { '.js': '.mjs' },
     chunkNames: 'chunks/[name]-[hash]',
     logLevel: 'silent',
     plugins: [externalPackages, ownImportMetaUrl],
@@ -102,14 +104,14 @@ export async function buildCli() {
   const list = sources();
   const seen = fingerprint(list);
   const current = readCurrent();
-  if (current?.fingerprint === seen && existsSync(path.join(cacheDir, current.build, 'main.js'))) return path.join(cacheDir, current.build, 'main.js');
+  if (current?.fingerprint === seen && existsSync(path.join(cacheDir, current.build, 'main.mjs'))) return path.join(cacheDir, current.build, 'main.mjs');
   const hash = await contentHash(list);
-  const dir = existsSync(path.join(cacheDir, `cli-${hash}`, 'main.js')) ? path.join(cacheDir, `cli-${hash}`) : await build(hash);
+  const dir = existsSync(path.join(cacheDir, `cli-${hash}`, 'main.mjs')) ? path.join(cacheDir, `cli-${hash}`) : await build(hash);
   mkdirSync(cacheDir, { recursive: true });
   const temp = `${currentFile}.${process.pid}.tmp`;
   writeFileSync(temp, JSON.stringify({ fingerprint: seen, build: path.basename(dir) }));
   renameSync(temp, currentFile);
-  return path.join(dir, 'main.js');
+  return path.join(dir, 'main.mjs');
 }
 
 /** The CLI module: from the build when it can be had, else from source through tsx. */
