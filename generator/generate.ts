@@ -18,7 +18,8 @@ import { timed, type Timings } from './lib/timings.js';
 import { governingStyleFiles } from './format/style.js';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FileMap } from './write.js';
+// Light (file system calls only) and needed by the stamp: loaded with this module.
+import { applyOutput, pendingTransaction, planOutput, recoverOutput, type FileMap } from './write.js';
 
 /** Options of one generation run. */
 export interface GenerateOptions {
@@ -198,7 +199,6 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const { timings } = options;
   const cacheDir = cacheDirOf(options);
   // What an interrupted run left is finished first (or, for --check, reported).
-  const { pendingTransaction, recoverOutput } = await import('./write.js');
   const pending = options.check ? await pendingTransaction(options.outDir) : (await recoverOutput(options.outDir), 'none');
   // Custom emitters run whole and uncached: the cache knows the built-in emitters only.
   const state = await timed(timings, 'stamp', async () => {
@@ -214,10 +214,9 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   if (state?.upToDate) return { fileCount: state.fileCount, written: 0, removed: 0, outOfDate: interrupted };
 
   // Loaded only when there is work to do: these pull in yaml and ajv.
-  const [{ emitterEntries }, { readSpec }, { applyOutput, planOutput }, { applyPackaging }, { checkConnectorSelection, DEFAULT_PACKAGES }] = await Promise.all([
+  const [{ emitterEntries }, { readSpec }, { applyPackaging }, { checkConnectorSelection, DEFAULT_PACKAGES }] = await Promise.all([
     import('./emitters/index.js'),
     import('./spec/read.js'),
-    import('./write.js'),
     import('./config/packaging.js'),
     import('./config/config.js'),
   ]);
