@@ -1,15 +1,16 @@
 // The CLI runs from a build of itself: ES modules bundled by esbuild from generator/cli/main.ts with code splitting (a
 // small entry with the command declarations, and a chunk per command's work loaded when it runs), plus the worker
-// threads' entries (generator/emitters/<name>/worker.ts → workers/<name>.js), kept in
+// threads' entries (generator/emitters/<name>/worker.ts → workers/<name>.mjs), kept in
 // node_modules/.cache/connector-codegen-cli/ under the hash of the sources. npm ci builds it (through `prepare`); after
-// that, a start only compares the sources' sizes and modification times with those recorded for the build (a few
-// stat calls), and hashes the sources only when they differ. Each module's import.meta.url stays its own source
-// file's URL, so every path relative to a source file resolves as from source. If building is impossible, the CLI
-// runs from source through tsx.
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+// that, a start only compares the sources' sizes and modification times with those recorded for the build (a stat
+// per file, compared as one string: generator/lib/file-stats.mjs), and hashes the sources only when they differ.
+// Each module's import.meta.url stays its own source file's URL, so every path relative to a source file resolves as
+// from source. If building is impossible, the CLI runs from source through tsx.
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { filesUnder, statLines } from '../generator/lib/file-stats.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SOURCES = ['generator', 'mock', 'runtime/src', 'mcp/src', 'bin/cli-build.mjs', 'package.json'];
@@ -17,32 +18,23 @@ const cacheDir = path.join(root, 'node_modules/.cache/connector-codegen-cli');
 /** Which build the sources, as last seen, belong to: { fingerprint, build }. */
 const currentFile = path.join(cacheDir, 'current.json');
 
-/** The source files under a directory (or the file itself). */
-function files(entry) {
-  const full = path.join(root, entry);
-  try {
-    return readdirSync(full, { recursive: true, withFileTypes: true })
-      .filter((d) => d.isFile() && /\.(ts|mjs|json)$/.test(d.name))
-      .map((d) => path.join(d.parentPath, d.name));
-  } catch {
-    return existsSync(full) ? [full] : []; // a file, not a directory
-  }
+/** The sources: for each entry of SOURCES, its files (relative to the entry). */
+function sources() {
+  return SOURCES.map((entry) => ({ entry, files: filesUnder(path.join(root, entry), { include: (name) => /\.(ts|mjs|json)$/.test(name) }) }));
 }
 
 /** Path, size and modification time of every source: cheap, and changes whenever a source is edited. */
 function fingerprint(list) {
-  const hash = createHash('sha256');
-  for (const file of list) {
-    const s = statSync(file);
-    hash.update(`${path.relative(root, file)}\0${s.size}\0${s.mtimeMs}\n`);
-  }
-  return hash.digest('hex').slice(0, 16);
+  return list.map(({ entry, files }) => statLines(entry, path.join(root, entry), files)).join('');
 }
 
 /** Hash of the content of every source the bundle is built from. */
-function contentHash(list) {
+async function contentHash(list) {
+  const { createHash } = await import('node:crypto');
   const hash = createHash('sha256');
-  for (const file of list) hash.update(path.relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
+  for (const { entry, files } of list) {
+    for (const rel of files) hash.update(path.posix.join(entry, rel)).update('\0').update(readFileSync(path.join(root, entry, rel))).update('\0');
+  }
   return hash.digest('hex').slice(0, 16);
 }
 
@@ -64,6 +56,30 @@ function workerEntries() {
   );
 }
 
+/**
+ * Packages bundled into the CLI rather than loaded from node_modules: each is dozens of CommonJS files, which cost a
+ * run more to load one by one (yaml: ~40 ms of CPU) than as part of a chunk (~8 ms). Their versions are pinned in
+ * package.json, a source of the build. Every other package is loaded from node_modules.
+ */
+const BUNDLED_PACKAGES = new Set(['yaml', 'handlebars']);
+
+/**
+ * An esbuild plugin that keeps every package but BUNDLED_PACKAGES external. Their require() of a Node built-in (an
+ * ES module bundle has no require) becomes a module re-exporting the built-in's ES module.
+ */
+const externalPackages = {
+  name: 'external-packages',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, (args) => {
+      const bare = args.path.replace(/^node:/, '');
+      if (args.kind === 'require-call' && builtinModules.includes(bare)) return { path: bare, namespace: 'builtin' };
+      const name = args.path.startsWith('@') ? args.path.split('/').slice(0, 2).join('/') : args.path.split('/')[0];
+      return BUNDLED_PACKAGES.has(name) || args.path.startsWith('node:') ? undefined : { path: args.path, external: true };
+    });
+    build.onLoad({ filter: /.*/, namespace: 'builtin' }, (args) => ({ contents: `export * from 'node:${args.path}';`, loader: 'js' }));
+  },
+};
+
 /** Builds the bundle for `hash` into its directory (atomically: built aside, then renamed). */
 async function build(hash) {
   const dir = path.join(cacheDir, `cli-${hash}`);
@@ -77,11 +93,12 @@ async function build(hash) {
     format: 'esm',
     platform: 'node',
     target: 'node20',
-    packages: 'external',
     outdir: temp,
+    // .mjs: Node knows the format from the name, without looking up a package.json for each module.
+    outExtension: { '.js': '.mjs' },
     chunkNames: 'chunks/[name]-[hash]',
     logLevel: 'silent',
-    plugins: [ownImportMetaUrl],
+    plugins: [externalPackages, ownImportMetaUrl],
     // Tells emitters/emitter-thread.ts where this build's worker entries are.
     define: { CONNECTOR_CODEGEN_CLI_BUILD: JSON.stringify(`cli-${hash}`) },
   });
@@ -97,17 +114,17 @@ async function build(hash) {
 
 /** The entry module of the build of the current sources, building it if needed. */
 export async function buildCli() {
-  const list = SOURCES.flatMap(files).sort();
+  const list = sources();
   const seen = fingerprint(list);
   const current = readCurrent();
-  if (current?.fingerprint === seen && existsSync(path.join(cacheDir, current.build, 'main.js'))) return path.join(cacheDir, current.build, 'main.js');
-  const hash = contentHash(list);
-  const dir = existsSync(path.join(cacheDir, `cli-${hash}`, 'main.js')) ? path.join(cacheDir, `cli-${hash}`) : await build(hash);
+  if (current?.fingerprint === seen && existsSync(path.join(cacheDir, current.build, 'main.mjs'))) return path.join(cacheDir, current.build, 'main.mjs');
+  const hash = await contentHash(list);
+  const dir = existsSync(path.join(cacheDir, `cli-${hash}`, 'main.mjs')) ? path.join(cacheDir, `cli-${hash}`) : await build(hash);
   mkdirSync(cacheDir, { recursive: true });
   const temp = `${currentFile}.${process.pid}.tmp`;
   writeFileSync(temp, JSON.stringify({ fingerprint: seen, build: path.basename(dir) }));
   renameSync(temp, currentFile);
-  return path.join(dir, 'main.js');
+  return path.join(dir, 'main.mjs');
 }
 
 /** The CLI module: from the build when it can be had, else from source through tsx. */

@@ -11,14 +11,15 @@ import type { EmitterOutput } from './emitters/run.js';
 import type { Emitter, Formatted } from './emitters/types.js';
 import type { ResolvedConfig } from './config/config.js';
 import type { SpecIR } from './ir.js';
-import type { ConnectorEntry } from './cache/connector-cache.js';
-import { inputDigest, makeStamp, outputMatches, readStamp, writeStamp, type InputDigest } from './cache/stamp.js';
+import type { CachedFile, ConnectorEntry } from './cache/connector-cache.js';
+import { contentHashes, inputDigest, keptByStamp, knownByStamp, makeStamp, outputMatches, readStamp, sha256, writeStamp, type InputDigest, type StampedFile } from './cache/stamp.js';
 import { DEFAULT_CACHE_DIR, generatorVersion } from './cache/version.js';
 import { timed, type Timings } from './lib/timings.js';
 import { governingStyleFiles } from './format/style.js';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FileMap } from './write.js';
+// Light (file system calls only) and needed by the stamp: loaded with this module.
+import { applyOutput, pendingTransaction, planOutput, recoverOutput, type FileMap } from './write.js';
 
 /** Options of one generation run. */
 export interface GenerateOptions {
@@ -62,6 +63,12 @@ export interface GenerateResult {
   prettierCached?: number;
 }
 
+/**
+ * At most this many connectors to emit run an off-thread emitter (one without shared files) in this thread instead:
+ * a worker's start (Node's bootstrap, loading the emitter and prettier again) costs more CPU than one connector's work.
+ */
+const IN_THREAD_MAX_CONNECTORS = 2;
+
 /** The incremental cache as one run uses it. */
 interface RunCache {
   /** Cache directory. */
@@ -70,16 +77,29 @@ interface RunCache {
   version: string;
 }
 
+/** What the emitters made. */
+interface Emitted {
+  /** Files to format and write. */
+  files: FileMap;
+  /** Files of the incremental cache the output already holds as they would be written (keptByStamp), with their stamp records. */
+  kept: Map<string, StampedFile>;
+  /** sha256 of the content as emitted of each file of the incremental cache (for the stamp). */
+  emitted: Map<string, string>;
+  /** What the emitter of a file guarantees about its formatting. */
+  formattedBy: (rel: string) => Formatted;
+}
+
 /**
  * Runs every emitter and merges their files. With a cache, each connector's files come from its entry when the
- * connector's key is found, else from the emitters (and are stored); shared files are always emitted. Workers start
- * only when they have work; each in-thread emitter starts as soon as it is loaded, in list order, so one that hands
- * work to workers of its own (validators) does so early.
+ * connector's key is found, else from the emitters (and are stored); shared files are always emitted. A cached file
+ * the output already holds (`keep`) is not even decoded. Workers start only when they have work; each in-thread
+ * emitter starts as soon as it is loaded, in list order, so one that hands work to workers of its own (validators)
+ * does so early.
  */
-async function emitAll(ir: SpecIR, entries: EmitterEntry[], options: GenerateOptions, cache: RunCache | undefined): Promise<{ files: FileMap; formattedBy: (rel: string) => Formatted }> {
+async function emitAll(ir: SpecIR, entries: EmitterEntry[], options: GenerateOptions, cache: RunCache | undefined, keep?: (rel: string, emitted: string) => StampedFile | undefined): Promise<Emitted> {
   const { connectorKeys, readEntries, writeEntries } = await import('./cache/connector-cache.js');
   const keys = cache ? connectorKeys(cache.version, ir) : new Map<string, string>();
-  const hits = cache ? await timed(options.timings, 'cache', () => readEntries(cache.dir, keys)) : new Map<string, ConnectorEntry>();
+  const hits = cache ? await timed(options.timings, 'cache', () => readEntries(cache.dir, keys)) : new Map<string, CachedFile[]>();
   const missing = cache ? ir.connectors.filter((c) => !hits.has(c.id)).map((c) => c.id) : undefined;
   const runs: { name: string; output: Promise<EmitterOutput>; formatted: (rel: string) => Formatted }[] = [];
   const start = (name: string, formatted: Emitter['formatted'], emit: () => Promise<EmitterOutput>) => {
@@ -89,7 +109,10 @@ async function emitAll(ir: SpecIR, entries: EmitterEntry[], options: GenerateOpt
   };
   const threads: EmitterThread[] = [];
   try {
-    const offThread = entries.filter((e) => e.worker && (!missing || !e.split || e.split.shared || missing.length > 0));
+    // An off-thread emitter with connector files only runs for the connectors missed: none, or here for a few.
+    const onlyFor = (e: EmitterEntry) => (missing && e.split && !e.split.shared ? missing.length : undefined);
+    const where = (e: EmitterEntry) => (!e.worker ? 'here' : onlyFor(e) === 0 ? 'nowhere' : (onlyFor(e) ?? Infinity) <= IN_THREAD_MAX_CONNECTORS ? 'here' : 'worker');
+    const offThread = entries.filter((e) => where(e) === 'worker');
     if (offThread.length) {
       const { startEmitterThread } = await import('./emitters/emitter-thread.js');
       // The bundles are keyed by the generator's real version, whatever version keys this run's cache.
@@ -103,35 +126,50 @@ async function emitAll(ir: SpecIR, entries: EmitterEntry[], options: GenerateOpt
       }
     }
     const { runEmitter } = await import('./emitters/run.js');
-    const inThread = options.emitters ? options.emitters.map((e) => ({ name: e.name, load: async () => e })) : entries.filter((e) => !e.worker);
+    const inThread = options.emitters ? options.emitters.map((e) => ({ name: e.name, load: async () => e })) : entries.filter((e) => where(e) === 'here');
     const context = { cacheDir: cacheDirOf(options) };
     for (const entry of inThread) {
       const emitter = await entry.load(context);
       start(entry.name, emitter.formatted, () => runEmitter(emitter, ir, missing));
     }
     const outputs = await Promise.all(runs.map((r) => r.output));
-    const files: FileMap = new Map();
+    const result: Emitted = { files: new Map(), kept: new Map(), emitted: new Map(), formattedBy: (rel) => owners.get(rel) ?? false };
     const owners = new Map<string, Formatted>();
     const fresh = new Map<string, ConnectorEntry>(missing?.map((id) => [id, []]));
-    const add = (rel: string, content: string, formatted: Formatted, from: string) => {
-      if (files.has(rel)) throw new Error(`internal: emitters ${from} and another both write ${rel}`);
-      files.set(rel, content);
+    const add = (rel: string, formatted: Formatted, from: string) => {
+      if (owners.has(rel)) throw new Error(`internal: emitters ${from} and another both write ${rel}`);
       owners.set(rel, formatted);
     };
     outputs.forEach((output, i) => {
       const run = runs[i]!;
-      for (const [rel, content] of output.shared) add(rel, content, run.formatted(rel), run.name);
+      for (const [rel, content] of output.shared) {
+        add(rel, run.formatted(rel), run.name);
+        result.files.set(rel, content);
+      }
       for (const [id, own] of output.connectors) {
         for (const [rel, content] of own) {
           const formatted = run.formatted(rel);
-          add(rel, content, formatted, run.name);
-          fresh.get(id)!.push([rel, content, formatted]);
+          add(rel, formatted, run.name);
+          result.files.set(rel, content);
+          const hash = sha256(content);
+          result.emitted.set(rel, hash);
+          fresh.get(id)!.push([rel, content, formatted, hash]);
         }
       }
     });
-    for (const [id, entry] of hits) for (const [rel, content, formatted] of entry) add(rel, content, formatted, `(cache of ${id})`);
+    for (const [id, cached] of hits) {
+      for (const file of cached) {
+        add(file.rel, file.formatted, `(cache of ${id})`);
+        const record = keep?.(file.rel, file.hash);
+        if (record) result.kept.set(file.rel, record);
+        else {
+          result.files.set(file.rel, file.content());
+          result.emitted.set(file.rel, file.hash);
+        }
+      }
+    }
     if (cache) await writeEntries(cache.dir, [...fresh].map(([id, entry]) => [keys.get(id)!, entry]));
-    return { files, formattedBy: (rel) => owners.get(rel) ?? false };
+    return result;
   } finally {
     for (const thread of threads) thread.stop();
   }
@@ -162,43 +200,46 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const { timings } = options;
   const cacheDir = cacheDirOf(options);
   // What an interrupted run left is finished first (or, for --check, reported).
-  const { pendingTransaction, recoverOutput } = await import('./write.js');
   const pending = options.check ? await pendingTransaction(options.outDir) : (await recoverOutput(options.outDir), 'none');
   // Custom emitters run whole and uncached: the cache knows the built-in emitters only.
   const state = await timed(timings, 'stamp', async () => {
     if (options.emitters) return undefined;
     const version = options.generatorVersion ?? generatorVersion(cacheDir);
-    const stamp = await readStamp(cacheDir, options.outDir);
-    const digest: InputDigest = await inputDigest(options.specDir, version, targetOf(options), stamp);
-    const upToDate = stamp?.inputs === digest.inputs && (await outputMatches(options.outDir, stamp));
-    return { version, digest, upToDate, fileCount: stamp ? Object.keys(stamp.files).length : 0 };
+    const stamp = readStamp(cacheDir, options.outDir);
+    const target = targetOf(options);
+    const digest: InputDigest = inputDigest(options.specDir, version, target, stamp);
+    const upToDate = stamp?.inputs === digest.inputs && outputMatches(options.outDir, stamp);
+    return { version, stamp, target, digest, upToDate, fileCount: stamp ? Object.keys(stamp.files).length : 0 };
   });
   const interrupted = pending === 'none' ? [] : [`(an interrupted generate left ${pending === 'completed' ? 'a transaction to complete' : 'staged files to discard'}; generate finishes it)`];
   if (state?.upToDate) return { fileCount: state.fileCount, written: 0, removed: 0, outOfDate: interrupted };
 
   // Loaded only when there is work to do: these pull in yaml and ajv.
-  const [{ emitterEntries }, { readSpec }, { applyOutput, planOutput }, { applyPackaging }, { checkConnectorSelection, DEFAULT_PACKAGES }] = await Promise.all([
+  const [{ emitterEntries }, { readSpec }, { applyPackaging }, { checkConnectorSelection, DEFAULT_PACKAGES }] = await Promise.all([
     import('./emitters/index.js'),
     import('./spec/read.js'),
-    import('./write.js'),
     import('./config/packaging.js'),
     import('./config/config.js'),
   ]);
-  const spec = await readSpec(options.specDir, timings);
+  const cache = state && { dir: cacheDir, version: state.version };
+  const spec = await readSpec(options.specDir, timings, cache);
   const { config } = options;
   if (config) checkConnectorSelection(config, spec.ir.connectors.map((c) => c.id));
   const ir = applyPackaging(spec.ir, config?.packages ?? DEFAULT_PACKAGES, config?.connectors);
-  const cache = state && { dir: cacheDir, version: state.version };
-  const { files, formattedBy } = await emitAll(ir, options.emitters ? [] : emitterEntries, options, cache);
+  const keep = state && keptByStamp(state.stamp, state.target, options.outDir);
+  const { files, kept, emitted, formattedBy } = await emitAll(ir, options.emitters ? [] : emitterEntries, options, cache, keep);
   const { formatOutput } = await import('./format/format.js');
   const { formatted: prettierFormatted, cached: prettierCached } = await timed(timings, 'format', () => formatOutput(options.outDir, files, formattedBy, path.join(cacheDir, 'format')));
-  const plan = await timed(timings, 'plan', () => planOutput(options.outDir, files));
+  // Hashed once: the last run's stamp then vouches for the files it saw unchanged (they are not read), and the new stamp keeps the hashes.
+  const hashes = state && contentHashes(files);
+  const plan = await timed(timings, 'plan', () => planOutput(options.outDir, files, state && knownByStamp(state.stamp, hashes!), new Set(kept.keys())));
   const outOfDate = [...plan.added, ...plan.changed, ...plan.stale].sort().concat(interrupted);
+  const fileCount = files.size + kept.size;
   if (options.check) {
-    if (state && outOfDate.length === 0) await writeStamp(cacheDir, options.outDir, await makeStamp(options.outDir, state.digest, files));
-    return { fileCount: files.size, written: 0, removed: 0, outOfDate, prettierFormatted, prettierCached };
+    if (state && outOfDate.length === 0) writeStamp(cacheDir, options.outDir, makeStamp(options.outDir, state.digest, state.target, hashes!, emitted, kept));
+    return { fileCount, written: 0, removed: 0, outOfDate, prettierFormatted, prettierCached };
   }
   await timed(timings, 'write', () => applyOutput(options.outDir, files, plan));
-  if (state) await writeStamp(cacheDir, options.outDir, await makeStamp(options.outDir, state.digest, files));
-  return { fileCount: files.size, written: plan.added.length + plan.changed.length, removed: plan.stale.length, outOfDate: [], prettierFormatted, prettierCached };
+  if (state) writeStamp(cacheDir, options.outDir, makeStamp(options.outDir, state.digest, state.target, hashes!, emitted, kept));
+  return { fileCount, written: plan.added.length + plan.changed.length, removed: plan.stale.length, outOfDate: [], prettierFormatted, prettierCached };
 }

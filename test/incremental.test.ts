@@ -6,11 +6,14 @@
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { deserialize, serialize } from 'node:v8';
 import { isMap, isScalar, parseDocument, type Document, type YAMLMap } from 'yaml';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { Random } from '../generator/emitters/fixtures/random.js';
 import { generate, type GenerateOptions } from '../generator/generate.js';
 import { SpecError } from '../generator/spec/diagnostics.js';
+import { readSpec } from '../generator/spec/read.js';
+import { DEFAULT_PACKAGES } from '../generator/config/config.js';
 import { readOutputTree } from './helpers/output-tree.js';
 
 const realSpec = path.resolve(import.meta.dirname, '../spec');
@@ -81,7 +84,7 @@ async function generatedOnce(): Promise<{ specDir: string; cacheDir: string; out
   return { specDir, cacheDir, outDir };
 }
 
-const entryCount = async (cacheDir: string) => (await readdir(path.join(cacheDir, 'connectors')).catch(() => [])).filter((n) => n.endsWith('.json')).length;
+const entryCount = async (cacheDir: string) => (await readdir(path.join(cacheDir, 'connectors')).catch(() => [])).filter((n) => n.endsWith('.entry')).length;
 
 describe('an edit to one connector', () => {
   let specDir: string;
@@ -127,6 +130,117 @@ describe('an edit to one connector', () => {
   }, 120_000);
 });
 
+describe('an edit outside the connectors', () => {
+  test('of the service spec regenerates what a cold run generates', async () => {
+    const { specDir, cacheDir, outDir } = await generatedOnce();
+    const file = path.join(specDir, 'service.yaml');
+    const doc = parseDocument(await readFile(file, 'utf8'));
+    doc.setIn(['service', 'description'], 'An edited description of the service.');
+    doc.setIn(['assumptions', 'errorStatuses', 'value', '409'], 'A conflicting write.');
+    await writeFile(file, doc.toString());
+    await generate({ specDir, outDir, cacheDir });
+    const tree = await readOutputTree(outDir);
+    expect([...tree.values()].some((c) => c.includes('A conflicting write.'))).toBe(true);
+    expect(tree).toEqual(await coldTree(specDir));
+  }, 120_000);
+
+  test('of the config (package naming, connectors chosen) regenerates what a cold run generates', async () => {
+    const { specDir, cacheDir, outDir } = await generatedOnce();
+    const config = { packages: { ...DEFAULT_PACKAGES, scope: '@acme' }, connectors: ['crm', 'payments'] };
+    await generate({ specDir, outDir, cacheDir, config });
+    const tree = await readOutputTree(outDir);
+    expect([...tree.keys()].some((f) => f.includes('issue-tracking'))).toBe(false);
+    expect(tree).toEqual(await coldTree(specDir, { config }));
+  }, 120_000);
+});
+
+describe('files the output already holds', () => {
+  test('are kept only under the same output style: a new prettier config formats every file again', async () => {
+    const specDir = await copySpec();
+    const cacheDir = await tmp('cache');
+    const config = { packages: DEFAULT_PACKAGES, connectors: ['crm', 'payments'] };
+    const project = await tmp('project');
+    const outDir = path.join(project, 'out');
+    await generate({ specDir, outDir, cacheDir, config });
+    // Another style, and an edit to one connector: the other's files come from the cache, formatted anew.
+    const style = JSON.stringify({ printWidth: 80, semi: false });
+    await writeFile(path.join(project, '.prettierrc.json'), style);
+    const connector = path.join(specDir, 'connectors/crm.yaml');
+    await writeFile(connector, (await readFile(connector, 'utf8')).replace(/^title: .*$/m, 'title: CRM (edited)'));
+    await generate({ specDir, outDir, cacheDir, config });
+    const tree = await readOutputTree(outDir);
+    expect(tree.get('payments/src/client.ts')).not.toMatch(/^import .*;$/m);
+    const coldProject = await tmp('cold-project');
+    await writeFile(path.join(coldProject, '.prettierrc.json'), style);
+    await generate({ specDir, outDir: path.join(coldProject, 'out'), cacheDir: await tmp('cold-cache'), config });
+    expect(tree).toEqual(await readOutputTree(path.join(coldProject, 'out')));
+  }, 180_000);
+});
+
+describe('the parse cache', () => {
+  /**
+   * What reading the spec gives: its IR and warnings, or its diagnostics, with the spec directory's path written as
+   * SPEC (each read below has a spec copy of its own: a process also keeps the files it read in memory, by path).
+   */
+  const outcome = async (specDir: string, cacheDir?: string, version = 'version-a') => {
+    let result;
+    try {
+      result = await readSpec(specDir, undefined, cacheDir ? { dir: cacheDir, version } : undefined);
+    } catch (error) {
+      if (!(error instanceof SpecError)) throw error;
+      result = { diagnostics: error.diagnostics };
+    }
+    return JSON.parse(JSON.stringify(result).replaceAll(path.dirname(specDir), 'SPEC')) as unknown;
+  };
+
+  test('gives what a fresh read gives, through edits, errors in unchanged files and fixes', async () => {
+    const cacheDir = await tmp('cache');
+    const [serviceText, crmText] = await Promise.all([readFile(path.join(realSpec, 'service.yaml'), 'utf8'), readFile(path.join(realSpec, 'connectors/crm.yaml'), 'utf8')]);
+    const steps: [string, { service?: string; crm?: string }][] = [
+      ['the first read (fills the cache)', {}],
+      ['a read from the cache', {}],
+      ['an edited connector', { crm: crmText.replace(/^title: .*$/m, 'title: CRM (edited)') }],
+      // crm.yaml is unchanged and cached: the error located in it needs a position not asked before.
+      ['a connector the service no longer lists', { service: serviceText.replace(/^  - crm\n/m, '') }],
+      ['the service back', { service: serviceText }],
+      ['a syntax error', { crm: `${crmText}\n  bad: [\n` }],
+      ['a schema error', { crm: crmText.replace(/^title: .*$/m, 'title: [not, a, string]') }],
+      ['the connector back', { crm: crmText }],
+    ];
+    let errors = 0;
+    let current = {};
+    for (const [step, edit] of steps) {
+      current = { ...current, ...edit };
+      const [fresh, cached] = [await copySpec(), await copySpec()];
+      for (const dir of [fresh, cached]) {
+        if ('service' in current) await writeFile(path.join(dir, 'service.yaml'), current.service as string);
+        if ('crm' in current) await writeFile(path.join(dir, 'connectors/crm.yaml'), current.crm as string);
+      }
+      const expected = await outcome(fresh);
+      if ('diagnostics' in (expected as object)) errors++;
+      expect(await outcome(cached, cacheDir), step).toEqual(expected);
+    }
+    expect(errors).toBe(3);
+    // An entry per clean file text seen: the 16 files, the edited connector and the service without crm.
+    expect((await readdir(path.join(cacheDir, 'spec'))).length).toBe(18);
+  }, 120_000);
+
+  test('is read only by the version that wrote it', async () => {
+    const cacheDir = await tmp('cache');
+    const fresh = await outcome(await copySpec(), cacheDir, 'version-a');
+    // Poison every entry: a read that uses them shows it.
+    const dir = path.join(cacheDir, 'spec');
+    for (const name of await readdir(dir)) {
+      const entry = deserialize(await readFile(path.join(dir, name))) as { data: { title?: string; service?: { title: string } } };
+      if (entry.data.service) entry.data.service.title = 'POISONED';
+      else entry.data.title = 'POISONED';
+      await writeFile(path.join(dir, name), serialize(entry));
+    }
+    expect(JSON.stringify(await outcome(await copySpec(), cacheDir, 'version-a'))).toContain('POISONED');
+    expect(await outcome(await copySpec(), cacheDir, 'version-b')).toEqual(fresh);
+  }, 120_000);
+});
+
 describe('the cache is never trusted beyond its key', () => {
   test('a generator change (another version) does not read the entries of the old one', async () => {
     const specDir = await copySpec();
@@ -140,8 +254,9 @@ describe('the cache is never trusted beyond its key', () => {
     // Poison every entry: a run that reads them shows it.
     const dir = path.join(cacheDir, 'connectors');
     for (const name of await readdir(dir)) {
-      const entry = JSON.parse(await readFile(path.join(dir, name), 'utf8')) as [string, string, unknown][];
-      await writeFile(path.join(dir, name), JSON.stringify(entry.map(([rel, content, f]) => [rel, rel.endsWith('.md') ? `${content}\nPOISONED\n` : content, f])));
+      // Byte for byte (latin1 keeps every byte), the same length: the entry stays well-formed.
+      const bytes = await readFile(path.join(dir, name), 'latin1');
+      await writeFile(path.join(dir, name), bytes.replaceAll('Generated by', 'POISONED! by'), 'latin1');
     }
     const sameVersion = await run('version-a');
     expect([...sameVersion.values()].some((c) => c.includes('POISONED')), 'the same version reads the cache').toBe(true);
@@ -170,5 +285,21 @@ describe('the cache is never trusted beyond its key', () => {
     expect(result.outOfDate).toEqual(['catalogue.json']);
     await generate({ specDir, outDir, cacheDir });
     expect(await readFile(file, 'utf8')).toBe(text);
+  }, 120_000);
+
+  test('a run with work to do reads again the output files changed since the last run (the others it knows)', async () => {
+    const { specDir, cacheDir, outDir } = await generatedOnce();
+    const first = await readOutputTree(outDir);
+    // Same size, another time: what the last run recorded no longer vouches for it.
+    const file = path.join(outDir, 'payments/README.md');
+    await writeFile(file, first.get('payments/README.md')!.replace('payments', 'PAYMENTS'));
+    const connector = path.join(specDir, 'connectors/crm.yaml');
+    await writeFile(connector, (await readFile(connector, 'utf8')).replace(/^title: .*$/m, 'title: CRM (edited)'));
+    const checked = await generate({ specDir, outDir, cacheDir, check: true });
+    expect(checked.outOfDate).toContain('payments/README.md');
+    await generate({ specDir, outDir, cacheDir });
+    const after = await readOutputTree(outDir);
+    expect(after.get('payments/README.md')).toBe(first.get('payments/README.md'));
+    expect(after).toEqual(await coldTree(specDir));
   }, 120_000);
 });

@@ -14,7 +14,8 @@ import { renderText, summaryLine } from './report.js';
 import { detectStyle } from './style.js';
 import { SpecDirError, SpecError } from '../spec/diagnostics.js';
 import { forgetShownPaths } from '../lib/display-path.js';
-import type { ResolvedConfig } from '../config/config.js';
+// Every command but --help and --version reads the config: loaded with this module.
+import { loadConfig, type ResolvedConfig } from '../config/config.js';
 
 /** The version of connector-codegen (its package.json). */
 export function version(): string {
@@ -58,7 +59,6 @@ export async function main(argv: string[], io?: CommandIO): Promise<number> {
   forgetShownPaths();
   let config: ResolvedConfig | undefined;
   try {
-    const { loadConfig } = await import('../config/config.js');
     const overrides = {
       ...(typeof values.config === 'string' ? { config: values.config } : {}),
       ...(typeof values.spec === 'string' ? { spec: values.spec } : {}),

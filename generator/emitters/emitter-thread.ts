@@ -16,7 +16,7 @@ import type { EmitterOutput } from './run.js';
 
 /** An emitter that runs in a worker thread. */
 export interface EmitterWorker {
-  /** The emitter's folder name: its bundle in the CLI build is `workers/<name>.js`. */
+  /** The emitter's folder name: its bundle in the CLI build is `workers/<name>.mjs`. */
   name: string;
   /** File URL of the `worker.ts` module that serves the emitter (emitter-worker.ts). */
   module: string;
@@ -35,7 +35,7 @@ const STALE_MS = 10 * 60_000;
 
 /** The bundle of the emitter's worker: the CLI build's, else one for this generator `version`, built on first need. */
 async function bundle(worker: EmitterWorker, version: string): Promise<string> {
-  if (builtDir && existsSync(path.join(builtDir, `${worker.name}.js`))) return path.join(builtDir, `${worker.name}.js`);
+  if (builtDir && existsSync(path.join(builtDir, `${worker.name}.mjs`))) return path.join(builtDir, `${worker.name}.mjs`);
   const file = path.join(bundleDir, `${worker.name}-${version.slice(0, 16)}.mjs`);
   if (existsSync(file)) return file;
   const { build } = await import('esbuild');

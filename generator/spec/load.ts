@@ -12,7 +12,8 @@ import { validateConnector, validateService } from './schema/validators.generate
 import { SpecDirError, type Diagnostic, type DiagnosticCode } from './diagnostics.js';
 
 export { SpecDirError };
-import { diagnosticAt, makeDiagnostic, parseSource, specStem, SPEC_EXTENSIONS, type DataPath, type SourceFile } from './yaml-source.js';
+import { diagnosticAt, makeDiagnostic, parsedSource, parseSource, specStem, SPEC_EXTENSIONS, type DataPath, type SourceFile } from './yaml-source.js';
+import type { ParsedFile, SpecCacheOptions, SpecFileKind } from '../cache/spec-cache.js';
 
 /** A compiled meta-schema validator (ajv standalone code: generator/spec/schema/validators.generated.ts). */
 type MetaValidator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
@@ -28,12 +29,20 @@ export interface LoadedSpec {
   valid: Set<SourceFile>;
   /** Problems found so far. */
   diagnostics: Diagnostic[];
+  /**
+   * With a parse cache: stores the files that parsed cleanly, with the positions asked of them so far (call it after
+   * the later phases, which ask most of them).
+   */
+  saveCache?: () => Promise<void>;
 }
 
 export { displayPath };
 
-/** Reads and schema-validates every spec file under `specDir`. Never throws for bad spec content. */
-export async function loadSpec(specDir: string): Promise<LoadedSpec> {
+/**
+ * Reads and schema-validates every spec file under `specDir`, a file that parsed cleanly before from the parse cache
+ * when one is given (cache/spec-cache.ts). Never throws for bad spec content.
+ */
+export async function loadSpec(specDir: string, cache?: SpecCacheOptions): Promise<LoadedSpec> {
   const diagnostics: Diagnostic[] = [];
   const dirStat = await stat(specDir).catch(() => undefined);
   if (!dirStat) throw new SpecDirError(specDir, displayPath(specDir), 'it does not exist');
@@ -59,17 +68,21 @@ export async function loadSpec(specDir: string): Promise<LoadedSpec> {
   const [serviceRead, ...connectorReads] = await Promise.all([servicePath, ...names.map((n) => path.join(connectorsDir, n))].map((file) => readSpecFile(file, realSpecDir)));
   const base = path.basename(path.resolve(specDir));
   if (serviceRead!.missing) diagnostics.push(makeDiagnostic(displayPath(servicePath), 1, 1, 'SPEC004', `${base}/service.yaml is missing`));
-  const { connector, service: serviceValidator } = validators;
+  const kinds: SpecFileKind[] = ['service', ...names.map((): SpecFileKind => 'connector')];
+  const reads = [serviceRead!, ...connectorReads];
+  const specCache = cache && (await import('../cache/spec-cache.js').then(({ SpecCache }) => SpecCache.open(cache, reads.flatMap((r, i) => (r.text === undefined ? [] : [{ kind: kinds[i]!, text: r.text }])))));
   const valid = new Set<SourceFile>();
-  const take = (file: string, read: SpecFileRead, specPath: string, validate: MetaValidator): SourceFile => {
-    const checked = checkedSource(displayPath(file), read, specPath, validate);
+  const clean: { kind: SpecFileKind; source: SourceFile }[] = [];
+  const take = (file: string, read: SpecFileRead, specPath: string, kind: SpecFileKind): SourceFile => {
+    const checked = checkedSource(displayPath(file), read, specPath, kind, read.text === undefined ? undefined : specCache?.get(kind, read.text));
     diagnostics.push(...checked.diagnostics);
     if (checked.valid) valid.add(checked.source);
+    if (checked.valid && checked.diagnostics.length === 0 && checked.source.duplicates.length === 0) clean.push({ kind, source: checked.source });
     return checked.source;
   };
-  const service = take(servicePath, serviceRead!, `${base}/${path.basename(servicePath)}`, serviceValidator);
-  const connectors = names.map((n, i) => take(path.join(connectorsDir, n), connectorReads[i]!, `${base}/connectors/${n}`, connector));
-  return { service, connectors, valid, diagnostics };
+  const service = take(servicePath, serviceRead!, `${base}/${path.basename(servicePath)}`, 'service');
+  const connectors = names.map((n, i) => take(path.join(connectorsDir, n), connectorReads[i]!, `${base}/connectors/${n}`, 'connector'));
+  return { service, connectors, valid, diagnostics, ...(specCache ? { saveCache: () => specCache.save(clean) } : {}) };
 }
 
 /** One file parsed and checked against its meta-schema: the source, its problems, and whether later phases read it. */
@@ -86,14 +99,29 @@ interface CheckedSource {
 const checkedCache = new Map<string, CheckedSource>();
 const CHECKED_CACHE_SIZE = 64;
 
-/** Parses and schema-checks one file as read (or takes it from the cache). */
-function checkedSource(file: string, read: SpecFileRead, specPath: string, validate: MetaValidator): CheckedSource {
+/**
+ * Parses and schema-checks one file as read (or takes it from the in-memory cache, or builds it from the parse cache's
+ * `parsed`: a clean file as parsed before, which is valid without checking again).
+ */
+function checkedSource(file: string, read: SpecFileRead, specPath: string, kind: SpecFileKind, parsed?: ParsedFile): CheckedSource {
   const problem = read.problem ? [makeDiagnostic(file, read.problem.line, read.problem.col, read.problem.code, read.problem.message)] : [];
   if (read.text === undefined) return { source: parseSource(file, '', specPath), diagnostics: problem, valid: false };
-  const key = `${file}\0${specPath}\0${validate === validators.service ? 's' : 'c'}\0${read.text}`;
+  const key = `${file}\0${specPath}\0${kind}\0${read.text}`;
   const cached = checkedCache.get(key);
   if (cached) return cached;
-  const source = parseSource(file, read.text, specPath);
+  let checked: CheckedSource;
+  if (parsed) checked = { source: parsedSource(file, specPath, read.text, parsed.data, parsed.positions), diagnostics: [], valid: true };
+  else checked = parseAndCheck(file, read.text, specPath, validators[kind]);
+  // Shared by later loads: frozen, so nothing downstream can change what the next load reads.
+  deepFreeze(checked.source.data);
+  if (checkedCache.size >= CHECKED_CACHE_SIZE) checkedCache.delete(checkedCache.keys().next().value!);
+  checkedCache.set(key, checked);
+  return checked;
+}
+
+/** Parses one file and checks its data: syntax, hygiene (checkData), then the meta-schema. */
+function parseAndCheck(file: string, text: string, specPath: string, validate: MetaValidator): CheckedSource {
+  const source = parseSource(file, text, specPath);
   const diagnostics = [...source.syntaxErrors];
   let valid = false;
   if (source.syntaxErrors.length === 0) {
@@ -104,12 +132,7 @@ function checkedSource(file: string, read: SpecFileRead, specPath: string, valid
       if (!valid) diagnostics.push(...schemaDiagnostics(source, validate.errors ?? []));
     }
   }
-  // Shared by later loads: frozen, so nothing downstream can change what the next load reads.
-  deepFreeze(source.data);
-  const checked = { source, diagnostics, valid };
-  if (checkedCache.size >= CHECKED_CACHE_SIZE) checkedCache.delete(checkedCache.keys().next().value!);
-  checkedCache.set(key, checked);
-  return checked;
+  return { source, diagnostics, valid };
 }
 
 function deepFreeze(value: unknown): void {

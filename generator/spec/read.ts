@@ -7,6 +7,7 @@ import type { SpecIR } from '../ir.js';
 import { loadSpec, type LoadedSpec } from './load.js';
 import { normalize } from './normalize.js';
 import { timed, type Timings } from '../lib/timings.js';
+import type { SpecCacheOptions } from '../cache/spec-cache.js';
 
 /** A spec that passed every check, with its warnings. */
 export interface ValidSpec {
@@ -21,12 +22,16 @@ function sourcesOf(loaded: LoadedSpec): Map<string, string> {
   return new Map([loaded.service, ...loaded.connectors].map((s) => [s.file, s.text]));
 }
 
-/** Reads `specDir` into the IR. Throws SpecError listing every diagnostic when any error is found. */
-export async function readSpec(specDir: string, timings?: Timings): Promise<ValidSpec> {
-  const loaded = await timed(timings, 'load', () => loadSpec(specDir));
+/**
+ * Reads `specDir` into the IR, with a parse cache (cache/spec-cache.ts) when `cache` is given. Throws SpecError listing
+ * every diagnostic when any error is found.
+ */
+export async function readSpec(specDir: string, timings?: Timings, cache?: SpecCacheOptions): Promise<ValidSpec> {
+  const loaded = await timed(timings, 'load', () => loadSpec(specDir, cache));
   const { ir, diagnostics, origins } = await timed(timings, 'normalize', async () => normalize(loaded));
   const all = [...loaded.diagnostics, ...diagnostics];
   if (ir) all.push(...(await timed(timings, 'check', async () => checkSpec(ir, origins, loaded))));
+  await loaded.saveCache?.();
   // One root cause, one diagnostic: a shared definition is checked once per use, and follow-ons fold into their cause.
   const collapsed = collapseDiagnostics(all);
   if (!ir || collapsed.some((d) => d.severity === 'error')) throw new SpecError(collapsed, sourcesOf(loaded));

@@ -16,16 +16,22 @@ export interface SourceFile {
   specPath: string;
   /** The text as read. */
   text: string;
-  /** The parsed document, for positions. */
-  doc: Document.Parsed;
-  /** Line index of the text. */
-  lineCounter: LineCounter;
+  /** The parsed document, for positions (parsed on first use when the file came from the parse cache). */
+  readonly doc: Document.Parsed;
+  /** Line index of the text (made with `doc`). */
+  readonly lineCounter: LineCounter;
   /** Plain JavaScript data of the document (undefined when unparsable). */
   data: unknown;
   /** YAML syntax problems, already located. */
   syntaxErrors: Diagnostic[];
   /** Keys defined twice in one map (found once, at parse time). */
   duplicates: DuplicateKey[];
+  /**
+   * Positions asked of this text (locate, span) → the answer: a pure function of the text, so kept with the file in
+   * the parse cache (cache/spec-cache.ts); a file served from there answers without parsing while the same positions
+   * are asked.
+   */
+  positions: Map<string, readonly [number, number]>;
 }
 
 /**
@@ -42,19 +48,53 @@ export function specStem(name: string): string | undefined {
 
 /** Parses YAML text. Duplicate keys are left to the semantic checks, which name what is duplicated. */
 export function parseSource(file: string, text: string, specPath: string = file): SourceFile {
-  const lineCounter = new LineCounter();
-  // merge: YAML merge keys (`<<: *defaults`) are a way of writing the same data, as anchors and aliases are.
-  const doc = parseDocument(text, { lineCounter, uniqueKeys: false, prettyErrors: false, merge: true });
+  const { doc, lineCounter } = parseText(text);
   const syntaxErrors: Diagnostic[] = doc.errors.map((e) => {
     const pos = lineCounter.linePos(e.pos[0]);
     return makeDiagnostic(file, pos.line, pos.col, 'SPEC001', firstLine(e.message));
   });
-  const source: SourceFile = { file, specPath, text, doc, lineCounter, data: undefined, syntaxErrors, duplicates: [] };
+  const source: SourceFile = { file, specPath, text, doc, lineCounter, data: undefined, syntaxErrors, duplicates: [], positions: new Map() };
   if (syntaxErrors.length === 0) {
     source.duplicates = findDuplicateKeys(source);
     source.data = dataWithoutDuplicates(source);
   }
   return source;
+}
+
+function parseText(text: string): { doc: Document.Parsed; lineCounter: LineCounter } {
+  const lineCounter = new LineCounter();
+  // merge: YAML merge keys (`<<: *defaults`) are a way of writing the same data, as anchors and aliases are.
+  return { doc: parseDocument(text, { lineCounter, uniqueKeys: false, prettyErrors: false, merge: true }), lineCounter };
+}
+
+/**
+ * A file known to parse cleanly (no syntax error, no duplicate key) into `data`, with the positions already asked of
+ * its text: the document is parsed only if a position outside those is asked.
+ */
+export function parsedSource(file: string, specPath: string, text: string, data: unknown, positions: Map<string, readonly [number, number]>): SourceFile {
+  let parsed: ReturnType<typeof parseText> | undefined;
+  return {
+    file,
+    specPath,
+    text,
+    data,
+    syntaxErrors: [],
+    duplicates: [],
+    positions,
+    get doc() {
+      return (parsed ??= parseText(text)).doc;
+    },
+    get lineCounter() {
+      return (parsed ??= parseText(text)).lineCounter;
+    },
+  };
+}
+
+/** The answer to a position question about `source`, from its memo or computed (and remembered). */
+function remembered(source: SourceFile, key: string, compute: () => readonly [number, number]): readonly [number, number] {
+  let answer = source.positions.get(key);
+  if (!answer) source.positions.set(key, (answer = compute()));
+  return answer;
 }
 
 /**
@@ -103,6 +143,14 @@ export function makeDiagnostic(
  * node that exists.
  */
 export function locate(source: SourceFile, path: DataPath, at: 'key' | 'value' = 'value'): { line: number; col: number } {
+  const [line, col] = remembered(source, JSON.stringify([at, ...path]), () => {
+    const pos = locateInDocument(source, path, at);
+    return [pos.line, pos.col];
+  });
+  return { line, col };
+}
+
+function locateInDocument(source: SourceFile, path: DataPath, at: 'key' | 'value'): { line: number; col: number } {
   let node: unknown = source.doc.contents;
   let offset = rangeStart(node) ?? 0;
   for (let i = 0; i < path.length; i++) {
@@ -130,6 +178,11 @@ export function locate(source: SourceFile, path: DataPath, at: 'key' | 'value' =
 
 /** First and last line of the item at `path` (its key through the end of its value); the located line when not found. */
 export function span(source: SourceFile, path: DataPath): [number, number] {
+  const [first, last] = remembered(source, JSON.stringify(['span', ...path]), () => spanInDocument(source, path));
+  return [first, last];
+}
+
+function spanInDocument(source: SourceFile, path: DataPath): [number, number] {
   let node: unknown = source.doc.contents;
   let start: number | undefined = rangeStart(node);
   for (const segment of path) {

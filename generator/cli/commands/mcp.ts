@@ -4,7 +4,6 @@
  * output directory (package names resolved through `<output>/tsconfig.paths.json`), so no build is needed; the MCP
  * SDK and ajv come from this installation. The token is read from CONNECTOR_TOKEN only.
  */
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -13,6 +12,7 @@ import { ENVIRONMENT, MCP_OPTIONS, TOKEN_VARIABLE } from '../../../mcp/src/confi
 import { displayPath } from '../../lib/display-path.js';
 import { UsageError } from '../args.js';
 import type { Command } from './types.js';
+import { sha256 } from '../../lib/sha256.js';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -46,7 +46,7 @@ async function loadServer(outDir: string): Promise<ServerModule> {
   const code = result.outputFiles[0]!.text;
   // Inside this installation's node_modules, so the externals resolve to its copies.
   const cache = path.join(repo, 'node_modules/.cache/connector-codegen-mcp');
-  const file = path.join(cache, `server-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`);
+  const file = path.join(cache, `server-${sha256(code).slice(0, 16)}.mjs`);
   if (!existsSync(file)) {
     await mkdir(cache, { recursive: true });
     const temp = `${file}.${process.pid}.tmp`;

@@ -1,0 +1,63 @@
+/**
+ * A directory of cache entries, one file per key (a hex digest of everything the entry depends on): read in parallel,
+ * written atomically (aside, then renamed), the least recently used removed beyond a limit. Best effort throughout: a
+ * missing, unreadable or undecodable entry is a miss, and an entry that cannot be written only costs a later run the
+ * work. Entries are never changed in place, so concurrent runs at worst write the same entry twice.
+ */
+import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** One kind of entry: its directory and file extension. */
+export interface Store {
+  /** Directory of the entries. */
+  dir: string;
+  /** File extension (with the dot). */
+  ext: string;
+  /** Entries kept: beyond it the older half goes. */
+  max: number;
+}
+
+const entryFile = (store: Store, key: string) => path.join(store.dir, `${key}${store.ext}`);
+
+/** The entries found for `keys` (key → decoded entry); `decode` throwing or returning undefined is a miss. */
+export async function readStored<T>(store: Store, keys: Iterable<string>, decode: (bytes: Buffer) => T | undefined): Promise<Map<string, T>> {
+  const found = new Map<string, T>();
+  const now = new Date();
+  await Promise.all(
+    [...new Set(keys)].map(async (key) => {
+      try {
+        const entry = decode(await readFile(entryFile(store, key)));
+        if (entry === undefined) return;
+        found.set(key, entry);
+        void utimes(entryFile(store, key), now, now).catch(() => undefined); // used: kept longest
+      } catch {
+        // a miss
+      }
+    }),
+  );
+  return found;
+}
+
+/** Stores entries (key → bytes), then trims the directory to `store.max` entries. */
+export async function writeStored(store: Store, entries: [key: string, bytes: string | Uint8Array][]): Promise<void> {
+  if (entries.length === 0) return;
+  try {
+    await mkdir(store.dir, { recursive: true });
+    await Promise.all(
+      entries.map(async ([key, bytes]) => {
+        const temp = `${entryFile(store, key)}.${process.pid}.tmp`;
+        await writeFile(temp, bytes);
+        await rename(temp, entryFile(store, key));
+      }),
+    );
+    // Every file but another writer's temp counts, entries of an older format too (they age out with the rest).
+    const names = (await readdir(store.dir)).filter((n) => !n.endsWith('.tmp'));
+    if (names.length > store.max) {
+      const aged = await Promise.all(names.map(async (n) => ({ n, t: (await stat(path.join(store.dir, n)).catch(() => undefined))?.mtimeMs ?? 0 })));
+      aged.sort((a, b) => b.t - a.t);
+      await Promise.all(aged.slice(Math.floor(store.max / 2)).map(({ n }) => rm(path.join(store.dir, n), { force: true })));
+    }
+  } catch {
+    // ignored on purpose: see above
+  }
+}

@@ -1,0 +1,58 @@
+// Change detection as build tools do it: the files under a directory, each with its size and modification time, as
+// one string — equal strings mean no file was added, removed or touched, and telling so costs a directory walk and a
+// stat per file (no read, no hash). Plain JavaScript: bin/cli-build.mjs uses it before any TypeScript can load (the
+// CLI build), and so does cache/version.ts (the generator version).
+import { readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * @typedef {object} WalkOptions
+ * @property {(name: string) => boolean} [include] Which file names count (default: all).
+ * @property {ReadonlySet<string>} [skip] Names of directories not entered, at any depth below the root.
+ */
+
+/**
+ * The regular files under `root` (or `root` itself when it is a file), as paths relative to it with forward slashes,
+ * in a stable order (each directory's entries sorted by name). Missing: none. Symbolic links are not followed.
+ * @param {string} root
+ * @param {WalkOptions} [options]
+ * @returns {string[]}
+ */
+export function filesUnder(root, options = {}) {
+  const { include, skip } = options;
+  const out = [];
+  const visit = (dir, prefix) => {
+    let entries;
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch (error) {
+      if (prefix === '' && error.code === 'ENOTDIR') out.push(''); // the root is a file
+      return;
+    }
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const entry of entries) {
+      const rel = prefix + entry.name;
+      if (entry.isDirectory()) {
+        if (!skip?.has(entry.name)) visit(`${dir}${path.sep}${entry.name}`, `${rel}/`);
+      } else if (entry.isFile() && (!include || include(entry.name))) out.push(rel);
+    }
+  };
+  visit(root, '');
+  return out;
+}
+
+/**
+ * One line per file — `label/relative path`, size, modification time — of `files` under `root` (from filesUnder).
+ * @param {string} label
+ * @param {string} root
+ * @param {string[]} files
+ * @returns {string}
+ */
+export function statLines(label, root, files) {
+  let lines = '';
+  for (const rel of files) {
+    const s = statSync(rel === '' ? root : `${root}${path.sep}${rel}`, { throwIfNoEntry: false });
+    lines += `${label}/${rel}\0${s?.size ?? -1}\0${s?.mtimeMs ?? -1}\n`;
+  }
+  return lines;
+}
