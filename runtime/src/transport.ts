@@ -285,12 +285,16 @@ async function readText(response: FetchResponse, max: number): Promise<string | 
   const reader = body.getReader?.() ?? body[Symbol.asyncIterator]!();
   const decoder = new TextDecoder();
   let text = '';
+  // Each chunk is decoded when the next arrives, the last without `stream`: a body of one chunk (most) takes the
+  // platform's fast path (Node's TextDecoder leaves it for good once asked to stream).
+  let last: Uint8Array | undefined;
   // A declared length over the limit fails before reading anything.
   for (let size = Number(response.headers.get('content-length')) > max ? Infinity : 0; size <= max;) {
     const { done, value } = await (reader.read?.() ?? reader.next!());
-    if (done) return text + decoder.decode();
+    if (done) return text + decoder.decode(last);
+    if (last) text += decoder.decode(last, { stream: true });
     size += value.byteLength;
-    text += decoder.decode(value, { stream: true });
+    last = value;
   }
   void (reader.cancel?.() ?? reader.return?.())?.catch(() => {});
   return null;
