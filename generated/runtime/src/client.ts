@@ -240,10 +240,13 @@ export class ConnectorClient<A extends object = Record<string, unknown>> {
         return hits ? records : { records, meta };
       }) as unknown as LoadedPage<unknown, unknown>;
     };
-    return new PagePromise(load, params as Record<string, unknown> | undefined, pagination, {
-      ...options,
-      pageLimit: this.#options.maxPages ?? 10_000,
-    });
+    return new PagePromise(
+      load,
+      params as Record<string, unknown> | undefined,
+      pagination,
+      options,
+      this.#options.maxPages ?? 10_000,
+    );
   }
 
   /**
