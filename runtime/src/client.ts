@@ -246,9 +246,8 @@ export class ConnectorClient<A extends object = Record<string, unknown>> {
                   );
                 if (!hits) this.#checkRecords(call, items, true);
                 // The uniform search's hit object is both the page and the meta paging reads.
-                const page = exchange as Exchange & PageView;
-                page.items = items;
-                page.meta = hits ? records : meta;
+                (exchange as Exchange & PageView).items = items;
+                (exchange as Exchange & PageView).meta = hits ? records : meta;
                 return hits ? records : { records, meta };
               }) as unknown as LoadedPage<unknown, unknown>,
           );
