@@ -1,4 +1,5 @@
 /** What goes over the wire: URL, method, headers and body of every action kind, source creation and the envelope. */
+import { Readable } from 'node:stream';
 import { describe, expect, test } from 'vitest';
 import { ConnectorClient, type CallDescriptor } from '../../runtime/src/index.js';
 import { BASE, EXECUTE_URL, SERVICE, TOKEN, TestClient, envelope, fakeFetch, json, options, rejection } from './helpers.js';
@@ -122,6 +123,28 @@ describe('service descriptor', () => {
     const error = await rejection(new TestClient(options(fetch), SERVICE).list(read('x', 'list'), {}, null));
     expect((error as Error).message).toContain("expected an array of records in 'result'");
     expect((error as Error).name).toBe('ApiError');
+  });
+});
+
+describe('response bodies', () => {
+  // Multi-byte characters (2, 3 and 4 bytes in UTF-8) in a body that arrives cut at every byte: each character is split.
+  const body = JSON.stringify({ result: [{ id: 'cus_é', name: 'Zoë 日本 🎉' }], connector_metadata: { note: '€' } });
+  const bytes = new TextEncoder().encode(body);
+  const pieces = () => Array.from(bytes, (byte) => new Uint8Array([byte]));
+
+  test.each([
+    ['a web stream', () => new Response(new ReadableStream({ start: (c) => (pieces().forEach((p) => c.enqueue(p)), c.close()) }))],
+    ['a Node stream (node-fetch)', () => ({ ok: true, status: 200, statusText: 'OK', headers: new Headers(), body: Readable.from(pieces()) })],
+  ])('a body in many chunks, characters split between them, reads as sent: %s', async (_, respond) => {
+    const client = new TestClient({ ...options(fakeFetch(() => json({})).fetch), fetch: async () => respond() as Response }, SERVICE);
+    expect(await client.list(read('customers', 'list'), {}, null)).toEqual({ records: [{ id: 'cus_é', name: 'Zoë 日本 🎉' }], meta: { note: '€' } });
+  });
+
+  test('a body in one chunk reads as sent; asResponse gives the same text back', async () => {
+    const { fetch } = fakeFetch(() => new Response(body));
+    const call = new TestClient(options(fetch), SERVICE).single(read('customers', 'get'), { id: 'cus_é' });
+    expect(await call).toEqual([{ id: 'cus_é', name: 'Zoë 日本 🎉' }]);
+    expect(await (await call.asResponse()).text()).toBe(body);
   });
 });
 

@@ -1,4 +1,5 @@
 /** Retries (reads only, with backoff or Retry-After), per-attempt timeouts and the caller's abort signal. */
+import { getEventListeners } from 'node:events';
 import { describe, expect, test } from 'vitest';
 import {
   AbortError,
@@ -197,6 +198,25 @@ describe('abort', () => {
     const error = await rejection(new TestClient(options(fetch, { clock }), SERVICE).single(get, {}, { signal: controller.signal }));
     expect(error).toBeInstanceOf(AbortError);
     expect(calls).toHaveLength(1);
+  });
+
+  test('a signal the caller reuses across calls keeps no listener of a finished call: success, HTTP error, timeout', async () => {
+    // A fetch that honours its signal, as platform fetches do: the third kind of call hangs until its attempt times out.
+    const { fetch } = fakeFetch((request, i) =>
+      i % 3 === 0
+        ? envelope({ id: 'cus_1' })
+        : i % 3 === 1
+          ? failing(404)
+          : new Promise<Response>((_, reject) => request.signal!.addEventListener('abort', () => reject(request.signal!.reason))),
+    );
+    const controller = new AbortController();
+    const client = new TestClient(options(fetch, { timeoutMs: 5, maxRetries: 0 }), SERVICE);
+    const outcomes: string[] = [];
+    for (let i = 0; i < 6; i++) outcomes.push(await client.single(get, {}, { signal: controller.signal }).then(() => 'ok', (e: unknown) => (e as Error).name));
+    expect(outcomes).toEqual(['ok', 'NotFoundError', 'TimeoutError', 'ok', 'NotFoundError', 'TimeoutError']);
+    // Let the timed-out attempts' fetches settle (they reject on their aborted signals): their clean-up has run then.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
   });
 
   test('a 429 gives a RateLimitError carrying retryAfterMs once retries are exhausted', async () => {
