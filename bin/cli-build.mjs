@@ -4,18 +4,24 @@
 // node_modules/.cache/connector-codegen-cli/ under the hash of the sources. npm ci builds it (through `prepare`); after
 // that, a start only compares the sources' sizes and modification times with those recorded for the build (a stat
 // per file, compared as one string: generator/lib/file-stats.mjs), and hashes the sources only when they differ.
-// Each module's import.meta.url stays its own source file's URL, so every path relative to a source file resolves as
-// from source. If building is impossible, the CLI runs from source through tsx.
+// The same check covers the inputs of the generator version (generator/lib/generator-inputs.mjs), which is kept with
+// the build and handed to the run, so a run does not check them again. Each module's import.meta.url stays its own
+// source file's URL, so every path relative to a source file resolves as from source. If building is impossible,
+// the CLI runs from source through tsx.
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { filesUnder, statLines } from '../generator/lib/file-stats.mjs';
+import { handOverVersion, versionDigest, versionInputs } from '../generator/lib/generator-inputs.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SOURCES = ['generator', 'mock', 'runtime/src', 'mcp/src', 'bin/cli-build.mjs', 'package.json'];
 const cacheDir = path.join(root, 'node_modules/.cache/connector-codegen-cli');
-/** Which build the sources, as last seen, belong to: { fingerprint, build }. */
+/**
+ * What the sources and the version's inputs were when last seen, and what they gave: { sources, build, inputs,
+ * version } (sources and inputs as fingerprints).
+ */
 const currentFile = path.join(cacheDir, 'current.json');
 
 /** The sources: for each entry of SOURCES, its files (relative to the entry). */
@@ -24,8 +30,8 @@ function sources() {
 }
 
 /** Path, size and modification time of every source: cheap, and changes whenever a source is edited. */
-function fingerprint(list) {
-  return list.map(({ entry, files }) => statLines(entry, path.join(root, entry), files)).join('');
+function fingerprint(list, seen) {
+  return list.map(({ entry, files }) => statLines(entry, path.join(root, entry), files, seen)).join('');
 }
 
 /** Hash of the content of every source the bundle is built from. */
@@ -81,7 +87,7 @@ const externalPackages = {
 };
 
 /** Builds the bundle for `hash` into its directory (atomically: built aside, then renamed). */
-async function build(hash) {
+async function buildInto(hash) {
   const dir = path.join(cacheDir, `cli-${hash}`);
   const [{ build: esbuild }, { ownImportMetaUrl }] = await Promise.all([import('esbuild'), import('../generator/lib/own-import-meta-url.mjs')]);
   const temp = `${dir}.tmp-${process.pid}`;
@@ -112,19 +118,31 @@ async function build(hash) {
   return dir;
 }
 
-/** The entry module of the build of the current sources, building it if needed. */
+/**
+ * The entry module of the build of the current sources, building it if needed; hands the generator version to the run
+ * (generator-inputs.mjs handOverVersion).
+ */
 export async function buildCli() {
+  const stats = new Map();
   const list = sources();
-  const seen = fingerprint(list);
+  const seen = fingerprint(list, stats);
+  const inputs = versionInputs(root);
+  const inputsSeen = inputs.map(({ label, root: dir, files }) => statLines(label, dir, files, stats)).join('');
   const current = readCurrent();
-  if (current?.fingerprint === seen && existsSync(path.join(cacheDir, current.build, 'main.mjs'))) return path.join(cacheDir, current.build, 'main.mjs');
-  const hash = await contentHash(list);
-  const dir = existsSync(path.join(cacheDir, `cli-${hash}`, 'main.mjs')) ? path.join(cacheDir, `cli-${hash}`) : await build(hash);
-  mkdirSync(cacheDir, { recursive: true });
-  const temp = `${currentFile}.${process.pid}.tmp`;
-  writeFileSync(temp, JSON.stringify({ fingerprint: seen, build: path.basename(dir) }));
-  renameSync(temp, currentFile);
-  return path.join(dir, 'main.mjs');
+  let build = current?.sources === seen && existsSync(path.join(cacheDir, current.build, 'main.mjs')) ? current.build : undefined;
+  const version = current?.inputs === inputsSeen && typeof current.version === 'string' ? current.version : versionDigest(inputs);
+  if (build === undefined) {
+    const hash = await contentHash(list);
+    build = existsSync(path.join(cacheDir, `cli-${hash}`, 'main.mjs')) ? `cli-${hash}` : path.basename(await buildInto(hash));
+  }
+  if (build !== current?.build || version !== current?.version || seen !== current?.sources || inputsSeen !== current?.inputs) {
+    mkdirSync(cacheDir, { recursive: true });
+    const temp = `${currentFile}.${process.pid}.tmp`;
+    writeFileSync(temp, JSON.stringify({ sources: seen, build, inputs: inputsSeen, version }));
+    renameSync(temp, currentFile);
+  }
+  handOverVersion(root, version);
+  return path.join(cacheDir, build, 'main.mjs');
 }
 
 /** The CLI module: from the build when it can be had, else from source through tsx. */

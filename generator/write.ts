@@ -12,7 +12,7 @@
  * it is after; never a mix that stays.
  */
 import { readdirSync } from 'node:fs';
-import { lstat, mkdir, readdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Generated files: path relative to the output directory (forward slashes) → content. */
@@ -57,20 +57,24 @@ export function isTransactionFile(rel: string): boolean {
  * The output files under `dir` (relative, forward slashes): neither build products, transaction files nor .gitkeep.
  * Synchronous: a few dozen directory reads, cheaper without a round trip through the thread pool each.
  */
-export function listOutputFiles(dir: string, prefix = ''): string[] {
-  let entries;
-  try {
-    entries = readdirSync(dir, { withFileTypes: true });
-  } catch {
-    return [];
-  }
+export function listOutputFiles(dir: string): string[] {
   const out: string[] = [];
-  for (const e of entries) {
-    const rel = prefix ? `${prefix}/${e.name}` : e.name;
-    if (isBuildProduct(rel) || isTransactionFile(rel)) continue;
-    if (e.isDirectory()) out.push(...listOutputFiles(path.join(dir, e.name), rel));
-    else if (!KEEP.has(e.name)) out.push(rel);
-  }
+  const visit = (at: string, prefix: string) => {
+    let entries;
+    try {
+      entries = readdirSync(at, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries) {
+      const rel = prefix + e.name;
+      // The parents passed these checks already: the last part decides (transaction files are at the top only).
+      if (NOT_OUTPUT_DIRS.has(e.name) || e.name.endsWith('.tgz') || (prefix === '' && isTransactionFile(rel))) continue;
+      if (e.isDirectory()) visit(`${at}/${e.name}`, `${rel}/`);
+      else if (!KEEP.has(e.name)) out.push(rel);
+    }
+  };
+  visit(dir, '');
   return out;
 }
 
@@ -246,6 +250,15 @@ export async function pendingTransaction(outDir: string): Promise<Recovery> {
  * is removed (the output is as it was before that run).
  */
 export async function recoverOutput(outDir: string): Promise<Recovery> {
+  // The usual case, told by one directory read: nothing was left.
+  const names = (() => {
+    try {
+      return readdirSync(outDir);
+    } catch {
+      return [];
+    }
+  })();
+  if (!names.some((name) => name === STAGING_DIR || name === JOURNAL_FILE || name.startsWith(`${JOURNAL_FILE}.`))) return 'none';
   const journalFile = path.join(outDir, JOURNAL_FILE);
   let journal: Journal | undefined;
   try {
@@ -258,7 +271,7 @@ export async function recoverOutput(outDir: string): Promise<Recovery> {
     return 'completed';
   }
   await rm(journalFile, { force: true }); // unreadable: it was never renamed into place completely
-  for (const name of await readdir(outDir).catch(() => [] as string[])) if (name.startsWith(`${JOURNAL_FILE}.`)) await rm(path.join(outDir, name), { force: true });
+  for (const name of names) if (name.startsWith(`${JOURNAL_FILE}.`)) await rm(path.join(outDir, name), { force: true });
   if (await exists(path.join(outDir, STAGING_DIR))) {
     await rm(path.join(outDir, STAGING_DIR), { recursive: true, force: true });
     return 'discarded';

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { filesUnder, statLines } from '../generator/lib/file-stats.mjs';
 import { generatorVersion } from '../generator/cache/version.js';
+import { handOverVersion } from '../generator/lib/generator-inputs.mjs';
 
 const tmp = (name: string) => mkdtemp(path.join(os.tmpdir(), `codegen-change-${name}-`));
 const snapshot = (root: string, options?: Parameters<typeof filesUnder>[1]) => statLines('src', root, filesUnder(root, options));
@@ -69,5 +70,23 @@ describe('the generator version', () => {
     expect(generatorVersion(cacheDir)).not.toBe(first);
     // A fresh cache computes the same digest.
     expect(generatorVersion(await tmp('cache'))).toBe(generatorVersion(cacheDir));
+  });
+
+  test('handed over by the CLI (which checked its inputs at start), serves the first run only, while the release state is unchanged', async () => {
+    const release = await tmp('release');
+    const cacheDir = await tmp('cache');
+    const repo = path.resolve(import.meta.dirname, '..');
+    process.env.CONNECTOR_CODEGEN_RELEASE_DIR = release;
+    await writeFile(path.join(release, 'versions.json'), '{"packages":{}}\n');
+    const own = generatorVersion(cacheDir);
+    handOverVersion(repo, 'handed');
+    expect(generatorVersion(cacheDir)).toBe('handed');
+    expect(generatorVersion(cacheDir)).toBe(own);
+    // A release between the start and the run (the release command generates after releasing): not the handed one.
+    handOverVersion(repo, 'handed');
+    await writeFile(path.join(release, 'versions.json'), '{"packages":{"crm":{"version":"0.2.0"}}}\n');
+    expect(generatorVersion(cacheDir)).not.toBe('handed');
+    handOverVersion(path.join(repo, 'elsewhere'), 'handed');
+    expect(generatorVersion(cacheDir)).not.toBe('handed');
   });
 });

@@ -161,9 +161,9 @@ export function writeStamp(cacheDir: string, outDir: string, stamp: Stamp): void
  * time is taken as unchanged; only the others are read and hashed. Synchronous: a stat per file.
  */
 export function outputMatches(outDir: string, stamp: Stamp): boolean {
-  const present = listOutputFiles(outDir).sort();
-  const expected = Object.keys(stamp.files).sort();
-  if (present.length !== expected.length || present.some((f, i) => f !== expected[i])) return false;
+  const present = listOutputFiles(outDir);
+  const expected = Object.keys(stamp.files);
+  if (present.length !== expected.length || present.some((f) => !Object.hasOwn(stamp.files, f))) return false;
   return expected.every((rel) => {
     const [hash, size, mtime] = stamp.files[rel]!;
     const file = path.join(outDir, rel);

@@ -43,16 +43,24 @@ export function filesUnder(root, options = {}) {
 
 /**
  * One line per file — `label/relative path`, size, modification time — of `files` under `root` (from filesUnder).
+ * `seen` (absolute path → size and time) lets several fingerprints of one start stat a file once.
  * @param {string} label
  * @param {string} root
  * @param {string[]} files
+ * @param {Map<string, string>} [seen]
  * @returns {string}
  */
-export function statLines(label, root, files) {
+export function statLines(label, root, files, seen) {
   let lines = '';
   for (const rel of files) {
-    const s = statSync(rel === '' ? root : `${root}${path.sep}${rel}`, { throwIfNoEntry: false });
-    lines += `${label}/${rel}\0${s?.size ?? -1}\0${s?.mtimeMs ?? -1}\n`;
+    const file = rel === '' ? root : `${root}${path.sep}${rel}`;
+    let stats = seen?.get(file);
+    if (stats === undefined) {
+      const s = statSync(file, { throwIfNoEntry: false });
+      stats = `${s?.size ?? -1}\0${s?.mtimeMs ?? -1}`;
+      seen?.set(file, stats);
+    }
+    lines += `${label}/${rel}\0${stats}\n`;
   }
   return lines;
 }

@@ -14,6 +14,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stableJson } from '../lib/stable-json.js';
+import { releaseDirOf } from '../lib/generator-inputs.mjs';
 
 /** Version of a package that has never been released. */
 export const INITIAL_VERSION = '0.1.0';
@@ -36,8 +37,7 @@ export interface ReleaseState {
 
 /** The release state directory in use. */
 export function releaseDir(): string {
-  const override = process.env.CONNECTOR_CODEGEN_RELEASE_DIR;
-  return override ? path.resolve(override) : path.join(repoRoot, 'release');
+  return releaseDirOf(repoRoot);
 }
 
 /** Path of versions.json in `dir`. */
