@@ -19,8 +19,15 @@ export interface Store {
 
 const entryFile = (store: Store, key: string) => path.join(store.dir, `${key}${store.ext}`);
 
+/** Numbers this process's temporary files: two writes of one entry in one process do not share one. */
+let temps = 0;
+
 /** The entries found for `keys` (key → decoded entry); `decode` throwing or returning undefined is a miss. */
-export async function readStored<T>(store: Store, keys: Iterable<string>, decode: (bytes: Buffer) => T | undefined): Promise<Map<string, T>> {
+export async function readStored<T>(
+  store: Store,
+  keys: Iterable<string>,
+  decode: (bytes: Buffer) => T | undefined,
+): Promise<Map<string, T>> {
   const found = new Map<string, T>();
   const now = new Date();
   await Promise.all(
@@ -45,17 +52,25 @@ export async function writeStored(store: Store, entries: [key: string, bytes: st
     await mkdir(store.dir, { recursive: true });
     await Promise.all(
       entries.map(async ([key, bytes]) => {
-        const temp = `${entryFile(store, key)}.${process.pid}.tmp`;
-        await writeFile(temp, bytes);
-        await rename(temp, entryFile(store, key));
+        const temp = `${entryFile(store, key)}.${process.pid}-${temps++}.tmp`;
+        try {
+          await writeFile(temp, bytes);
+          await rename(temp, entryFile(store, key));
+        } catch {
+          await rm(temp, { force: true }).catch(() => undefined); // this entry only: the others are still stored
+        }
       }),
     );
     // Every file but another writer's temp counts, entries of an older format too (they age out with the rest).
     const names = (await readdir(store.dir)).filter((n) => !n.endsWith('.tmp'));
     if (names.length > store.max) {
-      const aged = await Promise.all(names.map(async (n) => ({ n, t: (await stat(path.join(store.dir, n)).catch(() => undefined))?.mtimeMs ?? 0 })));
+      const aged = await Promise.all(
+        names.map(async (n) => ({ n, t: (await stat(path.join(store.dir, n)).catch(() => undefined))?.mtimeMs ?? 0 })),
+      );
       aged.sort((a, b) => b.t - a.t);
-      await Promise.all(aged.slice(Math.floor(store.max / 2)).map(({ n }) => rm(path.join(store.dir, n), { force: true })));
+      await Promise.all(
+        aged.slice(Math.floor(store.max / 2)).map(({ n }) => rm(path.join(store.dir, n), { force: true })),
+      );
     }
   } catch {
     // ignored on purpose: see above
