@@ -230,8 +230,10 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const { files, kept, emitted, formattedBy } = await emitAll(ir, options.emitters ? [] : emitterEntries, options, cache, keep);
   const { formatOutput } = await import('./format/format.js');
   const { formatted: prettierFormatted, cached: prettierCached } = await timed(timings, 'format', () => formatOutput(options.outDir, files, formattedBy, path.join(cacheDir, 'format')));
-  // Hashed once: the last run's stamp then vouches for the files it saw unchanged (they are not read), and the new stamp keeps the hashes.
-  const hashes = state && contentHashes(files);
+  // Hashed once: the last run's stamp then vouches for the files it saw unchanged (they are not read), and the new stamp
+  // keeps the hashes. A file prettier left alone is as emitted, and its emitted hash is already taken.
+  const reformatted = new Set(prettierFormatted);
+  const hashes = state && contentHashes(files, (rel) => (reformatted.has(rel) ? undefined : emitted.get(rel)));
   const plan = await timed(timings, 'plan', () => planOutput(options.outDir, files, state && knownByStamp(state.stamp, hashes!), new Set(kept.keys())));
   const outOfDate = [...plan.added, ...plan.changed, ...plan.stale].sort().concat(interrupted);
   const fileCount = files.size + kept.size;
