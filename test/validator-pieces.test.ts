@@ -148,6 +148,7 @@ describe('the piece cache', () => {
     const { source, compiled } = counted(await tmp());
     await Promise.all([...json, ...json, json[0]!].map((j) => source.piece(j)));
     expect(compiled.sort()).toEqual([...json].sort());
+    await source.stored(); // before afterAll removes the directory
   });
 
   test('a hit gives what compiling gave; no compiler runs when every schema is cached', async () => {
@@ -174,6 +175,7 @@ describe('the piece cache', () => {
     const next = counted(dir);
     await Promise.all([...json, changed].map((j) => next.source.piece(j)));
     expect(next.compiled).toEqual([changed]);
+    await next.source.stored();
   });
 
   test('a deleted or damaged cache is compiled again, to the same pieces', async () => {
@@ -191,5 +193,6 @@ describe('the piece cache', () => {
     const deleted = counted(dir);
     expect(await Promise.all(json.map((j) => deleted.source.piece(j)))).toEqual(cold);
     expect(deleted.compiled).toHaveLength(3);
+    await deleted.source.stored();
   });
 });
