@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // Runs the CLI from a build of itself (bin/cli-build.mjs: rebuilt when the sources change), else from source via tsx.
+import './v8-tuning.mjs'; // first: V8 flags apply to code compiled after them
 import { loadCli } from './cli-build.mjs';
 
 // A reader that goes away (`connector-codegen describe --json | head`) ends the run quietly, as in other CLI tools.
