@@ -105,7 +105,7 @@ async function buildInto(hash) {
     chunkNames: 'chunks/[name]-[hash]',
     logLevel: 'silent',
     plugins: [externalPackages, ownImportMetaUrl],
-    // Tells emitters/emitter-thread.ts where this build's worker entries are.
+    // Tells emitters/emitter-host.ts where this build's worker entries are.
     define: { CONNECTOR_CODEGEN_CLI_BUILD: JSON.stringify(`cli-${hash}`) },
   });
   try {

@@ -5,7 +5,7 @@
  * the files of each connector whose inputs are unchanged come from the incremental cache (cache/connector-cache.ts),
  * and only the other connectors' files and the shared ones (indexes, catalogue) are emitted.
  */
-import type { EmitterThread } from './emitters/emitter-thread.js';
+import type { EmitterHost } from './emitters/emitter-host.js';
 import type { EmitterEntry } from './emitters/index.js';
 import type { EmitterOutput } from './emitters/run.js';
 import type { Emitter, Formatted } from './emitters/types.js';
@@ -77,6 +77,27 @@ interface RunCache {
   version: string;
 }
 
+/**
+ * The run's emitter host (emitters/emitter-host.ts), started on first need — or early, before the spec is read, when
+ * the run will likely emit every connector (no stamp of a previous run): its worker then starts while this thread
+ * loads the spec.
+ */
+class HostStarter {
+  #host: Promise<EmitterHost> | undefined;
+  constructor(private readonly cacheDir: string) {}
+
+  /** The host, started now if it was not. */
+  get(): Promise<EmitterHost> {
+    // The bundles are keyed by the generator's real version, whatever version keys this run's cache.
+    return (this.#host ??= import('./emitters/emitter-host.js').then(({ startEmitterHost }) => startEmitterHost(generatorVersion(this.cacheDir))));
+  }
+
+  /** Stops the host if it was started (idempotent). */
+  stop(): void {
+    void this.#host?.then((host) => host.stop());
+  }
+}
+
 /** What the emitters made. */
 interface Emitted {
   /** Files to format and write. */
@@ -96,7 +117,14 @@ interface Emitted {
  * emitter starts as soon as it is loaded, in list order, so one that hands work to workers of its own (validators)
  * does so early.
  */
-async function emitAll(ir: SpecIR, entries: EmitterEntry[], options: GenerateOptions, cache: RunCache | undefined, keep?: (rel: string, emitted: string) => StampedFile | undefined): Promise<Emitted> {
+async function emitAll(
+  ir: SpecIR,
+  entries: EmitterEntry[],
+  options: GenerateOptions,
+  cache: RunCache | undefined,
+  hosts: HostStarter,
+  keep?: (rel: string, emitted: string) => StampedFile | undefined,
+): Promise<Emitted> {
   const { connectorKeys, readEntries, writeEntries } = await import('./cache/connector-cache.js');
   const keys = cache ? connectorKeys(cache.version, ir) : new Map<string, string>();
   const hits = cache ? await timed(options.timings, 'cache', () => readEntries(cache.dir, keys)) : new Map<string, CachedFile[]>();
@@ -107,27 +135,17 @@ async function emitAll(ir: SpecIR, entries: EmitterEntry[], options: GenerateOpt
     output.catch(() => undefined); // observed by Promise.all below; meanwhile not an unhandled rejection
     runs.push({ name, output, formatted: (rel) => (typeof formatted === 'function' ? formatted(ir, rel) : (formatted ?? false)) });
   };
-  const threads: EmitterThread[] = [];
+  // An off-thread emitter runs on the host when it has more than a few connectors to emit; else here (or, with
+  // connector files only and none to emit, nowhere).
+  const emitCount = (e: EmitterEntry) => (!e.split ? ir.connectors.length : (missing?.length ?? ir.connectors.length));
+  const where = (e: EmitterEntry) => (!e.offThread ? 'here' : emitCount(e) > IN_THREAD_MAX_CONNECTORS ? 'host' : emitCount(e) === 0 && !e.split?.shared ? 'nowhere' : 'here');
+  const offThread = options.emitters ? [] : entries.filter((e) => where(e) === 'host');
+  const host = offThread.length ? await hosts.get() : undefined;
   try {
-    // An off-thread emitter with connector files only runs for the connectors missed: none, or here for a few.
-    const onlyFor = (e: EmitterEntry) => (missing && e.split && !e.split.shared ? missing.length : undefined);
-    const where = (e: EmitterEntry) => (!e.worker ? 'here' : onlyFor(e) === 0 ? 'nowhere' : (onlyFor(e) ?? Infinity) <= IN_THREAD_MAX_CONNECTORS ? 'here' : 'worker');
-    const offThread = entries.filter((e) => where(e) === 'worker');
-    if (offThread.length) {
-      const { startEmitterThread } = await import('./emitters/emitter-thread.js');
-      // The bundles are keyed by the generator's real version, whatever version keys this run's cache.
-      const bundleVersion = generatorVersion(cache?.dir);
-      for (const e of offThread) {
-        const thread = startEmitterThread(e.worker!, bundleVersion);
-        threads.push(thread);
-        // An emitter with connector files only needs the connectors it emits.
-        const sent = missing && e.split && !e.split.shared ? { ...ir, connectors: ir.connectors.filter((c) => missing.includes(c.id)) } : ir;
-        start(e.name, e.formatted, () => thread.emit(sent, missing));
-      }
-    }
+    const context = { cacheDir: cacheDirOf(options), ...(host ? { compile: host.compile } : {}) };
+    for (const e of offThread) start(e.name, e.formatted, () => host!.emit(e.name, ir, missing, context.cacheDir));
     const { runEmitter } = await import('./emitters/run.js');
     const inThread = options.emitters ? options.emitters.map((e) => ({ name: e.name, load: async () => e })) : entries.filter((e) => where(e) === 'here');
-    const context = { cacheDir: cacheDirOf(options) };
     for (const entry of inThread) {
       const emitter = await entry.load(context);
       start(entry.name, emitter.formatted, () => runEmitter(emitter, ir, missing));
@@ -171,7 +189,7 @@ async function emitAll(ir: SpecIR, entries: EmitterEntry[], options: GenerateOpt
     if (cache) await writeEntries(cache.dir, [...fresh].map(([id, entry]) => [keys.get(id)!, entry]));
     return result;
   } finally {
-    for (const thread of threads) thread.stop();
+    hosts.stop();
   }
 }
 
@@ -214,6 +232,24 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const interrupted = pending === 'none' ? [] : [`(an interrupted generate left ${pending === 'completed' ? 'a transaction to complete' : 'staged files to discard'}; generate finishes it)`];
   if (state?.upToDate) return { fileCount: state.fileCount, written: 0, removed: 0, outOfDate: interrupted };
 
+  const hosts = new HostStarter(cacheDir);
+  if (state && !state.stamp) void hosts.get();
+  try {
+    return await generateFromSpec(options, state, hosts, interrupted, cacheDir);
+  } finally {
+    hosts.stop();
+  }
+}
+
+/** The part of a run after the no-op check: read the spec, emit, format, write. */
+async function generateFromSpec(
+  options: GenerateOptions,
+  state: { version: string; stamp: ReturnType<typeof readStamp>; target: string; digest: InputDigest } | undefined,
+  hosts: HostStarter,
+  interrupted: string[],
+  cacheDir: string,
+): Promise<GenerateResult> {
+  const { timings } = options;
   // Loaded only when there is work to do: these pull in yaml and ajv.
   const [{ emitterEntries }, { readSpec }, { applyPackaging }, { checkConnectorSelection, DEFAULT_PACKAGES }] = await Promise.all([
     import('./emitters/index.js'),
@@ -227,7 +263,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   if (config) checkConnectorSelection(config, spec.ir.connectors.map((c) => c.id));
   const ir = applyPackaging(spec.ir, config?.packages ?? DEFAULT_PACKAGES, config?.connectors);
   const keep = state && keptByStamp(state.stamp, state.target, options.outDir);
-  const { files, kept, emitted, formattedBy } = await emitAll(ir, options.emitters ? [] : emitterEntries, options, cache, keep);
+  const { files, kept, emitted, formattedBy } = await emitAll(ir, options.emitters ? [] : emitterEntries, options, cache, hosts, keep);
   const { formatOutput } = await import('./format/format.js');
   const { formatted: prettierFormatted, cached: prettierCached } = await timed(timings, 'format', () => formatOutput(options.outDir, files, formattedBy, path.join(cacheDir, 'format')));
   // Hashed once: the last run's stamp then vouches for the files it saw unchanged (they are not read), and the new stamp

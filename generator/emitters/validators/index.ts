@@ -65,32 +65,31 @@ function jobOf(ir: SpecIR, connector: ConnectorIR): Job {
 /** The piece sources of this process, by cache directory (each keeps its pieces in memory). */
 const sources = new Map<string, PieceSource>();
 
-function sourceFor(cacheDir: string, compile: CompilePieces): PieceSource {
-  const id = `${compile === compileInThread ? 'thread' : 'worker'}\0${cacheDir}`;
-  let source = sources.get(id);
-  if (!source) sources.set(id, (source = new PieceSource(cacheDir, compile)));
+function sourceFor(cacheDir: string): PieceSource {
+  let source = sources.get(cacheDir);
+  if (!source) sources.set(cacheDir, (source = new PieceSource(cacheDir, compileInWorker)));
   return source;
 }
 
 /** The validators file of each connector package; pieces cached under `cacheDir` (default: the run's default, see generate.ts). */
 function validatorsEmitterWith(compile: CompilePieces, cacheDir?: string): Emitter {
-  return splitEmitter({ name: 'validators', formatted: 'trusted', connector: (ir, connector) => emitValidators(ir, connector, sourceFor(cacheDir ?? cacheDirOf({}), compile)) });
+  return splitEmitter({ name: 'validators', formatted: 'trusted', connector: (ir, connector) => emitValidators(ir, connector, sourceFor(cacheDir ?? cacheDirOf({})), compile) });
 }
 
 /** The validators files of every connector package (compiled in a worker thread when not cached). */
 export const validatorsEmitter: Emitter = validatorsEmitterWith(compileInWorker);
 
-/** The validators emitter of a run whose caches live in `cacheDir`. */
-export function validatorsEmitterFor(cacheDir: string): Emitter {
-  return validatorsEmitterWith(compileInWorker, cacheDir);
+/** The validators emitter of a run whose caches live in `cacheDir`, compiling with `compile` (default: a worker of its own). */
+export function validatorsEmitterFor(cacheDir: string, compile: CompilePieces = compileInWorker): Emitter {
+  return validatorsEmitterWith(compile, cacheDir);
 }
 
 /** The same emitter compiling in the calling thread. */
 export const validatorsEmitterInThread: Emitter = validatorsEmitterWith(compileInThread);
 
-async function emitValidators(ir: SpecIR, connector: ConnectorIR, source: PieceSource): Promise<Map<string, string>> {
+async function emitValidators(ir: SpecIR, connector: ConnectorIR, source: PieceSource, compile: CompilePieces): Promise<Map<string, string>> {
   const { key, schemas, aliases: aliased } = jobOf(ir, connector);
-  const pieces = await Promise.all(schemas.map(([, json]) => source.piece(json)));
+  const pieces = await Promise.all(schemas.map(([, json]) => source.piece(json, compile)));
   const ajvCode = assemblePieces(schemas.map(([name], i) => [name, pieces[i]!] as const), key);
   const files = new Map<string, string>();
   const aliases = aliased.map(([name, target]) => `export const ${name} = ${target};`);

@@ -17,6 +17,7 @@ const MEMORY_ENTRIES = 2000;
 interface Pending {
   key: string;
   json: string;
+  compile: CompilePieces;
   resolve: (piece: Piece) => void;
   reject: (error: unknown) => void;
 }
@@ -36,29 +37,34 @@ export class PieceSource {
     this.#compile = compile;
   }
 
-  /** The piece of a schema, given as its JSON text. */
-  piece(json: string): Promise<Piece> {
+  /** The piece of a schema, given as its JSON text; compiled by `compile` (default: the source's) when missing. */
+  piece(json: string, compile: CompilePieces = this.#compile): Promise<Piece> {
     const key = pieceKey(json);
     const known = this.#memory.get(key);
     if (known) return known;
     const cache = this.#cache;
-    const piece = cache?.has(key) ? cache.read(key).then((hit) => hit ?? this.#compiled(key, json)) : this.#compiled(key, json);
+    const piece = cache?.has(key) ? cache.read(key).then((hit) => hit ?? this.#compiled(key, json, compile)) : this.#compiled(key, json, compile);
     this.#memory.set(key, piece);
     piece.catch(() => this.#memory.delete(key));
     if (this.#memory.size > MEMORY_ENTRIES) this.#memory.delete(this.#memory.keys().next().value!);
     return piece;
   }
 
-  #compiled(key: string, json: string): Promise<Piece> {
+  #compiled(key: string, json: string, compile: CompilePieces): Promise<Piece> {
     return new Promise((resolve, reject) => {
-      if (this.#queue.push({ key, json, resolve, reject }) === 1) setImmediate(() => void this.#flush());
+      if (this.#queue.push({ key, json, compile, resolve, reject }) === 1) setImmediate(() => this.#flushAll());
     });
   }
 
-  async #flush(): Promise<void> {
-    const batch = this.#queue.splice(0);
+  /** Compiles what the queue holds, one batch per compiler asked. */
+  #flushAll(): void {
+    const queued = this.#queue.splice(0);
+    for (const compile of new Set(queued.map((p) => p.compile))) void this.#flush(compile, queued.filter((p) => p.compile === compile));
+  }
+
+  async #flush(compile: CompilePieces, batch: Pending[]): Promise<void> {
     try {
-      const pieces = await this.#compile(batch.map((p) => p.json));
+      const pieces = await compile(batch.map((p) => p.json));
       batch.forEach((p, i) => p.resolve(pieces[i]!));
       if (!this.#cache) return;
       const write = this.#cache.write(batch.map((p, i) => [p.key, pieces[i]!] as const));
@@ -76,9 +82,9 @@ export class PieceSource {
 }
 
 /**
- * Compiles on one worker thread. One: compiling the distinct schemas of a run takes a few hundred ms beside the main
- * thread's emitters (the longer path); a second worker only adds its start-up and ajv load (~80 ms of CPU) to a
- * machine whose cores the main thread and the clients emitter's worker already use.
+ * Compiles on a worker thread of its own: for a run without an emitter host (emitter-host.ts, which compiles on its
+ * worker when a run has one), e.g. an edit that changed a few schemas. Compiling takes a few hundred ms at most beside
+ * the main thread's emitters.
  */
 export const compileInWorker: CompilePieces = (schemas) =>
   new Promise((resolve, reject) => {

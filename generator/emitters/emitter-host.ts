@@ -1,0 +1,136 @@
+/**
+ * The emitter host: one worker thread beside the main thread that runs the emitters marked `offThread`
+ * (emitters/index.ts) and compiles validator schemas, one job at a time, in the order asked. One worker, not one per
+ * emitter: the machines have 2 cores, and each worker costs its start (Node's bootstrap, loading code) in CPU.
+ *
+ * The worker loads a plain ES module bundled by esbuild from `host/worker.ts` (tsx's loader costs a worker more CPU than
+ * an emitter's work, measured). The CLI build (bin/cli-build.mjs) bundles every `emitters/<name>/worker.ts` beside the
+ * CLI, so a run from the CLI bundles nothing; a run from source (tests, tsx) bundles the worker once per generator
+ * version into a cache of its own. Each module's `import.meta.url` is kept as its own file URL, so paths relative to a
+ * source file still resolve.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { SpecIR } from '../ir.js';
+import { ownImportMetaUrl } from '../lib/own-import-meta-url.mjs';
+import type { EmitterOutput } from './run.js';
+import type { Piece } from './validators/piece.mjs';
+import type { HostAnswer, HostRequest } from './host/protocol.js';
+
+/** The host's worker entry (its folder's `worker.ts`; `workers/host.mjs` in the CLI build). */
+const HOST = { name: 'host', module: new URL('./host/worker.ts', import.meta.url).href };
+
+/** Set by the CLI build (esbuild `define`) to the build's directory name; undeclared when running from source. */
+declare const CONNECTOR_CODEGEN_CLI_BUILD: string | undefined;
+
+const cacheRoot = fileURLToPath(new URL('../../node_modules/.cache/', import.meta.url));
+/** The worker bundles of the CLI build this module belongs to, if it belongs to one. */
+const builtDir = typeof CONNECTOR_CODEGEN_CLI_BUILD === 'string' ? path.join(cacheRoot, 'connector-codegen-cli', CONNECTOR_CODEGEN_CLI_BUILD, 'workers') : undefined;
+/** Bundles made for runs from source; under node_modules (whatever cache directory a run uses), so their packages resolve. */
+const bundleDir = path.join(cacheRoot, 'connector-codegen', 'emitters');
+/** Bundles of other generator versions older than this go (a run of another version may still be loading one). */
+const STALE_MS = 10 * 60_000;
+
+/** The bundle of the emitter's worker: the CLI build's, else one for this generator `version`, built on first need. */
+async function bundle(worker: typeof HOST, version: string): Promise<string> {
+  if (builtDir && existsSync(path.join(builtDir, `${worker.name}.mjs`))) return path.join(builtDir, `${worker.name}.mjs`);
+  const file = path.join(bundleDir, `${worker.name}-${version.slice(0, 16)}.mjs`);
+  if (existsSync(file)) return file;
+  const { build } = await import('esbuild');
+  const result = await build({
+    entryPoints: [fileURLToPath(worker.module)],
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    packages: 'external',
+    write: false,
+    logLevel: 'silent',
+    plugins: [ownImportMetaUrl],
+  });
+  await mkdir(bundleDir, { recursive: true });
+  const temp = `${file}.${process.pid}.tmp`;
+  await writeFile(temp, result.outputFiles[0]!.text);
+  await rename(temp, file);
+  const now = Date.now();
+  for (const old of await readdir(bundleDir)) {
+    const full = path.join(bundleDir, old);
+    if (old.startsWith(`${worker.name}-`) && full !== file && now - ((await stat(full).catch(() => undefined))?.mtimeMs ?? now) > STALE_MS) await rm(full, { force: true });
+  }
+  return file;
+}
+
+/** The emitter host as the main thread sees it. */
+export interface EmitterHost {
+  /**
+   * Runs the emitter `name` on `ir` for the connectors `ids` (all of it, whole, when undefined); resolves with its files.
+   * The IR is sent once for all the jobs given the same object.
+   */
+  emit(name: string, ir: SpecIR, ids: string[] | undefined, cacheDir: string): Promise<EmitterOutput>;
+  /** Compiles validator schemas (JSON texts) into their pieces, in order (validators/pieces.ts CompilePieces). */
+  compile(schemas: string[]): Promise<Piece[]>;
+  /** Stops the worker without waiting; jobs not answered yet are rejected. */
+  stop(): void;
+}
+
+/** Starts the host's worker (for generator `version`); it waits for jobs. */
+export function startEmitterHost(version: string): EmitterHost {
+  const pending = new Map<number, { resolve: (answer: HostAnswer) => void; reject: (error: Error) => void }>();
+  let nextId = 0;
+  let sentIr: SpecIR | undefined;
+  let failure: Error | undefined;
+  const fail = (error: Error) => {
+    failure ??= error;
+    for (const job of pending.values()) job.reject(error);
+    pending.clear();
+  };
+  let thread: Worker | undefined;
+  let stopped = false;
+  const started = bundle(HOST, version).then((file) => {
+    const t = new Worker(pathToFileURL(file));
+    thread = t;
+    t.unref();
+    t.on('message', (answer: HostAnswer) => {
+      const job = pending.get(answer.id);
+      pending.delete(answer.id);
+      job?.resolve(answer);
+    });
+    t.once('error', fail);
+    t.once('exit', (code) => fail(new Error(stopped ? 'the emitter host was stopped' : `the emitter host's worker exited with code ${code}`)));
+    if (stopped) void t.terminate();
+    return t;
+  });
+  started.catch(() => undefined); // observed by ask()
+  const ask = async (request: HostRequest): Promise<HostAnswer> => {
+    const t = await started;
+    if (failure) throw failure;
+    return new Promise((resolve, reject) => {
+      pending.set(request.id, { resolve, reject });
+      t.postMessage(request);
+    }).then((answer) => {
+      const a = answer as HostAnswer;
+      if ('error' in a) throw new Error(a.error);
+      return a;
+    });
+  };
+  return {
+    async emit(name, ir, ids, cacheDir) {
+      const first = sentIr !== ir;
+      sentIr = ir;
+      const answer = await ask({ id: nextId++, kind: 'emit', name, ids, cacheDir, ...(first ? { ir } : {}) });
+      if (!('files' in answer)) throw new Error(`internal: the emitter host answered ${name} without files`);
+      return { shared: new Map(answer.files.shared), connectors: answer.files.connectors.map(([id, files]) => [id, new Map(files)]) };
+    },
+    async compile(schemas) {
+      const answer = await ask({ id: nextId++, kind: 'compile', schemas });
+      if (!('pieces' in answer)) throw new Error('internal: the emitter host answered a compile without pieces');
+      return answer.pieces;
+    },
+    stop() {
+      stopped = true;
+      if (thread) void thread.terminate();
+    },
+  };
+}

@@ -1,0 +1,55 @@
+/** Messages between the main thread (emitter-host.ts) and the emitter host's worker (worker.ts). */
+import type { SpecIR } from '../../ir.js';
+import type { Piece } from '../validators/piece.mjs';
+
+/** A job for the host; answered by a HostAnswer with the same `id`. */
+export type HostRequest =
+  | {
+      /** Job number, unique in a run. */
+      id: number;
+      kind: 'emit';
+      /** The emitter's name (emitters/index.ts). */
+      name: string;
+      /** The IR, sent with the first job of a run only; later jobs use the last one sent. */
+      ir?: SpecIR;
+      /** Connectors to emit (with the emitter's shared files); undefined: the whole emitter. */
+      ids: string[] | undefined;
+      /** The run's cache directory (EmitterContext). */
+      cacheDir: string;
+    }
+  | {
+      /** Job number, unique in a run. */
+      id: number;
+      kind: 'compile';
+      /** Validator schemas as JSON texts. */
+      schemas: string[];
+    };
+
+/** Files as they cross threads: entries, not Maps. */
+export interface HostFiles {
+  /** EmitterOutput.shared. */
+  shared: [string, string][];
+  /** EmitterOutput.connectors. */
+  connectors: [string, [string, string][]][];
+}
+
+/** The answer to one HostRequest. */
+export type HostAnswer =
+  | {
+      /** The request's id. */
+      id: number;
+      /** What an emit job made. */
+      files: HostFiles;
+    }
+  | {
+      /** The request's id. */
+      id: number;
+      /** What a compile job made, one piece per schema. */
+      pieces: Piece[];
+    }
+  | {
+      /** The request's id. */
+      id: number;
+      /** Why the job failed. */
+      error: string;
+    };

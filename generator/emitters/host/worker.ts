@@ -1,0 +1,36 @@
+/**
+ * The emitter host's worker thread (see emitter-host.ts): runs the jobs the main thread sends, one at a time in the
+ * order received — an emitter (loaded on its first job) or a batch of validator schemas to compile. The CLI build
+ * (bin/cli-build.mjs) bundles every `emitters/<name>/worker.ts` as an entry of its own, so a run starts the worker
+ * without bundling anything.
+ */
+import { parentPort } from 'node:worker_threads';
+import type { SpecIR } from '../../ir.js';
+import { emitterEntries } from '../index.js';
+import { runEmitter } from '../run.js';
+import type { HostAnswer, HostRequest } from './protocol.js';
+
+let ir: SpecIR | undefined;
+let queue = Promise.resolve();
+
+parentPort!.on('message', (request: HostRequest) => {
+  if (request.kind === 'emit' && request.ir) ir = request.ir;
+  queue = queue.then(async () => parentPort!.postMessage(await answer(request)));
+});
+
+async function answer(request: HostRequest): Promise<HostAnswer> {
+  try {
+    if (request.kind === 'compile') {
+      const { compilePieces } = await import('../validators/compile.mjs');
+      return { id: request.id, pieces: compilePieces(request.schemas.map((json) => JSON.parse(json) as object)) };
+    }
+    const entry = emitterEntries.find((e) => e.name === request.name);
+    if (!entry) throw new Error(`internal: no emitter named ${request.name}`);
+    if (!ir) throw new Error('internal: an emit job came before the IR');
+    const emitter = await entry.load({ cacheDir: request.cacheDir });
+    const { shared, connectors } = await runEmitter(emitter, ir, request.ids);
+    return { id: request.id, files: { shared: [...shared], connectors: connectors.map(([id, files]) => [id, [...files]]) } };
+  } catch (error) {
+    return { id: request.id, error: error instanceof Error ? error.message : String(error) };
+  }
+}
