@@ -1,7 +1,11 @@
 /**
  * What a child process costs: wall time (measured here), CPU seconds (user + system) and peak resident memory of
- * the process and the descendants it waited for, as GNU time (/usr/bin/time) reads them from the kernel's rusage
- * at exit. Worker threads are part of their process; child processes of the child are counted once it waited.
+ * the process and the descendants it waited for, from the kernel's rusage at exit. Worker threads are part of their
+ * process; child processes of the child are counted once it waited.
+ *
+ * CPU comes from bash's `times` (its children's user and system time, in milliseconds): GNU time prints CPU in 10 ms
+ * steps, too coarse for a run of 60–100 ms (a no-op against `node -e 0`). Peak memory comes from GNU time, which waits
+ * for that bash (the largest resident set among it and its children).
  */
 import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -9,6 +13,9 @@ import os from 'node:os';
 import path from 'node:path';
 
 const TIME = '/usr/bin/time';
+const BASH = '/bin/bash';
+/** Runs the command, then writes its CPU times (bash `times`, second line: the children's) to the file in $0. */
+const WITH_TIMES = '"$@"; status=$?; times > "$0"; exit $status';
 
 /** Cost of one run of a command. */
 export interface ChildUsage {
@@ -25,15 +32,24 @@ export function runMeasured(command: string, args: string[], options: SpawnSyncO
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-usage-'));
   try {
     const out = path.join(dir, 'usage');
+    const times = path.join(dir, 'times');
     const start = performance.now();
-    const r = spawnSync(TIME, ['-f', '%U %S %M', '-o', out, command, ...args], { encoding: 'utf8', maxBuffer: 64 * 2 ** 20, ...options });
+    const r = spawnSync(TIME, ['-f', '%M', '-o', out, BASH, '-c', WITH_TIMES, times, command, ...args], { encoding: 'utf8', maxBuffer: 64 * 2 ** 20, ...options });
     const wallMs = performance.now() - start;
     if (r.status !== 0) throw new Error(`${path.basename(command)} ${args.join(' ')} failed (${r.status ?? r.signal}):\n${String(r.stderr).slice(-2000)}`);
     // GNU time writes "Command exited with non-zero status" lines before the figures on failure; take the last line.
-    const last = readFileSync(out, 'utf8').trim().split('\n').pop()!;
-    const [user, system, rssKiB] = last.split(' ').map(Number) as [number, number, number];
-    return { wallMs, cpuS: user + system, maxRssMiB: rssKiB / 1024, stderr: String(r.stderr) };
+    const rssKiB = Number(readFileSync(out, 'utf8').trim().split('\n').pop());
+    return { wallMs, cpuS: childCpuSeconds(readFileSync(times, 'utf8')), maxRssMiB: rssKiB / 1024, stderr: String(r.stderr) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** User + system seconds of the children from bash `times` output (`0m0.002s 0m0.000s` / `0m0.245s 0m0.004s`). */
+export function childCpuSeconds(timesOutput: string): number {
+  const children = timesOutput.trim().split('\n')[1];
+  const parts = children?.match(/^(\d+)m([\d.]+)s (\d+)m([\d.]+)s$/);
+  if (!parts) throw new Error(`unexpected output of bash times: ${JSON.stringify(timesOutput)}`);
+  const [, um, us, sm, ss] = parts.map(Number) as [number, number, number, number, number];
+  return um * 60 + us + sm * 60 + ss;
 }

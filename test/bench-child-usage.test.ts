@@ -1,0 +1,23 @@
+/** The bench's reading of a child's cost (bench/child-usage.ts): CPU to the millisecond, memory, a failing command. */
+import { describe, expect, test } from 'vitest';
+import { childCpuSeconds, runMeasured } from '../bench/child-usage.js';
+
+describe('bench child usage', () => {
+  test("reads the children's user + system time of bash `times`, in milliseconds", () => {
+    expect(childCpuSeconds('0m0.002s 0m0.000s\n0m0.245s 0m0.004s\n')).toBeCloseTo(0.249, 6);
+    expect(childCpuSeconds('0m0.000s 0m0.000s\n1m2.500s 0m0.125s')).toBeCloseTo(62.625, 6);
+    expect(() => childCpuSeconds('garbage')).toThrow(/bash times/);
+  });
+
+  test('measures a busy child: CPU at millisecond precision, its peak memory, its stderr', () => {
+    const busy = runMeasured(process.execPath, ['-e', 'const a = []; for (let i = 0; i < 2e6; i++) a.push({ i }); console.error("done")']);
+    expect(busy.cpuS).toBeGreaterThan(0.01);
+    expect(busy.maxRssMiB).toBeGreaterThan(60);
+    expect(busy.wallMs).toBeGreaterThan(0);
+    expect(busy.stderr).toContain('done');
+  });
+
+  test('a failing command throws with its status and stderr', () => {
+    expect(() => runMeasured(process.execPath, ['-e', 'console.error("boom"); process.exit(3)'])).toThrow(/failed \(3\)[\s\S]*boom/);
+  });
+});
