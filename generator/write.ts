@@ -12,6 +12,7 @@
  * it is after; never a mix that stays.
  */
 import { readdirSync } from 'node:fs';
+import type { Stats } from 'node:fs';
 import { lstat, mkdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -139,25 +140,25 @@ async function move(from: string, to: string): Promise<void> {
  * Checked before anything is written, so such an output fails as a whole and stays as it was.
  */
 async function checkPaths(outDir: string, writes: string[]): Promise<void> {
-  const problems: string[] = [];
-  const dirsChecked = new Map<string, boolean>();
-  for (const rel of writes) {
-    const target = path.join(outDir, rel);
-    const info = await lstat(target).catch(() => undefined);
-    if (info?.isDirectory()) problems.push(`${rel} (a directory is in the way)`);
-    const parts = rel.split('/').slice(0, -1);
-    for (let i = 1; i <= parts.length; i++) {
-      const dir = parts.slice(0, i).join('/');
-      if (!dirsChecked.has(dir)) {
-        const s = await lstat(path.join(outDir, dir)).catch(() => undefined);
-        dirsChecked.set(dir, !s || s.isDirectory());
+  // Each path looked at once, all at the same time (a fresh output answers every lstat with "missing").
+  const infos = new Map<string, Promise<Stats | undefined>>();
+  const info = (rel: string) => {
+    let found = infos.get(rel);
+    if (!found) infos.set(rel, (found = lstat(path.join(outDir, rel)).catch(() => undefined)));
+    return found;
+  };
+  const problems = await Promise.all(
+    writes.map(async (rel): Promise<string | undefined> => {
+      if ((await info(rel))?.isDirectory()) return `${rel} (a directory is in the way)`;
+      const parts = rel.split('/').slice(0, -1);
+      for (let i = 1; i <= parts.length; i++) {
+        const dir = parts.slice(0, i).join('/');
+        const s = await info(dir);
+        if (s && !s.isDirectory()) return `${rel} (${dir} is a file, not a directory)`;
       }
-      if (!dirsChecked.get(dir)) {
-        problems.push(`${rel} (${dir} is a file, not a directory)`);
-        break;
-      }
-    }
-  }
+      return undefined;
+    }),
+  ).then((all) => all.filter((p): p is string => p !== undefined));
   if (problems.length) throw new Error(`cannot write the output; nothing was written: ${problems.slice(0, 5).join('; ')}${problems.length > 5 ? `; and ${problems.length - 5} more` : ''}`);
 }
 
@@ -203,26 +204,65 @@ export async function applyOutput(outDir: string, files: FileMap, plan: OutputPl
   }
 }
 
-/** Completes a committed transaction: idempotent, so a run killed anywhere in it can be completed again. */
+/**
+ * Completes a committed transaction: idempotent, so a run killed anywhere in it can be completed again. Files are
+ * independent of each other, so each step runs for all of them at once; a staged directory whose target does not exist
+ * yet (a fresh output, a new connector) moves into place in one rename.
+ */
 async function forward(outDir: string, journal: Journal, onStep: StepHook): Promise<void> {
-  for (const rel of journal.aside) {
-    const target = path.join(outDir, rel);
-    // Moved aside once; after that the old file is in old/ and the target is gone or already the new file.
-    if (!(await exists(staged(outDir, 'old', rel))) && (await exists(target)) && (await exists(staged(outDir, 'new', rel)) || !journal.writes.includes(rel))) {
-      onStep(`aside ${rel}`);
-      await move(target, staged(outDir, 'old', rel));
-    }
-  }
-  for (const rel of journal.writes) {
-    if (!(await exists(staged(outDir, 'new', rel)))) continue; // already in place
-    onStep(`place ${rel}`);
-    await move(staged(outDir, 'new', rel), path.join(outDir, rel));
-  }
+  await Promise.all(
+    journal.aside.map(async (rel) => {
+      const target = path.join(outDir, rel);
+      // Moved aside once; after that the old file is in old/ and the target is gone or already the new file.
+      if (!(await exists(staged(outDir, 'old', rel))) && (await exists(target)) && ((await exists(staged(outDir, 'new', rel))) || !journal.writes.includes(rel))) {
+        onStep(`aside ${rel}`);
+        await move(target, staged(outDir, 'old', rel));
+      }
+    }),
+  );
+  const placedDirs = await placeNewDirectories(outDir, journal.writes, onStep);
+  const isPlaced = (rel: string) => rel.split('/').some((_, i, parts) => i > 0 && placedDirs.has(parts.slice(0, i).join('/')));
+  await Promise.all(
+    journal.writes.map(async (rel) => {
+      if (isPlaced(rel) || !(await exists(staged(outDir, 'new', rel)))) return; // already in place
+      onStep(`place ${rel}`);
+      await move(staged(outDir, 'new', rel), path.join(outDir, rel));
+    }),
+  );
   for (const rel of journal.removes) await removeEmptyParents(outDir, path.dirname(path.join(outDir, rel)));
   onStep('cleanup');
   await rm(path.join(outDir, STAGING_DIR), { recursive: true, force: true });
   onStep('done');
   await rm(path.join(outDir, JOURNAL_FILE), { force: true });
+}
+
+/**
+ * Moves each outermost staged directory whose target is missing into place whole; returns those directories (relative).
+ * Only written files are staged, so such a directory holds new files only, and nothing at its target is lost.
+ */
+async function placeNewDirectories(outDir: string, writes: string[], onStep: StepHook): Promise<Set<string>> {
+  const dirs = new Set<string>();
+  for (const rel of writes) {
+    const parts = rel.split('/');
+    for (let i = 1; i < parts.length; i++) dirs.add(parts.slice(0, i).join('/'));
+  }
+  const placed = new Set<string>();
+  const depthOf = (dir: string) => dir.split('/').length;
+  const insidePlaced = (dir: string) => dir.split('/').some((_, i, parts) => i > 0 && placed.has(parts.slice(0, i).join('/')));
+  const deepest = Math.max(0, ...[...dirs].map(depthOf));
+  // Outer directories first; a directory inside one already placed went with it.
+  for (let depth = 1; depth <= deepest; depth++) {
+    const level = [...dirs].filter((dir) => depthOf(dir) === depth && !insidePlaced(dir));
+    await Promise.all(
+      level.map(async (dir) => {
+        if ((await exists(path.join(outDir, dir))) || !(await exists(staged(outDir, 'new', dir)))) return;
+        onStep(`place ${dir}/`);
+        await move(staged(outDir, 'new', dir), path.join(outDir, dir));
+        placed.add(dir);
+      }),
+    );
+  }
+  return placed;
 }
 
 /** Undoes a transaction that failed while being applied: new files go, old ones come back. */

@@ -107,6 +107,33 @@ describe('killed at every step of the write', () => {
   }, 300_000);
 });
 
+describe('placing files', () => {
+  test('a directory new to the output moves into place whole; files of existing directories one by one', async () => {
+    const out = await outputWith(BEFORE);
+    const steps: string[] = [];
+    await applyOutput(out, AFTER, await planOutput(out, AFTER), (step) => void steps.push(step));
+    expect(steps.filter((s) => s.startsWith('place ')).sort()).toEqual(['place a.ts', 'place f.md', 'place fresh/', 'place pkg/src/c.ts', 'place pkg/src/new.ts']);
+    expect(sorted(await tree(out))).toEqual(expected(AFTER));
+    await rm(out, { recursive: true, force: true });
+  });
+
+  test('into an empty output: one move per top-level directory', async () => {
+    const out = await tmp('fresh');
+    const files: FileMap = new Map([
+      ['x/a/1.ts', '1'],
+      ['x/a/2.ts', '2'],
+      ['x/b.ts', 'b'],
+      ['y/c.ts', 'c'],
+      ['top.json', '{}'],
+    ]);
+    const steps: string[] = [];
+    await applyOutput(out, files, await planOutput(out, files), (step) => void steps.push(step));
+    expect(steps.filter((s) => s.startsWith('place ')).sort()).toEqual(['place top.json', 'place x/', 'place y/']);
+    expect(sorted(await tree(out))).toEqual(sorted(files));
+    await rm(out, { recursive: true, force: true });
+  });
+});
+
 describe('failures and leftovers', () => {
   test('a directory where a file must go: nothing is written, nothing is left', async () => {
     const out = await outputWith(BEFORE);
