@@ -143,13 +143,18 @@ async function emitAll(
   const host = offThread.length ? await hosts.get() : undefined;
   try {
     const context = { cacheDir: cacheDirOf(options), ...(host ? { compile: host.compile } : {}) };
-    for (const e of offThread) start(e.name, e.formatted, () => host!.emit(e.name, ir, missing, context.cacheDir));
     const { runEmitter } = await import('./emitters/run.js');
-    const inThread = options.emitters ? options.emitters.map((e) => ({ name: e.name, load: async () => e })) : entries.filter((e) => where(e) === 'here');
-    for (const entry of inThread) {
+    const inThread = options.emitters ? options.emitters.map((e) => ({ name: e.name, load: async () => e, asksHost: false })) : entries.filter((e) => where(e) === 'here');
+    const startHere = async (entry: Pick<EmitterEntry, 'name' | 'load'>) => {
       const emitter = await entry.load(context);
       start(entry.name, emitter.formatted, () => runEmitter(emitter, ir, missing));
-    }
+    };
+    // Emitters that give the host work of their own (validators' compiling) start first, and their jobs reach the host
+    // (one event-loop turn later) before the off-thread emitters': the main thread waits for their answers.
+    for (const entry of inThread.filter((e) => e.asksHost)) await startHere(entry);
+    if (host && inThread.some((e) => e.asksHost)) await new Promise((resolve) => setImmediate(resolve));
+    for (const e of offThread) start(e.name, e.formatted, () => host!.emit(e.name, ir, missing, context.cacheDir));
+    for (const entry of inThread.filter((e) => !e.asksHost)) await startHere(entry);
     const outputs = await Promise.all(runs.map((r) => r.output));
     const result: Emitted = { files: new Map(), kept: new Map(), emitted: new Map(), formattedBy: (rel) => owners.get(rel) ?? false };
     const owners = new Map<string, Formatted>();

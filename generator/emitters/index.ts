@@ -29,6 +29,11 @@ export interface EmitterEntry {
   formatted?: Formatted;
   /** Of an off-thread emitter: whether it has a split (Emitter.split), and whether that has shared files. */
   split?: { shared: boolean };
+  /**
+   * Of a main-thread emitter: it gives the emitter host work of its own and waits for it (validators: compiling), so
+   * it starts before the off-thread emitters are sent, and its jobs run first.
+   */
+  asksHost?: boolean;
 }
 
 /** The emitters of `generate`, in the order they start (files are distinct; the writer sorts them). */
@@ -51,6 +56,7 @@ export const emitterEntries: EmitterEntry[] = [
   },
   {
     name: 'validators',
+    asksHost: true,
     load: async (context) => {
       const { validatorsEmitter, validatorsEmitterFor } = await import('./validators/index.js');
       return context ? validatorsEmitterFor(context.cacheDir, context.compile) : validatorsEmitter;
