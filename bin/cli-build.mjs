@@ -16,7 +16,7 @@ import { filesUnder, statLines } from '../generator/lib/file-stats.mjs';
 import { handOverVersion, versionDigest, versionInputs } from '../generator/lib/generator-inputs.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const SOURCES = ['generator', 'mock', 'runtime/src', 'mcp/src', 'bin/cli-build.mjs', 'package.json'];
+const SOURCES = ['generator', 'mock', 'runtime/src', 'mcp/src', 'bin/cli-build.mjs', 'package.json', 'package-lock.json'];
 const cacheDir = path.join(root, 'node_modules/.cache/connector-codegen-cli');
 /**
  * What the sources and the version's inputs were when last seen, and what they gave: { sources, build, inputs,
@@ -64,10 +64,11 @@ function workerEntries() {
 
 /**
  * Packages bundled into the CLI rather than loaded from node_modules: each is dozens of CommonJS files, which cost a
- * run more to load one by one (yaml: ~40 ms of CPU) than as part of a chunk (~8 ms). Their versions are pinned in
- * package.json, a source of the build. Every other package is loaded from node_modules.
+ * run more to load one by one (yaml: ~40 ms of CPU; ajv with its dependencies, loaded by the emitter host to compile
+ * validators: ~35 ms) than as part of a chunk (~8 ms). Their versions are pinned by package.json and
+ * package-lock.json, sources of the build. Every other package is loaded from node_modules.
  */
-const BUNDLED_PACKAGES = new Set(['yaml', 'handlebars']);
+const BUNDLED_PACKAGES = new Set(['yaml', 'handlebars', 'ajv', 'fast-deep-equal', 'fast-uri', 'json-schema-traverse', 'require-from-string']);
 
 /**
  * An esbuild plugin that keeps every package but BUNDLED_PACKAGES external. Their require() of a Node built-in (an
