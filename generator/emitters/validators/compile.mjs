@@ -18,8 +18,9 @@ export function compilePieces(schemas) {
   return schemas.map((schema) => {
     // No `verbose`: the runtime reads the offending value from the data by the error's pointer (verbose doubles the
     // code and costs a third of the compile time). No optimizer pass: it costs a quarter of the compile time for a
-    // tenth less code. An instance per schema: its names start at 0, whatever was compiled before.
-    const ajv = new Ajv({ code: { source: true, esm: true, lines: true, optimize: false, process: notEvaluated }, allErrors: true, strict: false, validateSchema: false });
+    // tenth less code. An instance per schema: its names start at 0, whatever was compiled before. No meta-schema:
+    // our schemas are not validated against it (validateSchema: false), and adding it was a third of an instance's cost.
+    const ajv = new Ajv({ meta: false, code: { source: true, esm: true, lines: true, optimize: false, process: notEvaluated }, allErrors: true, strict: false, validateSchema: false });
     ajv.addSchema(schema, 'schema');
     return pieceOf(standaloneCode(ajv, { schema: 'schema' }));
   });
