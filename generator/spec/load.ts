@@ -12,7 +12,7 @@ import { validateConnector, validateService } from './schema/validators.generate
 import { SpecDirError, type Diagnostic, type DiagnosticCode } from './diagnostics.js';
 
 export { SpecDirError };
-import { diagnosticAt, makeDiagnostic, parsedSource, parseSource, specStem, SPEC_EXTENSIONS, type DataPath, type SourceFile } from './yaml-source.js';
+import { diagnosticAt, makeDiagnostic, parsedSource, parseSource, readSource, specStem, SPEC_EXTENSIONS, type DataPath, type SourceFile } from './yaml-source.js';
 import type { ParsedFile, SpecCacheOptions, SpecFileKind } from '../cache/spec-cache.js';
 
 /** A compiled meta-schema validator (ajv standalone code: generator/spec/schema/validators.generated.ts). */
@@ -121,7 +121,7 @@ function checkedSource(file: string, read: SpecFileRead, specPath: string, kind:
 
 /** Parses one file and checks its data: syntax, hygiene (checkData), then the meta-schema. */
 function parseAndCheck(file: string, text: string, specPath: string, validate: MetaValidator): CheckedSource {
-  const source = parseSource(file, text, specPath);
+  const source = readSource(file, text, specPath);
   const diagnostics = [...source.syntaxErrors];
   let valid = false;
   if (source.syntaxErrors.length === 0) {

@@ -4,6 +4,8 @@
  */
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
 import { DIAGNOSTIC_CODES, type Diagnostic, type DiagnosticCode } from './diagnostics.js';
+import type { SourceLocation } from '../ir.js';
+import { fastParse } from './yaml-fast.js';
 
 /** A path into a parsed YAML document: map keys and sequence indexes. */
 export type DataPath = readonly (string | number)[];
@@ -46,7 +48,16 @@ export function specStem(name: string): string | undefined {
   return ext ? name.slice(0, -ext.length) : undefined;
 }
 
-/** Parses YAML text. Duplicate keys are left to the semantic checks, which name what is duplicated. */
+/**
+ * Reads YAML text: with js-yaml when it reads the text cleanly and as `yaml` would (yaml-fast.ts), the document then
+ * parsed with `yaml` only if a position is asked; else with `yaml` (parseSource), for its diagnostics.
+ */
+export function readSource(file: string, text: string, specPath: string = file): SourceFile {
+  const fast = fastParse(text);
+  return fast ? parsedSource(file, specPath, text, fast.data, new Map()) : parseSource(file, text, specPath);
+}
+
+/** Parses YAML text with `yaml`. Duplicate keys are left to the semantic checks, which name what is duplicated. */
 export function parseSource(file: string, text: string, specPath: string = file): SourceFile {
   const { doc, lineCounter } = parseText(text);
   const syntaxErrors: Diagnostic[] = doc.errors.map((e) => {
@@ -68,8 +79,9 @@ function parseText(text: string): { doc: Document.Parsed; lineCounter: LineCount
 }
 
 /**
- * A file known to parse cleanly (no syntax error, no duplicate key) into `data`, with the positions already asked of
- * its text: the document is parsed only if a position outside those is asked.
+ * A file known to parse cleanly (no syntax error, no duplicate key) into `data` (from the parse cache or the fast
+ * path), with the positions already asked of its text: the document is parsed only if a position outside those is
+ * asked.
  */
 export function parsedSource(file: string, specPath: string, text: string, data: unknown, positions: Map<string, readonly [number, number]>): SourceFile {
   let parsed: ReturnType<typeof parseText> | undefined;
@@ -174,6 +186,30 @@ function locateInDocument(source: SourceFile, path: DataPath, at: 'key' | 'value
     }
   }
   return source.lineCounter.linePos(offset);
+}
+
+/**
+ * Where the item at `path` (its key) is written, for the IR: the line is located on first read, so a run that reads
+ * none (a valid spec, no diagnostic) never parses the document for positions. See SourceLocation.
+ */
+export function keyLocation(source: SourceFile, path: DataPath): SourceLocation {
+  return new KeyLocation(source, path);
+}
+
+/** A SourceLocation whose `line` is a getter on the prototype: not an own property, so never copied or serialized. */
+class KeyLocation implements SourceLocation {
+  readonly file: string;
+  readonly #source: SourceFile;
+  readonly #path: DataPath;
+  #line: number | undefined;
+  constructor(source: SourceFile, path: DataPath) {
+    this.file = source.specPath;
+    this.#source = source;
+    this.#path = path;
+  }
+  get line(): number {
+    return (this.#line ??= locate(this.#source, this.#path, 'key').line);
+  }
 }
 
 /** First and last line of the item at `path` (its key through the end of its value); the located line when not found. */
