@@ -5,9 +5,10 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { beforeEach, describe, expect, test, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { readSpec } from '../generator/spec/read.js';
 import { SpecError } from '../generator/spec/diagnostics.js';
+import { loadYaml } from '../generator/spec/yaml-source.js';
 import { edit, SHOP_YAML, writeMiniSpec } from './helpers/mini-spec.js';
 import { realSpecDir } from './helpers/spec-copy.js';
 
@@ -22,6 +23,10 @@ vi.mock('yaml', async (importOriginal) => {
       return yaml.parseDocument(...args);
     },
   };
+});
+
+beforeAll(async () => {
+  await loadYaml(); // the mocked module above, not the one a synchronous require would load
 });
 
 beforeEach(() => {

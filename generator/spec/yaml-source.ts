@@ -2,7 +2,9 @@
  * A parsed spec file that remembers positions: every later phase reports problems by data path
  * (`['entities', 'customers', 'actions', 'list']`) and this turns the path into `line:col`.
  */
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import { createRequire } from 'node:module';
+import type * as Yaml from 'yaml';
+import type { Document, LineCounter, Node } from 'yaml';
 import { DIAGNOSTIC_CODES, type Diagnostic, type DiagnosticCode } from './diagnostics.js';
 import type { SourceLocation } from '../ir.js';
 import { fastParse } from './yaml-fast.js';
@@ -50,11 +52,31 @@ export function specStem(name: string): string | undefined {
 
 /**
  * Reads YAML text: with js-yaml when it reads the text cleanly and as `yaml` would (yaml-fast.ts), the document then
- * parsed with `yaml` only if a position is asked; else with `yaml` (parseSource), for its diagnostics.
+ * parsed with `yaml` only if a position is asked; else with `yaml` (parseSource), for its diagnostics. `fast`: the fast
+ * path's answer when already asked (null: declined).
  */
-export function readSource(file: string, text: string, specPath: string = file): SourceFile {
-  const fast = fastParse(text);
+export function readSource(file: string, text: string, specPath: string = file, fast: { data: unknown } | null = fastParse(text) ?? null): SourceFile {
   return fast ? parsedSource(file, specPath, text, fast.data, new Map()) : parseSource(file, text, specPath);
+}
+
+/** The `yaml` package, once loaded: a valid spec read on the fast path never loads it. */
+let yamlPackage: typeof Yaml | undefined;
+
+/**
+ * Loads `yaml` ahead of work that will parse with it (a file the fast path declines; diff, which locates every change),
+ * as an ES module import (in the CLI build, its bundled chunk). Positions asked without it loaded still work: `yaml()`
+ * then requires it synchronously.
+ */
+export async function loadYaml(): Promise<void> {
+  if (yamlPackage) return;
+  // A CommonJS package: Node gives its exports as named exports too, a bundle (bin/cli-build.mjs) as the default only.
+  const module = (await import('yaml')) as unknown as Partial<typeof Yaml> & { default: typeof Yaml };
+  yamlPackage ??= module.parseDocument ? (module as typeof Yaml) : module.default;
+}
+
+/** The `yaml` package, loaded now if nobody loaded it before (a diagnostic found in a synchronous phase). */
+function yaml(): typeof Yaml {
+  return (yamlPackage ??= createRequire(import.meta.url)('yaml') as typeof Yaml);
 }
 
 /** Parses YAML text with `yaml`. Duplicate keys are left to the semantic checks, which name what is duplicated. */
@@ -73,6 +95,7 @@ export function parseSource(file: string, text: string, specPath: string = file)
 }
 
 function parseText(text: string): { doc: Document.Parsed; lineCounter: LineCounter } {
+  const { LineCounter, parseDocument } = yaml();
   const lineCounter = new LineCounter();
   // merge: YAML merge keys (`<<: *defaults`) are a way of writing the same data, as anchors and aliases are.
   return { doc: parseDocument(text, { lineCounter, uniqueKeys: false, prettyErrors: false, merge: true }), lineCounter };
@@ -114,6 +137,7 @@ function remembered(source: SourceFile, key: string, compute: () => readonly [nu
  * duplicate is reported once (SPEC012) instead of cascading into errors about the definition it hid.
  */
 function dataWithoutDuplicates(source: SourceFile): unknown {
+  const { isMap, isPair, isScalar, isSeq } = yaml();
   if (source.duplicates.length === 0) return source.doc.toJS({ maxAliasCount: 1000 });
   const clone = source.doc.clone();
   const prune = (node: unknown): void => {
@@ -163,6 +187,7 @@ export function locate(source: SourceFile, path: DataPath, at: 'key' | 'value' =
 }
 
 function locateInDocument(source: SourceFile, path: DataPath, at: 'key' | 'value'): { line: number; col: number } {
+  const { isMap, isPair, isScalar, isSeq } = yaml();
   let node: unknown = source.doc.contents;
   let offset = rangeStart(node) ?? 0;
   for (let i = 0; i < path.length; i++) {
@@ -219,6 +244,7 @@ export function span(source: SourceFile, path: DataPath): [number, number] {
 }
 
 function spanInDocument(source: SourceFile, path: DataPath): [number, number] {
+  const { isMap, isPair, isScalar, isSeq } = yaml();
   let node: unknown = source.doc.contents;
   let start: number | undefined = rangeStart(node);
   for (const segment of path) {
@@ -276,6 +302,7 @@ export interface DuplicateKey {
 
 /** Finds every key that appears twice in one map, anywhere in the document. */
 export function findDuplicateKeys(source: SourceFile): DuplicateKey[] {
+  const { isMap, isPair, isScalar, isSeq } = yaml();
   const found: DuplicateKey[] = [];
   const visit = (node: unknown, path: (string | number)[]): void => {
     if (isMap(node)) {
