@@ -9,12 +9,18 @@ import type { BaseType } from './spec/type-expr.js';
 /** A JSON literal allowed in enums, consts and defaults. */
 export type Literal = string | number | boolean;
 
-/** Where an item is written in the spec. */
+/**
+ * Where an item is written in the spec. The locations normalize makes are lazy (yaml-source.ts keyLocation): `line` is
+ * a getter on their prototype, located in the YAML text when first read, so a run that prints no diagnostic never
+ * parses positions. Being no own property, `line` is absent from JSON.stringify and from a structured clone: the IR an
+ * emitter receives in a worker thread carries `file` only, and emitters never read `line` (generated output holds no
+ * spec line numbers). diff, checks and diagnostics read it on the main thread.
+ */
 export interface SourceLocation {
   /** Spec file path, e.g. `spec/connectors/payments.yaml`. */
-  file: string;
-  /** 1-based line of the item's key. */
-  line: number;
+  readonly file: string;
+  /** 1-based line of the item's key (lazy: see above). */
+  readonly line: number;
 }
 
 /**

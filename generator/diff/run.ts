@@ -6,6 +6,7 @@ import { compareSpecs } from './compare.js';
 import type { DiffResult } from './model.js';
 import { verdicts } from './semver.js';
 import { loadSides } from './sides.js';
+import { loadYaml } from '../spec/yaml-source.js';
 import type { DeprecationPolicy } from './sink.js';
 
 /** Inputs of a diff. */
@@ -29,6 +30,7 @@ export interface DiffRunOptions {
 /** Runs the diff. Throws SideUsageError or InvalidSidesError (sides.ts) for sides that cannot be compared. */
 export async function runDiff(options: DiffRunOptions): Promise<DiffResult> {
   const [base, head] = await loadSides(options.base, options.head ?? options.specDir, options.specDir);
+  await loadYaml(); // every change reported is located (SourceLocation.line, found in the YAML on first read)
   const state = readReleaseState(options.releaseDir ?? releaseDir());
   const versionOf = (id: string) => currentVersion(state, id);
   const severity = options.severity ?? {};

@@ -12,8 +12,9 @@ import { validateConnector, validateService } from './schema/validators.generate
 import { SpecDirError, type Diagnostic, type DiagnosticCode } from './diagnostics.js';
 
 export { SpecDirError };
-import { diagnosticAt, makeDiagnostic, parsedSource, parseSource, specStem, SPEC_EXTENSIONS, type DataPath, type SourceFile } from './yaml-source.js';
+import { diagnosticAt, loadYaml, makeDiagnostic, parsedSource, parseSource, readSource, specStem, SPEC_EXTENSIONS, type DataPath, type SourceFile } from './yaml-source.js';
 import type { ParsedFile, SpecCacheOptions, SpecFileKind } from '../cache/spec-cache.js';
+import { fastParse } from './yaml-fast.js';
 
 /** A compiled meta-schema validator (ajv standalone code: generator/spec/schema/validators.generated.ts). */
 type MetaValidator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
@@ -71,17 +72,26 @@ export async function loadSpec(specDir: string, cache?: SpecCacheOptions): Promi
   const kinds: SpecFileKind[] = ['service', ...names.map((): SpecFileKind => 'connector')];
   const reads = [serviceRead!, ...connectorReads];
   const specCache = cache && (await import('../cache/spec-cache.js').then(({ SpecCache }) => SpecCache.open(cache, reads.flatMap((r, i) => (r.text === undefined ? [] : [{ kind: kinds[i]!, text: r.text }])))));
+  const files = [servicePath, ...names.map((n) => path.join(connectorsDir, n))];
+  const specPaths = [`${base}/${path.basename(servicePath)}`, ...names.map((n) => `${base}/connectors/${n}`)];
+  // The files to parse, on the fast path first (yaml-fast.ts); `yaml` is loaded, once, only if one is declined.
+  const fast = new Map<string, { data: unknown } | null>();
+  for (const [i, read] of reads.entries()) {
+    const text = read.text;
+    if (text !== undefined && !specCache?.get(kinds[i]!, text) && !checkedCache.has(checkedKey(displayPath(files[i]!), specPaths[i]!, kinds[i]!, text)) && !fast.has(text)) fast.set(text, fastParse(text) ?? null);
+  }
+  if (reads.some((r) => r.text === undefined) || [...fast.values()].includes(null)) await loadYaml();
   const valid = new Set<SourceFile>();
   const clean: { kind: SpecFileKind; source: SourceFile }[] = [];
   const take = (file: string, read: SpecFileRead, specPath: string, kind: SpecFileKind): SourceFile => {
-    const checked = checkedSource(displayPath(file), read, specPath, kind, read.text === undefined ? undefined : specCache?.get(kind, read.text));
+    const checked = checkedSource(displayPath(file), read, specPath, kind, read.text === undefined ? undefined : specCache?.get(kind, read.text), read.text === undefined ? undefined : fast.get(read.text));
     diagnostics.push(...checked.diagnostics);
     if (checked.valid) valid.add(checked.source);
     if (checked.valid && checked.diagnostics.length === 0 && checked.source.duplicates.length === 0) clean.push({ kind, source: checked.source });
     return checked.source;
   };
-  const service = take(servicePath, serviceRead!, `${base}/${path.basename(servicePath)}`, 'service');
-  const connectors = names.map((n, i) => take(path.join(connectorsDir, n), connectorReads[i]!, `${base}/connectors/${n}`, 'connector'));
+  const service = take(servicePath, serviceRead!, specPaths[0]!, 'service');
+  const connectors = names.map((n, i) => take(files[i + 1]!, connectorReads[i]!, specPaths[i + 1]!, 'connector'));
   return { service, connectors, valid, diagnostics, ...(specCache ? { saveCache: () => specCache.save(clean) } : {}) };
 }
 
@@ -99,19 +109,23 @@ interface CheckedSource {
 const checkedCache = new Map<string, CheckedSource>();
 const CHECKED_CACHE_SIZE = 64;
 
+/** Key of a file in checkedCache. */
+const checkedKey = (file: string, specPath: string, kind: SpecFileKind, text: string) => `${file}\0${specPath}\0${kind}\0${text}`;
+
 /**
  * Parses and schema-checks one file as read (or takes it from the in-memory cache, or builds it from the parse cache's
- * `parsed`: a clean file as parsed before, which is valid without checking again).
+ * `parsed`: a clean file as parsed before, which is valid without checking again). `fast`: the fast path's answer for
+ * the text, when it was asked (null: declined).
  */
-function checkedSource(file: string, read: SpecFileRead, specPath: string, kind: SpecFileKind, parsed?: ParsedFile): CheckedSource {
+function checkedSource(file: string, read: SpecFileRead, specPath: string, kind: SpecFileKind, parsed?: ParsedFile, fast?: { data: unknown } | null): CheckedSource {
   const problem = read.problem ? [makeDiagnostic(file, read.problem.line, read.problem.col, read.problem.code, read.problem.message)] : [];
   if (read.text === undefined) return { source: parseSource(file, '', specPath), diagnostics: problem, valid: false };
-  const key = `${file}\0${specPath}\0${kind}\0${read.text}`;
+  const key = checkedKey(file, specPath, kind, read.text);
   const cached = checkedCache.get(key);
   if (cached) return cached;
   let checked: CheckedSource;
   if (parsed) checked = { source: parsedSource(file, specPath, read.text, parsed.data, parsed.positions), diagnostics: [], valid: true };
-  else checked = parseAndCheck(file, read.text, specPath, validators[kind]);
+  else checked = parseAndCheck(file, read.text, specPath, validators[kind], fast);
   // Shared by later loads: frozen, so nothing downstream can change what the next load reads.
   deepFreeze(checked.source.data);
   if (checkedCache.size >= CHECKED_CACHE_SIZE) checkedCache.delete(checkedCache.keys().next().value!);
@@ -120,8 +134,8 @@ function checkedSource(file: string, read: SpecFileRead, specPath: string, kind:
 }
 
 /** Parses one file and checks its data: syntax, hygiene (checkData), then the meta-schema. */
-function parseAndCheck(file: string, text: string, specPath: string, validate: MetaValidator): CheckedSource {
-  const source = parseSource(file, text, specPath);
+function parseAndCheck(file: string, text: string, specPath: string, validate: MetaValidator, fast?: { data: unknown } | null): CheckedSource {
+  const source = fast === undefined ? readSource(file, text, specPath) : readSource(file, text, specPath, fast);
   const diagnostics = [...source.syntaxErrors];
   let valid = false;
   if (source.syntaxErrors.length === 0) {

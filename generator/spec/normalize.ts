@@ -23,6 +23,7 @@ import type {
   ServiceIR,
   ShapeIR,
   SortElementIR,
+  SourceLocation,
   SpecIR,
 } from '../ir.js';
 import type { LoadedSpec } from './load.js';
@@ -32,7 +33,7 @@ import type { RawAction, RawConnector, RawField, RawInvariant, RawOrdering, RawP
 import { buildRules, resolveKeyParam, ruleDocs } from './normalize-rules.js';
 import { parseTypeExpr, type BaseType } from './type-expr.js';
 import { didYouMean } from '../lib/suggest.js';
-import { diagnosticAt, locate, span, specStem, type DataPath, type SourceFile } from './yaml-source.js';
+import { diagnosticAt, keyLocation, span, specStem, type DataPath, type SourceFile } from './yaml-source.js';
 
 /** Where each IR node was written: lets later checks locate a node or one of its keys. */
 export class Origins {
@@ -96,8 +97,9 @@ export class FileContext {
     this.diagnostics.push(diagnosticAt(this.source, path, code, message, { severity }));
   }
 
-  loc(path: DataPath) {
-    return { file: this.source.specPath, line: locate(this.source, path, 'key').line };
+  /** Where `path` is written (its line located only when read). */
+  loc(path: DataPath): SourceLocation {
+    return keyLocation(this.source, path);
   }
 
   /** Collects an `assumption:` written on any node into the spec-wide list. */

@@ -2,8 +2,12 @@
  * A parsed spec file that remembers positions: every later phase reports problems by data path
  * (`['entities', 'customers', 'actions', 'list']`) and this turns the path into `line:col`.
  */
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import { createRequire } from 'node:module';
+import type * as Yaml from 'yaml';
+import type { Document, LineCounter, Node } from 'yaml';
 import { DIAGNOSTIC_CODES, type Diagnostic, type DiagnosticCode } from './diagnostics.js';
+import type { SourceLocation } from '../ir.js';
+import { fastParse } from './yaml-fast.js';
 
 /** A path into a parsed YAML document: map keys and sequence indexes. */
 export type DataPath = readonly (string | number)[];
@@ -46,7 +50,36 @@ export function specStem(name: string): string | undefined {
   return ext ? name.slice(0, -ext.length) : undefined;
 }
 
-/** Parses YAML text. Duplicate keys are left to the semantic checks, which name what is duplicated. */
+/**
+ * Reads YAML text: with js-yaml when it reads the text cleanly and as `yaml` would (yaml-fast.ts), the document then
+ * parsed with `yaml` only if a position is asked; else with `yaml` (parseSource), for its diagnostics. `fast`: the fast
+ * path's answer when already asked (null: declined).
+ */
+export function readSource(file: string, text: string, specPath: string = file, fast: { data: unknown } | null = fastParse(text) ?? null): SourceFile {
+  return fast ? parsedSource(file, specPath, text, fast.data, new Map()) : parseSource(file, text, specPath);
+}
+
+/** The `yaml` package, once loaded: a valid spec read on the fast path never loads it. */
+let yamlPackage: typeof Yaml | undefined;
+
+/**
+ * Loads `yaml` ahead of work that will parse with it (a file the fast path declines; diff, which locates every change),
+ * as an ES module import (in the CLI build, its bundled chunk). Positions asked without it loaded still work: `yaml()`
+ * then requires it synchronously.
+ */
+export async function loadYaml(): Promise<void> {
+  if (yamlPackage) return;
+  // A CommonJS package: Node gives its exports as named exports too, a bundle (bin/cli-build.mjs) as the default only.
+  const module = (await import('yaml')) as unknown as Partial<typeof Yaml> & { default: typeof Yaml };
+  yamlPackage ??= module.parseDocument ? (module as typeof Yaml) : module.default;
+}
+
+/** The `yaml` package, loaded now if nobody loaded it before (a diagnostic found in a synchronous phase). */
+function yaml(): typeof Yaml {
+  return (yamlPackage ??= createRequire(import.meta.url)('yaml') as typeof Yaml);
+}
+
+/** Parses YAML text with `yaml`. Duplicate keys are left to the semantic checks, which name what is duplicated. */
 export function parseSource(file: string, text: string, specPath: string = file): SourceFile {
   const { doc, lineCounter } = parseText(text);
   const syntaxErrors: Diagnostic[] = doc.errors.map((e) => {
@@ -62,14 +95,16 @@ export function parseSource(file: string, text: string, specPath: string = file)
 }
 
 function parseText(text: string): { doc: Document.Parsed; lineCounter: LineCounter } {
+  const { LineCounter, parseDocument } = yaml();
   const lineCounter = new LineCounter();
   // merge: YAML merge keys (`<<: *defaults`) are a way of writing the same data, as anchors and aliases are.
   return { doc: parseDocument(text, { lineCounter, uniqueKeys: false, prettyErrors: false, merge: true }), lineCounter };
 }
 
 /**
- * A file known to parse cleanly (no syntax error, no duplicate key) into `data`, with the positions already asked of
- * its text: the document is parsed only if a position outside those is asked.
+ * A file known to parse cleanly (no syntax error, no duplicate key) into `data` (from the parse cache or the fast
+ * path), with the positions already asked of its text: the document is parsed only if a position outside those is
+ * asked.
  */
 export function parsedSource(file: string, specPath: string, text: string, data: unknown, positions: Map<string, readonly [number, number]>): SourceFile {
   let parsed: ReturnType<typeof parseText> | undefined;
@@ -102,6 +137,7 @@ function remembered(source: SourceFile, key: string, compute: () => readonly [nu
  * duplicate is reported once (SPEC012) instead of cascading into errors about the definition it hid.
  */
 function dataWithoutDuplicates(source: SourceFile): unknown {
+  const { isMap, isPair, isScalar, isSeq } = yaml();
   if (source.duplicates.length === 0) return source.doc.toJS({ maxAliasCount: 1000 });
   const clone = source.doc.clone();
   const prune = (node: unknown): void => {
@@ -151,6 +187,7 @@ export function locate(source: SourceFile, path: DataPath, at: 'key' | 'value' =
 }
 
 function locateInDocument(source: SourceFile, path: DataPath, at: 'key' | 'value'): { line: number; col: number } {
+  const { isMap, isPair, isScalar, isSeq } = yaml();
   let node: unknown = source.doc.contents;
   let offset = rangeStart(node) ?? 0;
   for (let i = 0; i < path.length; i++) {
@@ -176,6 +213,30 @@ function locateInDocument(source: SourceFile, path: DataPath, at: 'key' | 'value
   return source.lineCounter.linePos(offset);
 }
 
+/**
+ * Where the item at `path` (its key) is written, for the IR: the line is located on first read, so a run that reads
+ * none (a valid spec, no diagnostic) never parses the document for positions. See SourceLocation.
+ */
+export function keyLocation(source: SourceFile, path: DataPath): SourceLocation {
+  return new KeyLocation(source, path);
+}
+
+/** A SourceLocation whose `line` is a getter on the prototype: not an own property, so never copied or serialized. */
+class KeyLocation implements SourceLocation {
+  readonly file: string;
+  readonly #source: SourceFile;
+  readonly #path: DataPath;
+  #line: number | undefined;
+  constructor(source: SourceFile, path: DataPath) {
+    this.file = source.specPath;
+    this.#source = source;
+    this.#path = path;
+  }
+  get line(): number {
+    return (this.#line ??= locate(this.#source, this.#path, 'key').line);
+  }
+}
+
 /** First and last line of the item at `path` (its key through the end of its value); the located line when not found. */
 export function span(source: SourceFile, path: DataPath): [number, number] {
   const [first, last] = remembered(source, JSON.stringify(['span', ...path]), () => spanInDocument(source, path));
@@ -183,6 +244,7 @@ export function span(source: SourceFile, path: DataPath): [number, number] {
 }
 
 function spanInDocument(source: SourceFile, path: DataPath): [number, number] {
+  const { isMap, isPair, isScalar, isSeq } = yaml();
   let node: unknown = source.doc.contents;
   let start: number | undefined = rangeStart(node);
   for (const segment of path) {
@@ -240,6 +302,7 @@ export interface DuplicateKey {
 
 /** Finds every key that appears twice in one map, anywhere in the document. */
 export function findDuplicateKeys(source: SourceFile): DuplicateKey[] {
+  const { isMap, isPair, isScalar, isSeq } = yaml();
   const found: DuplicateKey[] = [];
   const visit = (node: unknown, path: (string | number)[]): void => {
     if (isMap(node)) {
