@@ -12,7 +12,7 @@ import { camelCase } from '../naming.js';
 import { printDoc } from '../ts/doc.js';
 import { code, constDecl, exportFrom, fileDoc, importDecl, literal, spread, type LiteralValue } from '../ts/syntax.js';
 import { splitEmitter } from '../types.js';
-import { toolDefinitions, type ToolData } from './definitions.js';
+import { toolDefinitions, toolSummaries, type ToolData } from './definitions.js';
 import { agentsPage } from './docs.js';
 import { sharedLiterals } from './shared-literals.js';
 
@@ -104,6 +104,6 @@ export const toolsEmitter = splitEmitter({
   connector: (ir, c) => new Map([[`${c.id}/src/tools.ts`, toolsFile(ir, c, toolDefinitions(ir, c))]]),
   shared(ir) {
     if (!ir.connectors.length) return new Map();
-    return new Map([['docs/agents.md', agentsPage(ir, new Map(ir.connectors.map((c) => [c.id, toolDefinitions(ir, c)])))]]);
+    return new Map([['docs/agents.md', agentsPage(ir, new Map(ir.connectors.map((c) => [c.id, toolSummaries(c)])))]]);
   },
 });
