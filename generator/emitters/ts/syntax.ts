@@ -79,7 +79,24 @@ export const spread = (text: string) => new Spread(text);
 export type LiteralValue = string | number | boolean | null | Code | LiteralValue[] | { [key: string]: LiteralValue | undefined };
 
 const isObject = (v: unknown): v is Record<string, LiteralValue | undefined> => v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Code);
-const entriesOf = (v: Record<string, LiteralValue | undefined>) => Object.entries(v).filter((e): e is [string, LiteralValue] => e[1] !== undefined);
+/** An object literal's entries, without those whose value is undefined. */
+function entriesOf(v: Record<string, LiteralValue | undefined>): [string, LiteralValue][] {
+  const entries: [string, LiteralValue][] = [];
+  for (const k of Object.keys(v)) {
+    const value = v[k];
+    if (value !== undefined) entries.push([k, value]);
+  }
+  return entries;
+}
+
+/** How many entries an array or object literal prints (0 for anything else). */
+function sizeOf(v: LiteralValue): number {
+  if (Array.isArray(v)) return v.length;
+  if (!isObject(v)) return 0;
+  let size = 0;
+  for (const k of Object.keys(v)) if (v[k] !== undefined) size++;
+  return size;
+}
 
 /** A key and its value (prettier's assignment layouts for object properties). */
 function property(name: string, value: LiteralValue, expanded: boolean): Doc {
@@ -104,8 +121,7 @@ export function literal(value: LiteralValue, expanded = false): Doc {
   if (typeof value === 'boolean') return String(value);
   if (Array.isArray(value)) {
     if (value.length === 0) return '[]';
-    const size = (v: LiteralValue) => (Array.isArray(v) ? v.length : isObject(v) ? entriesOf(v).length : 0);
-    const shouldBreak = value.length > 1 && value.every((v, i) => (Array.isArray(v) || isObject(v)) && size(v) > 1 && (i === value.length - 1 || Array.isArray(v) === Array.isArray(value[i + 1])));
+    const shouldBreak = value.length > 1 && value.every((v, i) => (Array.isArray(v) || isObject(v)) && sizeOf(v) > 1 && (i === value.length - 1 || Array.isArray(v) === Array.isArray(value[i + 1])));
     if (value.length > 1 && value.every((v) => typeof v === 'number')) {
       // Numbers fill lines; the trailing comma belongs to the array's own group.
       const id = Symbol('array');
