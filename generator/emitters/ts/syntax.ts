@@ -98,13 +98,14 @@ function sizeOf(v: LiteralValue): number {
   return size;
 }
 
-/** A key and its value (prettier's assignment layouts for object properties). */
+/** A key and its value as a group (prettier's assignment layouts for object properties). */
 function property(name: string, value: LiteralValue, expanded: boolean): Doc {
-  if (value instanceof Spread) return literal(value);
+  if (value instanceof Spread) return group(literal(value));
   const k = key(name);
-  // A string value may move to the next line, unless the key is too short for that to help (prettier's rule).
+  // A string value may move to the next line, unless the key is too short for that to help (prettier's rule). One
+  // group, not a group in a group: the same layout, and a long text is measured once less.
   if (typeof value === 'string' && k.length >= 5) return group([k, ':', group(indent([line, str(value)]))]);
-  return [k, ': ', literal(value, expanded)];
+  return group([k, ': ', literal(value, expanded)]);
 }
 
 /**
@@ -137,7 +138,7 @@ export function literal(value: LiteralValue, expanded = false): Doc {
   }
   const entries = entriesOf(value);
   if (entries.length === 0) return '{}';
-  return group(['{', indent([line, join([',', line], entries.map(([k, v]) => group(property(k, v, false))))]), ifBreak(','), line, '}'], { shouldBreak: expanded });
+  return group(['{', indent([line, join([',', line], entries.map(([k, v]) => property(k, v, false)))]), ifBreak(','), line, '}'], { shouldBreak: expanded });
 }
 
 // ---------------------------------------------------------------------------------------------------------------------
