@@ -79,15 +79,6 @@ export const spread = (text: string) => new Spread(text);
 export type LiteralValue = string | number | boolean | null | Code | LiteralValue[] | { [key: string]: LiteralValue | undefined };
 
 const isObject = (v: unknown): v is Record<string, LiteralValue | undefined> => v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Code);
-/** An object literal's entries, without those whose value is undefined. */
-function entriesOf(v: Record<string, LiteralValue | undefined>): [string, LiteralValue][] {
-  const entries: [string, LiteralValue][] = [];
-  for (const k of Object.keys(v)) {
-    const value = v[k];
-    if (value !== undefined) entries.push([k, value]);
-  }
-  return entries;
-}
 
 /** How many entries an array or object literal prints (0 for anything else). */
 function sizeOf(v: LiteralValue): number {
@@ -97,6 +88,10 @@ function sizeOf(v: LiteralValue): number {
   for (const k of Object.keys(v)) if (v[k] !== undefined) size++;
   return size;
 }
+
+/** The separator of literal entries, and the trailing comma of a broken literal: documents are never mutated, so shared. */
+const COMMA_LINE: Doc = [',', line];
+const TRAILING_COMMA: Doc = ifBreak(',');
 
 /** A key and its value as a group (prettier's assignment layouts for object properties). */
 function property(name: string, value: LiteralValue, expanded: boolean): Doc {
@@ -134,12 +129,25 @@ export function literal(value: LiteralValue, expanded = false): Doc {
       });
       return group(['[', indent([softline, fill(parts)]), softline, ']'], { id });
     }
-    return group(['[', indent([softline, join([',', line], value.map((v) => literal(v)))]), ifBreak(','), softline, ']'], { shouldBreak });
+    const items: Doc[] = [];
+    for (const v of value) {
+      if (items.length) items.push(COMMA_LINE);
+      items.push(literal(v));
+    }
+    return group(['[', indent([softline, items]), TRAILING_COMMA, softline, ']'], { shouldBreak });
   }
-  const entries = entriesOf(value);
+  // The entries joined by `,` and a line, as join() would, without the intermediate arrays.
+  const entries: Doc[] = [];
+  for (const k of Object.keys(value)) {
+    const v = value[k];
+    if (v === undefined) continue;
+    if (entries.length) entries.push(COMMA_LINE);
+    entries.push(property(k, v, false));
+  }
   if (entries.length === 0) return '{}';
-  return group(['{', indent([line, join([',', line], entries.map(([k, v]) => property(k, v, false)))]), ifBreak(','), line, '}'], { shouldBreak: expanded });
+  return group(['{', indent([line, entries]), TRAILING_COMMA, line, '}'], { shouldBreak: expanded });
 }
+
 
 // ---------------------------------------------------------------------------------------------------------------------
 // Comments
