@@ -4,11 +4,18 @@ function words(name: string): string[] {
   return name.split(/[^A-Za-z0-9]+/).filter(Boolean);
 }
 
-/** `payment_intents` → `PaymentIntents`. */
+const pascalNames = new Map<string, string>();
+
+/** `payment_intents` → `PaymentIntents`. Memoized: emitters ask for the same few spec names thousands of times. */
 export function pascalCase(name: string): string {
-  return words(name)
-    .map((w) => w[0]!.toUpperCase() + w.slice(1))
-    .join('');
+  let pascal = pascalNames.get(name);
+  if (pascal === undefined) {
+    pascal = words(name)
+      .map((w) => w[0]!.toUpperCase() + w.slice(1))
+      .join('');
+    pascalNames.set(name, pascal);
+  }
+  return pascal;
 }
 
 /** `payment_intents` → `paymentIntents`; `api_search` → `apiSearch`. */

@@ -45,6 +45,17 @@ export type Formatted = boolean | 'trusted';
  * it unchanged.
  */
 export function onlyConnector(ir: SpecIR, connector: ConnectorIR): SpecIR {
+  let views = restricted.get(ir);
+  if (!views) restricted.set(ir, (views = new Map()));
+  let view = views.get(connector);
+  if (!view) views.set(connector, (view = restrict(ir, connector)));
+  return view;
+}
+
+/** onlyConnector's IRs, made once per IR and connector: every split emitter asks for each connector's. */
+const restricted = new WeakMap<SpecIR, Map<ConnectorIR, SpecIR>>();
+
+function restrict(ir: SpecIR, connector: ConnectorIR): SpecIR {
   const ids = new Set(ir.service.connectorIds);
   const assumptions = ir.service.assumptions.filter((a) => {
     const owner = a.id.split('/')[0]!;

@@ -303,10 +303,14 @@ export function connectorView(ir: SpecIR, connector: ConnectorIR) {
   const pairs = connector.entities.flatMap((e) => e.actions);
   const writes = pairs.filter((a) => a.kind === 'write').length;
   const writable = connector.entities.filter((e) => e.actions.some((a) => a.kind === 'write')).length;
-  const returnedBy = (record: string) =>
-    connector.entities
-      .flatMap((e) => e.actions.filter((a) => a.result.record === record && (a.result.shape === 'list' || a.result.shape === 'single')).map((a) => pairLink(e.name, a.name)))
-      .join(', ');
+  // The pairs that return each record shape, gathered in one pass over the pairs.
+  const returning = new Map<string, string[]>();
+  for (const e of connector.entities) {
+    for (const a of e.actions) {
+      const record = a.result.record;
+      if (record !== undefined && (a.result.shape === 'list' || a.result.shape === 'single')) (returning.get(record) ?? returning.set(record, []).get(record)!).push(pairLink(e.name, a.name));
+    }
+  }
   const unpaged = connector.entities.flatMap((e) => e.actions.filter((a) => a.result.shape === 'list' && a.pagination === 'unspecified').map((a) => pairLink(e.name, a.name)));
   const limits = limitTable(ir.service.limits.filter((l) => l.appliesTo.some((p) => p.startsWith(`${connector.id}/`))));
   const assumptions = assumptionTable(ir.service.assumptions.filter((a) => a.id.startsWith(`${connector.id}/`)));
@@ -339,7 +343,7 @@ export function connectorView(ir: SpecIR, connector: ConnectorIR) {
     metaIntro: connector.meta.length ? `The meta of list-like results (under the envelope's meta key, see [envelope](${serviceLink('envelope')})).` : undefined,
     meta: connector.meta.map((m) => shapeView(m, metaAnchor(m.name), 'Meta', 'keys', 'key')),
     entities: connector.entities.map((e) => entityView(ir, connector, e)),
-    records: connector.records.map((r) => ({ ...shapeView(r, recordAnchor(r.name), 'Record', 'fields', 'field'), returnedBy: labelled('Returned by ', returnedBy(r.name) && `${returnedBy(r.name)}.`) })),
+    records: connector.records.map((r) => ({ ...shapeView(r, recordAnchor(r.name), 'Record', 'fields', 'field'), returnedBy: labelled('Returned by ', returning.has(r.name) ? `${returning.get(r.name)!.join(', ')}.` : '') })),
     limits: limits && `The rows of the contract's Limits table that constrain this connector's params${slot('all-limits')}:\n\n${limits}`,
     assumptions: assumptions && `What the spec assumes for this connector where the contract is silent${slot('all-assumptions')}:\n\n${assumptions}`,
     appendix: slot('appendix'),

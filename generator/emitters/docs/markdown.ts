@@ -5,6 +5,7 @@
 import { typeExpression } from '../catalogue/describe.js';
 import type { Literal, PropertyIR, SchemaIR } from '../../ir.js';
 import { boundText, deriveText, FORMAT_TEXT, matchesText } from '../rules-text.js';
+import { sortedKeys } from '../../lib/stable-json.js';
 
 /** What the reference prints wherever the seeds are silent. */
 export const NOT_SPECIFIED = 'not specified by the contract';
@@ -135,7 +136,5 @@ export function table(header: readonly string[], rows: readonly (readonly string
 
 /** JSON with object keys sorted at every level (spec values must not print in the spec's key order). */
 export function sortedJson(value: unknown, indent?: number): string {
-  const sort = (v: unknown): unknown =>
-    Array.isArray(v) ? v.map(sort) : v && typeof v === 'object' ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, sort((v as Record<string, unknown>)[k])])) : v;
-  return JSON.stringify(sort(value), null, indent);
+  return JSON.stringify(sortedKeys(value), null, indent);
 }

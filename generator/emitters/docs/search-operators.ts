@@ -50,9 +50,14 @@ export function readingOrder(operators: readonly SearchOperator[]): SearchOperat
   return [...operators].sort((a, b) => rank(a) - rank(b) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
+/** The field operators of each vocabulary in reading order: operatorsFor is asked per searchable field. */
+const fieldOperators = new WeakMap<readonly SearchOperator[], readonly SearchOperator[]>();
+
 /** The field operators that apply to `field`, in reading order. */
 export function operatorsFor(field: SchemaIR, operators: readonly SearchOperator[]): SearchOperator[] {
-  return readingOrder(operators).filter((op) => isFieldOperator(op) && appliesTo(op, field));
+  let ordered = fieldOperators.get(operators);
+  if (!ordered) fieldOperators.set(operators, (ordered = readingOrder(operators).filter(isFieldOperator)));
+  return ordered.filter((op) => appliesTo(op, field));
 }
 
 /** Which kinds of fields an operator applies to, in words (for the common contract's operator table). */

@@ -5,6 +5,7 @@
  * document of its own (openapi/index.json lists them).
  */
 import { sortedJson } from '../docs/markdown.js';
+import { sortedKeys, type KeyOrder } from '../../lib/stable-json.js';
 import { BASE_TYPES } from '../../spec/type-expr.js';
 import type { ConnectorIR, SpecIR } from '../../ir.js';
 import { BYTES_MEDIA_TYPE, connectorSchemas, executeOperation, names, RESPONSE_EXTENSION } from './execute.js';
@@ -118,18 +119,12 @@ function mediaTypeRank(type: string): number {
  * except that a `content` map lists exact media types before ranges.
  */
 export function openApiJson(doc: JsonSchema): string {
-  // A replacer that hands JSON.stringify a key-sorted shallow copy of each object is about twice as fast
-  // as sorting a deep copy first.
-  return `${JSON.stringify(
-    doc,
-    (key, value: unknown) => {
-      if (value === doc || value === null || typeof value !== 'object' || Array.isArray(value)) return value;
-      const keys = Object.keys(value).sort();
-      if (key === 'content') keys.sort((a, b) => mediaTypeRank(a) - mediaTypeRank(b));
-      const sorted: Record<string, unknown> = {};
-      for (const k of keys) sorted[k] = (value as Record<string, unknown>)[k];
-      return sorted;
-    },
-    2,
-  )}\n`;
+  const top: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(doc)) top[key] = sortedKeys(value, mediaTypesFirst, key);
+  return `${JSON.stringify(top, null, 2)}\n`;
 }
+
+/** A `content` map lists exact media types before ranges (the sort is stable: sorted within each rank). */
+const mediaTypesFirst: KeyOrder = (key, keys) => {
+  if (key === 'content') keys.sort((a, b) => mediaTypeRank(a) - mediaTypeRank(b));
+};

@@ -3,7 +3,7 @@
  * operators that apply to each field's type, as the docs and the runtime's types say), sort elements, the
  * search params and the hit result. Operand maps are shared per operand kind, so the document stays small.
  */
-import { isFieldOperator, isOrdering, operatorsFor, type SearchOperator } from '../docs/search-operators.js';
+import { appliesTo, isFieldOperator, isOrdering, type SearchOperator } from '../docs/search-operators.js';
 import type { EntityIR, PropertyIR, SpecIR } from '../../ir.js';
 import { objectSchema, ref, valueSchema, type JsonSchema } from './schemas.js';
 
@@ -58,7 +58,7 @@ export function searchSchemas(ir: SpecIR, entity: EntityIR, refTo: (name: string
     else if (op.operand === 'filters') filterProps[op.name] = { type: 'array', minItems: 1, items: refTo(names.filter), description: op.description };
     else if (isFieldOperator(op)) {
       const kind = operandKind(op);
-      const applicable = fields.filter((f) => operatorsFor(f, [op]).length > 0);
+      const applicable = fields.filter((f) => appliesTo(op, f));
       if (!open && applicable.length === 0) continue;
       if (!out.has(names.operand(kind))) {
         out.set(

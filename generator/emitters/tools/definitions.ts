@@ -96,6 +96,19 @@ function paging(ir: SpecIR, connector: ConnectorIR, action: ActionIR): ToolDefin
   return scheme && paginationDescriptor(scheme, connector);
 }
 
+/** What the agent docs list of a tool: no description or schemas, which cost most of a definition to make. */
+export interface ToolSummary extends Pick<ToolData, 'name' | 'title' | 'kind' | 'action'> {
+  /** The example arguments (the first entry of the full definition's `inputSchema.examples`). */
+  example: Record<string, unknown>;
+}
+
+/** The summaries of a connector's tools, in the order of toolDefinitions. */
+export function toolSummaries(connector: ConnectorIR): ToolSummary[] {
+  return connector.entities.flatMap((entity) =>
+    entity.actions.map((action) => ({ name: toolName(connector, entity, action), title: title(connector, entity, action), kind: action.kind, action: action.name, example: exampleArguments(entity, action) })),
+  );
+}
+
 /** Every tool of a connector, in entity and action order. Throws on a name the tool APIs would refuse or a duplicate. */
 export function toolDefinitions(ir: SpecIR, connector: ConnectorIR): ToolData[] {
   const tools: ToolData[] = [];

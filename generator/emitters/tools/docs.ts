@@ -6,12 +6,12 @@
 import type { SpecIR } from '../../ir.js';
 import { clientClassName } from '../clients/client-names.js';
 import { MCP_BIN, mcpPackageName } from '../packages/mcp-package.js';
-import type { ToolData } from './definitions.js';
+import type { ToolSummary } from './definitions.js';
 
 const cell = (text: string) => text.replace(/\|/g, '\\|');
 
 /** The page. */
-export function agentsPage(ir: SpecIR, tools: Map<string, ToolData[]>): string {
+export function agentsPage(ir: SpecIR, tools: Map<string, ToolSummary[]>): string {
   const first = ir.connectors[0]!;
   const pkg = first.package.name;
   const client = clientClassName(first);
@@ -133,7 +133,7 @@ export function agentsPage(ir: SpecIR, tools: Map<string, ToolData[]>): string {
   ];
   for (const connector of ir.connectors) {
     sections.push('', `### ${connector.title} (\`${connector.package.name}/tools\`)`, '', '| tool | kind | title | example arguments |', '|---|---|---|---|');
-    for (const t of tools.get(connector.id)!) sections.push(`| \`${t.name}\` | ${t.kind} | ${cell(t.title)} | \`${cell(JSON.stringify((t.inputSchema['examples'] as unknown[])[0]))}\` |`);
+    for (const t of tools.get(connector.id)!) sections.push(`| \`${t.name}\` | ${t.kind} | ${cell(t.title)} | \`${cell(JSON.stringify(t.example))}\` |`);
   }
   return `${sections.join('\n')}\n`;
 }

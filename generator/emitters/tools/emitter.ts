@@ -12,7 +12,7 @@ import { camelCase } from '../naming.js';
 import { printDoc } from '../ts/doc.js';
 import { code, constDecl, exportFrom, fileDoc, importDecl, literal, spread, type LiteralValue } from '../ts/syntax.js';
 import { splitEmitter } from '../types.js';
-import { toolDefinitions, type ToolData } from './definitions.js';
+import { toolDefinitions, toolSummaries, type ToolData } from './definitions.js';
 import { agentsPage } from './docs.js';
 import { sharedLiterals } from './shared-literals.js';
 
@@ -56,17 +56,19 @@ export function toolsFile(ir: SpecIR, connector: ConnectorIR, definitions: ToolD
   const literals = sharedLiterals(roots, new Set([...RESERVED, client, ...Object.values(HINTS).map((h) => h.name)]));
   const shared = literals.shared.map((s) => constDecl({ docs: [`${s.noun} shared by ${usedBy(s.uses)}.`], name: s.name, ...(s.type ? { type: s.type } : {}), value: literal(literals.definition(s)) }));
   // The MCP hints of a tool are one of a few sets: each is written once and spread into the tools' annotations.
-  const hints = (tool: ToolData) => HINTS[JSON.stringify(Object.entries(tool.annotations).filter(([k]) => k !== 'title'))];
-  const hintSets = [...new Set(definitions.map(hints))].map((h) => {
+  const hints = definitions.map((tool) => {
+    const h = HINTS[JSON.stringify(Object.entries(tool.annotations).filter(([k]) => k !== 'title'))];
     if (!h) throw new Error('internal: a tool has MCP hints the tools emitter has no name for');
-    return constDecl({ docs: [`MCP annotations of ${h.doc}.`], name: h.name, value: [literal(h.value), ' as const'] });
+    return h;
   });
-  const tools: LiteralValue[] = definitions.map((tool) => {
+  const hintSets = [...new Set(hints)].map((h) => constDecl({ docs: [`MCP annotations of ${h.doc}.`], name: h.name, value: [literal(h.value), ' as const'] }));
+  const tools: LiteralValue[] = definitions.map((tool, i) => {
     const { annotations, inputSchema, paging, ...data } = tool;
+    const { name } = hints[i]!;
     return {
       ...data,
       // annotations before inputSchema, where the definition has them.
-      annotations: { title: annotations.title, [`...${hints(tool)!.name}`]: spread(hints(tool)!.name) },
+      annotations: { title: annotations.title, [`...${name}`]: spread(name) },
       inputSchema: literals.literal(inputSchema),
       ...(paging ? { paging: literals.literal(paging) } : {}),
       call: code(`(client, params, options) => client.${camelCase(tool.entity)}.${camelCase(tool.action)}(params as never, options)`),
@@ -104,6 +106,6 @@ export const toolsEmitter = splitEmitter({
   connector: (ir, c) => new Map([[`${c.id}/src/tools.ts`, toolsFile(ir, c, toolDefinitions(ir, c))]]),
   shared(ir) {
     if (!ir.connectors.length) return new Map();
-    return new Map([['docs/agents.md', agentsPage(ir, new Map(ir.connectors.map((c) => [c.id, toolDefinitions(ir, c)])))]]);
+    return new Map([['docs/agents.md', agentsPage(ir, new Map(ir.connectors.map((c) => [c.id, toolSummaries(c)])))]]);
   },
 });

@@ -235,6 +235,22 @@ export function stringWidth(text: string): number {
   return n;
 }
 
+/**
+ * The width of `text`, or some number over `max` once its start alone is wider: fits() need not measure the rest of
+ * a long text (a tool's description) that cannot fit anyway. Widths are never negative, so a printable ASCII start
+ * wider than `max` settles it; anything else is measured whole.
+ */
+function widthUpTo(text: string, max: number): number {
+  const n = text.length;
+  if (n <= max) return stringWidth(text);
+  for (let i = 0; i < n; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code >= 0x7f) return stringWidth(text);
+    if (i >= max) return i + 1;
+  }
+  return n;
+}
+
 /** The width of a text that is not all printable ASCII (DEL, which counted 1 there, now counts 0, as in prettier). */
 function otherWidth(text: string): number {
   let width = 0;
@@ -452,7 +468,7 @@ function fits(next: unknown, nextMode: number, remaining: number, rest: number, 
           remaining -= 1;
           pendingSpace = false;
         }
-        remaining -= stringWidth(d);
+        remaining -= widthUpTo(d, remaining);
         if (remaining < 0) return false;
       }
     } else if (Array.isArray(d)) {

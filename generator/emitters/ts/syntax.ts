@@ -8,31 +8,44 @@ import { align, fill, group, hardline, ifBreak, indent, join, line, softline, ty
 // ---------------------------------------------------------------------------------------------------------------------
 // Tokens
 
+/** Characters a string literal escapes besides its quote (matched per code unit: none is a surrogate). */
+const ESCAPED = /[\\\n\r\t\u2028\u2029\u0000-\u001f\u007f]/;
+const ESCAPED_IN_SINGLE = /[\\'\n\r\t\u2028\u2029\u0000-\u001f\u007f]/g;
+const ESCAPED_IN_DOUBLE = /[\\"\n\r\t\u2028\u2029\u0000-\u001f\u007f]/g;
+
+function escapeChar(ch: string): string {
+  if (ch === '\n') return '\\n';
+  if (ch === '\r') return '\\r';
+  if (ch === '\t') return '\\t';
+  if (ch === '\u2028' || ch === '\u2029') return `\\u${ch.charCodeAt(0).toString(16)}`;
+  if (ch < ' ' || ch === '\u007f') return `\\x${ch.charCodeAt(0).toString(16).padStart(2, '0')}`;
+  return `\\${ch}`; // a backslash or the quote
+}
+
 /** A string literal as prettier prints it: single quotes unless the text holds more single than double quotes. */
 export function str(value: string): string {
-  const singles = value.split("'").length - 1;
-  const doubles = value.split('"').length - 1;
-  const quote = singles > doubles ? '"' : "'";
-  let out = '';
-  for (const ch of value) {
-    if (ch === '\\') out += '\\\\';
-    else if (ch === quote) out += `\\${quote}`;
-    else if (ch === '\n') out += '\\n';
-    else if (ch === '\r') out += '\\r';
-    else if (ch === '\t') out += '\\t';
-    else if (ch === '\u2028' || ch === '\u2029') out += `\\u${ch.charCodeAt(0).toString(16)}`;
-    else if (ch < ' ' || ch === '\u007f') out += `\\x${ch.charCodeAt(0).toString(16).padStart(2, '0')}`;
-    else out += ch;
+  let singles = 0;
+  let doubles = 0;
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c === 39) singles++;
+    else if (c === 34) doubles++;
   }
-  return `${quote}${out}${quote}`;
+  const quote = singles > doubles ? '"' : "'";
+  // Most text needs no escape: no scan that builds the string again.
+  if ((singles > doubles ? doubles : singles) === 0 && !ESCAPED.test(value)) return `${quote}${value}${quote}`;
+  return `${quote}${value.replace(quote === "'" ? ESCAPED_IN_SINGLE : ESCAPED_IN_DOUBLE, escapeChar)}${quote}`;
 }
 
 /** Identifier names prettier unquotes as property keys (ES5 identifier names). */
 const IDENTIFIER_NAME = /^[$_\p{L}\p{Nl}][$_\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}\u200c\u200d]*$/u;
+/** The same for ASCII text (the Unicode classes add nothing there), at a fraction of the cost. */
+const ASCII_IDENTIFIER_NAME = /^[$_A-Za-z][$_A-Za-z0-9]*$/;
+const NON_ASCII = /[^\u0000-\u007f]/;
 
 /** A property key: bare when prettier would unquote it, else a string literal. */
 export function key(name: string): string {
-  return IDENTIFIER_NAME.test(name) ? name : str(name);
+  return ASCII_IDENTIFIER_NAME.test(name) || (NON_ASCII.test(name) && IDENTIFIER_NAME.test(name)) ? name : str(name);
 }
 
 /** A number as prettier prints it (lowercase exponent without `+`, no trailing zeros). */
@@ -66,15 +79,28 @@ export const spread = (text: string) => new Spread(text);
 export type LiteralValue = string | number | boolean | null | Code | LiteralValue[] | { [key: string]: LiteralValue | undefined };
 
 const isObject = (v: unknown): v is Record<string, LiteralValue | undefined> => v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Code);
-const entriesOf = (v: Record<string, LiteralValue | undefined>) => Object.entries(v).filter((e): e is [string, LiteralValue] => e[1] !== undefined);
 
-/** A key and its value (prettier's assignment layouts for object properties). */
+/** How many entries an array or object literal prints (0 for anything else). */
+function sizeOf(v: LiteralValue): number {
+  if (Array.isArray(v)) return v.length;
+  if (!isObject(v)) return 0;
+  let size = 0;
+  for (const k of Object.keys(v)) if (v[k] !== undefined) size++;
+  return size;
+}
+
+/** The separator of literal entries, and the trailing comma of a broken literal: documents are never mutated, so shared. */
+const COMMA_LINE: Doc = [',', line];
+const TRAILING_COMMA: Doc = ifBreak(',');
+
+/** A key and its value as a group (prettier's assignment layouts for object properties). */
 function property(name: string, value: LiteralValue, expanded: boolean): Doc {
-  if (value instanceof Spread) return literal(value);
+  if (value instanceof Spread) return group(literal(value));
   const k = key(name);
-  // A string value may move to the next line, unless the key is too short for that to help (prettier's rule).
+  // A string value may move to the next line, unless the key is too short for that to help (prettier's rule). One
+  // group, not a group in a group: the same layout, and a long text is measured once less.
   if (typeof value === 'string' && k.length >= 5) return group([k, ':', group(indent([line, str(value)]))]);
-  return [k, ': ', literal(value, expanded)];
+  return group([k, ': ', literal(value, expanded)]);
 }
 
 /**
@@ -91,8 +117,7 @@ export function literal(value: LiteralValue, expanded = false): Doc {
   if (typeof value === 'boolean') return String(value);
   if (Array.isArray(value)) {
     if (value.length === 0) return '[]';
-    const size = (v: LiteralValue) => (Array.isArray(v) ? v.length : isObject(v) ? entriesOf(v).length : 0);
-    const shouldBreak = value.length > 1 && value.every((v, i) => (Array.isArray(v) || isObject(v)) && size(v) > 1 && (i === value.length - 1 || Array.isArray(v) === Array.isArray(value[i + 1])));
+    const shouldBreak = value.length > 1 && value.every((v, i) => (Array.isArray(v) || isObject(v)) && sizeOf(v) > 1 && (i === value.length - 1 || Array.isArray(v) === Array.isArray(value[i + 1])));
     if (value.length > 1 && value.every((v) => typeof v === 'number')) {
       // Numbers fill lines; the trailing comma belongs to the array's own group.
       const id = Symbol('array');
@@ -104,12 +129,25 @@ export function literal(value: LiteralValue, expanded = false): Doc {
       });
       return group(['[', indent([softline, fill(parts)]), softline, ']'], { id });
     }
-    return group(['[', indent([softline, join([',', line], value.map((v) => literal(v)))]), ifBreak(','), softline, ']'], { shouldBreak });
+    const items: Doc[] = [];
+    for (const v of value) {
+      if (items.length) items.push(COMMA_LINE);
+      items.push(literal(v));
+    }
+    return group(['[', indent([softline, items]), TRAILING_COMMA, softline, ']'], { shouldBreak });
   }
-  const entries = entriesOf(value);
+  // The entries joined by `,` and a line, as join() would, without the intermediate arrays.
+  const entries: Doc[] = [];
+  for (const k of Object.keys(value)) {
+    const v = value[k];
+    if (v === undefined) continue;
+    if (entries.length) entries.push(COMMA_LINE);
+    entries.push(property(k, v, false));
+  }
   if (entries.length === 0) return '{}';
-  return group(['{', indent([line, join([',', line], entries.map(([k, v]) => group(property(k, v, false))))]), ifBreak(','), line, '}'], { shouldBreak: expanded });
+  return group(['{', indent([line, entries]), TRAILING_COMMA, line, '}'], { shouldBreak: expanded });
 }
+
 
 // ---------------------------------------------------------------------------------------------------------------------
 // Comments
