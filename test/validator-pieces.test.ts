@@ -3,7 +3,7 @@
  * schema, and joined into each package's file under names of the file's own (assemble.ts). The joined code must
  * validate as ajv's own does, whatever compiled which piece, and the cache must give what compiling gives.
  */
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -157,7 +157,8 @@ describe('the piece cache', () => {
     const cold = await Promise.all(json.map((j) => first.source.piece(j)));
     await first.source.stored();
     expect(first.compiled).toHaveLength(3);
-    expect((await readdir(path.join(dir, 'validators'))).filter((n) => n.endsWith('.json'))).toHaveLength(3);
+    // One batch, one pack file (a file per piece cost more to create than the pieces cost to compile).
+    expect((await readdir(path.join(dir, 'validators'))).filter((n) => n.endsWith('.pack'))).toHaveLength(1);
     // Another process: nothing in memory, everything on disk.
     const second = counted(dir);
     const warm = await Promise.all(json.map((j) => second.source.piece(j)));
@@ -183,11 +184,24 @@ describe('the piece cache', () => {
     const first = counted(dir);
     const cold = await Promise.all(json.map((j) => first.source.piece(j)));
     await first.source.stored();
-    const entries = (await readdir(path.join(dir, 'validators'))).filter((n) => n.endsWith('.json'));
-    await writeFile(path.join(dir, 'validators', entries[0]!), '{"key":');
+    const [pack] = (await readdir(path.join(dir, 'validators'))).filter((n) => n.endsWith('.pack'));
+    const file = path.join(dir, 'validators', pack!);
+    // One entry damaged in place (same length): that one misses, the others still hit.
+    const text = await readFile(file, 'utf8');
+    const second = text.indexOf('{"key":', text.indexOf('{"key":') + 1);
+    await writeFile(file, `${text.slice(0, second)}X${text.slice(second + 1)}`);
+    const oneDamaged = counted(dir);
+    expect(await Promise.all(json.map((j) => oneDamaged.source.piece(j)))).toEqual(cold);
+    expect(oneDamaged.compiled).toHaveLength(1);
+    await oneDamaged.source.stored();
+    // Every pack's index damaged or truncated: everything misses, compiled to the same pieces.
+    for (const name of (await readdir(path.join(dir, 'validators'))).filter((n) => n.endsWith('.pack'))) {
+      const full = path.join(dir, 'validators', name);
+      await writeFile(full, (await readFile(full, 'utf8')).slice(0, 40));
+    }
     const damaged = counted(dir);
     expect(await Promise.all(json.map((j) => damaged.source.piece(j)))).toEqual(cold);
-    expect(damaged.compiled).toHaveLength(1);
+    expect(damaged.compiled).toHaveLength(3);
     await damaged.source.stored();
     await rm(dir, { recursive: true, force: true });
     const deleted = counted(dir);
