@@ -156,6 +156,7 @@ async function emitAll(
     for (const e of offThread) start(e.name, e.formatted, () => host!.emit(e.name, ir, missing, context.cacheDir));
     for (const entry of inThread.filter((e) => !e.asksHost)) await startHere(entry);
     const outputs = await Promise.all(runs.map((r) => r.output));
+    hosts.stop(); // its work is done: its memory goes before the outputs are merged and cached
     const result: Emitted = { files: new Map(), kept: new Map(), emitted: new Map(), formattedBy: (rel) => owners.get(rel) ?? false };
     const owners = new Map<string, Formatted>();
     const fresh = new Map<string, ConnectorEntry>(missing?.map((id) => [id, []]));
