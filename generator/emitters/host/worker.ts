@@ -11,7 +11,12 @@ import { runEmitter } from '../run.js';
 import type { HostAnswer, HostRequest } from './protocol.js';
 
 let ir: SpecIR | undefined;
-let queue = Promise.resolve();
+/**
+ * The code of every job this host may get, loaded as soon as the worker starts: a run starts its host before (or
+ * while) the main thread reads the spec, so loading overlaps that instead of delaying the first job. A failure here
+ * is left for the job that needs the module to report.
+ */
+let queue: Promise<unknown> = Promise.all([import('../validators/compile.mjs'), ...emitterEntries.filter((e) => e.offThread).map((e) => e.load())]).catch(() => undefined);
 
 parentPort!.on('message', (request: HostRequest) => {
   if (request.kind === 'emit' && request.ir) ir = request.ir;
