@@ -123,6 +123,7 @@ async function emitAll(
   options: GenerateOptions,
   cache: RunCache | undefined,
   hosts: HostStarter,
+  pendingWrites: Promise<unknown>[],
   keep?: (rel: string, emitted: string) => StampedFile | undefined,
 ): Promise<Emitted> {
   const { connectorKeys, readEntries, writeEntries } = await import('./cache/connector-cache.js');
@@ -192,7 +193,8 @@ async function emitAll(
         }
       }
     }
-    if (cache) await writeEntries(cache.dir, [...fresh].map(([id, entry]) => [keys.get(id)!, entry]));
+    // Stored while the output is formatted and written; the run waits for it before it ends.
+    if (cache) pendingWrites.push(writeEntries(cache.dir, [...fresh].map(([id, entry]) => [keys.get(id)!, entry])));
     return result;
   } finally {
     hosts.stop();
@@ -240,10 +242,13 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
 
   const hosts = new HostStarter(cacheDir);
   if (state && !state.stamp) void hosts.get();
+  // Cache writes (best effort, never failing) run beside the later phases; the run ends when they are done.
+  const pendingWrites: Promise<unknown>[] = [];
   try {
-    return await generateFromSpec(options, state, hosts, interrupted, cacheDir);
+    return await generateFromSpec(options, state, hosts, pendingWrites, interrupted, cacheDir);
   } finally {
     hosts.stop();
+    await Promise.allSettled(pendingWrites);
   }
 }
 
@@ -252,6 +257,7 @@ async function generateFromSpec(
   options: GenerateOptions,
   state: { version: string; stamp: ReturnType<typeof readStamp>; target: string; digest: InputDigest } | undefined,
   hosts: HostStarter,
+  pendingWrites: Promise<unknown>[],
   interrupted: string[],
   cacheDir: string,
 ): Promise<GenerateResult> {
@@ -264,12 +270,12 @@ async function generateFromSpec(
     import('./config/config.js'),
   ]);
   const cache = state && { dir: cacheDir, version: state.version };
-  const spec = await readSpec(options.specDir, timings, cache);
+  const spec = await readSpec(options.specDir, timings, cache, pendingWrites);
   const { config } = options;
   if (config) checkConnectorSelection(config, spec.ir.connectors.map((c) => c.id));
   const ir = applyPackaging(spec.ir, config?.packages ?? DEFAULT_PACKAGES, config?.connectors);
   const keep = state && keptByStamp(state.stamp, state.target, options.outDir);
-  const { files, kept, emitted, formattedBy } = await emitAll(ir, options.emitters ? [] : emitterEntries, options, cache, hosts, keep);
+  const { files, kept, emitted, formattedBy } = await emitAll(ir, options.emitters ? [] : emitterEntries, options, cache, hosts, pendingWrites, keep);
   const { formatOutput } = await import('./format/format.js');
   const { formatted: prettierFormatted, cached: prettierCached } = await timed(timings, 'format', () => formatOutput(options.outDir, files, formattedBy, path.join(cacheDir, 'format')));
   // Hashed once: the last run's stamp then vouches for the files it saw unchanged (they are not read), and the new stamp

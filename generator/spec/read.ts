@@ -24,14 +24,17 @@ function sourcesOf(loaded: LoadedSpec): Map<string, string> {
 
 /**
  * Reads `specDir` into the IR, with a parse cache (cache/spec-cache.ts) when `cache` is given. Throws SpecError listing
- * every diagnostic when any error is found.
+ * every diagnostic when any error is found. With `pendingWrites`, the parse cache's write is added there for the caller
+ * to await later (generate: while it emits) instead of being awaited here.
  */
-export async function readSpec(specDir: string, timings?: Timings, cache?: SpecCacheOptions): Promise<ValidSpec> {
+export async function readSpec(specDir: string, timings?: Timings, cache?: SpecCacheOptions, pendingWrites?: Promise<unknown>[]): Promise<ValidSpec> {
   const loaded = await timed(timings, 'load', () => loadSpec(specDir, cache));
   const { ir, diagnostics, origins } = await timed(timings, 'normalize', async () => normalize(loaded));
   const all = [...loaded.diagnostics, ...diagnostics];
   if (ir) all.push(...(await timed(timings, 'check', async () => checkSpec(ir, origins, loaded))));
-  await loaded.saveCache?.();
+  const saved = loaded.saveCache?.();
+  if (pendingWrites && saved) pendingWrites.push(saved);
+  else await saved;
   // One root cause, one diagnostic: a shared definition is checked once per use, and follow-ons fold into their cause.
   const collapsed = collapseDiagnostics(all);
   if (!ir || collapsed.some((d) => d.severity === 'error')) throw new SpecError(collapsed, sourcesOf(loaded));
