@@ -13,6 +13,7 @@
  */
 import { readdirSync } from 'node:fs';
 import type { Stats } from 'node:fs';
+import { allSettledLimited } from './lib/limited.js';
 import { lstat, mkdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -39,6 +40,9 @@ const KEEP = new Set(['.gitkeep']);
  * dependencies, and the build products of `connector-codegen build` and `npm pack` (see the output's .gitignore).
  */
 const NOT_OUTPUT_DIRS = new Set(['node_modules', 'dist', '.build']);
+
+/** Files staged at once (lib/limited.ts: every file at once held all of them as buffers). */
+const WRITES_IN_FLIGHT = 16;
 
 /** The writer's own transaction files inside the output directory. */
 export const STAGING_DIR = '.codegen-staging';
@@ -177,12 +181,10 @@ export async function applyOutput(outDir: string, files: FileMap, plan: OutputPl
   const dirs = [...new Set(writes.map((rel) => path.dirname(staged(outDir, 'new', rel))))];
   const made = await Promise.allSettled(dirs.map((dir) => mkdir(dir, { recursive: true })));
   const wrote = made.every((r) => r.status === 'fulfilled')
-    ? await Promise.allSettled(
-        writes.map(async (rel) => {
-          onStep(`stage ${rel}`);
-          await writeFile(staged(outDir, 'new', rel), files.get(rel)!);
-        }),
-      )
+    ? await allSettledLimited(writes, WRITES_IN_FLIGHT, async (rel) => {
+        onStep(`stage ${rel}`);
+        await writeFile(staged(outDir, 'new', rel), files.get(rel)!);
+      })
     : [];
   const failure = [...made, ...wrote].find((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failure) {

@@ -6,6 +6,7 @@
  */
 import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { allSettledLimited } from '../lib/limited.js';
 
 /** One kind of entry: its directory and file extension. */
 export interface Store {
@@ -18,6 +19,9 @@ export interface Store {
 }
 
 const entryFile = (store: Store, key: string) => path.join(store.dir, `${key}${store.ext}`);
+
+/** Entries written at once (lib/limited.ts). */
+const WRITES_IN_FLIGHT = 8;
 
 /** Numbers this process's temporary files: two writes of one entry in one process do not share one. */
 let temps = 0;
@@ -50,17 +54,15 @@ export async function writeStored(store: Store, entries: [key: string, bytes: st
   if (entries.length === 0) return;
   try {
     await mkdir(store.dir, { recursive: true });
-    await Promise.all(
-      entries.map(async ([key, bytes]) => {
-        const temp = `${entryFile(store, key)}.${process.pid}-${temps++}.tmp`;
-        try {
-          await writeFile(temp, bytes);
-          await rename(temp, entryFile(store, key));
-        } catch {
-          await rm(temp, { force: true }).catch(() => undefined); // this entry only: the others are still stored
-        }
-      }),
-    );
+    await allSettledLimited(entries, WRITES_IN_FLIGHT, async ([key, bytes]) => {
+      const temp = `${entryFile(store, key)}.${process.pid}-${temps++}.tmp`;
+      try {
+        await writeFile(temp, bytes);
+        await rename(temp, entryFile(store, key));
+      } catch {
+        await rm(temp, { force: true }).catch(() => undefined); // this entry only: the others are still stored
+      }
+    });
     // Every file but another writer's temp counts, entries of an older format too (they age out with the rest).
     const names = (await readdir(store.dir)).filter((n) => !n.endsWith('.tmp'));
     if (names.length > store.max) {
