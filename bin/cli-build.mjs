@@ -25,8 +25,8 @@ const cacheDir = path.join(root, 'node_modules/.cache/connector-codegen-cli');
 const currentFile = path.join(cacheDir, 'current.json');
 
 /** The sources: for each entry of SOURCES, its files (relative to the entry). */
-function sources() {
-  return SOURCES.map((entry) => ({ entry, files: filesUnder(path.join(root, entry), { include: (name) => /\.(ts|mjs|json)$/.test(name) }) }));
+function sources(listings) {
+  return SOURCES.map((entry) => ({ entry, files: filesUnder(path.join(root, entry), { include: (name) => /\.(ts|mjs|json)$/.test(name), listings }) }));
 }
 
 /** Path, size and modification time of every source: cheap, and changes whenever a source is edited. */
@@ -127,9 +127,10 @@ async function buildInto(hash) {
  */
 export async function buildCli() {
   const stats = new Map();
-  const list = sources();
+  const listings = new Map(); // both walks cover generator/, runtime/src and mcp/src: each directory read once
+  const list = sources(listings);
   const seen = fingerprint(list, stats);
-  const inputs = versionInputs(root);
+  const inputs = versionInputs(root, listings);
   const inputsSeen = inputs.map(({ label, root: dir, files }) => statLines(label, dir, files, stats)).join('');
   const current = readCurrent();
   let build = current?.sources === seen && existsSync(path.join(cacheDir, current.build, 'main.mjs')) ? current.build : undefined;

@@ -9,6 +9,9 @@ import path from 'node:path';
  * @typedef {object} WalkOptions
  * @property {(name: string) => boolean} [include] Which file names count (default: all).
  * @property {ReadonlySet<string>} [skip] Names of directories not entered, at any depth below the root.
+ * @property {Map<string, import('node:fs').Dirent[]>} [listings] Directory listings already read (path → sorted
+ *   entries), shared by walks of one start that cover the same directories (the CLI build's sources and the generator
+ *   version's inputs both hold generator/): each directory is read once.
  */
 
 /**
@@ -19,17 +22,20 @@ import path from 'node:path';
  * @returns {string[]}
  */
 export function filesUnder(root, options = {}) {
-  const { include, skip } = options;
+  const { include, skip, listings } = options;
   const out = [];
   const visit = (dir, prefix) => {
-    let entries;
-    try {
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch (error) {
-      if (prefix === '' && error.code === 'ENOTDIR') out.push(''); // the root is a file
-      return;
+    let entries = listings?.get(dir);
+    if (!entries) {
+      try {
+        entries = readdirSync(dir, { withFileTypes: true });
+      } catch (error) {
+        if (prefix === '' && error.code === 'ENOTDIR') out.push(''); // the root is a file
+        return;
+      }
+      entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      listings?.set(dir, entries);
     }
-    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     for (const entry of entries) {
       const rel = prefix + entry.name;
       if (entry.isDirectory()) {

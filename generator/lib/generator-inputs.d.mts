@@ -7,7 +7,7 @@ export interface VersionInputGroup {
 /** The release state directory in use: CONNECTOR_CODEGEN_RELEASE_DIR, else `release/` of the repository. */
 export declare function releaseDirOf(repoRoot: string): string;
 /** Every input of the generator version, by label. */
-export declare function versionInputs(repoRoot: string): VersionInputGroup[];
+export declare function versionInputs(repoRoot: string, listings?: Map<string, import("node:fs").Dirent[]>): VersionInputGroup[];
 /** The digest of the inputs' content (hex). */
 export declare function versionDigest(inputs: VersionInputGroup[]): string;
 /** Hands the version of the generator at `repoRoot` to the first run of this process. */

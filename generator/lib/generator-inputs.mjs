@@ -27,9 +27,10 @@ export function releaseDirOf(repoRoot) {
  * Every input of the version: groups of files by label (the label and relative path are hashed, so a move changes
  * the digest).
  * @param {string} repoRoot
+ * @param {Map<string, import('node:fs').Dirent[]>} [listings] Directory listings shared with other walks (file-stats.mjs).
  * @returns {{ label: string, root: string, files: string[] }[]}
  */
-export function versionInputs(repoRoot) {
+export function versionInputs(repoRoot, listings) {
   const roots = [
     ['generator', path.join(repoRoot, 'generator')],
     ['templates', path.join(repoRoot, 'templates')],
@@ -38,7 +39,7 @@ export function versionInputs(repoRoot) {
     // The MCP server's sources (copied into <output>/mcp/).
     ['mcp', path.join(repoRoot, 'mcp')],
   ];
-  const inputs = roots.map(([label, root]) => ({ label, root, files: filesUnder(root, { skip: NOT_INPUTS }) }));
+  const inputs = roots.map(([label, root]) => ({ label, root, files: filesUnder(root, { skip: NOT_INPUTS, listings }) }));
   inputs.push({ label: 'dep', root: path.join(repoRoot, 'node_modules'), files: OUTPUT_DEPENDENCIES.map((dep) => `${dep}/package.json`) });
   // The MCP package pins the MCP SDK and ajv at the versions this package.json names.
   inputs.push({ label: 'package', root: repoRoot, files: ['package.json'] });
