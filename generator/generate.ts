@@ -113,9 +113,8 @@ interface Emitted {
 /**
  * Runs every emitter and merges their files. With a cache, each connector's files come from its entry when the
  * connector's key is found, else from the emitters (and are stored); shared files are always emitted. A cached file
- * the output already holds (`keep`) is not even decoded. Workers start only when they have work; each in-thread
- * emitter starts as soon as it is loaded, in list order, so one that hands work to workers of its own (validators)
- * does so early.
+ * the output already holds (`keep`) is not even decoded. The emitter host is used only when it has work, and stopped
+ * once its jobs are answered (generate stops it too, whatever happens here).
  */
 async function emitAll(
   ir: SpecIR,
@@ -140,65 +139,61 @@ async function emitAll(
   // connector files only and none to emit, nowhere).
   const emitCount = (e: EmitterEntry) => (!e.split ? ir.connectors.length : (missing?.length ?? ir.connectors.length));
   const where = (e: EmitterEntry) => (!e.offThread ? 'here' : emitCount(e) > IN_THREAD_MAX_CONNECTORS ? 'host' : emitCount(e) === 0 && !e.split?.shared ? 'nowhere' : 'here');
-  const offThread = options.emitters ? [] : entries.filter((e) => where(e) === 'host');
+  const offThread = entries.filter((e) => where(e) === 'host'); // none with custom emitters: entries is then empty
   const host = offThread.length ? await hosts.get() : undefined;
-  try {
-    const context = { cacheDir: cacheDirOf(options), ...(host ? { compile: host.compile } : {}) };
-    const { runEmitter } = await import('./emitters/run.js');
-    const inThread = options.emitters ? options.emitters.map((e) => ({ name: e.name, load: async () => e, asksHost: false })) : entries.filter((e) => where(e) === 'here');
-    const startHere = async (entry: Pick<EmitterEntry, 'name' | 'load'>) => {
-      const emitter = await entry.load(context);
-      start(entry.name, emitter.formatted, () => runEmitter(emitter, ir, missing));
-    };
-    // Emitters that give the host work of their own (validators' compiling) start first, and their jobs reach the host
-    // (one event-loop turn later) before the off-thread emitters': the main thread waits for their answers.
-    for (const entry of inThread.filter((e) => e.asksHost)) await startHere(entry);
-    if (host && inThread.some((e) => e.asksHost)) await new Promise((resolve) => setImmediate(resolve));
-    for (const e of offThread) start(e.name, e.formatted, () => host!.emit(e.name, ir, missing, context.cacheDir));
-    for (const entry of inThread.filter((e) => !e.asksHost)) await startHere(entry);
-    const outputs = await Promise.all(runs.map((r) => r.output));
-    hosts.stop(); // its work is done: its memory goes before the outputs are merged and cached
-    const result: Emitted = { files: new Map(), kept: new Map(), emitted: new Map(), formattedBy: (rel) => owners.get(rel) ?? false };
-    const owners = new Map<string, Formatted>();
-    const fresh = new Map<string, ConnectorEntry>(missing?.map((id) => [id, []]));
-    const add = (rel: string, formatted: Formatted, from: string) => {
-      if (owners.has(rel)) throw new Error(`internal: emitters ${from} and another both write ${rel}`);
-      owners.set(rel, formatted);
-    };
-    outputs.forEach((output, i) => {
-      const run = runs[i]!;
-      for (const [rel, content] of output.shared) {
-        add(rel, run.formatted(rel), run.name);
+  const context = { cacheDir: cacheDirOf(options), ...(host ? { compile: host.compile } : {}) };
+  const { runEmitter } = await import('./emitters/run.js');
+  const inThread = options.emitters ? options.emitters.map((e) => ({ name: e.name, load: async () => e, asksHost: false })) : entries.filter((e) => where(e) === 'here');
+  const startHere = async (entry: Pick<EmitterEntry, 'name' | 'load'>) => {
+    const emitter = await entry.load(context);
+    start(entry.name, emitter.formatted, () => runEmitter(emitter, ir, missing));
+  };
+  // Emitters that give the host work of their own (validators' compiling) start first, and their jobs reach the host
+  // (one event-loop turn later) before the off-thread emitters': the main thread waits for their answers.
+  for (const entry of inThread.filter((e) => e.asksHost)) await startHere(entry);
+  if (host && inThread.some((e) => e.asksHost)) await new Promise((resolve) => setImmediate(resolve));
+  for (const e of offThread) start(e.name, e.formatted, () => host!.emit(e.name, ir, missing, context.cacheDir));
+  for (const entry of inThread.filter((e) => !e.asksHost)) await startHere(entry);
+  const outputs = await Promise.all(runs.map((r) => r.output));
+  hosts.stop(); // its work is done: its memory goes before the outputs are merged and cached
+  const result: Emitted = { files: new Map(), kept: new Map(), emitted: new Map(), formattedBy: (rel) => owners.get(rel) ?? false };
+  const owners = new Map<string, Formatted>();
+  const fresh = new Map<string, ConnectorEntry>(missing?.map((id) => [id, []]));
+  const add = (rel: string, formatted: Formatted, from: string) => {
+    if (owners.has(rel)) throw new Error(`internal: emitters ${from} and another both write ${rel}`);
+    owners.set(rel, formatted);
+  };
+  outputs.forEach((output, i) => {
+    const run = runs[i]!;
+    for (const [rel, content] of output.shared) {
+      add(rel, run.formatted(rel), run.name);
+      result.files.set(rel, content);
+    }
+    for (const [id, own] of output.connectors) {
+      for (const [rel, content] of own) {
+        const formatted = run.formatted(rel);
+        add(rel, formatted, run.name);
         result.files.set(rel, content);
-      }
-      for (const [id, own] of output.connectors) {
-        for (const [rel, content] of own) {
-          const formatted = run.formatted(rel);
-          add(rel, formatted, run.name);
-          result.files.set(rel, content);
-          const hash = sha256(content);
-          result.emitted.set(rel, hash);
-          fresh.get(id)!.push([rel, content, formatted, hash]);
-        }
-      }
-    });
-    for (const [id, cached] of hits) {
-      for (const file of cached) {
-        add(file.rel, file.formatted, `(cache of ${id})`);
-        const record = keep?.(file.rel, file.hash);
-        if (record) result.kept.set(file.rel, record);
-        else {
-          result.files.set(file.rel, file.content());
-          result.emitted.set(file.rel, file.hash);
-        }
+        const hash = sha256(content);
+        result.emitted.set(rel, hash);
+        fresh.get(id)!.push([rel, content, formatted, hash]);
       }
     }
-    // Stored while the output is formatted and written; the run waits for it before it ends.
-    if (cache) pendingWrites.push(writeEntries(cache.dir, [...fresh].map(([id, entry]) => [keys.get(id)!, entry])));
-    return result;
-  } finally {
-    hosts.stop();
+  });
+  for (const [id, cached] of hits) {
+    for (const file of cached) {
+      add(file.rel, file.formatted, `(cache of ${id})`);
+      const record = keep?.(file.rel, file.hash);
+      if (record) result.kept.set(file.rel, record);
+      else {
+        result.files.set(file.rel, file.content());
+        result.emitted.set(file.rel, file.hash);
+      }
+    }
   }
+  // Stored while the output is formatted and written; the run waits for it before it ends.
+  if (cache) pendingWrites.push(writeEntries(cache.dir, [...fresh].map(([id, entry]) => [keys.get(id)!, entry])));
+  return result;
 }
 
 /** What of the config shapes the output: part of the no-op digest (with the prettier configs that govern the output). */

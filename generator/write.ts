@@ -126,6 +126,12 @@ interface Journal {
 
 const staged = (outDir: string, kind: 'new' | 'old', rel: string) => path.join(outDir, STAGING_DIR, kind, rel);
 
+/** The directories that hold `rel`, outermost first: `a/b/c.ts` → `a`, `a/b`. */
+function parentDirs(rel: string): string[] {
+  const parts = rel.split('/');
+  return parts.slice(1).map((_, i) => parts.slice(0, i + 1).join('/'));
+}
+
 async function exists(file: string): Promise<boolean> {
   return lstat(file).then(
     () => true,
@@ -154,9 +160,7 @@ async function checkPaths(outDir: string, writes: string[]): Promise<void> {
   const problems = await Promise.all(
     writes.map(async (rel): Promise<string | undefined> => {
       if ((await info(rel))?.isDirectory()) return `${rel} (a directory is in the way)`;
-      const parts = rel.split('/').slice(0, -1);
-      for (let i = 1; i <= parts.length; i++) {
-        const dir = parts.slice(0, i).join('/');
+      for (const dir of parentDirs(rel)) {
         const s = await info(dir);
         if (s && !s.isDirectory()) return `${rel} (${dir} is a file, not a directory)`;
       }
@@ -212,21 +216,21 @@ export async function applyOutput(outDir: string, files: FileMap, plan: OutputPl
  * yet (a fresh output, a new connector) moves into place in one rename.
  */
 async function forward(outDir: string, journal: Journal, onStep: StepHook): Promise<void> {
+  const writing = new Set(journal.writes);
   await Promise.all(
     journal.aside.map(async (rel) => {
       const target = path.join(outDir, rel);
       // Moved aside once; after that the old file is in old/ and the target is gone or already the new file.
-      if (!(await exists(staged(outDir, 'old', rel))) && (await exists(target)) && ((await exists(staged(outDir, 'new', rel))) || !journal.writes.includes(rel))) {
+      if (!(await exists(staged(outDir, 'old', rel))) && (await exists(target)) && ((await exists(staged(outDir, 'new', rel))) || !writing.has(rel))) {
         onStep(`aside ${rel}`);
         await move(target, staged(outDir, 'old', rel));
       }
     }),
   );
   const placedDirs = await placeNewDirectories(outDir, journal.writes, onStep);
-  const isPlaced = (rel: string) => rel.split('/').some((_, i, parts) => i > 0 && placedDirs.has(parts.slice(0, i).join('/')));
   await Promise.all(
     journal.writes.map(async (rel) => {
-      if (isPlaced(rel) || !(await exists(staged(outDir, 'new', rel)))) return; // already in place
+      if (parentDirs(rel).some((dir) => placedDirs.has(dir)) || !(await exists(staged(outDir, 'new', rel)))) return; // already in place
       onStep(`place ${rel}`);
       await move(staged(outDir, 'new', rel), path.join(outDir, rel));
     }),
@@ -243,14 +247,10 @@ async function forward(outDir: string, journal: Journal, onStep: StepHook): Prom
  * Only written files are staged, so such a directory holds new files only, and nothing at its target is lost.
  */
 async function placeNewDirectories(outDir: string, writes: string[], onStep: StepHook): Promise<Set<string>> {
-  const dirs = new Set<string>();
-  for (const rel of writes) {
-    const parts = rel.split('/');
-    for (let i = 1; i < parts.length; i++) dirs.add(parts.slice(0, i).join('/'));
-  }
+  const dirs = new Set(writes.flatMap(parentDirs));
   const placed = new Set<string>();
   const depthOf = (dir: string) => dir.split('/').length;
-  const insidePlaced = (dir: string) => dir.split('/').some((_, i, parts) => i > 0 && placed.has(parts.slice(0, i).join('/')));
+  const insidePlaced = (dir: string) => parentDirs(dir).some((parent) => placed.has(parent));
   const deepest = Math.max(0, ...[...dirs].map(depthOf));
   // Outer directories first; a directory inside one already placed went with it.
   for (let depth = 1; depth <= deepest; depth++) {

@@ -34,14 +34,14 @@ const bundleDir = path.join(cacheRoot, 'connector-codegen', 'emitters');
 /** Bundles of other generator versions older than this go (a run of another version may still be loading one). */
 const STALE_MS = 10 * 60_000;
 
-/** The bundle of the emitter's worker: the CLI build's, else one for this generator `version`, built on first need. */
-async function bundle(worker: typeof HOST, version: string): Promise<string> {
-  if (builtDir && existsSync(path.join(builtDir, `${worker.name}.mjs`))) return path.join(builtDir, `${worker.name}.mjs`);
-  const file = path.join(bundleDir, `${worker.name}-${version.slice(0, 16)}.mjs`);
+/** The bundle of the host's worker: the CLI build's, else one for this generator `version`, built on first need. */
+async function bundle(version: string): Promise<string> {
+  if (builtDir && existsSync(path.join(builtDir, `${HOST.name}.mjs`))) return path.join(builtDir, `${HOST.name}.mjs`);
+  const file = path.join(bundleDir, `${HOST.name}-${version.slice(0, 16)}.mjs`);
   if (existsSync(file)) return file;
   const { build } = await import('esbuild');
   const result = await build({
-    entryPoints: [fileURLToPath(worker.module)],
+    entryPoints: [fileURLToPath(HOST.module)],
     bundle: true,
     format: 'esm',
     platform: 'node',
@@ -57,7 +57,7 @@ async function bundle(worker: typeof HOST, version: string): Promise<string> {
   const now = Date.now();
   for (const old of await readdir(bundleDir)) {
     const full = path.join(bundleDir, old);
-    if (old.startsWith(`${worker.name}-`) && full !== file && now - ((await stat(full).catch(() => undefined))?.mtimeMs ?? now) > STALE_MS) await rm(full, { force: true });
+    if (old.startsWith(`${HOST.name}-`) && full !== file && now - ((await stat(full).catch(() => undefined))?.mtimeMs ?? now) > STALE_MS) await rm(full, { force: true });
   }
   return file;
 }
@@ -88,7 +88,7 @@ export function startEmitterHost(version: string): EmitterHost {
   };
   let thread: Worker | undefined;
   let stopped = false;
-  const started = bundle(HOST, version).then((file) => {
+  const started = bundle(version).then((file) => {
     const t = new Worker(pathToFileURL(file));
     thread = t;
     t.unref();
@@ -106,14 +106,12 @@ export function startEmitterHost(version: string): EmitterHost {
   const ask = async (request: HostRequest): Promise<HostAnswer> => {
     const t = await started;
     if (failure) throw failure;
-    return new Promise((resolve, reject) => {
+    const answer = await new Promise<HostAnswer>((resolve, reject) => {
       pending.set(request.id, { resolve, reject });
       t.postMessage(request);
-    }).then((answer) => {
-      const a = answer as HostAnswer;
-      if ('error' in a) throw new Error(a.error);
-      return a;
     });
+    if ('error' in answer) throw new Error(answer.error);
+    return answer;
   };
   return {
     async emit(name, ir, ids, cacheDir) {

@@ -135,7 +135,7 @@ function checkedSource(file: string, read: SpecFileRead, specPath: string, kind:
 
 /** Parses one file and checks its data: syntax, hygiene (checkData), then the meta-schema. */
 function parseAndCheck(file: string, text: string, specPath: string, validate: MetaValidator, fast?: { data: unknown } | null): CheckedSource {
-  const source = fast === undefined ? readSource(file, text, specPath) : readSource(file, text, specPath, fast);
+  const source = readSource(file, text, specPath, fast); // fast undefined: readSource asks the fast path itself
   const diagnostics = [...source.syntaxErrors];
   let valid = false;
   if (source.syntaxErrors.length === 0) {

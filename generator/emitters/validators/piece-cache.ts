@@ -17,6 +17,7 @@ import { open, utimes } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { writeStored, type Store } from '../../cache/store.js';
+import { sha256 } from '../../lib/sha256.js';
 import type { Piece } from './piece.mjs';
 
 /** Bumped when the entry format changes. */
@@ -134,14 +135,7 @@ export class PieceCache {
     if (entries.length === 0) return;
     const bodies = entries.map(([key, piece]) => JSON.stringify({ key, piece }));
     const index = entries.map(([key], i) => [key, Buffer.byteLength(bodies[i]!, 'utf8')]);
-    const id = createHash('sha256')
-      .update(
-        entries
-          .map(([key]) => key)
-          .sort()
-          .join('\n'),
-      )
-      .digest('hex');
+    const id = sha256(entries.map(([key]) => key).sort().join('\n'));
     await writeStored(this.#store, [[id, [`${JSON.stringify(index)}\n`, ...bodies]]]);
   }
 }
