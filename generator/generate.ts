@@ -7,7 +7,7 @@
  */
 import type { EmitterHost } from './emitters/emitter-host.js';
 import type { EmitterEntry } from './emitters/index.js';
-import type { EmitterOutput } from './emitters/run.js';
+import type { EncodedOutput } from './emitters/output-bytes.js';
 import type { Emitter, Formatted } from './emitters/types.js';
 import type { ResolvedConfig } from './config/config.js';
 import type { SpecIR } from './ir.js';
@@ -129,8 +129,8 @@ async function emitAll(
   const keys = cache ? connectorKeys(cache.version, ir) : new Map<string, string>();
   const hits = cache ? await timed(options.timings, 'cache', () => readEntries(cache.dir, keys)) : new Map<string, CachedFile[]>();
   const missing = cache ? ir.connectors.filter((c) => !hits.has(c.id)).map((c) => c.id) : undefined;
-  const runs: { name: string; output: Promise<EmitterOutput>; formatted: (rel: string) => Formatted }[] = [];
-  const start = (name: string, formatted: Emitter['formatted'], emit: () => Promise<EmitterOutput>) => {
+  const runs: { name: string; output: Promise<EncodedOutput>; formatted: (rel: string) => Formatted }[] = [];
+  const start = (name: string, formatted: Emitter['formatted'], emit: () => Promise<EncodedOutput>) => {
     const output = timed(options.timings, `emit:${name}`, emit);
     output.catch(() => undefined); // observed by Promise.all below; meanwhile not an unhandled rejection
     runs.push({ name, output, formatted: (rel) => (typeof formatted === 'function' ? formatted(ir, rel) : (formatted ?? false)) });
@@ -142,11 +142,12 @@ async function emitAll(
   const offThread = entries.filter((e) => where(e) === 'host'); // none with custom emitters: entries is then empty
   const host = offThread.length ? await hosts.get() : undefined;
   const context = { cacheDir: cacheDirOf(options), ...(host ? { compile: host.compile } : {}) };
-  const { runEmitter } = await import('./emitters/run.js');
+  const [{ runEmitter }, { encodeOutput }] = await Promise.all([import('./emitters/run.js'), import('./emitters/output-bytes.js')]);
   const inThread = options.emitters ? options.emitters.map((e) => ({ name: e.name, load: async () => e, asksHost: false })) : entries.filter((e) => where(e) === 'here');
   const startHere = async (entry: Pick<EmitterEntry, 'name' | 'load'>) => {
     const emitter = await entry.load(context);
-    start(entry.name, emitter.formatted, () => runEmitter(emitter, ir, missing));
+    // Encoded as soon as the emitter is done: from here on the run holds bytes (emitters/output-bytes.ts).
+    start(entry.name, emitter.formatted, async () => encodeOutput(await runEmitter(emitter, ir, missing)));
   };
   // Emitters that give the host work of their own (validators' compiling) start first, and their jobs reach the host
   // (one event-loop turn later) before the off-thread emitters': the main thread waits for their answers.

@@ -17,8 +17,16 @@ import { allSettledLimited } from './lib/limited.js';
 import { lstat, mkdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
+/** A generated file's content: text, or its UTF-8 bytes (how generate keeps emitted files: emitters/output-bytes.ts). */
+export type FileContent = string | Uint8Array;
+
 /** Generated files: path relative to the output directory (forward slashes) → content. */
-export type FileMap = Map<string, string>;
+export type FileMap = Map<string, FileContent>;
+
+/** Whether `bytes` (a file as read) hold `content`. */
+function holds(bytes: Buffer, content: FileContent): boolean {
+  return typeof content === 'string' ? bytes.length === Buffer.byteLength(content, 'utf8') && bytes.toString('utf8') === content : bytes.equals(content);
+}
 
 /** How the directory differs from the wanted files. */
 export interface OutputPlan {
@@ -102,8 +110,8 @@ export async function planOutput(outDir: string, files: FileMap, known?: KnownCo
       const file = path.join(outDir, rel);
       const info = known && (await stat(file).catch(() => undefined));
       if (info && known!(rel, info.size, info.mtimeMs)) return plan.unchanged++;
-      const current = await readFile(file, 'utf8').catch(() => undefined);
-      if (current === content) plan.unchanged++;
+      const current = await readFile(file).catch(() => undefined);
+      if (current && holds(current, content)) plan.unchanged++;
       else plan.changed.push(rel);
     }),
   );

@@ -119,7 +119,7 @@ describe('placing files', () => {
 
   test('into an empty output: one move per top-level directory', async () => {
     const out = await tmp('fresh');
-    const files: FileMap = new Map([
+    const files = new Map<string, string>([
       ['x/a/1.ts', '1'],
       ['x/a/2.ts', '2'],
       ['x/b.ts', 'b'],

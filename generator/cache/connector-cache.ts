@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { Formatted } from '../emitters/types.js';
 import type { SpecIR } from '../ir.js';
+import type { FileContent } from '../write.js';
 import { onlyConnector } from '../emitters/types.js';
 import { readStored, writeStored, type Store } from './store.js';
 
@@ -20,7 +21,7 @@ const ENTRY_VERSION = 3;
 const MAX_ENTRIES = 600;
 
 /** One connector's files: [path, content before formatting, what its emitter guarantees about formatting, sha256 of the content]. */
-export type ConnectorEntry = [string, string, Formatted, string][];
+export type ConnectorEntry = [string, FileContent, Formatted, string][];
 
 /** A file of an entry as read: its content is decoded on first call. */
 export interface CachedFile {
@@ -30,8 +31,8 @@ export interface CachedFile {
   formatted: Formatted;
   /** sha256 of the content (before formatting). */
   hash: string;
-  /** The content before formatting. */
-  content: () => string;
+  /** The content before formatting, as bytes (a view of the entry as read). */
+  content: () => Uint8Array;
 }
 
 /**
@@ -55,7 +56,7 @@ const store = (dir: string): Store => ({ dir: path.join(dir, 'connectors'), ext:
  * An entry as the chunks of its file: the index line, then each file's content. Written chunk by chunk, so no copy of
  * the whole entry is made (at 8× the spec, copies of every connector's files were ~80 MB of buffers at once).
  */
-function encode(entry: ConnectorEntry): string[] {
+function encode(entry: ConnectorEntry): FileContent[] {
   const index = entry.map(([rel, content, formatted, hash]) => [rel, Buffer.byteLength(content, 'utf8'), formatted, hash]);
   return [`${JSON.stringify(index)}\n`, ...entry.map(([, content]) => content)];
 }
@@ -67,7 +68,7 @@ function decode(bytes: Buffer): CachedFile[] | undefined {
   const files = index.map(([rel, length, formatted, hash]): CachedFile => {
     const start = at;
     at += length;
-    return { rel, formatted, hash, content: () => bytes.toString('utf8', start, start + length) };
+    return { rel, formatted, hash, content: () => bytes.subarray(start, start + length) };
   });
   return at === bytes.length ? files : undefined; // a truncated or padded file is a miss
 }

@@ -94,7 +94,7 @@ export function readStamp(cacheDir: string, outDir: string): Stamp | undefined {
 }
 
 /** The sha256 of each file's content (path → hex); `known(rel)`, when it answers, is that file's hash already taken. */
-export function contentHashes(files: Map<string, string>, known: (rel: string) => string | undefined = () => undefined): Map<string, string> {
+export function contentHashes(files: ReadonlyMap<string, string | Uint8Array>, known: (rel: string) => string | undefined = () => undefined): Map<string, string> {
   return new Map([...files].map(([rel, content]) => [rel, known(rel) ?? sha256(content)]));
 }
 

@@ -49,8 +49,8 @@ export async function readStored<T>(
   return found;
 }
 
-/** Stores entries (key → bytes, or text chunks written one after another), then trims the directory to `store.max` entries. */
-export async function writeStored(store: Store, entries: [key: string, bytes: string | Uint8Array | readonly string[]][]): Promise<void> {
+/** Stores entries (key → bytes, or chunks of text or bytes written one after another), then trims the directory to `store.max` entries. */
+export async function writeStored(store: Store, entries: [key: string, bytes: string | Uint8Array | readonly (string | Uint8Array)[]][]): Promise<void> {
   if (entries.length === 0) return;
   try {
     await mkdir(store.dir, { recursive: true });

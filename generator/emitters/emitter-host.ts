@@ -16,7 +16,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { SpecIR } from '../ir.js';
 import { ownImportMetaUrl } from '../lib/own-import-meta-url.mjs';
-import type { EmitterOutput } from './run.js';
+import { unpackFiles, type EncodedOutput, type PackedFiles } from './output-bytes.js';
 import type { Piece } from './validators/piece.mjs';
 import type { HostAnswer, HostRequest } from './host/protocol.js';
 
@@ -68,7 +68,7 @@ export interface EmitterHost {
    * Runs the emitter `name` on `ir` for the connectors `ids` (all of it, whole, when undefined); resolves with its files.
    * The IR is sent once for all the jobs given the same object.
    */
-  emit(name: string, ir: SpecIR, ids: string[] | undefined, cacheDir: string): Promise<EmitterOutput>;
+  emit(name: string, ir: SpecIR, ids: string[] | undefined, cacheDir: string): Promise<EncodedOutput>;
   /** Compiles validator schemas (JSON texts) into their pieces, in order (validators/pieces.ts CompilePieces). */
   compile(schemas: string[]): Promise<Piece[]>;
   /** Stops the worker without waiting; jobs not answered yet are rejected. */
@@ -79,6 +79,8 @@ export interface EmitterHost {
 export function startEmitterHost(version: string): EmitterHost {
   const pending = new Map<number, { resolve: (answer: HostAnswer) => void; reject: (error: Error) => void }>();
   let nextId = 0;
+  /** Connectors' files an emit job sent ahead of its answer (job id → them). */
+  const parts = new Map<number, [string, PackedFiles][]>();
   let sentIr: SpecIR | undefined;
   let failure: Error | undefined;
   const fail = (error: Error) => {
@@ -93,6 +95,10 @@ export function startEmitterHost(version: string): EmitterHost {
     thread = t;
     t.unref();
     t.on('message', (answer: HostAnswer) => {
+      if ('part' in answer) {
+        (parts.get(answer.id) ?? parts.set(answer.id, []).get(answer.id)!).push(...answer.part);
+        return;
+      }
       const job = pending.get(answer.id);
       pending.delete(answer.id);
       job?.resolve(answer);
@@ -119,7 +125,9 @@ export function startEmitterHost(version: string): EmitterHost {
       sentIr = ir;
       const answer = await ask({ id: nextId++, kind: 'emit', name, ids, cacheDir, ...(first ? { ir } : {}) });
       if (!('files' in answer)) throw new Error(`internal: the emitter host answered ${name} without files`);
-      return { shared: new Map(answer.files.shared), connectors: answer.files.connectors.map(([id, files]) => [id, new Map(files)]) };
+      const streamed = parts.get(answer.id) ?? [];
+      parts.delete(answer.id);
+      return { shared: unpackFiles(answer.files.shared), connectors: [...streamed, ...answer.files.connectors].map(([id, files]) => [id, unpackFiles(files)]) };
     },
     async compile(schemas) {
       const answer = await ask({ id: nextId++, kind: 'compile', schemas });

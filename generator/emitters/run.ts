@@ -12,12 +12,17 @@ export interface EmitterOutput {
 
 /**
  * Runs `emitter` for the connectors `ids` and its shared files; whole (everything shared) when `ids` is undefined or
- * the emitter has no split.
+ * the emitter has no split. With `onConnector`, each connector's files go to it as soon as they are made (one
+ * connector after another) instead of into the output: the emitter host streams them to the main thread.
  */
-export async function runEmitter(emitter: Emitter, ir: SpecIR, ids?: readonly string[]): Promise<EmitterOutput> {
+export async function runEmitter(emitter: Emitter, ir: SpecIR, ids?: readonly string[], onConnector?: (id: string, files: EmittedFiles) => void): Promise<EmitterOutput> {
   const { split } = emitter;
   if (!ids || !split) return { shared: await emitter.emit(ir), connectors: [] };
   const chosen = ir.connectors.filter((c) => ids.includes(c.id));
+  if (onConnector) {
+    for (const c of chosen) onConnector(c.id, await split.connector(onlyConnector(ir, c), c));
+    return { shared: split.shared ? await split.shared(ir) : new Map<string, string>(), connectors: [] };
+  }
   const [shared, ...own] = await Promise.all([split.shared ? split.shared(ir) : new Map<string, string>(), ...chosen.map((c) => split.connector(onlyConnector(ir, c), c))]);
   return { shared: shared!, connectors: chosen.map((c, i) => [c.id, own[i]!]) };
 }

@@ -74,14 +74,34 @@ const LONE_LITERAL = /^\s*(?:(?:[\w$]+|'(?:[^'\\]|\\.)*'):\s*)?(?:'(?:[^'\\]|\\.
 const TEST_HEAD = /^\s*(?:describe|test|it)(?:\.(?:only|skip|todo))?\((?:'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"), (?:async )?\(\) => \{$/;
 
 /** Whether a line of code is longer than the style allows (comments, lone literals and test heads cannot be broken, so they do not count). */
-export function hasLongLine(text: string, width: number): boolean {
-  for (const line of text.split('\n')) {
-    if (line.length <= width) continue;
-    const trimmed = line.trimStart();
-    if (trimmed.startsWith('*') || trimmed.startsWith('/*') || trimmed.startsWith('//') || LONE_LITERAL.test(line) || TEST_HEAD.test(line)) continue;
-    return true;
+export function hasLongLine(text: string | Uint8Array, width: number): boolean {
+  if (typeof text !== 'string') return hasLongLineInBytes(text, width);
+  for (const line of text.split('\n')) if (line.length > width && isBreakable(line)) return true;
+  return false;
+}
+
+/**
+ * hasLongLine of UTF-8 bytes. A line has at least as many bytes as characters, so only a line of more than `width`
+ * bytes is measured (in UTF-16 code units, as String.length), and only a long one is decoded.
+ */
+function hasLongLineInBytes(bytes: Uint8Array, width: number): boolean {
+  for (let start = 0; start <= bytes.length; ) {
+    const newline = bytes.indexOf(0x0a, start);
+    const end = newline === -1 ? bytes.length : newline;
+    if (end - start > width) {
+      let length = 0;
+      for (let i = start; i < end; i++) if ((bytes[i]! & 0xc0) !== 0x80) length += bytes[i]! >= 0xf0 ? 2 : 1; // a lead byte starts a character
+      if (length > width && isBreakable(Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start).toString('utf8'))) return true;
+    }
+    start = end + 1;
   }
   return false;
+}
+
+/** Whether prettier could break a long line: not a comment, a lone literal or a test head. */
+function isBreakable(line: string): boolean {
+  const trimmed = line.trimStart();
+  return !(trimmed.startsWith('*') || trimmed.startsWith('/*') || trimmed.startsWith('//') || LONE_LITERAL.test(line) || TEST_HEAD.test(line));
 }
 
 function prettierVersion(): string {
@@ -122,7 +142,7 @@ async function remember(cacheDir: string, entries: [string, string][]): Promise<
  * guarantees (Emitter.formatted). Adds the output's own `.prettierrc.yaml` when no config of the user's governs it.
  * Results are cached by content under `cacheDir`.
  */
-export async function formatOutput(outDir: string, files: Map<string, string>, formattedBy: (path: string) => Formatted, cacheDir = defaultCacheDir): Promise<FormatReport> {
+export async function formatOutput(outDir: string, files: Map<string, string | Uint8Array>, formattedBy: (path: string) => Formatted, cacheDir = defaultCacheDir): Promise<FormatReport> {
   let style = outputStyle(outDir);
   const worker = new PrettierWorker();
   try {
@@ -147,7 +167,7 @@ export async function formatOutput(outDir: string, files: Map<string, string>, f
     if (todo.length === 0) return report;
     const jobOptions = generated ? { ...GENERATED_STYLE } : options!;
     const styleKey = JSON.stringify(jobOptions);
-    const keyOf = (rel: string) => createHash('sha256').update(`${FORMAT_VERSION}\0${prettierVersion()}\0${styleKey}\0${path.extname(rel)}\0${files.get(rel)}`).digest('hex');
+    const keyOf = (rel: string) => createHash('sha256').update(`${FORMAT_VERSION}\0${prettierVersion()}\0${styleKey}\0${path.extname(rel)}\0`).update(files.get(rel)!).digest('hex');
     const keys = new Map(todo.map((rel) => [rel, keyOf(rel)]));
     const missing: string[] = [];
     await Promise.all(
@@ -162,7 +182,11 @@ export async function formatOutput(outDir: string, files: Map<string, string>, f
     );
     if (missing.length === 0) return report;
     missing.sort();
-    const reply = await worker.request({ jobs: missing.map((rel) => ({ rel, text: files.get(rel), filepath: path.join(path.resolve(outDir), rel), options: jobOptions })) });
+    const text = (rel: string) => {
+      const content = files.get(rel)!;
+      return typeof content === 'string' ? content : Buffer.from(content.buffer, content.byteOffset, content.byteLength).toString('utf8');
+    };
+    const reply = await worker.request({ jobs: missing.map((rel) => ({ rel, text: text(rel), filepath: path.join(path.resolve(outDir), rel), options: jobOptions })) });
     if (typeof reply.error === 'string') throw new Error(`prettier failed: ${reply.error}`);
     const results = reply.results as { rel: string; text?: string; error?: string }[];
     const fresh: [string, string][] = [];

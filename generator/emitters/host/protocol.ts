@@ -1,5 +1,6 @@
 /** Messages between the main thread (emitter-host.ts) and the emitter host's worker (worker.ts). */
 import type { SpecIR } from '../../ir.js';
+import type { PackedFiles } from '../output-bytes.js';
 import type { Piece } from '../validators/piece.mjs';
 
 /** A job for the host; answered by a HostAnswer with the same `id`. */
@@ -25,12 +26,12 @@ export type HostRequest =
       schemas: string[];
     };
 
-/** Files as they cross threads: entries, not Maps. */
+/** Files as they cross threads: as bytes, one transferred buffer per connector (output-bytes.ts). */
 export interface HostFiles {
   /** EmitterOutput.shared. */
-  shared: [string, string][];
+  shared: PackedFiles;
   /** EmitterOutput.connectors. */
-  connectors: [string, [string, string][]][];
+  connectors: [string, PackedFiles][];
 }
 
 /** The answer to one HostRequest. */
@@ -40,6 +41,12 @@ export type HostAnswer =
       id: number;
       /** What an emit job made. */
       files: HostFiles;
+    }
+  | {
+      /** The request's id. */
+      id: number;
+      /** Files of some connectors of an emit job, sent as soon as made (more follow, then the answer). */
+      part: HostFiles['connectors'];
     }
   | {
       /** The request's id. */

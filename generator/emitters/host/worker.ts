@@ -7,6 +7,7 @@
 import { parentPort } from 'node:worker_threads';
 import type { SpecIR } from '../../ir.js';
 import { emitterEntries } from '../index.js';
+import { packFiles } from '../output-bytes.js';
 import { runEmitter } from '../run.js';
 import type { HostAnswer, HostRequest } from './protocol.js';
 
@@ -20,8 +21,14 @@ let queue: Promise<unknown> = Promise.all([import('../validators/compile.mjs'), 
 
 parentPort!.on('message', (request: HostRequest) => {
   if (request.kind === 'emit' && request.ir) ir = request.ir;
-  queue = queue.then(async () => parentPort!.postMessage(await answer(request)));
+  queue = queue.then(async () => send(await answer(request)));
 });
+
+/** Posts a message, transferring the buffers of the files it carries (they are not used here again). */
+function send(message: HostAnswer): void {
+  const packs = 'part' in message ? message.part : 'files' in message ? [['', message.files.shared] as const, ...message.files.connectors] : [];
+  parentPort!.postMessage(message, packs.map(([, pack]) => pack.bytes.buffer as ArrayBuffer));
+}
 
 async function answer(request: HostRequest): Promise<HostAnswer> {
   try {
@@ -33,8 +40,9 @@ async function answer(request: HostRequest): Promise<HostAnswer> {
     if (!entry) throw new Error(`internal: no emitter named ${request.name}`);
     if (!ir) throw new Error('internal: an emit job came before the IR');
     const emitter = await entry.load({ cacheDir: request.cacheDir });
-    const { shared, connectors } = await runEmitter(emitter, ir, request.ids);
-    return { id: request.id, files: { shared: [...shared], connectors: connectors.map(([id, files]) => [id, [...files]]) } };
+    // Each connector's files go as soon as they are made: the host never holds more than one connector's.
+    const { shared, connectors } = await runEmitter(emitter, ir, request.ids, (id, files) => send({ id: request.id, part: [[id, packFiles(files)]] }));
+    return { id: request.id, files: { shared: packFiles(shared), connectors: connectors.map(([id, files]) => [id, packFiles(files)]) } };
   } catch (error) {
     return { id: request.id, error: error instanceof Error ? error.message : String(error) };
   }
