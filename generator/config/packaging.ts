@@ -4,7 +4,8 @@
  * package, import, README and doc through here.
  */
 import type { ConnectorIR, PackagingIR, SpecIR } from '../ir.js';
-import { packageVersion, runtimeVersion } from '../release/package-release.js';
+import { runtimeVersion } from '../release/package-release.js';
+import { currentVersion, readReleaseState } from '../release/state.js';
 import { connectorPackageName, runtimePackageName, type ResolvedPackages } from './config.js';
 
 /** The IR as normalize builds it, before packaging is applied. */
@@ -24,7 +25,8 @@ export function applyPackaging(ir: UnpackagedIR, packages: ResolvedPackages, sel
     ...(packages.access !== undefined ? { access: packages.access } : {}),
   };
   // Connectors keep their identity (diagnostics find IR nodes by object): the package is set in place.
-  for (const c of ir.connectors) (c as ConnectorIR).package = { name: connectorPackageName(packages, c.id), version: packageVersion(c.id) };
+  const release = readReleaseState(); // read at every run, so `release` can regenerate in-process right after it updates it
+  for (const c of ir.connectors) (c as ConnectorIR).package = { name: connectorPackageName(packages, c.id), version: currentVersion(release, c.id) };
   const connectors = (ir.connectors as ConnectorIR[]).filter((c) => !keep || keep.has(c.id));
   return { ...ir, connectors, packaging };
 }
