@@ -8,6 +8,9 @@
  *   round) against the cold runs above (the edit runs keep their cache, so they follow the cold rounds);
  * - 1×/2×/4×/8× synthetic specs (connectors cloned under new ids), cold, interleaved: CPU, wall, peak memory.
  * Knobs: BENCH_RUNS (rounds, default 5), BENCH_SCALE_RUNS (default 2), BENCH_SCALE_FACTORS (default 1,2,4,8).
+ * Every cold run gets an empty cache directory and an output directory of its own, and nothing is deleted until the
+ * bench is done: on a file system that is slow to create files right after many were deleted (ext4 without a
+ * journal, see the README), deleting the last run's ~2,000 files before the next would be measured as the next run's cost.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -25,12 +28,9 @@ const runs = Number(process.env.BENCH_RUNS ?? 5);
 const scaleRuns = Number(process.env.BENCH_SCALE_RUNS ?? 2);
 const factors = (process.env.BENCH_SCALE_FACTORS ?? '1,2,4,8').split(',').map(Number);
 
-/** Everything `generate` keeps between runs (a cold run starts without it). */
-function clearCache(): void {
-  rmSync(path.join(repo, 'node_modules/.cache/connector-codegen'), { recursive: true, force: true });
-}
-
-const ours = (spec: string, out: string, ...extra: string[]) => runMeasured(process.execPath, [bin, 'generate', '--spec', spec, '--out', out, ...extra], { cwd: repo });
+/** `generate` from `spec` into `out` with `cache` as its cache directory (everything it keeps between runs). */
+const ours = (spec: string, out: string, cache: string, ...extra: string[]) =>
+  runMeasured(process.execPath, [bin, 'generate', '--spec', spec, '--out', out, ...extra], { cwd: repo, env: { ...process.env, CONNECTOR_CODEGEN_CACHE_DIR: cache } });
 
 /** Changes one connector's description (a different text each round), as a user's one-connector edit. */
 function editConnector(spec: string, round: number): string {
@@ -56,16 +56,17 @@ export async function benchGenerate(): Promise<void> {
       .map((f) => path.join(repo, 'generated/openapi', f));
     let fresh = 0;
     const newDir = () => path.join(work, `out-${fresh++}`);
+    const newCache = () => path.join(work, `cache-${fresh++}`); // empty: a cold run
     const s = { cold: [] as ChildUsage[], noop: [] as ChildUsage[], node: [] as ChildUsage[], ots: [] as ChildUsage[], hey: [] as ChildUsage[], edit: [] as ChildUsage[] };
     const phases = new Map<string, number[]>();
     const jobs: (() => void)[] = [
       () => {
-        clearCache();
         const out = newDir();
-        const cold = ours(specDir, out, '--timings');
+        const cache = newCache();
+        const cold = ours(specDir, out, cache, '--timings');
         s.cold.push(cold);
         for (const m of cold.stderr.matchAll(/^(\S+)\s+([\d.]+) ms$/gm)) phases.set(m[1]!, [...(phases.get(m[1]!) ?? []), Number(m[2])]);
-        s.noop.push(ours(specDir, out));
+        s.noop.push(ours(specDir, out, cache));
       },
       () => s.ots.push(runMeasured(process.execPath, [path.join(import.meta.dirname, 'peers/openapi-typescript.mjs'), newDir(), ...documents], { cwd: repo })),
       () => s.hey.push(runMeasured(process.execPath, [path.join(import.meta.dirname, 'peers/hey-api.mjs'), newDir(), ...documents], { cwd: repo })),
@@ -79,12 +80,13 @@ export async function benchGenerate(): Promise<void> {
     // One-connector edits: a spec copy, generated once, then one edit and one run per round (cache kept).
     const editSpec = path.join(work, 'edit', 'spec');
     const editOut = path.join(work, 'edit', 'out');
+    const editCache = path.join(work, 'edit', 'cache');
     await writeSyntheticSpec(specDir, editSpec, 1);
-    ours(editSpec, editOut);
+    ours(editSpec, editOut, editCache);
     const edited: string[] = [];
     for (let r = 0; r < runs; r++) {
       edited.push(editConnector(editSpec, r));
-      s.edit.push(ours(editSpec, editOut));
+      s.edit.push(ours(editSpec, editOut, editCache));
     }
 
     console.log(`\ngenerate vs peers (${runs} interleaved rounds; new process per run; CPU = user + system of the process tree)`);
@@ -127,10 +129,8 @@ async function benchScale(work: string): Promise<void> {
   for (let r = 0; r < scaleRuns; r++) {
     for (let j = 0; j < specs.length; j++) {
       const spec = specs[(r + j) % specs.length]!;
-      clearCache();
-      const out = path.join(work, `scale-${spec.factor}`, `out-${r}`);
-      spec.runs.push(ours(spec.dir, out));
-      rmSync(out, { recursive: true, force: true });
+      const run = path.join(work, `scale-${spec.factor}`, `run-${r}`);
+      spec.runs.push(ours(spec.dir, path.join(run, 'out'), path.join(run, 'cache')));
     }
   }
   const base = specs.find((x) => x.factor === 1);
