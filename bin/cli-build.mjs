@@ -1,7 +1,8 @@
-// The CLI runs from a build of itself: ES modules bundled by esbuild from generator/cli/main.ts with code splitting (a
-// small entry with the command declarations, and a chunk per command's work loaded when it runs), plus the worker
-// threads' entries (generator/emitters/<name>/worker.ts → workers/<name>.mjs), kept in
-// node_modules/.cache/connector-codegen-cli/ under the hash of the sources. npm ci builds it (through `prepare`); after
+// The CLI runs from a build of itself: two scripts bundled by esbuild from generator/cli/main.ts (a start script with
+// the command line and the no-op path of generate, and a work script with everything else, loaded when needed), plus
+// the worker threads' entries (generator/emitters/<name>/worker.ts → workers/<name>.cjs), run with V8 code caches
+// (bin/cli-bundle.mjs, bin/code-cache.mjs) and kept in node_modules/.cache/connector-codegen-cli/ under the hash of
+// the sources. npm ci builds it (through `prepare`); after
 // that, a start only compares the sources' sizes and modification times with those recorded for the build (a stat
 // per file, compared as one string: generator/lib/file-stats.mjs), and hashes the sources only when they differ.
 // The same check covers the inputs of the generator version (generator/lib/generator-inputs.mjs), which is kept with
@@ -9,14 +10,13 @@
 // source file's URL, so every path relative to a source file resolves as from source. If building is impossible,
 // the CLI runs from source through tsx.
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { filesUnder, statLines } from '../generator/lib/file-stats.mjs';
 import { handOverVersion, versionDigest, versionInputs } from '../generator/lib/generator-inputs.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const SOURCES = ['generator', 'mock', 'runtime/src', 'mcp/src', 'bin/cli-build.mjs', 'package.json', 'package-lock.json'];
+const SOURCES = ['generator', 'mock', 'runtime/src', 'mcp/src', 'bin/cli-build.mjs', 'bin/cli-bundle.mjs', 'package.json', 'package-lock.json'];
 const cacheDir = path.join(root, 'node_modules/.cache/connector-codegen-cli');
 /**
  * What the sources and the version's inputs were when last seen, and what they gave: { sources, build, inputs,
@@ -72,45 +72,29 @@ function workerEntries() {
  */
 const BUNDLED_PACKAGES = new Set(['yaml', 'js-yaml', 'handlebars', 'ajv', 'fast-deep-equal', 'fast-uri', 'json-schema-traverse', 'require-from-string']);
 
-/**
- * An esbuild plugin that keeps every package but BUNDLED_PACKAGES external. Their require() of a Node built-in (an
- * ES module bundle has no require) becomes a module re-exporting the built-in's ES module.
- */
+/** An esbuild plugin that keeps every package but BUNDLED_PACKAGES external. */
 const externalPackages = {
   name: 'external-packages',
   setup(build) {
     build.onResolve({ filter: /^[^./]/ }, (args) => {
-      const bare = args.path.replace(/^node:/, '');
-      if (args.kind === 'require-call' && builtinModules.includes(bare)) return { path: bare, namespace: 'builtin' };
       const name = args.path.startsWith('@') ? args.path.split('/').slice(0, 2).join('/') : args.path.split('/')[0];
       return BUNDLED_PACKAGES.has(name) || args.path.startsWith('node:') ? undefined : { path: args.path, external: true };
     });
-    build.onLoad({ filter: /.*/, namespace: 'builtin' }, (args) => ({ contents: `export * from 'node:${args.path}';`, loader: 'js' }));
   },
 };
 
-/** Builds the bundle for `hash` into its directory (atomically: built aside, then renamed). */
+/** Builds the CLI for `hash` into its directory (atomically: built aside, then renamed). */
 async function buildInto(hash) {
   const dir = path.join(cacheDir, `cli-${hash}`);
-  const [{ build: esbuild }, { ownImportMetaUrl }] = await Promise.all([import('esbuild'), import('../generator/lib/own-import-meta-url.mjs')]);
+  const [{ build: esbuild }, { ownImportMetaUrl }, { bundleCli }] = await Promise.all([
+    import('esbuild'),
+    import('../generator/lib/own-import-meta-url.mjs'),
+    import('./cli-bundle.mjs'),
+  ]);
   const temp = `${dir}.tmp-${process.pid}`;
   rmSync(temp, { recursive: true, force: true });
-  await esbuild({
-    entryPoints: { main: path.join(root, 'generator/cli/main.ts'), ...workerEntries() },
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    outdir: temp,
-    // .mjs: Node knows the format from the name, without looking up a package.json for each module.
-    outExtension: { '.js': '.mjs' },
-    chunkNames: 'chunks/[name]-[hash]',
-    logLevel: 'silent',
-    plugins: [externalPackages, ownImportMetaUrl],
-    // Tells emitters/emitter-host.ts where this build's worker entries are.
-    define: { CONNECTOR_CODEGEN_CLI_BUILD: JSON.stringify(`cli-${hash}`) },
-  });
+  // The define tells emitters/emitter-host.ts where this build's worker entries are.
+  await bundleCli({ esbuild, root, outdir: temp, workers: workerEntries(), plugins: [externalPackages, ownImportMetaUrl], define: { CONNECTOR_CODEGEN_CLI_BUILD: JSON.stringify(`cli-${hash}`) } });
   try {
     renameSync(temp, dir);
   } catch {
@@ -122,7 +106,7 @@ async function buildInto(hash) {
 }
 
 /**
- * The entry module of the build of the current sources, building it if needed; hands the generator version to the run
+ * The directory of the build of the current sources, building it if needed; hands the generator version to the run
  * (generator-inputs.mjs handOverVersion).
  */
 export async function buildCli() {
@@ -133,11 +117,11 @@ export async function buildCli() {
   const inputs = versionInputs(root, listings);
   const inputsSeen = inputs.map(({ label, root: dir, files }) => statLines(label, dir, files, stats)).join('');
   const current = readCurrent();
-  let build = current?.sources === seen && existsSync(path.join(cacheDir, current.build, 'main.mjs')) ? current.build : undefined;
+  let build = current?.sources === seen && existsSync(path.join(cacheDir, current.build, 'start.cjs')) ? current.build : undefined;
   const version = current?.inputs === inputsSeen && typeof current.version === 'string' ? current.version : versionDigest(inputs);
   if (build === undefined) {
     const hash = await contentHash(list);
-    build = existsSync(path.join(cacheDir, `cli-${hash}`, 'main.mjs')) ? `cli-${hash}` : path.basename(await buildInto(hash));
+    build = existsSync(path.join(cacheDir, `cli-${hash}`, 'start.cjs')) ? `cli-${hash}` : path.basename(await buildInto(hash));
   }
   if (build !== current?.build || version !== current?.version || seen !== current?.sources || inputsSeen !== current?.inputs) {
     mkdirSync(cacheDir, { recursive: true });
@@ -146,14 +130,15 @@ export async function buildCli() {
     renameSync(temp, currentFile);
   }
   handOverVersion(root, version);
-  return path.join(cacheDir, build, 'main.mjs');
+  return path.join(cacheDir, build);
 }
 
-/** The CLI module: from the build when it can be had, else from source through tsx. */
+/** The CLI's main module: from the build when it can be had, else from source through tsx. */
 export async function loadCli() {
   if (!process.env.CONNECTOR_CODEGEN_FROM_SOURCE) {
     try {
-      return await import(pathToFileURL(await buildCli()).href);
+      const { runCli } = await import('./code-cache.mjs');
+      return runCli(await buildCli());
     } catch {
       // fall through: run from source
     }

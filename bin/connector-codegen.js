@@ -12,5 +12,9 @@ for (const stream of [process.stdout, process.stderr]) {
 }
 process.on('SIGPIPE', () => process.exit(process.exitCode ?? 0));
 
-const { main } = await loadCli();
-process.exitCode = await main(process.argv.slice(2));
+const cli = await loadCli();
+const args = process.argv.slice(2);
+process.exitCode = await cli.main(args);
+// What this run compiled is kept for the next runs of its kind (code-cache.mjs; loaded by loadCli already).
+const { saveCodeCache } = await import('./code-cache.mjs');
+saveCodeCache(cli.runKind?.() ?? args.find((arg) => !arg.startsWith('-')) ?? '');

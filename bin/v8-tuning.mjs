@@ -8,11 +8,9 @@
 // Long-running commands (the mock server, the MCP server, `--watch`) keep V8's defaults: for them optimised code pays
 // back. The check is a plain look at the arguments; a wrong guess changes speed only, never output.
 import v8 from 'node:v8';
-
-/** Commands and flags that keep a process running. */
-const LONG_RUNNING = new Set(['mock', 'mcp', '--watch', '-w']);
+import { isOneShot } from './one-shot.mjs';
 
 /** V8's interrupt budget is 66 KB of bytecode executed (Node 20); this is the budget for one-shot commands. */
 const ONE_SHOT_INTERRUPT_BUDGET = 1_000_000;
 
-if (!process.argv.slice(2).some((arg) => LONG_RUNNING.has(arg))) v8.setFlagsFromString(`--interrupt-budget=${ONE_SHOT_INTERRUPT_BUDGET}`);
+if (isOneShot()) v8.setFlagsFromString(`--interrupt-budget=${ONE_SHOT_INTERRUPT_BUDGET}`);

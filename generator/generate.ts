@@ -14,6 +14,7 @@ import type { SpecIR } from './ir.js';
 import type { CachedFile, ConnectorEntry } from './cache/connector-cache.js';
 import { contentHashes, inputDigest, keptByStamp, knownByStamp, makeStamp, outputMatches, readStamp, sha256, writeStamp, type InputDigest, type StampedFile } from './cache/stamp.js';
 import { DEFAULT_CACHE_DIR, generatorVersion } from './cache/version.js';
+import { setRunKind } from './lib/run-kind.js';
 import { timed, type Timings } from './lib/timings.js';
 import { governingStyleFiles } from './format/style.js';
 import { readFileSync } from 'node:fs';
@@ -144,6 +145,7 @@ async function emitAll(
   const context = { cacheDir: cacheDirOf(options), ...(host ? { compile: host.compile } : {}) };
   const [{ runEmitter }, { encodeOutput }] = await Promise.all([import('./emitters/run.js'), import('./emitters/output-bytes.js')]);
   const inThread = options.emitters ? options.emitters.map((e) => ({ name: e.name, load: async () => e, asksHost: false })) : entries.filter((e) => where(e) === 'here');
+  setRunKind(`generate:${inThread.map((e) => e.name).join(',')}`); // a cold run and an edit run different emitters here
   const startHere = async (entry: Pick<EmitterEntry, 'name' | 'load'>) => {
     const emitter = await entry.load(context);
     // Encoded as soon as the emitter is done: from here on the run holds bytes (emitters/output-bytes.ts).

@@ -1,21 +1,130 @@
 /**
- * The CLI's build of itself (bin/cli-build.mjs) carries every worker thread's entry, so a generate run from the CLI
- * starts its emitter workers without bundling anything at run time.
+ * The CLI's build of itself (bin/cli-build.mjs, bin/cli-bundle.mjs): a start script, a work script sharing its
+ * modules, and every worker thread's entry, so a generate run from the CLI starts its emitter workers without
+ * bundling anything at run time; each runs with a V8 code cache (bin/code-cache.mjs).
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { cp, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { describe, expect, test } from 'vitest';
 import { buildCli } from '../bin/cli-build.mjs';
 import { emitterEntries } from '../generator/emitters/index.js';
+import { writeMiniSpec } from './helpers/mini-spec.js';
+
+const exec = promisify(execFile);
+const repo = path.resolve(import.meta.dirname, '..');
+const codeCache = path.join(repo, 'bin/code-cache.mjs');
+
+/** Runs `code` (an ES module body) in a new Node process with the V8 flags of a one-shot run; its stdout, parsed. */
+async function inNode(code: string, cwd = repo): Promise<unknown> {
+  const { stdout } = await exec(process.execPath, ['--interrupt-budget=1000000', '--input-type=module', '-e', code, 'run'], { cwd });
+  return JSON.parse(stdout);
+}
 
 describe('the CLI build', () => {
-  test('has the emitter host\'s worker entry (workers/host.mjs), and its code knows where it is', async () => {
-    const dir = path.dirname(await buildCli());
+  test("has the emitter host's worker entry, and its scripts know where they are", async () => {
+    const dir = await buildCli();
     expect(emitterEntries.filter((e) => e.offThread).length).toBeGreaterThan(0);
-    expect(existsSync(path.join(dir, 'workers', 'host.mjs'))).toBe(true);
+    expect(existsSync(path.join(dir, 'workers', 'host.cjs'))).toBe(true);
     // The build's own directory name is compiled in (esbuild define); no reference to the undefined global is left.
-    const code = readdirSync(path.join(dir, 'chunks')).map((f) => readFileSync(path.join(dir, 'chunks', f), 'utf8')).join('\n');
-    expect(code).toContain(JSON.stringify(path.basename(dir)));
-    expect(code).not.toContain('CONNECTOR_CODEGEN_CLI_BUILD');
+    for (const script of ['start.cjs', 'work.cjs', 'workers/host.cjs']) {
+      const code = readFileSync(path.join(dir, script), 'utf8');
+      expect(code, script).not.toContain('CONNECTOR_CODEGEN_CLI_BUILD');
+    }
+    expect(readFileSync(path.join(dir, 'work.cjs'), 'utf8')).toContain(JSON.stringify(path.basename(dir)));
   });
+
+  test('each module is in one script: the start script holds the command line, the work script what runs after', async () => {
+    const dir = await buildCli();
+    const start = readFileSync(path.join(dir, 'start.cjs'), 'utf8');
+    const work = readFileSync(path.join(dir, 'work.cjs'), 'utf8');
+    const modules = (code: string) => new Set([...code.matchAll(/^\/\/ (generator\/\S+\.(?:ts|mjs))$/gm)].map((m) => m[1]!));
+    const [inStart, inWork] = [modules(start), modules(work)];
+    for (const m of ['generator/cli/main.ts', 'generator/generate.ts', 'generator/spec/diagnostics.ts', 'generator/cache/stamp.ts']) expect(inStart, m).toContain(m);
+    for (const m of ['generator/spec/read.ts', 'generator/emitters/index.ts', 'generator/format/format.ts']) expect(inWork, m).toContain(m);
+    expect([...inStart].filter((m) => inWork.has(m))).toEqual([]);
+  });
+});
+
+describe('running from the build', () => {
+  /** A copy of the build in a directory of its own (its code caches are this test's alone). */
+  async function buildCopy(): Promise<string> {
+    const copy = await mkdtemp(path.join(os.tmpdir(), 'codegen-build-'));
+    const build = await buildCli();
+    await cp(build, copy, { recursive: true, filter: (f) => f === build || f.endsWith('.cjs') || f.endsWith('/workers') });
+    return copy;
+  }
+  const runCli = (dir: string, args: string[], kind: string, cwd = repo) =>
+    inNode(
+      `const { runCli, saveCodeCache } = await import(${JSON.stringify(codeCache)});
+       const lines = []; const io = { stdout: (t) => lines.push(t), stderr: (t) => lines.push(t), color: false, pretty: false };
+       const cli = runCli(${JSON.stringify(dir)});
+       const code = await cli.main(${JSON.stringify(args)}, io);
+       saveCodeCache(${JSON.stringify(kind)});
+       console.log(JSON.stringify({ code, out: lines.join('') }));`,
+      cwd,
+    ) as Promise<{ code: number; out: string }>;
+
+  test('--version loads the start script only; validate loads the work script; each keeps a code cache', async () => {
+    const dir = await buildCopy();
+    try {
+      expect((await runCli(dir, ['--version'], 'version')).code).toBe(0);
+      expect((await readdir(dir)).sort()).toEqual(['start.cjs', 'start.cjs.cache', 'start.cjs.cache.json', 'work.cjs', 'workers']);
+      expect(await runCli(dir, ['validate'], 'validate')).toMatchObject({ code: 0 });
+      expect(JSON.parse(await readFile(path.join(dir, 'work.cjs.cache.json'), 'utf8')).kinds).toEqual(['validate']);
+      expect(JSON.parse(await readFile(path.join(dir, 'start.cjs.cache.json'), 'utf8')).kinds).toEqual(['version', 'validate']);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  test('a spec error thrown in the work script is reported by the start script as located diagnostics', async () => {
+    const dir = await buildCopy();
+    const spec = await writeMiniSpec();
+    try {
+      const file = path.join(spec, 'connectors/shop.yaml');
+      await writeFile(file, (await readFile(file, 'utf8')).replace('pagination: cursor', 'pagination: nowhere'));
+      const result = await runCli(dir, ['validate', '--spec', spec], 'validate');
+      expect(result.code).toBe(1); // not an internal error: one SpecError class for both scripts
+      expect(result.out).toMatch(/shop\.yaml:\d+:\d+ error /);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
+describe('code caches', () => {
+  const SCRIPT = 'exports.answer = (function add(a, b) { return a + b; })(40, 2);\n';
+  const load = (file: string, kind: string) =>
+    inNode(
+      `const { runScript, saveCodeCache, codeCacheState } = await import(${JSON.stringify(codeCache)});
+       const { answer } = runScript(${JSON.stringify(file)});
+       const state = codeCacheState(${JSON.stringify(file)});
+       saveCodeCache(${JSON.stringify(kind)});
+       console.log(JSON.stringify({ answer, ...state }));`,
+    );
+
+  test('written by the first run, taken by the next; a damaged cache is refused, the script runs, the cache is rewritten', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'codegen-cache-'));
+    const file = path.join(dir, 'script.cjs');
+    try {
+      await writeFile(file, SCRIPT);
+      expect(await load(file, 'a')).toEqual({ answer: 42, cached: false, rejected: false });
+      expect(existsSync(`${file}.cache`)).toBe(true);
+      expect(await load(file, 'a')).toEqual({ answer: 42, cached: true, rejected: false });
+      await writeFile(`${file}.cache`, 'not a code cache');
+      expect(await load(file, 'a')).toEqual({ answer: 42, cached: true, rejected: true });
+      expect(await load(file, 'a')).toEqual({ answer: 42, cached: true, rejected: false });
+      // Another source of the same length, which V8 alone would take the cache for: not given the old cache.
+      await writeFile(file, SCRIPT.replace('40', '41'));
+      await utimes(file, new Date(), new Date(Date.now() + 5000));
+      expect(await load(file, 'a')).toEqual({ answer: 43, cached: false, rejected: false });
+      expect(await load(file, 'a')).toEqual({ answer: 43, cached: true, rejected: false });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

@@ -17,6 +17,8 @@ import { forgetShownPaths } from '../lib/display-path.js';
 // Every command but --help and --version reads the config: loaded with this module.
 import { loadConfig, type ResolvedConfig } from '../config/config.js';
 
+export { runKind } from '../lib/run-kind.js';
+
 /** The version of connector-codegen (its package.json). */
 export function version(): string {
   return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;

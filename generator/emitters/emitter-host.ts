@@ -29,14 +29,16 @@ declare const CONNECTOR_CODEGEN_CLI_BUILD: string | undefined;
 const cacheRoot = fileURLToPath(new URL('../../node_modules/.cache/', import.meta.url));
 /** The worker bundles of the CLI build this module belongs to, if it belongs to one. */
 const builtDir = typeof CONNECTOR_CODEGEN_CLI_BUILD === 'string' ? path.join(cacheRoot, 'connector-codegen-cli', CONNECTOR_CODEGEN_CLI_BUILD, 'workers') : undefined;
+/** The entry of a worker thread that runs a script of the CLI build. */
+const scriptWorker = new URL('../../bin/script-worker.mjs', import.meta.url);
 /** Bundles made for runs from source; under node_modules (whatever cache directory a run uses), so their packages resolve. */
 const bundleDir = path.join(cacheRoot, 'connector-codegen', 'emitters');
 /** Bundles of other generator versions older than this go (a run of another version may still be loading one). */
 const STALE_MS = 10 * 60_000;
 
-/** The bundle of the host's worker: the CLI build's, else one for this generator `version`, built on first need. */
+/** The bundle of the host's worker: the CLI build's script, else one for this generator `version`, built on first need. */
 async function bundle(version: string): Promise<string> {
-  if (builtDir && existsSync(path.join(builtDir, `${HOST.name}.mjs`))) return path.join(builtDir, `${HOST.name}.mjs`);
+  if (builtDir && existsSync(path.join(builtDir, `${HOST.name}.cjs`))) return path.join(builtDir, `${HOST.name}.cjs`);
   const file = path.join(bundleDir, `${HOST.name}-${version.slice(0, 16)}.mjs`);
   if (existsSync(file)) return file;
   const { build } = await import('esbuild');
@@ -91,7 +93,8 @@ export function startEmitterHost(version: string): EmitterHost {
   let thread: Worker | undefined;
   let stopped = false;
   const started = bundle(version).then((file) => {
-    const t = new Worker(pathToFileURL(file));
+    // The CLI build's script runs with its code cache (bin/script-worker.mjs); a bundle made from source as it is.
+    const t = file.endsWith('.cjs') ? new Worker(scriptWorker, { workerData: { script: file }, argv: process.argv.slice(2) }) : new Worker(pathToFileURL(file));
     thread = t;
     t.unref();
     t.on('message', (answer: HostAnswer) => {

@@ -8,9 +8,12 @@ import { pathToFileURL } from 'node:url';
 export const ownImportMetaUrl = {
   name: 'own-import-meta-url',
   setup(build) {
-    build.onLoad({ filter: /\.ts$/ }, async (args) => ({
-      contents: (await readFile(args.path, 'utf8')).replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)),
-      loader: 'ts',
-    }));
+    build.onLoad({ filter: /\.(ts|mjs)$/ }, async (args) => {
+      if (args.path.endsWith('own-import-meta-url.mjs')) return undefined;
+      return {
+        contents: (await readFile(args.path, 'utf8')).replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)),
+        loader: args.path.endsWith('.ts') ? 'ts' : 'js',
+      };
+    });
   },
 };

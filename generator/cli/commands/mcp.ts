@@ -13,6 +13,7 @@ import { displayPath } from '../../lib/display-path.js';
 import { UsageError } from '../args.js';
 import type { Command } from './types.js';
 import { sha256 } from '../../lib/sha256.js';
+import { nativeImport } from '../../lib/native-import.js';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -53,7 +54,7 @@ async function loadServer(outDir: string): Promise<ServerModule> {
     await writeFile(temp, code);
     await rename(temp, file);
   }
-  return (await import(pathToFileURL(file).href)) as ServerModule;
+  return (await nativeImport(pathToFileURL(file).href)) as ServerModule;
 }
 
 /** The mcp command. */

@@ -28,9 +28,16 @@ parentPort!.on('message', (request: HostRequest) => {
 function send(message: HostAnswer): void {
   const packs = 'part' in message ? message.part : 'files' in message ? [['', message.files.shared] as const, ...message.files.connectors] : [];
   parentPort!.postMessage(message, packs.map(([, pack]) => pack.bytes.buffer as ArrayBuffer));
+  if (!('part' in message)) jobDone?.(`host:${jobKind}`);
 }
 
+/** Set by bin/script-worker.mjs when this runs from the CLI build: adds what a kind of job compiled to the code cache. */
+const jobDone = (globalThis as { connectorCodegenJobDone?: (kind: string) => void }).connectorCodegenJobDone;
+/** The kind of the job under way: `compile`, or the emitter's name. */
+let jobKind = '';
+
 async function answer(request: HostRequest): Promise<HostAnswer> {
+  jobKind = request.kind === 'emit' ? request.name : request.kind;
   try {
     if (request.kind === 'compile') {
       const { compilePieces } = await import('../validators/compile.mjs');

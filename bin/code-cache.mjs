@@ -1,0 +1,101 @@
+// Runs the CLI build's CommonJS scripts (bin/cli-bundle.mjs) with a V8 code cache beside each, as Node 22's module
+// compile cache does for every module (Node 20 has none for ES modules): V8 deserializes the bytecode of the functions
+// earlier runs compiled instead of parsing and compiling them again, the largest part of starting a run with work to
+// do. V8 checks a cache against the script's source and flags and rejects a mismatch (the script is then compiled as
+// usual), so a damaged cache costs speed only. V8's check of the source is its length, though: a record beside the
+// cache (<script>.cache.json) names the script's size and modification time it was made from, and a cache made
+// from another state of the script is not used. A script's cache is written when missing or refused, and again after
+// the first run of a kind (a command) that loaded it, so it comes to hold what the runs of this build use.
+import { readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import vm from 'node:vm';
+import { MODULES } from './cli-bundle.mjs';
+import { isOneShot } from './one-shot.mjs';
+
+// import() for the scripts (generator/lib/native-import.ts): theirs cannot run from a code cache.
+globalThis[Symbol.for('connector-codegen.native-import')] = (specifier) => import(specifier);
+
+/** Scripts this process ran: file → its compiled script, cache file, and the kinds of run its cache has seen. */
+const loaded = new Map();
+
+/**
+ * The exports of the CommonJS script `file`, compiled with its code cache (`<file>.cache`) if there is one; `modules`
+ * answers the script's `require('connector-codegen:modules')`.
+ * @param {string} file absolute path
+ * @param {unknown} [modules]
+ * @returns {any}
+ */
+export function runScript(file, modules) {
+  const cacheFile = `${file}.cache`;
+  const { size, mtimeMs } = statSync(file);
+  const source = `${size}:${mtimeMs}`;
+  let cachedData;
+  let kinds = [];
+  try {
+    const record = JSON.parse(readFileSync(`${cacheFile}.json`, 'utf8'));
+    if (record.source === source && Array.isArray(record.kinds)) {
+      cachedData = readFileSync(cacheFile);
+      kinds = record.kinds;
+    }
+  } catch {
+    // no cache yet, or no record of what it was made from: it is made again
+  }
+  const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${readFileSync(file, 'utf8')}\n})`, {
+    filename: file,
+    cachedData,
+  });
+  const nodeRequire = createRequire(file);
+  const require = Object.assign((id) => (id === MODULES ? modules : nodeRequire(id)), { resolve: nodeRequire.resolve, cache: nodeRequire.cache });
+  const module = { exports: {} };
+  script.runInThisContext().call(module.exports, module.exports, require, module, file, path.dirname(file));
+  loaded.set(file, { script, cacheFile, source, cached: cachedData !== undefined, kinds: cachedData && !script.cachedDataRejected ? kinds : [] });
+  return module.exports;
+}
+
+/**
+ * Whether the script `file` was given a code cache, and whether V8 refused it (for tests).
+ * @param {string} file
+ */
+export function codeCacheState(file) {
+  const entry = loaded.get(file);
+  return { cached: Boolean(entry?.cached), rejected: Boolean(entry?.script.cachedDataRejected) };
+}
+
+/** The CLI of the build in `dir`: its start script, which loads the work script on first need. */
+export function runCli(dir) {
+  let work;
+  const modules = {
+    start: (p) => start.module(p),
+    work: (p) => (work ??= runScript(path.join(dir, 'work.cjs'), modules)).module(p),
+  };
+  const start = runScript(path.join(dir, 'start.cjs'), modules);
+  return start;
+}
+
+/**
+ * Writes the code cache of each script this process ran whose cache has not seen a run of this `kind` (best effort:
+ * a cache that cannot be written only costs later runs the compile). Only one-shot runs write: V8 takes a cache only
+ * from a process with the same V8 flags, and long-running ones keep V8's defaults (v8-tuning.mjs).
+ * @param {string} kind
+ */
+export function saveCodeCache(kind) {
+  if (!isOneShot()) return;
+  for (const entry of loaded.values()) {
+    if (entry.kinds.includes(kind)) continue;
+    entry.kinds = [...entry.kinds, kind];
+    try {
+      // The record goes last: a cache without its record is not used.
+      for (const [target, data] of [
+        [entry.cacheFile, entry.script.createCachedData()],
+        [`${entry.cacheFile}.json`, JSON.stringify({ source: entry.source, kinds: entry.kinds })],
+      ]) {
+        const temp = `${target}.${process.pid}.tmp`;
+        writeFileSync(temp, data);
+        renameSync(temp, target);
+      }
+    } catch {
+      // see above
+    }
+  }
+}

@@ -1,0 +1,14 @@
+// Whether a run is one-shot (generate, validate, diff, build, …) or keeps running (the mock server, the MCP server,
+// `--watch`), told from its command line. One-shot runs get a V8 budget of their own (v8-tuning.mjs) and keep code
+// caches (code-cache.mjs); a wrong guess changes speed only, never output.
+
+/** Commands and flags that keep a process running. */
+const LONG_RUNNING = new Set(['mock', 'mcp', '--watch', '-w']);
+
+/**
+ * Whether the command line `args` (process.argv without node and the script) runs a one-shot command.
+ * @param {readonly string[]} [args]
+ */
+export function isOneShot(args = process.argv.slice(2)) {
+  return !args.some((arg) => LONG_RUNNING.has(arg));
+}
