@@ -10,10 +10,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { statLines } from '../lib/file-stats.mjs';
 import { takeHandedVersion, versionDigest, versionInputs, type VersionInputGroup } from '../lib/generator-inputs.mjs';
+import { DEFAULT_CACHE_DIR } from './dir.js';
+
+export { DEFAULT_CACHE_DIR };
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-/** The default cache directory: outside the committed tree, safe to delete. */
-export const DEFAULT_CACHE_DIR = path.join(repoRoot, 'node_modules/.cache/connector-codegen');
 
 /** Paths, sizes and modification times of the files: cheap, and changes whenever one is edited. */
 export function fingerprint(inputs: VersionInputGroup[]): string {
@@ -47,3 +48,4 @@ export function generatorVersion(cacheDir: string = DEFAULT_CACHE_DIR): string {
   }
   return version;
 }
+
