@@ -7,7 +7,8 @@
 // The same check covers the inputs of the generator version (generator/lib/generator-inputs.mjs), which is kept with
 // the build and handed to the run, so a run does not check them again. Each module's import.meta.url stays its own
 // source file's URL, so every path relative to a source file resolves as from source. If building is impossible,
-// the CLI runs from source through tsx.
+// the CLI runs from source through tsx. A `generate` with nothing to do is answered by a module of its own
+// (runCli), before the main module loads.
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
@@ -95,22 +96,30 @@ async function buildInto(hash) {
   const [{ build: esbuild }, { ownImportMetaUrl }] = await Promise.all([import('esbuild'), import('../generator/lib/own-import-meta-url.mjs')]);
   const temp = `${dir}.tmp-${process.pid}`;
   rmSync(temp, { recursive: true, force: true });
-  await esbuild({
-    entryPoints: { main: path.join(root, 'generator/cli/main.ts'), ...workerEntries() },
+  const common = {
     bundle: true,
-    splitting: true,
     format: 'esm',
     platform: 'node',
     target: 'node20',
-    outdir: temp,
-    // .mjs: Node knows the format from the name, without looking up a package.json for each module.
-    outExtension: { '.js': '.mjs' },
-    chunkNames: 'chunks/[name]-[hash]',
     logLevel: 'silent',
     plugins: [externalPackages, ownImportMetaUrl],
     // Tells emitters/emitter-host.ts where this build's worker entries are.
     define: { CONNECTOR_CODEGEN_CLI_BUILD: JSON.stringify(`cli-${hash}`) },
-  });
+  };
+  await Promise.all([
+    esbuild({
+      ...common,
+      entryPoints: { main: path.join(root, 'generator/cli/main.ts'), ...workerEntries() },
+      splitting: true,
+      outdir: temp,
+      // .mjs: Node knows the format from the name, without looking up a package.json for each module.
+      outExtension: { '.js': '.mjs' },
+      chunkNames: 'chunks/[name]-[hash]',
+    }),
+    // The fast no-op answer (generator/cli/noop.ts) as one module: loading it costs a no-op run less than the ~20
+    // modules of main.mjs and its chunks it spares.
+    esbuild({ ...common, entryPoints: [path.join(root, 'generator/cli/noop.ts')], outfile: path.join(temp, 'noop.mjs') }),
+  ]);
   try {
     renameSync(temp, dir);
   } catch {
@@ -149,11 +158,21 @@ export async function buildCli() {
   return path.join(cacheDir, build, 'main.mjs');
 }
 
-/** The CLI module: from the build when it can be had, else from source through tsx. */
-export async function loadCli() {
-  if (!process.env.CONNECTOR_CODEGEN_FROM_SOURCE) {
+/** The build's entry module (buildCli), or undefined when running from source (asked for, or no build to be had). */
+async function builtEntry() {
+  if (process.env.CONNECTOR_CODEGEN_FROM_SOURCE) return undefined;
+  try {
+    return await buildCli();
+  } catch {
+    return undefined;
+  }
+}
+
+/** The CLI module: from the build (`entry`, from buildCli) when it can be had, else from source through tsx. */
+export async function loadCli(entry) {
+  if (entry !== undefined) {
     try {
-      return await import(pathToFileURL(await buildCli()).href);
+      return await import(pathToFileURL(entry).href);
     } catch {
       // fall through: run from source
     }
@@ -161,6 +180,25 @@ export async function loadCli() {
   const { register } = await import('tsx/esm/api');
   register();
   return import('../generator/cli/main.ts');
+}
+
+/**
+ * Runs the CLI on `argv`; returns the exit code. A `generate` with nothing to do is answered by the build's noop.mjs
+ * (generator/cli/noop.ts) without loading the CLI's main module; whatever it leaves, the CLI does.
+ */
+export async function runCli(argv) {
+  const entry = await builtEntry();
+  if (entry !== undefined && argv[0] === 'generate') {
+    try {
+      const { answerNoop } = await import(pathToFileURL(path.join(path.dirname(entry), 'noop.mjs')).href);
+      const code = answerNoop(argv, (text) => void process.stdout.write(text));
+      if (code !== undefined) return code;
+    } catch {
+      // the CLI answers
+    }
+  }
+  const { main } = await loadCli(entry);
+  return main(argv);
 }
 
 // `node bin/cli-build.mjs` (npm's prepare): build it now.

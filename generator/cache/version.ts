@@ -9,7 +9,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { statLines } from '../lib/file-stats.mjs';
-import { takeHandedVersion, versionDigest, versionInputs, type VersionInputGroup } from '../lib/generator-inputs.mjs';
+import { peekHandedVersion, takeHandedVersion, versionDigest, versionInputs, type VersionInputGroup } from '../lib/generator-inputs.mjs';
 import { DEFAULT_CACHE_DIR } from './dir.js';
 
 export { DEFAULT_CACHE_DIR };
@@ -49,3 +49,10 @@ export function generatorVersion(cacheDir: string = DEFAULT_CACHE_DIR): string {
   return version;
 }
 
+/**
+ * The generator version as generatorVersion gives it, leaving a version the CLI handed over for the run that follows
+ * (the CLI's fast no-op answer, cli/noop.ts, asks before the run and may leave the work to it).
+ */
+export function peekGeneratorVersion(cacheDir: string = DEFAULT_CACHE_DIR): string {
+  return peekHandedVersion(repoRoot) ?? generatorVersion(cacheDir);
+}
