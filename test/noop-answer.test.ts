@@ -65,10 +65,44 @@ describe('the fast no-op answer', () => {
     expect(ask(project, ['generate', '--check'])).toEqual({ code: 0, stdout: lineOf(project) });
   });
 
+  test('takes --spec, --out and --config in both forms, and prints the output directory as typed', async () => {
+    const project = await generatedProject();
+    const line = (typed: string) => project.upToDate.replace(/^out\//, `${typed}/`);
+    const configFile = path.join(project.dir, CONFIG_FILE);
+    expect(ask(project, ['generate', '--out', 'out'])).toEqual({ code: 0, stdout: line('out') });
+    expect(ask(project, ['generate', '--out=./out', '--check'])).toEqual({ code: 0, stdout: line('./out') });
+    expect(ask(project, ['generate', '--spec', project.spec, '--out', project.out, '--config', configFile])).toEqual({ code: 0, stdout: line(project.out) });
+    expect(ask(project, ['generate', `--config=${configFile}`, `--spec=${project.spec}`])).toEqual({ code: 0, stdout: lineOf(project) });
+  });
+
   test('leaves other command lines to the CLI', async () => {
     const project = await generatedProject();
-    for (const argv of [['generate', '--timings'], ['generate', '--out', 'out'], ['generate', '--check', '--check'], ['generate', '--watch'], ['validate'], []]) {
-      expect(ask(project, argv), argv.join(' ')).toEqual({ code: undefined, stdout: '' });
+    const lines = [
+      ['generate', '--timings'],
+      ['generate', '--check', '--check'],
+      ['generate', '--out', 'out', '--out', 'out'],
+      ['generate', '--out'],
+      ['generate', '--out', '--check'],
+      ['generate', '--out='],
+      ['generate', '--', '--check'],
+      ['generate', '--watch'],
+      ['generate', '-w'],
+      ['generate', '--no-color'],
+      ['generate', 'extra'],
+      ['--spec', project.spec, 'generate'],
+      ['validate'],
+      [],
+    ];
+    for (const argv of lines) expect(ask(project, argv), argv.join(' ')).toEqual({ code: undefined, stdout: '' });
+  });
+
+  test('prints what the CLI prints the full way (there, --no-color takes the full way)', async () => {
+    const project = await generatedProject();
+    const cli = (args: string[]) => runCli(args, { cwd: project.dir, env: { CONNECTOR_CODEGEN_CACHE_DIR: cacheDir } });
+    for (const args of [['generate'], ['generate', '--check'], ['generate', '--out', './out/']]) {
+      const fast = await cli(args);
+      expect(fast.code).toBe(0);
+      expect(await cli([...args, '--no-color'])).toEqual(fast);
     }
   });
 
