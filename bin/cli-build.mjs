@@ -8,7 +8,8 @@
 // The same check covers the inputs of the generator version (generator/lib/generator-inputs.mjs), which is kept with
 // the build and handed to the run, so a run does not check them again. Each module's import.meta.url stays its own
 // source file's URL, so every path relative to a source file resolves as from source. If building is impossible,
-// the CLI runs from source through tsx.
+// the CLI runs from source through tsx. A `generate` with nothing to do is answered by a module of its own
+// (runCli), before the main module loads.
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -94,7 +95,15 @@ async function buildInto(hash) {
   const temp = `${dir}.tmp-${process.pid}`;
   rmSync(temp, { recursive: true, force: true });
   // The define tells emitters/emitter-host.ts where this build's worker entries are.
-  await bundleCli({ esbuild, root, outdir: temp, workers: workerEntries(), plugins: [externalPackages, ownImportMetaUrl], define: { CONNECTOR_CODEGEN_CLI_BUILD: JSON.stringify(`cli-${hash}`) } });
+  await bundleCli({
+    esbuild,
+    root,
+    outdir: temp,
+    // The fast no-op answer (generator/cli/noop.ts) stands alone: a no-op run loads it instead of the CLI.
+    standalone: { ...workerEntries(), noop: path.join(root, 'generator/cli/noop.ts') },
+    plugins: [externalPackages, ownImportMetaUrl],
+    define: { CONNECTOR_CODEGEN_CLI_BUILD: JSON.stringify(`cli-${hash}`) },
+  });
   try {
     renameSync(temp, dir);
   } catch {
@@ -133,12 +142,22 @@ export async function buildCli() {
   return path.join(cacheDir, build);
 }
 
-/** The CLI's main module: from the build when it can be had, else from source through tsx. */
-export async function loadCli() {
-  if (!process.env.CONNECTOR_CODEGEN_FROM_SOURCE) {
+/** The build's directory (buildCli), or undefined when running from source (asked for, or no build to be had). */
+async function builtDir() {
+  if (process.env.CONNECTOR_CODEGEN_FROM_SOURCE) return undefined;
+  try {
+    return await buildCli();
+  } catch {
+    return undefined;
+  }
+}
+
+/** The CLI's main module: from the build (`dir`, from buildCli) when it can be had, else from source through tsx. */
+export async function loadCli(dir) {
+  if (dir !== undefined) {
     try {
-      const { runCli } = await import('./code-cache.mjs');
-      return runCli(await buildCli());
+      const { loadBuild } = await import('./code-cache.mjs');
+      return loadBuild(dir);
     } catch {
       // fall through: run from source
     }
@@ -146,6 +165,31 @@ export async function loadCli() {
   const { register } = await import('tsx/esm/api');
   register();
   return import('../generator/cli/main.ts');
+}
+
+/**
+ * Runs the CLI on `argv`; returns the exit code. A `generate` with nothing to do is answered by the build's noop.cjs
+ * (generator/cli/noop.ts) without loading the CLI; whatever it leaves, the CLI does. What the run compiled goes to the
+ * build's code caches (bin/code-cache.mjs).
+ */
+export async function runCli(argv) {
+  const dir = await builtDir();
+  const codeCache = dir === undefined ? undefined : await import('./code-cache.mjs');
+  if (codeCache && argv[0] === 'generate') {
+    try {
+      const code = codeCache.runScript(path.join(dir, 'noop.cjs')).answerNoop(argv, (text) => void process.stdout.write(text));
+      if (code !== undefined) {
+        codeCache.saveCodeCache('no-op');
+        return code;
+      }
+    } catch {
+      // the CLI answers
+    }
+  }
+  const cli = await loadCli(dir);
+  const code = await cli.main(argv);
+  codeCache?.saveCodeCache(cli.runKind?.() ?? argv.find((arg) => !arg.startsWith('-')) ?? '');
+  return code;
 }
 
 // `node bin/cli-build.mjs` (npm's prepare): build it now.

@@ -6,14 +6,13 @@
 // - work.cjs: everything else (reading the spec, the emitters, formatting, every other command's work), loaded on the
 //   first dynamic import that needs it. A module of the start script it imports is taken from the start script, so
 //   each module exists once (one SpecError class, one state per module).
-// - workers/<name>.cjs: each emitter worker thread's entry, self-contained (a thread has modules of its own anyway).
+// - workers/<name>.cjs: each emitter worker thread's entry, and noop.cjs, the fast answer of a generate with nothing to
+//   do (generator/cli/noop.ts, run instead of the CLI): self-contained, since each runs alone.
 //
 // The scripts ask each other for modules through `require('connector-codegen:modules')` (code-cache.mjs provides it):
 // `.start(path)` and `.work(path)` return the namespace of a module by its path relative to the repository.
 import path from 'node:path';
-
-/** The module both scripts ask for the other's modules (provided by code-cache.mjs). */
-export const MODULES = 'connector-codegen:modules';
+import { MODULES } from './code-cache.mjs';
 
 /**
  * Suffix of a module standing for one of the other script's: a CommonJS module (the name tells esbuild so, whatever
@@ -30,10 +29,10 @@ function proxy(side, proxyPath) {
 const START_DYNAMIC = new Set(['generator/generate.ts']);
 
 /**
- * Bundles the CLI of the repository `root` into `outdir` with esbuild: start.cjs, work.cjs and the `workers` entries
- * (name → source file). `plugins` and `define` are the build's own.
+ * Bundles the CLI of the repository `root` into `outdir` with esbuild: start.cjs, work.cjs and the `standalone`
+ * scripts (name → source file). `plugins` and `define` are the build's own.
  */
-export async function bundleCli({ esbuild, root, outdir, workers, plugins, define }) {
+export async function bundleCli({ esbuild, root, outdir, standalone, plugins, define }) {
   const rel = (file) => path.relative(root, file).split(path.sep).join('/');
   // No import() in the scripts: code from a V8 code cache cannot run one on Node 20 (generator/lib/native-import.ts).
   // A package's becomes a require(); the modules of the repository are bundled.
@@ -89,6 +88,6 @@ export async function bundleCli({ esbuild, root, outdir, workers, plugins, defin
   };
   await esbuild({ ...common, entryPoints: ['work-entry'], outfile: path.join(outdir, 'work.cjs'), plugins: [source('work', registry(workEntries)), fromStart, external, ...plugins] });
 
-  // 4. The worker threads' entries.
-  if (Object.keys(workers).length) await esbuild({ ...common, entryPoints: workers, outdir, outExtension: { '.js': '.cjs' }, plugins });
+  // 4. The scripts that run alone.
+  await esbuild({ ...common, entryPoints: standalone, outdir, outExtension: { '.js': '.cjs' }, plugins });
 }

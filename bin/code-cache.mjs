@@ -10,8 +10,10 @@ import { readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
-import { MODULES } from './cli-bundle.mjs';
 import { isOneShot } from './one-shot.mjs';
+
+/** The module the CLI build's start and work scripts ask for each other's modules (bin/cli-bundle.mjs). */
+export const MODULES = 'connector-codegen:modules';
 
 // import() for the scripts (generator/lib/native-import.ts): theirs cannot run from a code cache.
 globalThis[Symbol.for('connector-codegen.native-import')] = (specifier) => import(specifier);
@@ -63,7 +65,7 @@ export function codeCacheState(file) {
 }
 
 /** The CLI of the build in `dir`: its start script, which loads the work script on first need. */
-export function runCli(dir) {
+export function loadBuild(dir) {
   let work;
   const modules = {
     start: (p) => start.module(p),

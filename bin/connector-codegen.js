@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Runs the CLI from a build of itself (bin/cli-build.mjs: rebuilt when the sources change), else from source via tsx.
 import './v8-tuning.mjs'; // first: V8 flags apply to code compiled after them
-import { loadCli } from './cli-build.mjs';
+import { runCli } from './cli-build.mjs';
 
 // A reader that goes away (`connector-codegen describe --json | head`) ends the run quietly, as in other CLI tools.
 for (const stream of [process.stdout, process.stderr]) {
@@ -12,9 +12,4 @@ for (const stream of [process.stdout, process.stderr]) {
 }
 process.on('SIGPIPE', () => process.exit(process.exitCode ?? 0));
 
-const cli = await loadCli();
-const args = process.argv.slice(2);
-process.exitCode = await cli.main(args);
-// What this run compiled is kept for the next runs of its kind (code-cache.mjs; loaded by loadCli already).
-const { saveCodeCache } = await import('./code-cache.mjs');
-saveCodeCache(cli.runKind?.() ?? args.find((arg) => !arg.startsWith('-')) ?? '');
+process.exitCode = await runCli(process.argv.slice(2));

@@ -12,12 +12,12 @@ import type { Emitter, Formatted } from './emitters/types.js';
 import type { ResolvedConfig } from './config/config.js';
 import type { SpecIR } from './ir.js';
 import type { CachedFile, ConnectorEntry } from './cache/connector-cache.js';
-import { contentHashes, inputDigest, keptByStamp, knownByStamp, makeStamp, outputMatches, readStamp, sha256, writeStamp, type InputDigest, type StampedFile } from './cache/stamp.js';
-import { DEFAULT_CACHE_DIR, generatorVersion } from './cache/version.js';
+import { contentHashes, keptByStamp, knownByStamp, makeStamp, sha256, writeStamp, type InputDigest, type Stamp, type StampedFile } from './cache/stamp.js';
+import { generatorVersion } from './cache/version.js';
+import { cacheDirOf } from './cache/dir.js';
+import { noopState } from './cache/no-op.js';
 import { setRunKind } from './lib/run-kind.js';
 import { timed, type Timings } from './lib/timings.js';
-import { governingStyleFiles } from './format/style.js';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 // Light (file system calls only) and needed by the stamp: loaded with this module.
 import { applyOutput, pendingTransaction, planOutput, recoverOutput, type FileMap } from './write.js';
@@ -199,25 +199,8 @@ async function emitAll(
   return result;
 }
 
-/** What of the config shapes the output: part of the no-op digest (with the prettier configs that govern the output). */
-function targetOf(options: GenerateOptions): string {
-  const style = governingStyleFiles(options.outDir);
-  const contents = [style.config, ...style.editorconfig].filter((f): f is string => f !== undefined).map((f) => [f, readText(f)]);
-  return JSON.stringify({ packages: options.config?.packages ?? null, connectors: options.config?.connectors ?? null, style: contents });
-}
-
-function readText(file: string): string {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return '';
-  }
-}
-
 /** The cache directory of a run (see GenerateOptions.cacheDir). */
-export function cacheDirOf(options: Pick<GenerateOptions, 'cacheDir'>): string {
-  return path.resolve(options.cacheDir ?? (process.env.CONNECTOR_CODEGEN_CACHE_DIR || DEFAULT_CACHE_DIR));
-}
+export { cacheDirOf };
 
 /** Runs the whole pipeline. Throws SpecError for a bad spec (before anything is written). */
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
@@ -226,17 +209,14 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   // What an interrupted run left is finished first (or, for --check, reported).
   const pending = options.check ? await pendingTransaction(options.outDir) : (await recoverOutput(options.outDir), 'none');
   // Custom emitters run whole and uncached: the cache knows the built-in emitters only.
-  const state = await timed(timings, 'stamp', async () => {
-    if (options.emitters) return undefined;
-    const version = options.generatorVersion ?? generatorVersion(cacheDir);
-    const stamp = readStamp(cacheDir, options.outDir);
-    const target = targetOf(options);
-    const digest: InputDigest = inputDigest(options.specDir, version, target, stamp);
-    const upToDate = stamp?.inputs === digest.inputs && outputMatches(options.outDir, stamp);
-    return { version, stamp, target, digest, upToDate, fileCount: stamp ? Object.keys(stamp.files).length : 0 };
-  });
+  const state = await timed(timings, 'stamp', async () => (options.emitters ? undefined : noopState(options, cacheDir)));
   const interrupted = pending === 'none' ? [] : [`(an interrupted generate left ${pending === 'completed' ? 'a transaction to complete' : 'staged files to discard'}; generate finishes it)`];
-  if (state?.upToDate) return { fileCount: state.fileCount, written: 0, removed: 0, outOfDate: interrupted };
+  if (state?.upToDate) {
+    // Same content, other times (a touched or checked-out spec file): the stamp takes the new times, so the next run
+    // (and the CLI's fast answer) knows the inputs without reading them.
+    if (state.stamp && state.stamp.quick !== state.digest.quick) writeStamp(cacheDir, options.outDir, { ...state.stamp, quick: state.digest.quick });
+    return { fileCount: state.fileCount, written: 0, removed: 0, outOfDate: interrupted };
+  }
 
   const hosts = new HostStarter(cacheDir);
   if (state && !state.stamp) void hosts.get();
@@ -253,7 +233,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
 /** The part of a run after the no-op check: read the spec, emit, format, write. */
 async function generateFromSpec(
   options: GenerateOptions,
-  state: { version: string; stamp: ReturnType<typeof readStamp>; target: string; digest: InputDigest } | undefined,
+  state: { version: string; stamp: Stamp | undefined; target: string; digest: InputDigest } | undefined,
   hosts: HostStarter,
   pendingWrites: Promise<unknown>[],
   interrupted: string[],

@@ -295,20 +295,31 @@ export async function pendingTransaction(outDir: string): Promise<Recovery> {
   return (await exists(path.join(outDir, STAGING_DIR))) ? 'discarded' : 'none';
 }
 
+/** Whether an interrupted run left anything in `outDir` that recoverOutput would finish (one directory read). */
+export function interruptedRunLeft(outDir: string): boolean {
+  return topNames(outDir).some(isLeftover);
+}
+
+function topNames(outDir: string): string[] {
+  try {
+    return readdirSync(outDir);
+  } catch {
+    return [];
+  }
+}
+
+function isLeftover(name: string): boolean {
+  return name === STAGING_DIR || name === JOURNAL_FILE || name.startsWith(`${JOURNAL_FILE}.`);
+}
+
 /**
  * Finishes what an interrupted run left: a committed transaction is completed from its journal; an uncommitted stage
  * is removed (the output is as it was before that run).
  */
 export async function recoverOutput(outDir: string): Promise<Recovery> {
   // The usual case, told by one directory read: nothing was left.
-  const names = (() => {
-    try {
-      return readdirSync(outDir);
-    } catch {
-      return [];
-    }
-  })();
-  if (!names.some((name) => name === STAGING_DIR || name === JOURNAL_FILE || name.startsWith(`${JOURNAL_FILE}.`))) return 'none';
+  const names = topNames(outDir);
+  if (!names.some(isLeftover)) return 'none';
   const journalFile = path.join(outDir, JOURNAL_FILE);
   let journal: Journal | undefined;
   try {

@@ -57,11 +57,11 @@ describe('running from the build', () => {
     await cp(build, copy, { recursive: true, filter: (f) => f === build || f.endsWith('.cjs') || f.endsWith('/workers') });
     return copy;
   }
-  const runCli = (dir: string, args: string[], kind: string, cwd = repo) =>
+  const runBuilt = (dir: string, args: string[], kind: string, cwd = repo) =>
     inNode(
-      `const { runCli, saveCodeCache } = await import(${JSON.stringify(codeCache)});
+      `const { loadBuild, saveCodeCache } = await import(${JSON.stringify(codeCache)});
        const lines = []; const io = { stdout: (t) => lines.push(t), stderr: (t) => lines.push(t), color: false, pretty: false };
-       const cli = runCli(${JSON.stringify(dir)});
+       const cli = loadBuild(${JSON.stringify(dir)});
        const code = await cli.main(${JSON.stringify(args)}, io);
        saveCodeCache(${JSON.stringify(kind)});
        console.log(JSON.stringify({ code, out: lines.join('') }));`,
@@ -71,9 +71,9 @@ describe('running from the build', () => {
   test('--version loads the start script only; validate loads the work script; each keeps a code cache', async () => {
     const dir = await buildCopy();
     try {
-      expect((await runCli(dir, ['--version'], 'version')).code).toBe(0);
-      expect((await readdir(dir)).sort()).toEqual(['start.cjs', 'start.cjs.cache', 'start.cjs.cache.json', 'work.cjs', 'workers']);
-      expect(await runCli(dir, ['validate'], 'validate')).toMatchObject({ code: 0 });
+      expect((await runBuilt(dir, ['--version'], 'version')).code).toBe(0);
+      expect((await readdir(dir)).sort()).toEqual(['noop.cjs', 'start.cjs', 'start.cjs.cache', 'start.cjs.cache.json', 'work.cjs', 'workers']);
+      expect(await runBuilt(dir, ['validate'], 'validate')).toMatchObject({ code: 0 });
       expect(JSON.parse(await readFile(path.join(dir, 'work.cjs.cache.json'), 'utf8')).kinds).toEqual(['validate']);
       expect(JSON.parse(await readFile(path.join(dir, 'start.cjs.cache.json'), 'utf8')).kinds).toEqual(['version', 'validate']);
     } finally {
@@ -87,7 +87,7 @@ describe('running from the build', () => {
     try {
       const file = path.join(spec, 'connectors/shop.yaml');
       await writeFile(file, (await readFile(file, 'utf8')).replace('pagination: cursor', 'pagination: nowhere'));
-      const result = await runCli(dir, ['validate', '--spec', spec], 'validate');
+      const result = await runBuilt(dir, ['validate', '--spec', spec], 'validate');
       expect(result.code).toBe(1); // not an internal error: one SpecError class for both scripts
       expect(result.out).toMatch(/shop\.yaml:\d+:\d+ error /);
     } finally {

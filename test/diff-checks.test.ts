@@ -7,7 +7,7 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { loadConfig } from '../generator/config/config.js';
+import { loadConfig } from '../generator/config/load.js';
 import { CHECKS, checksMarkdown, SEVERITY_ORDER } from '../generator/diff/checks.js';
 import { compareSpecs } from '../generator/diff/compare.js';
 import { RULE_KEYS, SCHEMA_RULE_KINDS } from '../generator/diff/compare-rules.js';

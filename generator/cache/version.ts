@@ -9,11 +9,12 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { statLines } from '../lib/file-stats.mjs';
-import { takeHandedVersion, versionDigest, versionInputs, type VersionInputGroup } from '../lib/generator-inputs.mjs';
+import { peekHandedVersion, takeHandedVersion, versionDigest, versionInputs, type VersionInputGroup } from '../lib/generator-inputs.mjs';
+import { DEFAULT_CACHE_DIR } from './dir.js';
+
+export { DEFAULT_CACHE_DIR };
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-/** The default cache directory: outside the committed tree, safe to delete. */
-export const DEFAULT_CACHE_DIR = path.join(repoRoot, 'node_modules/.cache/connector-codegen');
 
 /** Paths, sizes and modification times of the files: cheap, and changes whenever one is edited. */
 export function fingerprint(inputs: VersionInputGroup[]): string {
@@ -46,4 +47,12 @@ export function generatorVersion(cacheDir: string = DEFAULT_CACHE_DIR): string {
     // A memo that cannot be written only costs the next run the hashing.
   }
   return version;
+}
+
+/**
+ * The generator version as generatorVersion gives it, leaving a version the CLI handed over for the run that follows
+ * (the CLI's fast no-op answer, cli/noop.ts, asks before the run and may leave the work to it).
+ */
+export function peekGeneratorVersion(cacheDir: string = DEFAULT_CACHE_DIR): string {
+  return peekHandedVersion(repoRoot) ?? generatorVersion(cacheDir);
 }

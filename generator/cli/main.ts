@@ -15,7 +15,8 @@ import { detectStyle } from './style.js';
 import { SpecDirError, SpecError } from '../spec/diagnostics.js';
 import { forgetShownPaths } from '../lib/display-path.js';
 // Every command but --help and --version reads the config: loaded with this module.
-import { loadConfig, type ResolvedConfig } from '../config/config.js';
+import type { ResolvedConfig } from '../config/config.js';
+import { loadConfig } from '../config/load.js';
 
 export { runKind } from '../lib/run-kind.js';
 

@@ -1,15 +1,15 @@
 /**
  * The project config, `connector-codegen.config.json`: found by walking up from the working directory (or given
- * with `--config`), validated against config.schema.json (ajv standalone code, validator.generated.ts), and
- * resolved into absolute paths and package naming. Every key is optional and defaults to the built-in
- * behaviour; command-line flags override the file. Paths in the file are relative to the file.
+ * with `--config`), validated against config.schema.json, and resolved into absolute paths and package naming. Every
+ * key is optional and defaults to the built-in behaviour; command-line flags override the file. Paths in the file are
+ * relative to the file. The schema check is the caller's (load.ts loadConfig: ajv standalone code,
+ * validator.generated.ts), so that this module loads without the validator (cli/noop.ts).
  */
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { ErrorObject } from 'ajv';
 import { displayPath, rememberShownPath } from '../lib/display-path.js';
 import { DIAGNOSTIC_CODES, SpecError, type Diagnostic, type DiagnosticCode } from '../spec/diagnostics.js';
-import { validateConfig } from './validator.generated.js';
 
 /** File name of the config, looked up from the working directory towards the root. */
 export const CONFIG_FILE = 'connector-codegen.config.json';
@@ -127,12 +127,19 @@ export function findSpecDir(dir: string): string | undefined {
 }
 
 /**
- * Reads, validates and resolves the config seen from `cwd`. Without a config file (and without --spec) the spec is
- * the nearest spec/ up from `cwd`, and the output goes beside it. Throws SpecError with located diagnostics.
+ * Checks a config file's parsed `data` (from `text`) against the schema: returns it typed, or throws SpecError with
+ * located diagnostics.
  */
-export function loadConfig(cwd: string, overrides: ConfigOverrides = {}): ResolvedConfig {
+export type SchemaCheck = (file: string, text: string, data: unknown) => ConfigFile;
+
+/**
+ * Reads, validates (with `checkSchema`) and resolves the config seen from `cwd`. Without a config file (and without
+ * --spec) the spec is the nearest spec/ up from `cwd`, and the output goes beside it. Throws SpecError with located
+ * diagnostics. Commands use load.ts loadConfig, which brings the schema check.
+ */
+export function resolveConfig(cwd: string, overrides: ConfigOverrides, checkSchema: SchemaCheck): ResolvedConfig {
   const file = overrides.config !== undefined ? path.resolve(cwd, overrides.config) : findConfigFile(cwd);
-  const data = file ? readConfigFile(file, overrides.config !== undefined) : {};
+  const data = file ? readConfigFile(file, overrides.config !== undefined, checkSchema) : {};
   const found = file || overrides.spec !== undefined ? undefined : findSpecDir(cwd);
   const base = file ? path.dirname(file) : found ? path.dirname(found) : cwd;
   const packages: ResolvedPackages = { ...DEFAULT_PACKAGES, ...data.packages };
@@ -154,7 +161,7 @@ export function loadConfig(cwd: string, overrides: ConfigOverrides = {}): Resolv
 }
 
 /** Parses and schema-validates one config file. */
-function readConfigFile(file: string, explicit: boolean): ConfigFile {
+function readConfigFile(file: string, explicit: boolean, checkSchema: SchemaCheck): ConfigFile {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -169,8 +176,7 @@ function readConfigFile(file: string, explicit: boolean): ConfigFile {
     const { line, col } = jsonErrorPosition(text, error as Error);
     throw configError(file, line, col, 'CFG001', `not valid JSON: ${(error as Error).message.replace(/ in JSON at position \d+.*$/, '')}`);
   }
-  if (validateConfig(data)) return data as ConfigFile;
-  throw new SpecError(schemaProblems(file, text, (validateConfig as { errors?: ErrorObject[] }).errors ?? []));
+  return checkSchema(file, text, data);
 }
 
 /** Line and column of a JSON.parse error (Node names the offset). */
@@ -180,8 +186,8 @@ function jsonErrorPosition(text: string, error: Error): { line: number; col: num
   return { line: before.length, col: before.at(-1)!.length + 1 };
 }
 
-/** Schema errors as located diagnostics (the text is parsed again, with positions, only on this path). */
-function schemaProblems(file: string, text: string, errors: ErrorObject[]): Diagnostic[] {
+/** Schema errors (ajv's) as located diagnostics. */
+export function schemaProblems(file: string, text: string, errors: ErrorObject[]): Diagnostic[] {
   const lines = text.split('\n');
   // The JSON pointer's last key, found in the text: enough to place a diagnostic in a small config file.
   const locate = (pointer: string, key?: string): { line: number; col: number } => {

@@ -14,3 +14,5 @@ export declare function versionDigest(inputs: VersionInputGroup[]): string;
 export declare function handOverVersion(repoRoot: string, version: string): void;
 /** The version handed over for `repoRoot`, once; else undefined. */
 export declare function takeHandedVersion(repoRoot: string): string | undefined;
+/** The version handed over for `repoRoot`, left for the run to take; else undefined. */
+export declare function peekHandedVersion(repoRoot: string): string | undefined;

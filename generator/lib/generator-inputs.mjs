@@ -95,7 +95,18 @@ export function handOverVersion(repoRoot, version) {
  * @returns {string | undefined}
  */
 export function takeHandedVersion(repoRoot) {
-  const handed = globalThis[HANDED];
+  const version = peekHandedVersion(repoRoot);
   delete globalThis[HANDED];
+  return version;
+}
+
+/**
+ * The version handed over for `repoRoot`, if the release state is unchanged since, left for the run to take (the
+ * CLI's fast no-op answer looks first).
+ * @param {string} repoRoot
+ * @returns {string | undefined}
+ */
+export function peekHandedVersion(repoRoot) {
+  const handed = globalThis[HANDED];
   return handed && handed.repoRoot === repoRoot && handed.release === releaseState(repoRoot) ? handed.version : undefined;
 }

@@ -4,6 +4,7 @@ import { displayPath } from '../../lib/display-path.js';
 import type { Command, CommandContext, CommandIO, OptionValues } from './types.js';
 import { UsageError } from '../args.js';
 import { renderText, summaryLine } from '../report.js';
+import { upToDateLine } from '../messages.js';
 import { SpecDirError, SpecError } from '../../spec/diagnostics.js';
 
 /** The command line that regenerates what --check found out of date: the same config, spec and output. */
@@ -47,7 +48,7 @@ export const generateCommand: Command = {
     if (timings) io.stderr(`${formatTimings(timings)}\n`);
     if (values.check) {
       if (result.outOfDate.length === 0) {
-        io.stdout(`${out}/ is up to date (${result.fileCount} files)\n`);
+        io.stdout(upToDateLine(out, result.fileCount));
         return 0;
       }
       io.stderr(`${out}/ is out of date (${result.outOfDate.length} file${result.outOfDate.length === 1 ? '' : 's'}); to regenerate it, run: ${fixCommand(values)}\n${result.outOfDate.map((f) => `  ${f}`).join('\n')}\n`);
@@ -56,7 +57,7 @@ export const generateCommand: Command = {
     io.stdout(
       result.written || result.removed
         ? `generated ${result.fileCount} files into ${out}/ (${result.written} written, ${result.removed} removed)\n`
-        : `${out}/ is up to date (${result.fileCount} files)\n`,
+        : upToDateLine(out, result.fileCount),
     );
     return 0;
   },
