@@ -128,7 +128,7 @@ async function emitAll(
 ): Promise<Emitted> {
   const { connectorKeys, readEntries, writeEntries } = await import('./cache/connector-cache.js');
   const keys = cache ? connectorKeys(cache.version, ir) : new Map<string, string>();
-  const hits = cache ? await timed(options.timings, 'cache', () => readEntries(cache.dir, keys)) : new Map<string, CachedFile[]>();
+  const hits = cache ? await timed(options.timings, 'cache', () => readEntries(cache.dir, keys, keep)) : new Map<string, CachedFile[]>();
   const missing = cache ? ir.connectors.filter((c) => !hits.has(c.id)).map((c) => c.id) : undefined;
   const runs: { name: string; output: Promise<EncodedOutput>; formatted: (rel: string) => Formatted }[] = [];
   const start = (name: string, formatted: Emitter['formatted'], emit: () => Promise<EncodedOutput>) => {
@@ -186,8 +186,7 @@ async function emitAll(
   for (const [id, cached] of hits) {
     for (const file of cached) {
       add(file.rel, file.formatted, `(cache of ${id})`);
-      const record = keep?.(file.rel, file.hash);
-      if (record) result.kept.set(file.rel, record);
+      if (file.kept) result.kept.set(file.rel, file.kept);
       else {
         result.files.set(file.rel, file.content());
         result.emitted.set(file.rel, file.hash);

@@ -3,17 +3,20 @@
  * of everything those files depend on — the generator version (cache/version.ts) and the IR an emitter's `connector`
  * part receives (the common contract, the packaging, and that connector). A connector whose key is found is not
  * emitted again. Entries are files under `<cache dir>/connectors/`, written atomically: a JSON line listing the files
- * (path, length in bytes, formatting, sha256 of the content), then their contents one after another, each decoded only
- * when asked for (a file the output already holds never is: generate.ts). The directory is safe to delete, and entries
- * of another generator version are never read (their key differs).
+ * (path, length in bytes, formatting, sha256 of the content), then their contents one after another, read only when
+ * the output does not already hold every file of the entry as it would be written (readEntry). The directory is safe
+ * to delete, and entries of another generator version are never read (their key differs).
  */
 import { createHash } from 'node:crypto';
+import { open, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { Formatted } from '../emitters/types.js';
 import type { SpecIR } from '../ir.js';
 import type { FileContent } from '../write.js';
 import { onlyConnector } from '../emitters/types.js';
-import { readStored, writeStored, type Store } from './store.js';
+import { readStoredWith, writeStored, type Store } from './store.js';
+import { sha256 } from '../lib/sha256.js';
+import type { StampedFile } from './stamp.js';
 
 /** Bumped when the entry format changes. */
 const ENTRY_VERSION = 3;
@@ -23,7 +26,7 @@ const MAX_ENTRIES = 600;
 /** One connector's files: [path, content before formatting, what its emitter guarantees about formatting, sha256 of the content]. */
 export type ConnectorEntry = [string, FileContent, Formatted, string][];
 
-/** A file of an entry as read: its content is decoded on first call. */
+/** A file of an entry as read. */
 export interface CachedFile {
   /** Path in the output. */
   rel: string;
@@ -31,9 +34,14 @@ export interface CachedFile {
   formatted: Formatted;
   /** sha256 of the content (before formatting). */
   hash: string;
-  /** The content before formatting, as bytes (a view of the entry as read). */
+  /** The stamp's record of the file when the output already holds it as it would be written (its content is not read). */
+  kept: StampedFile | undefined;
+  /** The content before formatting, as bytes (a view of the entry as read); only for a file not kept. */
   content: () => Uint8Array;
 }
+
+/** Which files the output already holds as they would be written (generate.ts, cache/stamp.ts keptByStamp). */
+export type KeptFiles = (rel: string, hash: string) => StampedFile | undefined;
 
 /**
  * The cache key of each connector of `ir` (id → key) for generator `version`: a digest of exactly what its emitters
@@ -61,21 +69,56 @@ function encode(entry: ConnectorEntry): FileContent[] {
   return [`${JSON.stringify(index)}\n`, ...entry.map(([, content]) => content)];
 }
 
-function decode(bytes: Buffer): CachedFile[] | undefined {
-  const end = bytes.indexOf(0x0a);
-  const index = JSON.parse(bytes.toString('utf8', 0, end)) as [string, number, Formatted, string][];
-  let at = end + 1;
-  const files = index.map(([rel, length, formatted, hash]): CachedFile => {
-    const start = at;
-    at += length;
-    return { rel, formatted, hash, content: () => bytes.subarray(start, start + length) };
-  });
-  return at === bytes.length ? files : undefined; // a truncated or padded file is a miss
+/** Bytes read first from an entry: enough for its index line (~100 bytes per file). */
+const HEAD_BYTES = 16 * 1024;
+
+/** Reads `length` bytes of `handle` from `position`. */
+async function readAt(handle: FileHandle, length: number, position: number): Promise<Buffer> {
+  const bytes = Buffer.allocUnsafe(length);
+  for (let at = 0; at < length; ) {
+    const { bytesRead } = await handle.read(bytes, at, length - at, position + at);
+    if (bytesRead === 0) throw new Error('short read'); // shorter than it was: a miss
+    at += bytesRead;
+  }
+  return bytes;
 }
 
-/** The entries found for `keys` (id → its files); a missing or unreadable entry is a miss. */
-export async function readEntries(dir: string, keys: Map<string, string>): Promise<Map<string, CachedFile[]>> {
-  const found = await readStored(store(dir), keys.values(), decode);
+/**
+ * Reads an entry: its index line, then its files' contents only if one of them is not `kept` by the output (a
+ * one-connector edit reads the index of every other connector's entry, and no content).
+ */
+async function readEntry(file: string, kept?: KeptFiles): Promise<CachedFile[] | undefined> {
+  const handle = await open(file);
+  try {
+    const { size } = await handle.stat();
+    let bytes = await readAt(handle, Math.min(HEAD_BYTES, size), 0);
+    if (bytes.indexOf(0x0a) < 0 && bytes.length < size) bytes = await readAt(handle, size, 0);
+    const end = bytes.indexOf(0x0a);
+    if (end < 0) return undefined;
+    const index = JSON.parse(bytes.toString('utf8', 0, end)) as [string, number, Formatted, string][];
+    if (index.reduce((at, [, length]) => at + length, end + 1) !== size) return undefined; // truncated or padded: a miss
+    const records = index.map(([rel, , , hash]) => kept?.(rel, hash));
+    if (records.some((r) => !r) && bytes.length < size) bytes = await readAt(handle, size, 0);
+    let at = end + 1;
+    const files = index.map(([rel, length, formatted, hash], i): CachedFile => {
+      const start = at;
+      at += length;
+      const content = () => {
+        if (start + length > bytes.length) throw new Error(`internal: the content of ${rel} (kept by the output) was not read`);
+        return bytes.subarray(start, start + length);
+      };
+      return { rel, formatted, hash, kept: records[i], content };
+    });
+    // A content to be used must be what the index says it is: a damaged entry is a miss, never output.
+    return files.every((f) => f.kept || sha256(f.content()) === f.hash) ? files : undefined;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The entries found for `keys` (id → its files); a missing or unreadable entry is a miss. `kept`: see readEntry. */
+export async function readEntries(dir: string, keys: Map<string, string>, kept?: KeptFiles): Promise<Map<string, CachedFile[]>> {
+  const found = await readStoredWith(store(dir), keys.values(), (file) => readEntry(file, kept));
   return new Map([...keys].flatMap(([id, key]) => (found.has(key) ? [[id, found.get(key)!]] : [])));
 }
 

@@ -27,17 +27,21 @@ const WRITES_IN_FLIGHT = 8;
 let temps = 0;
 
 /** The entries found for `keys` (key → decoded entry); `decode` throwing or returning undefined is a miss. */
-export async function readStored<T>(
-  store: Store,
-  keys: Iterable<string>,
-  decode: (bytes: Buffer) => T | undefined,
-): Promise<Map<string, T>> {
+export function readStored<T>(store: Store, keys: Iterable<string>, decode: (bytes: Buffer) => T | undefined): Promise<Map<string, T>> {
+  return readStoredWith(store, keys, async (file) => decode(await readFile(file)));
+}
+
+/**
+ * The entries found for `keys` (key → what `read` made of the entry's file, read as it likes: whole, or in part);
+ * `read` throwing or returning undefined is a miss.
+ */
+export async function readStoredWith<T>(store: Store, keys: Iterable<string>, read: (file: string) => Promise<T | undefined>): Promise<Map<string, T>> {
   const found = new Map<string, T>();
   const now = new Date();
   await Promise.all(
     [...new Set(keys)].map(async (key) => {
       try {
-        const entry = decode(await readFile(entryFile(store, key)));
+        const entry = await read(entryFile(store, key));
         if (entry === undefined) return;
         found.set(key, entry);
         void utimes(entryFile(store, key), now, now).catch(() => undefined); // used: kept longest
