@@ -7,7 +7,7 @@
  */
 import type { EmitterHost } from './emitters/emitter-host.js';
 import type { EmitterEntry } from './emitters/index.js';
-import type { EncodedOutput } from './emitters/output-bytes.js';
+import type { EncodedOutput, FileBytes } from './emitters/output-bytes.js';
 import type { Emitter, Formatted } from './emitters/types.js';
 import type { ResolvedConfig } from './config/config.js';
 import type { SpecIR } from './ir.js';
@@ -143,13 +143,18 @@ async function emitAll(
   const offThread = entries.filter((e) => where(e) === 'host'); // none with custom emitters: entries is then empty
   const host = offThread.length ? await hosts.get() : undefined;
   const context = { cacheDir: cacheDirOf(options), ...(host ? { compile: host.compile } : {}) };
-  const [{ runEmitter }, { encodeOutput }] = await Promise.all([import('./emitters/run.js'), import('./emitters/output-bytes.js')]);
+  const [{ runEmitter }, { encodeFiles }] = await Promise.all([import('./emitters/run.js'), import('./emitters/output-bytes.js')]);
   const inThread = options.emitters ? options.emitters.map((e) => ({ name: e.name, load: async () => e, asksHost: false })) : entries.filter((e) => where(e) === 'here');
   setRunKind(`generate:${inThread.map((e) => e.name).join(',')}`); // a cold run and an edit run different emitters here
   const startHere = async (entry: Pick<EmitterEntry, 'name' | 'load'>) => {
     const emitter = await entry.load(context);
-    // Encoded as soon as the emitter is done: from here on the run holds bytes (emitters/output-bytes.ts).
-    start(entry.name, emitter.formatted, async () => encodeOutput(await runEmitter(emitter, ir, missing)));
+    // Each connector's files are encoded as soon as they are made: from there on the run holds bytes, and the texts
+    // of one connector at a time (emitters/output-bytes.ts).
+    start(entry.name, emitter.formatted, async () => {
+      const connectors: [string, FileBytes][] = [];
+      const { shared } = await runEmitter(emitter, ir, missing, (id, files) => void connectors.push([id, encodeFiles(files)]));
+      return { shared: encodeFiles(shared), connectors };
+    });
   };
   // Emitters that give the host work of their own (validators' compiling) start first, and their jobs reach the host
   // (one event-loop turn later) before the off-thread emitters': the main thread waits for their answers.
