@@ -99,7 +99,7 @@ export function startEmitterHost(version: string): EmitterHost {
     t.unref();
     t.on('message', (answer: HostAnswer) => {
       if ('part' in answer) {
-        (parts.get(answer.id) ?? parts.set(answer.id, []).get(answer.id)!).push(...answer.part);
+        (parts.get(answer.id) ?? parts.set(answer.id, []).get(answer.id)!).push(answer.part);
         return;
       }
       const job = pending.get(answer.id);
@@ -127,10 +127,10 @@ export function startEmitterHost(version: string): EmitterHost {
       const first = sentIr !== ir;
       sentIr = ir;
       const answer = await ask({ id: nextId++, kind: 'emit', name, ids, cacheDir, ...(first ? { ir } : {}) });
-      if (!('files' in answer)) throw new Error(`internal: the emitter host answered ${name} without files`);
+      if (!('shared' in answer)) throw new Error(`internal: the emitter host answered ${name} without files`);
       const streamed = parts.get(answer.id) ?? [];
       parts.delete(answer.id);
-      return { shared: unpackFiles(answer.files.shared), connectors: [...streamed, ...answer.files.connectors].map(([id, files]) => [id, unpackFiles(files)]) };
+      return { shared: unpackFiles(answer.shared), connectors: streamed.map(([id, files]) => [id, unpackFiles(files)]) };
     },
     async compile(schemas) {
       const answer = await ask({ id: nextId++, kind: 'compile', schemas });

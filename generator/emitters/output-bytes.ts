@@ -11,11 +11,11 @@ import type { EmittedFiles } from './types.js';
 /** Files by path (relative to the output directory) as bytes. */
 export type FileBytes = Map<string, Uint8Array>;
 
-/** An EmitterOutput with its files as bytes. */
+/** What one emitter made, as bytes (emitters/run.ts runEmitter). */
 export interface EncodedOutput {
-  /** EmitterOutput.shared, encoded. */
+  /** Files not owned by one connector (all of an emitter without a split). */
   shared: FileBytes;
-  /** EmitterOutput.connectors, encoded. */
+  /** Connector id → that connector's files, for the connectors asked for. */
   connectors: [string, FileBytes][];
 }
 

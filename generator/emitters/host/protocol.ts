@@ -26,27 +26,19 @@ export type HostRequest =
       schemas: string[];
     };
 
-/** Files as they cross threads: as bytes, one transferred buffer per connector (output-bytes.ts). */
-export interface HostFiles {
-  /** EmitterOutput.shared. */
-  shared: PackedFiles;
-  /** EmitterOutput.connectors. */
-  connectors: [string, PackedFiles][];
-}
-
 /** The answer to one HostRequest. */
 export type HostAnswer =
   | {
       /** The request's id. */
       id: number;
-      /** What an emit job made. */
-      files: HostFiles;
+      /** An emit job's shared files (files cross threads as bytes, one transferred buffer each: output-bytes.ts). */
+      shared: PackedFiles;
     }
   | {
       /** The request's id. */
       id: number;
-      /** Files of some connectors of an emit job, sent as soon as made (more follow, then the answer). */
-      part: HostFiles['connectors'];
+      /** One connector's files of an emit job, sent as soon as made (more may follow, then the answer). */
+      part: [id: string, files: PackedFiles];
     }
   | {
       /** The request's id. */

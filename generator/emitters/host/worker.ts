@@ -26,8 +26,8 @@ parentPort!.on('message', (request: HostRequest) => {
 
 /** Posts a message, transferring the buffers of the files it carries (they are not used here again). */
 function send(message: HostAnswer): void {
-  const packs = 'part' in message ? message.part : 'files' in message ? [['', message.files.shared] as const, ...message.files.connectors] : [];
-  parentPort!.postMessage(message, packs.map(([, pack]) => pack.bytes.buffer as ArrayBuffer));
+  const pack = 'part' in message ? message.part[1] : 'shared' in message ? message.shared : undefined;
+  parentPort!.postMessage(message, pack ? [pack.bytes.buffer as ArrayBuffer] : []);
   if (!('part' in message)) jobDone?.(`host:${jobKind}`);
 }
 
@@ -48,8 +48,8 @@ async function answer(request: HostRequest): Promise<HostAnswer> {
     if (!ir) throw new Error('internal: an emit job came before the IR');
     const emitter = await entry.load({ cacheDir: request.cacheDir });
     // Each connector's files go as soon as they are made: the host never holds more than one connector's.
-    const { shared, connectors } = await runEmitter(emitter, ir, request.ids, (id, files) => send({ id: request.id, part: [[id, packFiles(files)]] }));
-    return { id: request.id, files: { shared: packFiles(shared), connectors: connectors.map(([id, files]) => [id, packFiles(files)]) } };
+    const shared = await runEmitter(emitter, ir, request.ids, (id, files) => send({ id: request.id, part: [id, packFiles(files)] }));
+    return { id: request.id, shared: packFiles(shared) };
   } catch (error) {
     return { id: request.id, error: error instanceof Error ? error.message : String(error) };
   }
