@@ -14,6 +14,7 @@ import type { Formatted } from '../emitters/types.js';
 import type { SpecIR } from '../ir.js';
 import type { FileContent } from '../write.js';
 import { onlyConnector } from '../emitters/types.js';
+import { readIndex } from './indexed-file.js';
 import { readStoredWith, writeStored, type Store } from './store.js';
 import { sha256 } from '../lib/sha256.js';
 import type { StampedFile } from './stamp.js';
@@ -92,17 +93,15 @@ async function readEntry(file: string, kept?: KeptFiles): Promise<CachedFile[] |
   try {
     const { size } = await handle.stat();
     let bytes = await readAt(handle, Math.min(HEAD_BYTES, size), 0);
-    if (bytes.indexOf(0x0a) < 0 && bytes.length < size) bytes = await readAt(handle, size, 0);
-    const end = bytes.indexOf(0x0a);
-    if (end < 0) return undefined;
-    const index = JSON.parse(bytes.toString('utf8', 0, end)) as [string, number, Formatted, string][];
-    if (index.reduce((at, [, length]) => at + length, end + 1) !== size) return undefined; // truncated or padded: a miss
-    const records = index.map(([rel, , , hash]) => kept?.(rel, hash));
+    let index = readIndex(bytes, size);
+    if (index === 'more') index = readIndex((bytes = await readAt(handle, size, 0)), size);
+    if (!index || index === 'more') return undefined; // truncated or padded: a miss
+    const rows = index.rows as [string, number, Formatted, string][];
+    const records = rows.map(([rel, , , hash]) => kept?.(rel, hash));
     if (records.some((r) => !r) && bytes.length < size) bytes = await readAt(handle, size, 0);
-    let at = end + 1;
-    const files = index.map(([rel, length, formatted, hash], i): CachedFile => {
-      const start = at;
-      at += length;
+    const { bodies } = index;
+    const files = rows.map(([rel, , formatted, hash], i): CachedFile => {
+      const [start, length] = bodies[i]!;
       const content = () => {
         if (start + length > bytes.length) throw new Error(`internal: the content of ${rel} (kept by the output) was not read`);
         return bytes.subarray(start, start + length);

@@ -19,6 +19,7 @@ import path from 'node:path';
 import { writeStored, type Store } from '../../cache/store.js';
 import { sha256 } from '../../lib/sha256.js';
 import type { Piece } from './piece.mjs';
+import { readIndex } from '../../cache/indexed-file.js';
 
 /** Bumped when the entry format changes. */
 const ENTRY_VERSION = 2;
@@ -146,26 +147,17 @@ function readPackIndex(file: string): Map<string, Slice> | undefined {
   try {
     fd = openSync(file, 'r');
     const size = fstatSync(fd).size;
-    let bytes = Buffer.alloc(Math.min(size, INDEX_PROBE));
-    readSync(fd, bytes, 0, bytes.length, 0);
-    let end = bytes.indexOf(0x0a);
-    if (end < 0 && size > bytes.length) {
-      bytes = Buffer.alloc(size);
-      readSync(fd, bytes, 0, size, 0);
-      end = bytes.indexOf(0x0a);
-    }
-    if (end < 0) return undefined;
-    const index = JSON.parse(bytes.toString('utf8', 0, end)) as unknown;
-    if (!Array.isArray(index)) return undefined;
-    const slices = new Map<string, Slice>();
-    let at = end + 1;
-    for (const item of index) {
-      if (!Array.isArray(item) || typeof item[0] !== 'string' || !Number.isInteger(item[1]) || item[1] < 0)
-        return undefined;
-      slices.set(item[0], [at, item[1] as number]);
-      at += item[1] as number;
-    }
-    return at === size ? slices : undefined; // a truncated or padded pack is a miss
+    const read = (length: number) => {
+      const bytes = Buffer.alloc(length);
+      readSync(fd!, bytes, 0, length, 0);
+      return bytes;
+    };
+    let index = readIndex(read(Math.min(size, INDEX_PROBE)), size);
+    if (index === 'more') index = readIndex(read(size), size);
+    // A truncated or padded pack, or a row without a key, is a miss.
+    if (!index || index === 'more' || index.rows.some((row) => typeof row[0] !== 'string')) return undefined;
+    const { bodies } = index;
+    return new Map(index.rows.map((row, i) => [row[0] as string, bodies[i]!]));
   } catch {
     return undefined;
   } finally {
