@@ -11,7 +11,7 @@ import type { EncodedOutput, FileBytes } from './emitters/output-bytes.js';
 import type { Emitter, Formatted } from './emitters/types.js';
 import type { ResolvedConfig } from './config/config.js';
 import type { SpecIR } from './ir.js';
-import type { CachedFile, ConnectorEntry } from './cache/connector-cache.js';
+import type { CachedFile, ConnectorEntry, KeptFiles } from './cache/connector-cache.js';
 import { contentHashes, keptByStamp, knownByStamp, makeStamp, sha256, writeStamp, type InputDigest, type Stamp, type StampedFile } from './cache/stamp.js';
 import { generatorVersion } from './cache/version.js';
 import { cacheDirOf } from './cache/dir.js';
@@ -114,7 +114,7 @@ interface Emitted {
 /**
  * Runs every emitter and merges their files. With a cache, each connector's files come from its entry when the
  * connector's key is found, else from the emitters (and are stored); shared files are always emitted. A cached file
- * the output already holds (`keep`) is not even decoded. The emitter host is used only when it has work, and stopped
+ * the output already holds (`keep`) is not even read. The emitter host is used only when it has work, and stopped
  * once its jobs are answered (generate stops it too, whatever happens here).
  */
 async function emitAll(
@@ -124,7 +124,7 @@ async function emitAll(
   cache: RunCache | undefined,
   hosts: HostStarter,
   pendingWrites: Promise<unknown>[],
-  keep?: (rel: string, emitted: string) => StampedFile | undefined,
+  keep?: KeptFiles,
 ): Promise<Emitted> {
   const { connectorKeys, readEntries, writeEntries } = await import('./cache/connector-cache.js');
   const keys = cache ? connectorKeys(cache.version, ir) : new Map<string, string>();
@@ -152,7 +152,7 @@ async function emitAll(
     // of one connector at a time (emitters/output-bytes.ts).
     start(entry.name, emitter.formatted, async () => {
       const connectors: [string, FileBytes][] = [];
-      const { shared } = await runEmitter(emitter, ir, missing, (id, files) => void connectors.push([id, encodeFiles(files)]));
+      const shared = await runEmitter(emitter, ir, missing, (id, files) => void connectors.push([id, encodeFiles(files)]));
       return { shared: encodeFiles(shared), connectors };
     });
   };
@@ -202,9 +202,6 @@ async function emitAll(
   if (cache) pendingWrites.push(writeEntries(cache.dir, [...fresh].map(([id, entry]) => [keys.get(id)!, entry])));
   return result;
 }
-
-/** The cache directory of a run (see GenerateOptions.cacheDir). */
-export { cacheDirOf };
 
 /** Runs the whole pipeline. Throws SpecError for a bad spec (before anything is written). */
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {

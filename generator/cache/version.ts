@@ -12,8 +12,6 @@ import { statLines } from '../lib/file-stats.mjs';
 import { peekHandedVersion, takeHandedVersion, versionDigest, versionInputs, type VersionInputGroup } from '../lib/generator-inputs.mjs';
 import { DEFAULT_CACHE_DIR } from './dir.js';
 
-export { DEFAULT_CACHE_DIR };
-
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** Paths, sizes and modification times of the files: cheap, and changes whenever one is edited. */

@@ -12,7 +12,7 @@ import type { ActionIR, ConnectorIR, SpecIR } from '../../ir.js';
 import { generatedHeader } from '../header.js';
 import { hardline, join, printDoc, type Doc } from '../ts/doc.js';
 import { code, constDecl, literal, str } from '../ts/syntax.js';
-import { cacheDirOf } from '../../generate.js';
+import { cacheDirOf } from '../../cache/dir.js';
 import { assemblePieces } from './assemble.js';
 import { compileInThread, compileInWorker, PieceSource, type CompilePieces } from './pieces.js';
 import { splitEmitter, type Emitter } from '../types.js';
