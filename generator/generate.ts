@@ -143,7 +143,15 @@ async function emitAll(
   const offThread = entries.filter((e) => where(e) === 'host'); // none with custom emitters: entries is then empty
   const host = offThread.length ? await hosts.get() : undefined;
   const context = { cacheDir: cacheDirOf(options), ...(host ? { compile: host.compile } : {}) };
-  const [{ runEmitter }, { encodeFiles }] = await Promise.all([import('./emitters/run.js'), import('./emitters/output-bytes.js')]);
+  const [{ runEmitter, fragmentOwner }, { encodeFiles }] = await Promise.all([import('./emitters/run.js'), import('./emitters/output-bytes.js')]);
+  // The fragments (EmitterSplit.fragment) of the entries found: emitter → connector → text.
+  const fragments = new Map<string, Map<string, string>>();
+  for (const [id, cached] of hits) {
+    for (const file of cached) {
+      const owner = fragmentOwner(file.rel);
+      if (owner !== undefined) (fragments.get(owner) ?? fragments.set(owner, new Map()).get(owner)!).set(id, Buffer.from(file.content()).toString('utf8'));
+    }
+  }
   const inThread = options.emitters ? options.emitters.map((e) => ({ name: e.name, load: async () => e, asksHost: false })) : entries.filter((e) => where(e) === 'here');
   setRunKind(`generate:${inThread.map((e) => e.name).join(',')}`); // a cold run and an edit run different emitters here
   const startHere = async (entry: Pick<EmitterEntry, 'name' | 'load'>) => {
@@ -152,7 +160,7 @@ async function emitAll(
     // of one connector at a time (emitters/output-bytes.ts).
     start(entry.name, emitter.formatted, async () => {
       const connectors: [string, FileBytes][] = [];
-      const shared = await runEmitter(emitter, ir, missing, (id, files) => void connectors.push([id, encodeFiles(files)]));
+      const shared = await runEmitter(emitter, ir, missing, (id, files) => void connectors.push([id, encodeFiles(files)]), fragments.get(entry.name));
       return { shared: encodeFiles(shared), connectors };
     });
   };
@@ -160,7 +168,7 @@ async function emitAll(
   // (one event-loop turn later) before the off-thread emitters': the main thread waits for their answers.
   for (const entry of inThread.filter((e) => e.asksHost)) await startHere(entry);
   if (host && inThread.some((e) => e.asksHost)) await new Promise((resolve) => setImmediate(resolve));
-  for (const e of offThread) start(e.name, e.formatted, () => host!.emit(e.name, ir, missing, context.cacheDir));
+  for (const e of offThread) start(e.name, e.formatted, () => host!.emit(e.name, ir, missing, context.cacheDir, fragments.get(e.name)));
   for (const entry of inThread.filter((e) => !e.asksHost)) await startHere(entry);
   const outputs = await Promise.all(runs.map((r) => r.output));
   hosts.stop(); // its work is done: its memory goes before the outputs are merged and cached
@@ -179,6 +187,10 @@ async function emitAll(
     }
     for (const [id, own] of output.connectors) {
       for (const [rel, content] of own) {
+        if (fragmentOwner(rel) !== undefined) {
+          fresh.get(id)!.unshift([rel, content, false, sha256(content)]); // first: read without the files after it (readEntry)
+          continue;
+        }
         const formatted = run.formatted(rel);
         add(rel, formatted, run.name);
         result.files.set(rel, content);
@@ -190,6 +202,7 @@ async function emitAll(
   });
   for (const [id, cached] of hits) {
     for (const file of cached) {
+      if (fragmentOwner(file.rel) !== undefined) continue;
       add(file.rel, file.formatted, `(cache of ${id})`);
       if (file.kept) result.kept.set(file.rel, file.kept);
       else {

@@ -268,6 +268,33 @@ describe('the cache is never trusted beyond its key', () => {
     expect(await run('version-b')).toEqual(cold);
   }, 120_000);
 
+  test("an edit makes the shared catalogue from the other connectors' fragments as cached, and only the same version reads them", async () => {
+    const { specDir, cacheDir, outDir } = await generatedOnce();
+    const dir = path.join(cacheDir, 'connectors');
+    for (const name of await readdir(dir)) {
+      const bytes = await readFile(path.join(dir, name));
+      const end = bytes.indexOf(0x0a);
+      const index = JSON.parse(bytes.toString('utf8', 0, end)) as [string, number, unknown, string][];
+      // Fragments come first: an edit reads them without the files after them.
+      expect(index[0]![0]).toBe('#fragment/catalogue');
+      let at = end + 1;
+      const contents = index.map(([rel, length]) => {
+        const text = bytes.toString('utf8', at, (at += length));
+        return rel.startsWith('#fragment/') ? text.replace('"title": "', '"title": "POISONED ') : text;
+      });
+      const poisoned = index.map(([rel, , formatted], i) => [rel, Buffer.byteLength(contents[i]!), formatted, createHash('sha256').update(contents[i]!).digest('hex')]);
+      await writeFile(path.join(dir, name), `${JSON.stringify(poisoned)}\n${contents.join('')}`);
+    }
+    const connector = path.join(specDir, 'connectors/crm.yaml');
+    await writeFile(connector, (await readFile(connector, 'utf8')).replace(/^title: .*$/m, 'title: CRM (edited)'));
+    await generate({ specDir, outDir, cacheDir });
+    const titles = (JSON.parse(await readFile(path.join(outDir, 'catalogue.json'), 'utf8')) as { connectors: { id: string; title: string }[] }).connectors;
+    expect(titles.find((c) => c.id === 'crm')!.title).toBe('CRM (edited)');
+    expect(titles.filter((c) => c.title.startsWith('POISONED ')).length).toBe(titles.length - 1);
+    await generate({ specDir, outDir, cacheDir, generatorVersion: 'another' });
+    expect(await readOutputTree(outDir)).toEqual(await coldTree(specDir));
+  }, 120_000);
+
   test('a deleted cache gives the same output, and an emptied output is written again', async () => {
     const { specDir, cacheDir, outDir } = await generatedOnce();
     const first = await readOutputTree(outDir);

@@ -3,8 +3,9 @@
  * of everything those files depend on — the generator version (cache/version.ts) and the IR an emitter's `connector`
  * part receives (the common contract, the packaging, and that connector). A connector whose key is found is not
  * emitted again. Entries are files under `<cache dir>/connectors/`, written atomically: a JSON line listing the files
- * (path, length in bytes, formatting, sha256 of the content), then their contents one after another, read only when
- * the output does not already hold every file of the entry as it would be written (readEntry). The directory is safe
+ * (path, length in bytes, formatting, sha256 of the content), then their contents one after another, of which a run
+ * reads only those the output does not already hold as they would be written (readEntry). Besides files, an entry
+ * keeps the connector's fragments of shared files (emitters/run.ts fragmentPath), never written out. The directory is safe
  * to delete, and entries of another generator version are never read (their key differs).
  */
 import { createHash } from 'node:crypto';
@@ -85,8 +86,9 @@ async function readAt(handle: FileHandle, length: number, position: number): Pro
 }
 
 /**
- * Reads an entry: its index line, then its files' contents only if one of them is not `kept` by the output (a
- * one-connector edit reads the index of every other connector's entry, and no content).
+ * Reads an entry: its index line, then the contents of the files that are not `kept` by the output, the span from the
+ * first to the last of them (a one-connector edit reads of every other connector's entry its index and its fragments,
+ * which come first: generate.ts).
  */
 async function readEntry(file: string, kept?: KeptFiles): Promise<CachedFile[] | undefined> {
   const handle = await open(file);
@@ -98,13 +100,20 @@ async function readEntry(file: string, kept?: KeptFiles): Promise<CachedFile[] |
     if (!index || index === 'more') return undefined; // truncated or padded: a miss
     const rows = index.rows as [string, number, Formatted, string][];
     const records = rows.map(([rel, , , hash]) => kept?.(rel, hash));
-    if (records.some((r) => !r) && bytes.length < size) bytes = await readAt(handle, size, 0);
     const { bodies } = index;
+    // `bytes` holds the entry's bytes from `offset` on.
+    let offset = 0;
+    const needed = bodies.filter((_, i) => !records[i]);
+    if (needed.length > 0) {
+      const from = needed[0]![0];
+      const to = needed.at(-1)![0] + needed.at(-1)![1];
+      if (to > bytes.length) [bytes, offset] = [await readAt(handle, to - from, from), from];
+    }
     const files = rows.map(([rel, , formatted, hash], i): CachedFile => {
       const [start, length] = bodies[i]!;
       const content = () => {
-        if (start + length > bytes.length) throw new Error(`internal: the content of ${rel} (kept by the output) was not read`);
-        return bytes.subarray(start, start + length);
+        if (start < offset || start + length > offset + bytes.length) throw new Error(`internal: the content of ${rel} (kept by the output) was not read`);
+        return bytes.subarray(start - offset, start - offset + length);
       };
       return { rel, formatted, hash, kept: records[i], content };
     });

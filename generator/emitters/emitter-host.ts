@@ -68,9 +68,10 @@ async function bundle(version: string): Promise<string> {
 export interface EmitterHost {
   /**
    * Runs the emitter `name` on `ir` for the connectors `ids` (all of it, whole, when undefined); resolves with its files.
-   * The IR is sent once for all the jobs given the same object.
+   * The IR is sent once for all the jobs given the same object. `fragments`: the cached fragments of the other
+   * connectors (emitters/run.ts runEmitter).
    */
-  emit(name: string, ir: SpecIR, ids: string[] | undefined, cacheDir: string): Promise<EncodedOutput>;
+  emit(name: string, ir: SpecIR, ids: string[] | undefined, cacheDir: string, fragments?: ReadonlyMap<string, string>): Promise<EncodedOutput>;
   /** Compiles validator schemas (JSON texts) into their pieces, in order (validators/pieces.ts CompilePieces). */
   compile(schemas: string[]): Promise<Piece[]>;
   /** Stops the worker without waiting; jobs not answered yet are rejected. */
@@ -123,10 +124,10 @@ export function startEmitterHost(version: string): EmitterHost {
     return answer;
   };
   return {
-    async emit(name, ir, ids, cacheDir) {
+    async emit(name, ir, ids, cacheDir, fragments) {
       const first = sentIr !== ir;
       sentIr = ir;
-      const answer = await ask({ id: nextId++, kind: 'emit', name, ids, cacheDir, ...(first ? { ir } : {}) });
+      const answer = await ask({ id: nextId++, kind: 'emit', name, ids, cacheDir, ...(first ? { ir } : {}), ...(fragments?.size ? { fragments: [...fragments] } : {}) });
       if (!('shared' in answer)) throw new Error(`internal: the emitter host answered ${name} without files`);
       const streamed = parts.get(answer.id) ?? [];
       parts.delete(answer.id);

@@ -32,8 +32,17 @@ export interface EmitterSplit {
    * files cannot depend on another connector, so they can be reused while its inputs are unchanged.
    */
   connector(ir: SpecIR, connector: ConnectorIR): EmittedFiles | Promise<EmittedFiles>;
-  /** The files that read every connector (indexes, catalogue, workspace files): made again on every run. */
-  shared?(ir: SpecIR): EmittedFiles | Promise<EmittedFiles>;
+  /**
+   * A connector's part of the shared files (its entry in a catalogue or an index), as text; `ir` as for `connector`.
+   * Made with the connector's files and kept with them in the incremental cache, so a one-connector edit makes the
+   * shared files from every connector's fragment and works out the edited connector's alone.
+   */
+  fragment?(ir: SpecIR, connector: ConnectorIR): string;
+  /**
+   * The files that read every connector (indexes, catalogue, workspace files): made again on every run. `fragments`:
+   * each connector's `fragment` (id → text, in the IR's order of connectors); empty without `fragment`.
+   */
+  shared?(ir: SpecIR, fragments: ReadonlyMap<string, string>): EmittedFiles | Promise<EmittedFiles>;
 }
 
 /** See Emitter.formatted. */
@@ -69,14 +78,15 @@ function restrict(ir: SpecIR, connector: ConnectorIR): SpecIR {
  * an incremental one run the same code.
  */
 export function splitEmitter(emitter: Omit<Emitter, 'emit' | 'split'> & EmitterSplit): Emitter {
-  const { name, formatted, connector, shared } = emitter;
-  const split: EmitterSplit = shared ? { connector, shared } : { connector };
+  const { name, formatted, connector, fragment, shared } = emitter;
+  const split: EmitterSplit = { connector, ...(fragment ? { fragment } : {}), ...(shared ? { shared } : {}) };
   return {
     name,
     ...(formatted !== undefined ? { formatted } : {}),
     split,
     async emit(ir) {
-      const parts = await Promise.all([shared ? shared(ir) : new Map<string, string>(), ...ir.connectors.map((c) => connector(onlyConnector(ir, c), c))]);
+      const fragments = new Map(fragment ? ir.connectors.map((c) => [c.id, fragment(onlyConnector(ir, c), c)]) : []);
+      const parts = await Promise.all([shared ? shared(ir, fragments) : new Map<string, string>(), ...ir.connectors.map((c) => connector(onlyConnector(ir, c), c))]);
       return new Map(parts.flatMap((files) => [...files]));
     },
   };

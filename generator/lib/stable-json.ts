@@ -29,3 +29,17 @@ export function sortedKeys(value: unknown, reorder?: KeyOrder, key = ''): unknow
   }
   return out;
 }
+
+/**
+ * stableJson text `json` of an object whose top-level property `key` is an empty array, with that array's elements
+ * put in as given: each element's JSON text as stableJson indents it at that depth (JSON.stringify(…, null, 2) with
+ * every line after the first indented by four spaces). The result equals stableJson of the object holding those
+ * elements, so parts made at different times (cached per connector) join into the same bytes.
+ */
+export function spliceArray(json: string, key: string, elements: readonly string[]): string {
+  const empty = `\n  ${JSON.stringify(key)}: []`;
+  const at = json.indexOf(empty); // top-level lines alone start with two spaces and a quote
+  if (at < 0) throw new Error(`internal: no empty top-level array ${key} to splice into`);
+  if (elements.length === 0) return json;
+  return `${json.slice(0, at)}\n  ${JSON.stringify(key)}: [\n    ${elements.join(',\n    ')}\n  ]${json.slice(at + empty.length)}`;
+}

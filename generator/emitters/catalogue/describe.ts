@@ -180,8 +180,12 @@ function action(connector: ConnectorIR, a: ActionIR, ir: SpecIR) {
 
 /** The catalogue printed by `describe --json`. Deterministic: the IR is sorted. */
 export function buildCatalogue(ir: SpecIR) {
-  const s = ir.service;
-  const connectors = ir.connectors.map((c) => ({
+  return { service: catalogueService(ir), totals: catalogueTotals(ir), connectors: ir.connectors.map((c) => catalogueConnector(c, ir)) };
+}
+
+/** A connector's entry in the catalogue (`ir` gives the common contract). */
+export function catalogueConnector(c: ConnectorIR, ir: SpecIR) {
+  return {
     id: c.id,
     title: c.title,
     seed: c.seed,
@@ -213,40 +217,47 @@ export function buildCatalogue(ir: SpecIR) {
         : {}),
       actions: e.actions.map((a) => action(c, a, ir)),
     })),
-  }));
+  };
+}
+
+/** The catalogue's common contract. */
+export function catalogueService(ir: SpecIR) {
+  const s = ir.service;
   return {
-    service: {
-      title: s.title,
-      executePath: s.execute.path,
-      executeMethod: s.execute.method,
-      sourcesPath: s.createSource.path,
-      sourcesMethod: s.createSource.method,
-      headers: s.execute.headers,
-      envelope: s.envelope,
-      actions: s.actions,
-      writeActions: s.writeActions,
-      executeBody: s.executeBody.map(param),
-      metaKeys: s.metaKeys,
-      search: {
-        params: s.search.params.map(param),
-        operators: s.search.operators,
-        hit: s.search.hit.map(field),
-        pagination: scheme(s.search.pagination),
-      },
-      sourceCreation: { fields: s.sourceCreation.properties.map(field), requiredUnspecified: s.sourceCreation.unspecified },
-      authentication: s.authentication,
-      errors: { body: s.errors.body, statuses: s.errors.statuses },
-      limits: s.limits,
-      versioning: s.versioning,
-      assumptions: s.assumptions.map((a) => ({ id: a.id, contract: a.contract, source: a.source, value: a.value, at: a.location.file })),
+  title: s.title,
+    executePath: s.execute.path,
+    executeMethod: s.execute.method,
+    sourcesPath: s.createSource.path,
+    sourcesMethod: s.createSource.method,
+    headers: s.execute.headers,
+    envelope: s.envelope,
+    actions: s.actions,
+    writeActions: s.writeActions,
+    executeBody: s.executeBody.map(param),
+    metaKeys: s.metaKeys,
+    search: {
+      params: s.search.params.map(param),
+      operators: s.search.operators,
+      hit: s.search.hit.map(field),
+      pagination: scheme(s.search.pagination),
     },
-    totals: {
-      connectors: connectors.length,
-      entities: connectors.reduce((n, c) => n + c.counts.entities, 0),
-      pairs: connectors.reduce((n, c) => n + c.counts.pairs, 0),
-      writablePairs: connectors.reduce((n, c) => n + c.counts.writablePairs, 0),
-    },
-    connectors,
+    sourceCreation: { fields: s.sourceCreation.properties.map(field), requiredUnspecified: s.sourceCreation.unspecified },
+    authentication: s.authentication,
+    errors: { body: s.errors.body, statuses: s.errors.statuses },
+    limits: s.limits,
+    versioning: s.versioning,
+    assumptions: s.assumptions.map((a) => ({ id: a.id, contract: a.contract, source: a.source, value: a.value, at: a.location.file })),
+  };
+}
+
+/** The catalogue's counts over every connector. */
+export function catalogueTotals(ir: SpecIR) {
+  const counts = ir.connectors.map(countsOf);
+  return {
+    connectors: counts.length,
+    entities: counts.reduce((n, c) => n + c.entities, 0),
+    pairs: counts.reduce((n, c) => n + c.pairs, 0),
+    writablePairs: counts.reduce((n, c) => n + c.writablePairs, 0),
   };
 }
 

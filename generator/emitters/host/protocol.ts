@@ -17,6 +17,8 @@ export type HostRequest =
       ids: string[] | undefined;
       /** The run's cache directory (EmitterContext). */
       cacheDir: string;
+      /** The cached fragments of the connectors not in `ids` (id, text), for the shared files (emitters/run.ts). */
+      fragments?: [id: string, text: string][];
     }
   | {
       /** Job number, unique in a run. */

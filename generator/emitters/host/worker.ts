@@ -48,7 +48,7 @@ async function answer(request: HostRequest): Promise<HostAnswer> {
     if (!ir) throw new Error('internal: an emit job came before the IR');
     const emitter = await entry.load({ cacheDir: request.cacheDir });
     // Each connector's files go as soon as they are made: the host never holds more than one connector's.
-    const shared = await runEmitter(emitter, ir, request.ids, (id, files) => send({ id: request.id, part: [id, packFiles(files)] }));
+    const shared = await runEmitter(emitter, ir, request.ids, (id, files) => send({ id: request.id, part: [id, packFiles(files)] }), new Map(request.fragments));
     return { id: request.id, shared: packFiles(shared) };
   } catch (error) {
     return { id: request.id, error: error instanceof Error ? error.message : String(error) };
