@@ -143,13 +143,13 @@ async function emitAll(
   const offThread = entries.filter((e) => where(e) === 'host'); // none with custom emitters: entries is then empty
   const host = offThread.length ? await hosts.get() : undefined;
   const context = { cacheDir: cacheDirOf(options), ...(host ? { compile: host.compile } : {}) };
-  const [{ runEmitter, fragmentOwner }, { encodeFiles }] = await Promise.all([import('./emitters/run.js'), import('./emitters/output-bytes.js')]);
+  const [{ runEmitter, fragmentOwner }, { encodeFiles, textOf }] = await Promise.all([import('./emitters/run.js'), import('./emitters/output-bytes.js')]);
   // The fragments (EmitterSplit.fragment) of the entries found: emitter → connector → text.
   const fragments = new Map<string, Map<string, string>>();
   for (const [id, cached] of hits) {
     for (const file of cached) {
       const owner = fragmentOwner(file.rel);
-      if (owner !== undefined) (fragments.get(owner) ?? fragments.set(owner, new Map()).get(owner)!).set(id, Buffer.from(file.content()).toString('utf8'));
+      if (owner !== undefined) (fragments.get(owner) ?? fragments.set(owner, new Map()).get(owner)!).set(id, textOf(file.content()));
     }
   }
   const inThread = options.emitters ? options.emitters.map((e) => ({ name: e.name, load: async () => e, asksHost: false })) : entries.filter((e) => where(e) === 'here');

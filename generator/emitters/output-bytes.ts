@@ -50,7 +50,16 @@ export function unpackFiles(packed: PackedFiles): FileBytes {
   return new Map(packed.rels.map((rel, i) => [rel, buffer.subarray(i === 0 ? 0 : packed.ends[i - 1], packed.ends[i])]));
 }
 
-/** Encodes files: one buffer per map. */
+const encoder = new TextEncoder();
+
+/** Encodes files, each on its own: one pass over each text (packFiles makes two: its length in bytes, then its bytes). */
 export function encodeFiles(files: EmittedFiles): FileBytes {
-  return unpackFiles(packFiles(files));
+  const out: FileBytes = new Map();
+  for (const [rel, content] of files) out.set(rel, encoder.encode(content));
+  return out;
+}
+
+/** The text of UTF-8 bytes, decoded in place (no copy). */
+export function textOf(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
 }

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Formatted } from '../emitters/types.js';
+import { textOf } from '../emitters/output-bytes.js';
 import { GENERATED_STYLE, OWN_CONFIG, outputStyle, ownConfigText, sameAsGenerated, type OutputStyle } from './style.js';
 
 /** Bumped when how files are formatted changes: older cache entries are then never read. */
@@ -184,7 +185,7 @@ export async function formatOutput(outDir: string, files: Map<string, string | U
     missing.sort();
     const text = (rel: string) => {
       const content = files.get(rel)!;
-      return typeof content === 'string' ? content : Buffer.from(content.buffer, content.byteOffset, content.byteLength).toString('utf8');
+      return typeof content === 'string' ? content : textOf(content);
     };
     const reply = await worker.request({ jobs: missing.map((rel) => ({ rel, text: text(rel), filepath: path.join(path.resolve(outDir), rel), options: jobOptions })) });
     if (typeof reply.error === 'string') throw new Error(`prettier failed: ${reply.error}`);
