@@ -55,21 +55,40 @@ export type Formatted = boolean | 'trusted';
  */
 export function onlyConnector(ir: SpecIR, connector: ConnectorIR): SpecIR {
   let views = restricted.get(ir);
-  if (!views) restricted.set(ir, (views = new Map()));
-  let view = views.get(connector);
-  if (!view) views.set(connector, (view = restrict(ir, connector)));
+  if (!views) restricted.set(ir, (views = { owners: assumptionOwners(ir), byConnector: new Map() }));
+  let view = views.byConnector.get(connector);
+  if (!view) views.byConnector.set(connector, (view = restrict(ir, connector, views.owners)));
   return view;
 }
 
-/** onlyConnector's IRs, made once per IR and connector: every split emitter asks for each connector's. */
-const restricted = new WeakMap<SpecIR, Map<ConnectorIR, SpecIR>>();
+/** onlyConnector's IRs, made once per IR and connector (every split emitter asks for each connector's), and the owners of the IR's assumptions. */
+const restricted = new WeakMap<SpecIR, { owners: AssumptionOwners; byConnector: Map<ConnectorIR, SpecIR> }>();
 
-function restrict(ir: SpecIR, connector: ConnectorIR): SpecIR {
+/** Positions in the IR's list of assumptions: the common contract's own, and each connector's (by id). */
+interface AssumptionOwners {
+  common: number[];
+  byConnector: Map<string, number[]>;
+}
+
+/** Sorts the assumptions by owner once per IR: filtering the whole list per connector grew with the square of the spec. */
+function assumptionOwners(ir: SpecIR): AssumptionOwners {
   const ids = new Set(ir.service.connectorIds);
-  const assumptions = ir.service.assumptions.filter((a) => {
+  const owners: AssumptionOwners = { common: [], byConnector: new Map() };
+  ir.service.assumptions.forEach((a, i) => {
     const owner = a.id.split('/')[0]!;
-    return owner === connector.id || !ids.has(owner);
+    if (!ids.has(owner)) owners.common.push(i);
+    else (owners.byConnector.get(owner) ?? owners.byConnector.set(owner, []).get(owner)!).push(i);
   });
+  return owners;
+}
+
+function restrict(ir: SpecIR, connector: ConnectorIR, owners: AssumptionOwners): SpecIR {
+  // The common contract's and the connector's, in the list's order: a merge of two ascending lists of positions.
+  const { common } = owners;
+  const own = owners.byConnector.get(connector.id) ?? [];
+  const all = ir.service.assumptions;
+  const assumptions = [];
+  for (let i = 0, j = 0; i < common.length || j < own.length; ) assumptions.push(all[j >= own.length || (i < common.length && common[i]! < own[j]!) ? common[i++]! : own[j++]!]!);
   return { ...ir, service: { ...ir.service, assumptions }, connectors: [connector] };
 }
 
