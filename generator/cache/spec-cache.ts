@@ -45,32 +45,42 @@ export class SpecCache {
     private readonly found: Map<string, ParsedFile>,
     /** Key → how many positions its entry held when read. */
     private readonly sizes: Map<string, number>,
+    /** Keys by kind and text: a load asks for a file's entry more than once, and hashing its text is the cost. */
+    private readonly keys: Record<SpecFileKind, Map<string, string>>,
   ) {}
 
   /** Reads the entries of the given files (kind and text). */
   static async open(options: SpecCacheOptions, files: { kind: SpecFileKind; text: string }[]): Promise<SpecCache> {
     const store: Store = { dir: path.join(options.dir, 'spec'), ext: '.v8', max: MAX_ENTRIES };
+    const keys = { service: new Map<string, string>(), connector: new Map<string, string>() };
+    for (const f of files) keys[f.kind].set(f.text, keyOf(options.version, f.kind, f.text));
     const found = await readStored(
       store,
-      files.map((f) => keyOf(options.version, f.kind, f.text)),
+      files.map((f) => keys[f.kind].get(f.text)!),
       (bytes) => {
         const entry = deserialize(bytes) as Partial<ParsedFile>;
         return entry && 'data' in entry && entry.positions instanceof Map ? (entry as ParsedFile) : undefined;
       },
     );
-    return new SpecCache(store, options.version, found, new Map([...found].map(([k, e]) => [k, e.positions.size])));
+    return new SpecCache(store, options.version, found, new Map([...found].map(([k, e]) => [k, e.positions.size])), keys);
   }
 
   /** The cached parse of a file, if any. */
   get(kind: SpecFileKind, text: string): ParsedFile | undefined {
-    return this.found.get(keyOf(this.version, kind, text));
+    return this.found.get(this.key(kind, text));
+  }
+
+  private key(kind: SpecFileKind, text: string): string {
+    let key = this.keys[kind].get(text);
+    if (key === undefined) this.keys[kind].set(text, (key = keyOf(this.version, kind, text)));
+    return key;
   }
 
   /** Stores the given clean files whose entry is missing or now knows more positions. */
   async save(files: { kind: SpecFileKind; source: SourceFile }[]): Promise<void> {
     const entries: [string, Uint8Array][] = [];
     for (const { kind, source } of files) {
-      const key = keyOf(this.version, kind, source.text);
+      const key = this.key(kind, source.text);
       if (this.sizes.get(key) === source.positions.size) continue;
       this.sizes.set(key, source.positions.size);
       entries.push([key, serialize({ data: source.data, positions: source.positions } satisfies ParsedFile)]);
