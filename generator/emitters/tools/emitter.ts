@@ -12,7 +12,7 @@ import { camelCase } from '../naming.js';
 import { printDoc } from '../ts/doc.js';
 import { code, constDecl, exportFrom, fileDoc, importDecl, literal, spread, type LiteralValue } from '../ts/syntax.js';
 import { splitEmitter } from '../types.js';
-import { toolDefinitions, toolSummaries, type ToolData } from './definitions.js';
+import { toolDefinitions, toolSummaries, type ToolData, type ToolSummary } from './definitions.js';
 import { agentsPage } from './docs.js';
 import { sharedLiterals } from './shared-literals.js';
 
@@ -98,14 +98,18 @@ export function toolsFile(ir: SpecIR, connector: ConnectorIR, definitions: ToolD
   return printDoc(fileDoc(generatedHeader(connector.file), [declarations, [...hintSets, ...shared], [toolsDecl]]));
 }
 
-/** The `/tools` entry of every connector package (per connector, cached), and the agent docs page (shared). */
+/**
+ * The `/tools` entry of every connector package (per connector, cached), and the agent docs page (shared, from each
+ * connector's tool summaries: its fragment, as JSON).
+ */
 export const toolsEmitter = splitEmitter({
   name: 'tools',
   // tools.ts is printed in the generated style (ts/doc.ts); agents.md is not TypeScript.
   formatted: true,
   connector: (ir, c) => new Map([[`${c.id}/src/tools.ts`, toolsFile(ir, c, toolDefinitions(ir, c))]]),
-  shared(ir) {
+  fragment: (_, c) => JSON.stringify(toolSummaries(c)),
+  shared(ir, fragments) {
     if (!ir.connectors.length) return new Map();
-    return new Map([['docs/agents.md', agentsPage(ir, new Map(ir.connectors.map((c) => [c.id, toolSummaries(c)])))]]);
+    return new Map([['docs/agents.md', agentsPage(ir, new Map([...fragments].map(([id, text]) => [id, JSON.parse(text) as ToolSummary[]])))]]);
   },
 });
