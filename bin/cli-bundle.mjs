@@ -11,6 +11,7 @@
 //
 // The scripts ask each other for modules through `require('connector-codegen:modules')` (code-cache.mjs provides it):
 // `.start(path)` and `.work(path)` return the namespace of a module by its path relative to the repository.
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { MODULES } from './code-cache.mjs';
 
@@ -90,4 +91,19 @@ export async function bundleCli({ esbuild, root, outdir, standalone, plugins, de
 
   // 4. The scripts that run alone.
   await esbuild({ ...common, entryPoints: standalone, outdir, outExtension: { '.js': '.cjs' }, plugins });
+  for (const file of readdirSync(outdir, { recursive: true })) if (String(file).endsWith('.cjs')) asciiOnly(path.join(outdir, String(file)));
+}
+
+/**
+ * Escapes what esbuild leaves beyond ASCII (it escapes strings, not comments or regular expression literals): a script
+ * in ASCII is read as Latin-1, a copy (bin/code-cache.mjs), and held as a one-byte string, where UTF-8 text with one
+ * arrow in a comment is decoded and held as two bytes per character (work.cjs: ~2 MB). `\uXXXX` means the same
+ * character in a comment, a regular expression (surrogate pairs included) and a string.
+ * @param {string} file
+ */
+function asciiOnly(file) {
+  const code = readFileSync(file, 'utf8');
+  // eslint-disable-next-line no-control-regex
+  const escaped = code.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  if (escaped !== code) writeFileSync(file, escaped);
 }

@@ -5,6 +5,7 @@
  */
 import { execFile } from 'node:child_process';
 import { cp, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { isAscii } from 'node:buffer';
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -35,6 +36,18 @@ describe('the CLI build', () => {
       expect(code, script).not.toContain('CONNECTOR_CODEGEN_CLI_BUILD');
     }
     expect(readFileSync(path.join(dir, 'work.cjs'), 'utf8')).toContain(JSON.stringify(path.basename(dir)));
+  });
+
+  test('its scripts are ASCII (read as Latin-1), and the characters escaped mean what they meant', async () => {
+    const dir = await buildCli();
+    for (const script of ['start.cjs', 'work.cjs', 'noop.cjs', 'workers/host.cjs']) {
+      expect(isAscii(readFileSync(path.join(dir, script))), script).toBe(true);
+    }
+    // The docs templates' slot syntax ⟦name⟧ is a regular expression literal esbuild leaves as written: escaped, it still matches.
+    const work = readFileSync(path.join(dir, 'work.cjs'), 'latin1');
+    const literal = /page\.replace\((\/[^\n]*?\/g),/.exec(work)?.[1];
+    expect(literal).toContain('\\u27e6');
+    expect('a ⟦service:title⟧ b'.replace(new Function(`return ${literal}`)() as RegExp, '<$2>')).toBe('a <title> b');
   });
 
   test('each module is in one script: the start script holds the command line, the work script what runs after', async () => {
