@@ -3,7 +3,8 @@
  * update and delete (visible to every later read), search (the uniform search engine over the same records) and
  * download (bytes, with ranges). Everything is driven by the IR: no connector is named here.
  */
-import { getPath, identifyingParam, setPath } from '../generator/emitters/fixtures/model.js';
+import { identifyingParam } from '../generator/emitters/fixtures/entity-facts.js';
+import { getPath, setPath } from '../generator/emitters/fixtures/model.js';
 import { Random } from '../generator/emitters/fixtures/random.js';
 import { identifier, valueFor } from '../generator/emitters/fixtures/values.js';
 import type { ActionIR, ConnectorIR, EntityIR, PropertyIR, ShapeIR } from '../generator/ir.js';

@@ -5,7 +5,7 @@
  * a token it did not issue is a 422.
  */
 import type { ActionIR, PaginationIR, PropertyIR, ShapeIR } from '../generator/ir.js';
-import { FALLBACK_PAGE_SIZE } from '../generator/emitters/fixtures/model.js';
+import { FALLBACK_PAGE_SIZE } from '../generator/emitters/fixtures/entity-facts.js';
 import { invalidParams } from './errors.js';
 
 /** A cut page and its meta. */

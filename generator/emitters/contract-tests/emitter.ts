@@ -8,7 +8,7 @@
  * Printed as prettier prints it (code.ts), so the files skip prettier.
  */
 import { typesFit, type ActionIR, type ConnectorIR, type EntityIR, type PropertyIR } from '../../ir.js';
-import { entityFields } from '../fixtures/model.js';
+import { entityFields } from '../fixtures/entity-facts.js';
 import { clientClassName } from '../clients/client-names.js';
 import { camelCase } from '../naming.js';
 import { generatedHeader } from '../header.js';

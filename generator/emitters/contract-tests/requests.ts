@@ -7,7 +7,7 @@
  * code (params.ts); the OpenAPI proxy test (test/openapi-prism.test.ts) resolves them against generated/fixtures/.
  * One definition of a valid request, read by both.
  */
-import { entityFields, identifyingParam } from '../fixtures/model.js';
+import { entityFields, identifyingParam } from '../fixtures/entity-facts.js';
 import { authConfigFields, type ActionIR, type ConnectorIR, type EntityIR, type PropertyIR } from '../../ir.js';
 import { FORMAT_EXAMPLES } from '../validators/json-schema.js';
 
