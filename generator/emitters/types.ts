@@ -46,21 +46,50 @@ export type Formatted = boolean | 'trusted';
  */
 export function onlyConnector(ir: SpecIR, connector: ConnectorIR): SpecIR {
   let views = restricted.get(ir);
-  if (!views) restricted.set(ir, (views = new Map()));
-  let view = views.get(connector);
-  if (!view) views.set(connector, (view = restrict(ir, connector)));
+  if (!views) restricted.set(ir, (views = { owned: ownedAssumptions(ir), byConnector: new Map() }));
+  let view = views.byConnector.get(connector);
+  if (!view) views.byConnector.set(connector, (view = restrict(ir, connector, views.owned)));
   return view;
 }
 
-/** onlyConnector's IRs, made once per IR and connector: every split emitter asks for each connector's. */
-const restricted = new WeakMap<SpecIR, Map<ConnectorIR, SpecIR>>();
+/** onlyConnector's IRs of one IR, made once per connector (every split emitter asks for each connector's). */
+interface ConnectorViews {
+  /** Positions in `service.assumptions` of the service's own assumptions (`shared`) and of each connector's. */
+  owned: OwnedAssumptions;
+  /** The views made so far. */
+  byConnector: Map<ConnectorIR, SpecIR>;
+}
 
-function restrict(ir: SpecIR, connector: ConnectorIR): SpecIR {
+/** See ConnectorViews.owned. */
+interface OwnedAssumptions {
+  shared: number[];
+  byConnector: Map<string, number[]>;
+}
+
+const restricted = new WeakMap<SpecIR, ConnectorViews>();
+
+/** Sorts the assumptions by owner once per IR: a view per connector then costs its own and the shared ones only, not every connector's. */
+function ownedAssumptions(ir: SpecIR): OwnedAssumptions {
   const ids = new Set(ir.service.connectorIds);
-  const assumptions = ir.service.assumptions.filter((a) => {
-    const owner = a.id.split('/')[0]!;
-    return owner === connector.id || !ids.has(owner);
+  const owned: OwnedAssumptions = { shared: [], byConnector: new Map() };
+  ir.service.assumptions.forEach((a, i) => {
+    const slash = a.id.indexOf('/');
+    const owner = slash < 0 ? a.id : a.id.slice(0, slash);
+    if (!ids.has(owner)) owned.shared.push(i);
+    else (owned.byConnector.get(owner) ?? owned.byConnector.set(owner, []).get(owner)!).push(i);
   });
+  return owned;
+}
+
+function restrict(ir: SpecIR, connector: ConnectorIR, owned: OwnedAssumptions): SpecIR {
+  const all = ir.service.assumptions;
+  const shared = owned.shared;
+  const own = owned.byConnector.get(connector.id) ?? [];
+  // The two position lists merged: the assumptions keep the order they have in the whole list.
+  const assumptions = [];
+  for (let i = 0, j = 0; i < shared.length || j < own.length; ) {
+    assumptions.push(all[j >= own.length || (i < shared.length && shared[i]! < own[j]!) ? shared[i++]! : own[j++]!]!);
+  }
   return { ...ir, service: { ...ir.service, assumptions }, connectors: [connector] };
 }
 
