@@ -34,9 +34,17 @@ function baseType(type: BaseType, schema: SchemaIR, mode: 'read' | 'param'): Typ
 
 /** A union of types, nested unions flattened and repeated members dropped (as written in source). */
 function union(types: TypeNode[]): TypeNode {
-  const flat = types.flatMap((m) => (m.kind === 'union' ? m.types : [m]));
+  const flat = types.some((m) => m.kind === 'union') ? types.flatMap((m) => (m.kind === 'union' ? m.types : [m])) : types;
+  if (flat.length === 1) return flat[0]!;
   const seen = new Set<string>();
-  return t.union(flat.filter((m) => !seen.has(JSON.stringify(m)) && seen.add(JSON.stringify(m))));
+  return t.union(flat.filter((m) => !seen.has(typeKey(m)) && seen.add(typeKey(m))));
+}
+
+/** Equal for equal types: a name or a literal by its text, anything larger by its JSON (rare, and costly). */
+function typeKey(node: TypeNode): string {
+  if (node.kind === 'name' && !node.args) return `n:${node.name}`;
+  if (node.kind === 'literal') return `l:${JSON.stringify(node.value)}`;
+  return JSON.stringify(node);
 }
 
 /** The type of a value: literal and enum unions first, then base types, then `| null`. */
