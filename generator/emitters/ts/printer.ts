@@ -71,8 +71,6 @@ function print(doc: unknown, options: PrintOptions): string {
   const width = options.printWidth;
   /** The output: written texts, joined at the end. */
   const out: string[] = [];
-  /** Whether the output may end with spaces or tabs (trimmed at the next line break). */
-  let trailing = false;
   /**
    * The column after `out[measured - 1]`: texts after it are measured only when a group or fill needs the column, so a
    * line that has none (a comment, a statement, a long string) is never measured.
@@ -89,8 +87,6 @@ function print(doc: unknown, options: PrintOptions): string {
     if (typeof d === 'string') {
       if (d !== '') {
         out.push(d);
-        const last = d.charCodeAt(d.length - 1);
-        trailing = last === 32 || last === 9;
       }
     } else if (Array.isArray(d)) {
       if (d === HARDLINE) node = HARD_LINE;
@@ -112,7 +108,6 @@ function print(doc: unknown, options: PrintOptions): string {
             if (!node.hard) {
               if (!node.soft) {
                 out.push(' ');
-                trailing = true;
               }
               break;
             }
@@ -123,13 +118,12 @@ function print(doc: unknown, options: PrintOptions): string {
             out.push('\n');
             position = 0;
             measured = out.length;
-            trailing = false;
           } else {
-            if (trailing) trimEnd(out);
+            // Spaces and tabs at the end of the line go (the last text's end is read here, not at every text).
+            trimEnd(out);
             out.push(indent.newline);
             position = indent.length;
             measured = out.length;
-            trailing = indent.value !== '';
           }
           break;
         case 'group': {
@@ -168,8 +162,6 @@ function print(doc: unknown, options: PrintOptions): string {
               position += widthOf(out, measured) + flatWidth;
               out.push(flat);
               measured = out.length;
-              const last = flat.charCodeAt(flat.length - 1);
-              trailing = last === 32 || last === 9;
             }
             break;
           }
