@@ -23,6 +23,8 @@ export interface Node {
    * width (it never prints flat); undefined when unknown (the printer walks its contents).
    */
   flatWidth?: number;
+  /** Of a group with a noted width: whether its flat text starts with a line's space (counted in flatWidth). */
+  flatSpace?: boolean;
   /** Of a group: the pass of prepare.ts that noted it last. */
   pass?: number;
 }

@@ -6,8 +6,10 @@
  * and flat.
  *
  * A group's flat text is noted only where printing it whole is exactly what walking it gives: no break of any kind,
- * no fill, no ifBreak naming another group, no group with an id inside (its mode must be recorded), and every
- * line's space between two texts (prettier's fits counts a space only when text follows it, and two in a row once).
+ * no fill, no ifBreak naming another group, no group with an id inside (its mode must be recorded), and text after
+ * every line's space, with no two spaces in a row (prettier's fits counts a space only when text follows it, and two in
+ * a row once). A group may start with a line's space (`key:` and its value on the next line or after a space): fits
+ * counts that one and none pending before it (Node.flatSpace).
  */
 import { HARDLINE, UnsupportedDocError, type Node } from './doc-nodes.js';
 import { stringWidth } from './widths.js';
@@ -23,8 +25,10 @@ const UNKNOWN = 2;
 let state = UNKNOWN;
 let text = '';
 let width = 0;
-/** Whether some text came in the group so far. */
-let hasText = false;
+/** Whether anything (text, a line's space) came in the group so far. */
+let started = false;
+/** Whether the group's text starts with a line's space. */
+let leadingSpace = false;
 /** Whether a line's space came after the last text. */
 let spacePending = false;
 /** The print width: a group wider than it never prints flat, and its text is not kept. */
@@ -40,7 +44,8 @@ export function prepare(doc: unknown, printWidth: number): void {
   state = UNKNOWN;
   text = '';
   width = 0;
-  hasText = false;
+  started = false;
+  leadingSpace = false;
   spacePending = false;
   maxWidth = printWidth;
   pass++;
@@ -52,7 +57,7 @@ export function prepare(doc: unknown, printWidth: number): void {
 function addText(value: string, valueWidth: number): void {
   text += value;
   width += valueWidth;
-  hasText = true;
+  started = true;
   spacePending = false;
   if (width > maxWidth) {
     state = WIDE;
@@ -93,19 +98,24 @@ function propagate(doc: unknown): boolean {
         noteGroup(node);
       }
       if (state === OPEN) {
-        if (node.break || node.id || node.flatWidth === undefined) state = UNKNOWN;
+        if (node.break || node.id || node.flatWidth === undefined || (node.flatSpace && spacePending)) state = UNKNOWN;
         else if (node.flatWidth === Number.POSITIVE_INFINITY) {
           state = WIDE;
           text = '';
-        } else if (node.flat !== '') addText(node.flat!, node.flatWidth);
+        } else if (node.flat !== '') {
+          if (node.flatSpace && !started) leadingSpace = true;
+          addText(node.flat!, node.flatWidth);
+        }
       }
       return Boolean(node.break);
     case 'line':
       if (state === OPEN) {
         if (node.hard) state = UNKNOWN;
         else if (!node.soft) {
-          if (!hasText || spacePending) state = UNKNOWN;
+          if (spacePending) state = UNKNOWN;
           else {
+            if (!started) leadingSpace = true;
+            started = true;
             spacePending = true;
             text += ' ';
             width += 1;
@@ -148,7 +158,8 @@ function noteGroup(node: Node): void {
   const outerState = state;
   const outerText = text;
   const outerWidth = width;
-  const outerHasText = hasText;
+  const outerStarted = started;
+  const outerLeadingSpace = leadingSpace;
   const outerSpacePending = spacePending;
   if (node.expandedStates) {
     if (!Array.isArray(node.expandedStates)) throw new UnsupportedDocError('expandedStates is not an array');
@@ -160,7 +171,8 @@ function noteGroup(node: Node): void {
     state = node.break ? UNKNOWN : OPEN;
     text = '';
     width = 0;
-    hasText = false;
+    started = false;
+    leadingSpace = false;
     spacePending = false;
     // prettier writes 'propagated'; only truthiness is read, and a boolean keeps the field's type (no deoptimization).
     if (propagate(node.contents) && !node.break) node.break = true;
@@ -168,9 +180,11 @@ function noteGroup(node: Node): void {
     node.flatWidth = node.break || state === UNKNOWN ? undefined : state === WIDE ? Number.POSITIVE_INFINITY : width;
   }
   node.flat = state === OPEN && node.flatWidth !== undefined ? text : '';
+  node.flatSpace = leadingSpace;
   state = outerState;
   text = outerText;
   width = outerWidth;
-  hasText = outerHasText;
+  started = outerStarted;
+  leadingSpace = outerLeadingSpace;
   spacePending = outerSpacePending;
 }

@@ -292,10 +292,10 @@ function fits(next: unknown, nextMode: number, remaining: number, rest: number, 
           if (groupMode === MODE_FLAT && node.flatWidth !== undefined) {
             // Flat, its width is noted (Infinity: wider than any line, prepare.ts).
             if (node.flat !== '' || node.flatWidth !== 0) {
-              if (pendingSpace) {
-                remaining -= 1;
-                pendingSpace = false;
-              }
+              // A pending space counts before the group's text, unless the text starts with a space of its own (one
+              // counts for a run of them).
+              if (pendingSpace && !node.flatSpace) remaining -= 1;
+              pendingSpace = false;
               remaining -= node.flatWidth;
               if (remaining < 0) return false;
             }
