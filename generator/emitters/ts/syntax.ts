@@ -91,18 +91,35 @@ function sizeOf(v: LiteralValue): number {
   return size;
 }
 
-/** The separator of literal entries, and the trailing comma of a broken literal: documents are never mutated, so shared. */
-const COMMA_LINE: Doc = [',', line];
+/** The trailing comma of a broken literal: documents are never mutated, so shared. */
 const TRAILING_COMMA: Doc = ifBreak(',');
 
-/** A key and its value as a group (prettier's assignment layouts for object properties). */
-function property(name: string, value: LiteralValue, expanded: boolean): Doc {
-  if (value instanceof Spread) return group(literal(value));
+/**
+ * A key and its value as prettier lays out an object property, in as few nodes as print the same: a scalar property is
+ * one text, and prettier's group around a property is left out (it holds no line but the value's own, so the value's
+ * group alone decides the same).
+ */
+function property(name: string, value: LiteralValue): Doc {
+  if (value instanceof Spread) return `...${value.text}`;
   const k = key(name);
-  // A string value may move to the next line, unless the key is too short for that to help (prettier's rule). One
-  // group, not a group in a group: the same layout, and a long text is measured once less.
-  if (typeof value === 'string' && k.length >= 5) return group([k, ':', group(indent([line, str(value)]))]);
-  return group([k, ': ', literal(value, expanded)]);
+  if (typeof value === 'string') {
+    // A string value may move to the next line, unless the key is too short for that to help (prettier's rule).
+    return k.length >= 5 ? [`${k}:`, group(indent([line, str(value)]))] : `${k}: ${str(value)}`;
+  }
+  const printed = literal(value);
+  return typeof printed === 'string' ? `${k}: ${printed}` : [`${k}: `, printed];
+}
+
+/** Adds `entry` to literal entries after a `,` and a line: the comma joins a text before it (one text prints the same as two). */
+function pushEntry(entries: Doc[], entry: Doc): void {
+  if (entries.length) {
+    const last = entries.length - 1;
+    const previous = entries[last];
+    if (typeof previous === 'string') entries[last] = `${previous},`;
+    else entries.push(',');
+    entries.push(line);
+  }
+  entries.push(entry);
 }
 
 /**
@@ -132,24 +149,17 @@ export function literal(value: LiteralValue, expanded = false): Doc {
       return group(['[', indent([softline, fill(parts)]), softline, ']'], { id });
     }
     const items: Doc[] = [];
-    for (const v of value) {
-      if (items.length) items.push(COMMA_LINE);
-      items.push(literal(v));
-    }
+    for (const v of value) pushEntry(items, literal(v));
     return group(['[', indent([softline, items]), TRAILING_COMMA, softline, ']'], { shouldBreak });
   }
-  // The entries joined by `,` and a line, as join() would, without the intermediate arrays.
   const entries: Doc[] = [];
   for (const k of Object.keys(value)) {
     const v = value[k];
-    if (v === undefined) continue;
-    if (entries.length) entries.push(COMMA_LINE);
-    entries.push(property(k, v, false));
+    if (v !== undefined) pushEntry(entries, property(k, v));
   }
   if (entries.length === 0) return '{}';
   return group(['{', indent([line, entries]), TRAILING_COMMA, line, '}'], { shouldBreak: expanded });
 }
-
 
 // ---------------------------------------------------------------------------------------------------------------------
 // Comments
