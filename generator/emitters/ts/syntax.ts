@@ -60,6 +60,26 @@ export function num(value: number): string {
     .replace(/\.(?=e|$)/, '');
 }
 
+/**
+ * `parts` in a row, adjacent texts joined and empty ones dropped (one text prints as two do): a row of texts is one
+ * text. Fewer, longer texts make every document smaller to lay out.
+ */
+export function row(...parts: Doc[]): Doc {
+  const out: Doc[] = [];
+  let text = '';
+  for (const part of parts) {
+    if (typeof part === 'string') text += part;
+    else {
+      if (text !== '') out.push(text);
+      text = '';
+      out.push(part);
+    }
+  }
+  if (out.length === 0) return text;
+  if (text !== '') out.push(text);
+  return out;
+}
+
 // ---------------------------------------------------------------------------------------------------------------------
 // Data literals
 
@@ -225,7 +245,7 @@ export const t = {
   literal: (value: string | number | boolean): TypeNode => ({ kind: 'literal', value }),
   /** A union; nested unions are flattened, as TypeScript parses `A | (B | C)` written without parentheses. */
   union: (types: TypeNode[]): TypeNode => {
-    const flat = types.flatMap((m) => (m.kind === 'union' ? m.types : [m]));
+    const flat = types.some((m) => m.kind === 'union') ? types.flatMap((m) => (m.kind === 'union' ? m.types : [m])) : [...types];
     return flat.length === 1 ? flat[0]! : { kind: 'union', types: flat };
   },
   object: (members: TypeMember[]): TypeNode => ({ kind: 'object', members }),
@@ -258,18 +278,18 @@ export function typeDoc(node: TypeNode, context: TypeContext = 'annotation'): Do
   switch (node.kind) {
     case 'name': {
       if (!node.args?.length) return node.name;
-      if (node.args.length === 1 && shouldHugType(node.args[0]!)) return [node.name, '<', typeDoc(node.args[0]!, 'argument'), '>'];
+      if (node.args.length === 1 && shouldHugType(node.args[0]!)) return row(node.name, '<', typeDoc(node.args[0]!, 'argument'), '>');
       return group([node.name, '<', indent([softline, join([',', line], node.args.map((a) => typeDoc(a, 'argument')))]), softline, '>']);
     }
     case 'literal':
       return typeof node.value === 'string' ? str(node.value) : typeof node.value === 'number' ? (node.value < 0 ? `-${num(-node.value)}` : num(node.value)) : String(node.value);
     case 'keyof':
-      return ['keyof ', typeDoc(node.type, context)];
+      return row('keyof ', typeDoc(node.type, context));
     case 'object':
       return objectTypeDoc(node.members);
     case 'union': {
       const printed = node.types.map((m) => typeDoc(m, 'annotation'));
-      if (shouldHugType(node)) return join(' | ', printed);
+      if (shouldHugType(node)) return row(...printed.flatMap((p, i) => (i === 0 ? [p] : [' | ', p])));
       // `| a | b` when broken; as an annotation it first tries the next line whole (prettier 3's union layout).
       const union = group(printed.map((p, i) => [i === 0 ? ifBreak('| ') : [line, '| '], align(2, p)]));
       return context === 'argument' ? union : group(indent([softline, union]));
@@ -277,16 +297,25 @@ export function typeDoc(node: TypeNode, context: TypeContext = 'annotation'): Do
   }
 }
 
-/** `{ a: string; b?: number }`: open (one member per line) when a member has docs, as prettier keeps written-open types. */
+/**
+ * `{ a: string; b?: number }`: open (one member per line) when a member has docs, as prettier keeps written-open types.
+ * prettier's group around each member is left out: a member has no line of its own (only its type's groups do), so
+ * those groups alone decide the same.
+ */
 function objectTypeDoc(members: TypeMember[]): Doc {
   if (members.length === 0) return '{}';
   const shouldBreak = members.some((m) => m.docs?.length);
-  return group(['{', indent([line, join([';', line], members.map((m) => group(memberDoc(m))))]), ifBreak(';'), line, '}'], { shouldBreak });
+  const body: Doc[] = [];
+  members.forEach((m, i) => {
+    if (i > 0) body.push(line);
+    body.push(memberDoc(m, i < members.length - 1 ? ';' : ''));
+  });
+  return group(['{', indent([line, body]), ifBreak(';'), line, '}'], { shouldBreak });
 }
 
 function paramsDoc(params: Param[]): Doc {
   if (params.length === 0) return '()';
-  const printed = params.map((p) => [p.name, p.optional ? '?' : '', ': ', typeDoc(p.type)]);
+  const printed = params.map((p) => row(p.name, p.optional ? '?' : '', ': ', typeDoc(p.type)));
   return ['(', indent([softline, join([',', line], printed)]), ifBreak(','), softline, ')'];
 }
 
@@ -296,16 +325,16 @@ function typeParamsDoc(params: TypeParam[] | undefined): Doc {
   return group(['<', indent([softline, join([',', line], printed)]), ifBreak(','), softline, '>']);
 }
 
-/** A member of an interface or object type, with its JSDoc (without the separator). */
-export function memberDoc(member: TypeMember): Doc {
+/** A member of an interface or object type, with its JSDoc, then `end` (its separator). */
+export function memberDoc(member: TypeMember, end = ''): Doc {
   const docs = member.docs?.length ? jsdoc(member.docs) : '';
   switch (member.kind) {
     case 'property':
-      return [docs, key(member.name), member.optional ? '?' : '', ': ', typeDoc(member.type)];
+      return row(docs, key(member.name), member.optional ? '?' : '', ': ', typeDoc(member.type), end);
     case 'index':
-      return [docs, '[', member.keyName, ': ', typeDoc(member.keyType), ']: ', typeDoc(member.type)];
+      return row(docs, '[', member.keyName, ': ', typeDoc(member.keyType), ']: ', typeDoc(member.type), end);
     case 'method':
-      return [docs, group([key(member.name), typeParamsDoc(member.typeParams), paramsDoc(member.params), group([': ', typeDoc(member.returnType)])])];
+      return row(docs, group([key(member.name), typeParamsDoc(member.typeParams), paramsDoc(member.params), group([': ', typeDoc(member.returnType)])]), end);
   }
 }
 
@@ -341,15 +370,15 @@ export function constDecl(options: { name: string; type?: string; value: Doc; do
   return [jsdoc(options.docs ?? []), assignment];
 }
 
-/** `export interface Name { … }` with its JSDoc. */
+/** `export interface Name { … }` with its JSDoc (its members without prettier's group: see objectTypeDoc). */
 export function interfaceDecl(options: { name: string; members: TypeMember[]; docs?: string[]; exported?: boolean }): Doc {
-  const body = options.members.length ? ['{', indent([hardline, join(hardline, options.members.map((m) => [group(memberDoc(m)), ';']))]), hardline, '}'] : '{}';
+  const body = options.members.length ? ['{', indent([hardline, join(hardline, options.members.map((m) => memberDoc(m, ';')))]), hardline, '}'] : '{}';
   return [jsdoc(options.docs ?? []), exported(options.exported), 'interface ', options.name, ' ', body];
 }
 
 /** `export type Name = Type;` with its JSDoc. */
 export function typeAlias(options: { name: string; type: TypeNode; docs?: string[]; exported?: boolean }): Doc {
-  return [jsdoc(options.docs ?? []), exported(options.exported), 'type ', options.name, ' = ', typeDoc(options.type), ';'];
+  return row(jsdoc(options.docs ?? []), exported(options.exported), 'type ', options.name, ' = ', typeDoc(options.type), ';');
 }
 
 /** A class member: a declared property, the constructor, or a method; `body` statements are printed as given. */
@@ -367,7 +396,7 @@ function classMemberDoc(member: ClassMember): Doc {
   const docs = jsdoc(member.docs ?? []);
   switch (member.kind) {
     case 'property':
-      return [docs, member.modifiers, member.name, ': ', typeDoc(member.type), ';'];
+      return row(docs, member.modifiers, member.name, ': ', typeDoc(member.type), ';');
     case 'constructor':
       return [docs, 'constructor', group(paramsDoc(member.params)), ' ', block(member.body)];
     case 'method':
