@@ -180,7 +180,7 @@ function noteGroup(node: Node): void {
     node.flatWidth = node.break || state === UNKNOWN ? undefined : state === WIDE ? Number.POSITIVE_INFINITY : width;
   }
   node.flat = state === OPEN && node.flatWidth !== undefined ? text : '';
-  node.flatSpace = leadingSpace;
+  node.flatSpace = node.flatWidth !== undefined && leadingSpace;
   state = outerState;
   text = outerText;
   width = outerWidth;
