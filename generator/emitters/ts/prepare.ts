@@ -12,7 +12,7 @@
  * counts that one and none pending before it (Node.flatSpace).
  */
 import { HARDLINE, UnsupportedDocError, type Node } from './doc-nodes.js';
-import { stringWidth } from './widths.js';
+import { widthUpTo } from './widths.js';
 
 // What is known of the flat text of the group being walked (the innermost one).
 /** Its text so far is `text`, `width` wide. */
@@ -53,7 +53,10 @@ export function prepare(doc: unknown, printWidth: number): void {
   text = '';
 }
 
-/** Adds text to the group being walked (its state is OPEN). */
+/**
+ * Adds text to the group being walked (its state is OPEN). `valueWidth` may be any number over the room left once the
+ * text cannot fit (widthUpTo: a long text is not measured to its end).
+ */
 function addText(value: string, valueWidth: number): void {
   text += value;
   width += valueWidth;
@@ -79,13 +82,13 @@ function propagate(doc: unknown): boolean {
     for (let i = 0; i < doc.length; i++) {
       const part: unknown = doc[i];
       if (typeof part === 'string') {
-        if (state === OPEN && part !== '') addText(part, stringWidth(part));
+        if (state === OPEN && part !== '') addText(part, widthUpTo(part, maxWidth - width));
       } else if (propagate(part)) breaks = true;
     }
     return breaks;
   }
   if (typeof doc === 'string') {
-    if (state === OPEN && doc !== '') addText(doc, stringWidth(doc));
+    if (state === OPEN && doc !== '') addText(doc, widthUpTo(doc, maxWidth - width));
     return false;
   }
   if (doc === null || typeof doc !== 'object') throw new UnsupportedDocError(`not a document: ${String(doc)}`);
