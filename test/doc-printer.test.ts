@@ -155,6 +155,35 @@ describe('constructs, each as prettier prints it', () => {
     for (const n of [10, 30, 60, 100, 200]) acrossStyles(() => ['head', indent([line, states(n)]), softline]);
   });
 
+  test('a flat group is printed and measured whole, as walking it gives, whatever surrounds it', () => {
+    // Groups whose flat text the printer notes before printing (prepare.ts): a data literal, a property whose value
+    // may move to the next line (its text starts with a line's space), a group in a group.
+    const entry = (k: string, v: string) => [`${k}:`, group(indent([line, v]))];
+    const literal = (n: number) => group(['{', indent([line, join([',', line], words(n).map((w) => entry(w, `'${w}'`)))]), ifBreak(','), line, '}']);
+    for (const n of [1, 2, 3, 5, 8]) {
+      acrossStyles(() => ['const value = ', literal(n), ';']);
+      acrossStyles(() => [group(['f(', indent([softline, literal(n)]), softline, ')']), ' + ', literal(1)]);
+      // A space pending before a group whose text starts with a space of its own counts once (fits), prints twice.
+      acrossStyles(() => group(['x', line, group([line, 'y'.repeat(n * 5)]), line, literal(n)]));
+    }
+    // prettier counts the two spaces as one: flat at exactly the width (printed one column over it).
+    expect(print(group(['x', line, group([line, 'y'.repeat(38)])]), { printWidth: 40 })).toBe(`x  ${'y'.repeat(38)}`);
+    expect(print(group(['x', line, group([line, 'y'.repeat(39)])]), { printWidth: 40 })).toBe(`x\n ${'y'.repeat(39)}`);
+    expect(print(['x', group([line, 'y'.repeat(38)]), group([line, 'z'])], { printWidth: 40 })).toBe(`x ${'y'.repeat(38)}\nz`);
+    // Right at the width: the noted width, not a walk, decides; one column more breaks.
+    expect(print(['x'.repeat(27), entry('key', `'${'v'.repeat(6)}'`)], { printWidth: 40 })).toBe(`${'x'.repeat(27)}key: '${'v'.repeat(6)}'`);
+    expect(print(['x'.repeat(28), entry('key', `'${'v'.repeat(6)}'`)], { printWidth: 40 })).toBe(`${'x'.repeat(28)}key:\n  '${'v'.repeat(6)}'`);
+    // A group wider than any line never prints flat, even where the line before it is short.
+    expect(print(group(['a', line, literal(12)]), { printWidth: 40 })).toMatch(/^a\n\{\n {2}word0:/);
+    acrossStyles(() => [literal(12), hardline, group(['b', line, literal(2)])]);
+    // The same group met twice, and a document printed twice at different widths.
+    const shared = literal(2);
+    acrossStyles(() => group([shared, line, shared, line, group(['(', shared, ')'])]));
+    const twice = ['const value = ', literal(4), ';'];
+    expect(print(twice, { printWidth: 120 })).toBe(prettierOf(twice, { ...GENERATED_STYLE, printWidth: 120 }));
+    expect(print(twice, { printWidth: 30 })).toBe(prettierOf(twice, { ...GENERATED_STYLE, printWidth: 30 }));
+  });
+
   test('spaces and tabs at the end of a line are trimmed (not at the end of the document, not before a literal line)', () => {
     expect(print(['a ', hardline, 'b\t \t', hardline, indent([hardline, hardline]), 'c  '])).toBe('a\nb\n\n\n  c  ');
     expect(print(indent(['x', hardline, '', hardline, 'y']), { useTabs: true })).toBe('x\n\n\ty');

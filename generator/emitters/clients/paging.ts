@@ -21,11 +21,23 @@ export type PagingDescriptor = {
   stop: Pick<StopConditionIR, 'when' | 'key'>[];
 };
 
+/** Descriptors made, by scheme and connector: the client and each of its tools ask for the same ones. */
+const descriptors = new WeakMap<PaginationIR, Map<ConnectorIR | undefined, PagingDescriptor>>();
+
 /**
  * The descriptor of `scheme`, with the size default and cursor type its connector's actions agree on. Fields the
  * runtime's walker would never read for this scheme are left out: every client bundle carries its descriptors.
+ * Made once per scheme and connector: callers read it and never change it.
  */
 export function paginationDescriptor(scheme: PaginationIR, connector: ConnectorIR | undefined): PagingDescriptor {
+  let byConnector = descriptors.get(scheme);
+  if (!byConnector) descriptors.set(scheme, (byConnector = new Map()));
+  let descriptor = byConnector.get(connector);
+  if (!descriptor) byConnector.set(connector, (descriptor = describe(scheme, connector)));
+  return descriptor;
+}
+
+function describe(scheme: PaginationIR, connector: ConnectorIR | undefined): PagingDescriptor {
   const sizeDefaults = new Set<number>();
   const paramTypes = new Set<string>();
   for (const a of connector?.entities.flatMap((e) => e.actions) ?? []) {

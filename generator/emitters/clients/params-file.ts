@@ -16,12 +16,12 @@ const SEARCH_PARAMS = 'search';
 /** Export name of an action's params schema in src/params.ts, or undefined when the action's params are not checked. */
 export function paramsSchemaName(connector: ConnectorIR, entity: EntityIR, action: ActionIR): string | undefined {
   if (action.name === 'search') return SEARCH_PARAMS;
-  const schema = paramsSchema(action);
-  return acceptsAnything(schema) ? undefined : `${camelCase(entity.name)}${pascalCase(action.name)}`;
+  return acceptsAnything(action) ? undefined : `${camelCase(entity.name)}${pascalCase(action.name)}`;
 }
 
-function acceptsAnything(schema: JsonSchema): boolean {
-  return schema.additionalProperties === true && Object.keys(schema.properties as object).length === 0;
+/** Whether any params object passes: the contract shows no param and says the list is not complete (see paramsSchema). */
+function acceptsAnything(action: ActionIR): boolean {
+  return action.params.length === 0 && action.paramsUnspecified !== undefined;
 }
 
 /** One export of src/params.ts. */
@@ -36,8 +36,19 @@ interface ParamsExport {
   sameAs?: string;
 }
 
+/** paramsExports of each connector's IR (clientFile and paramsFile both read them). */
+const exportsOf = new WeakMap<SpecIR, Map<ConnectorIR, ParamsExport[]>>();
+
 /** The params schemas of a connector as src/params.ts exports them, in order; identical schemas are written once. */
 function paramsExports(ir: SpecIR, connector: ConnectorIR): ParamsExport[] {
+  let byConnector = exportsOf.get(ir);
+  if (!byConnector) exportsOf.set(ir, (byConnector = new Map()));
+  let exports = byConnector.get(connector);
+  if (!exports) byConnector.set(connector, (exports = makeParamsExports(ir, connector)));
+  return exports;
+}
+
+function makeParamsExports(ir: SpecIR, connector: ConnectorIR): ParamsExport[] {
   const out: ParamsExport[] = [];
   const byJson = new Map<string, string>();
   const add = (name: string, schema: JsonSchema, docs: string) => {

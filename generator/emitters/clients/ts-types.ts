@@ -34,9 +34,24 @@ function baseType(type: BaseType, schema: SchemaIR, mode: 'read' | 'param'): Typ
 
 /** A union of types, nested unions flattened and repeated members dropped (as written in source). */
 function union(types: TypeNode[]): TypeNode {
-  const flat = types.flatMap((m) => (m.kind === 'union' ? m.types : [m]));
+  const flat = types.some((m) => m.kind === 'union') ? types.flatMap((m) => (m.kind === 'union' ? m.types : [m])) : types;
+  if (flat.length === 1) return flat[0]!;
+  // A larger type can only repeat another larger one: its JSON (costly) is read only when there are two.
+  const larger = flat.filter((m) => simpleKey(m) === undefined).length;
   const seen = new Set<string>();
-  return t.union(flat.filter((m) => !seen.has(JSON.stringify(m)) && seen.add(JSON.stringify(m))));
+  return t.union(
+    flat.filter((m, i) => {
+      const key = simpleKey(m) ?? (larger > 1 ? JSON.stringify(m) : `#${i}`);
+      return !seen.has(key) && seen.add(key);
+    }),
+  );
+}
+
+/** Equal for equal types: a name or a literal by its text (undefined for a larger type). */
+function simpleKey(node: TypeNode): string | undefined {
+  if (node.kind === 'name' && !node.args) return `n:${node.name}`;
+  if (node.kind === 'literal') return `l:${JSON.stringify(node.value)}`;
+  return undefined;
 }
 
 /** The type of a value: literal and enum unions first, then base types, then `| null`. */

@@ -284,11 +284,17 @@ function readers(connector: ConnectorIR, entity: EntityIR): Doc[] {
   return [...statements, constOf('reader', reader)];
 }
 
+/** Whether `code` calls `name` (`name(` not preceded by a word character): native searches, no regex over the file. */
+function calls(code: string, name: string): boolean {
+  for (let at = code.indexOf(`${name}(`); at >= 0; at = code.indexOf(`${name}(`, at + 1)) if (at === 0 || !/\w/.test(code[at - 1]!)) return true;
+  return false;
+}
+
 function testFile(connector: ConnectorIR): string {
   const client = clientClassName(connector);
   const body = printDoc(join([hardline, hardline], pairsInOrder(connector).map(([e, a]) => actionTests(connector, e, a))));
-  const ruleHelpers = ['at', 'orderingBreak', 'ruleBreaks'].filter((name) => new RegExp(`\\b${name}\\(`).test(body));
-  const ruleTypes = [['ListRules', /: ListRules = /], ['InvariantRule', /: InvariantRule\[\] = /], ['Ordering', /: Ordering = /]].filter(([, used]) => (used as RegExp).test(body)).map(([name]) => `type ${name as string}`);
+  const ruleHelpers = ['at', 'orderingBreak', 'ruleBreaks'].filter((name) => calls(body, name));
+  const ruleTypes = [['ListRules', ': ListRules = '], ['InvariantRule', ': InvariantRule[] = '], ['Ordering', ': Ordering = ']].filter(([, used]) => body.includes(used!)).map(([name]) => `type ${name!}`);
   const imports: Doc[] = [
     importDecl({ names: ['describe', 'expect', 'test'], from: 'vitest' }),
     importDecl({ names: [client, 'ParamValidationError'], from: connector.package.name }),

@@ -75,9 +75,19 @@ export function recordEntity(connector: ConnectorIR, entity: EntityIR): EntityIR
   return (entity.recordsFrom && connector.entities.find((e) => e.name === entity.recordsFrom)) || entity;
 }
 
+/** The names of entityFields, per fields list (entityFields keeps each entity's): every request of a pair reads them. */
+const namesOf = new WeakMap<readonly PropertyIR[], ReadonlySet<string>>();
+
+function fieldNames(connector: ConnectorIR, entity: EntityIR): ReadonlySet<string> {
+  const fields = entityFields(connector, entity);
+  let names = namesOf.get(fields);
+  if (!names) namesOf.set(fields, (names = new Set(fields.map((f) => f.name))));
+  return names;
+}
+
 /** The alternative of each param group a call gives: the one with the fewest params that filter records. */
 function groupParams(connector: ConnectorIR, entity: EntityIR, action: ActionIR): Set<string> {
-  const fields = new Set(entityFields(connector, entity).map((f) => f.name));
+  const fields = fieldNames(connector, entity);
   const out = new Set<string>();
   for (const group of action.paramGroups ?? []) {
     const filtering = (alt: string[]) => alt.filter((n) => fields.has(n)).length;
@@ -94,7 +104,7 @@ function groupParams(connector: ConnectorIR, entity: EntityIR, action: ActionIR)
  */
 export function requestParams(connector: ConnectorIR, entity: EntityIR, action: ActionIR, index: number, skip: ReadonlySet<string> = new Set()): RequestParams {
   const owner = recordEntity(connector, entity);
-  const fields = new Set(entityFields(connector, owner).map((f) => f.name));
+  const fields = fieldNames(connector, owner);
   const target = targetParam(action);
   const filters = (action.name === 'list' || action.name === 'api_search') && owner.actions.some((a) => a.name === 'list');
   const grouped = groupParams(connector, owner, action);

@@ -103,15 +103,20 @@ function effect(action: ActionIR): string {
 /** The description of one pair's tool, at the most detail that fits {@link MAX_DESCRIPTION}. */
 export function describeTool(ir: SpecIR, connector: ConnectorIR, entity: EntityIR, action: ActionIR): string {
   const what = `${connector.title} — ${entity.name} ${action.name}: ${sentence(action.description)}`;
+  // The parts every level of detail says alike, made once.
+  const about = entity.description ? `Entity: ${sentence(entity.description)}` : '';
+  const pages = paging(connector, action);
+  const bounds = action.name === 'search' ? '' : limits(action);
+  const deprecated = action.deprecated ? `Deprecated: ${sentence(action.deprecated)}` : '';
   let text = '';
   for (const detail of DETAILS) {
     const parts = [
       what,
-      detail.entity && entity.description ? `Entity: ${sentence(entity.description)}` : '',
+      detail.entity ? about : '',
       returns(connector, entity, action, detail),
-      paging(connector, action),
-      action.name === 'search' ? searchGrammar(ir, entity, detail) : limits(action),
-      action.deprecated ? `Deprecated: ${sentence(action.deprecated)}` : '',
+      pages,
+      action.name === 'search' ? searchGrammar(ir, entity, detail) : bounds,
+      deprecated,
       effect(action),
     ];
     text = parts.filter(Boolean).join(' ');

@@ -13,6 +13,16 @@ const MIN_SHARED = 80;
 
 const isContainer = (value: unknown): value is object => typeof value === 'object' && value !== null;
 
+/** The children of a scalar (shared: never changed). */
+const NO_CHILDREN: number[] = [];
+
+/** The keys of an object whose values are not undefined (a JSON object's keys). */
+function definedKeys(value: Record<string, unknown>): string[] {
+  const keys = Object.keys(value);
+  for (const k of keys) if (value[k] === undefined) return keys.filter((key) => value[key] !== undefined);
+  return keys;
+}
+
 /** A value shared under a name: its const declaration's parts. */
 export interface SharedValue {
   /** The const's name. */
@@ -100,14 +110,15 @@ export function sharedLiterals(roots: SharedRoot[], reserved: Set<string> = new 
     if (literal === undefined) literals.set(value, (literal = str(value)));
     return literal;
   };
+  const addId = (size: number, kids: number[], value: unknown): number => {
+    length.push(size);
+    children.push(kids);
+    sample.push(value);
+    return length.length - 1;
+  };
   const newId = (signature: string, size: number, kids: number[], value: unknown): number => {
     let id = ids.get(signature);
-    if (id === undefined) {
-      ids.set(signature, (id = length.length));
-      length.push(size);
-      children.push(kids);
-      sample.push(value);
-    }
+    if (id === undefined) ids.set(signature, (id = addId(size, kids, value)));
     return id;
   };
   const scalarIds = new Map<unknown, number>();
@@ -119,17 +130,15 @@ export function sharedLiterals(roots: SharedRoot[], reserved: Set<string> = new 
   };
   const intern = (value: unknown, visit?: (id: number) => void): number => {
     if (!isContainer(value)) {
+      // Equal scalars are one key of scalarIds (a string and a number never are): no signature needed.
       let id = scalarIds.get(value);
-      if (id === undefined) {
-        const text = scalarText(value);
-        scalarIds.set(value, (id = newId(`s${typeof value}${text}`, text.length, [], value)));
-      }
+      if (id === undefined) scalarIds.set(value, (id = addId(scalarText(value).length, NO_CHILDREN, value)));
       return id;
     }
     let id = idOf.get(value);
     if (id !== undefined && !visit) return id;
     const array = Array.isArray(value);
-    const keys = array ? undefined : Object.keys(value).filter((k) => (value as Record<string, unknown>)[k] !== undefined);
+    const keys = array ? undefined : definedKeys(value as Record<string, unknown>);
     const count = array ? value.length : keys!.length;
     const kids = new Array<number>(count);
     for (let i = 0; i < count; i++) {

@@ -2,16 +2,22 @@
  * Lays out prettier documents (doc.ts) exactly as prettier's `printDocToString` does, for the part of the document
  * language the emitters build: strings, arrays, group (with `id`, `shouldBreak`, and `expandedStates` of
  * conditionalGroup), indent, align (a width or a string), line / softline / hardline / literalline, breakParent,
- * ifBreak (with and without `groupId`) and fill. It is prettier's algorithm without its generality: one pass marks the
- * groups a hard break breaks, then a loop over a command stack (one flat array, no object per command; a node with one
- * child goes straight on to it) prints, measuring what fits only up to the remaining width, with indentation strings
- * made once per style and nesting, and string widths taken as `.length` for printable ASCII.
+ * ifBreak (with and without `groupId`) and fill. It is prettier's algorithm without its generality: one pass
+ * (prepare.ts) marks the groups a hard break breaks and notes each group's flat text, then a loop over a command stack
+ * (one flat array, no object per command; a node with one child goes straight on to it) prints, measuring what fits
+ * only up to the remaining width, a flat group whose text is noted as one string, with indentation strings made once
+ * per style and nesting (indentation.ts), and string widths taken as `.length` for printable ASCII (widths.ts).
  *
  * A document with anything else (cursor, trim, lineSuffix, label, indentIfBreak, dedent, markAsRoot, …) is not printed
  * here: `printDocFast` throws UnsupportedDocError before printing and doc.ts hands that document to prettier.
  */
-import { createRequire } from 'node:module';
-import { builders } from 'prettier/doc';
+import { HARD_LINE, HARDLINE, UnsupportedDocError, type Node } from './doc-nodes.js';
+import { aligned, indented, rootIndentation, type Indentation } from './indentation.js';
+import { prepare } from './prepare.js';
+import { stringWidth, widthUpTo } from './widths.js';
+
+export { UnsupportedDocError } from './doc-nodes.js';
+export { stringWidth } from './widths.js';
 
 /** The options of prettier's document printer that generated code depends on. */
 export interface PrintOptions {
@@ -21,28 +27,6 @@ export interface PrintOptions {
   tabWidth: number;
   /** Indent with tabs. */
   useTabs: boolean;
-}
-
-/** A document this printer does not lay out (doc.ts gives it to prettier instead). */
-export class UnsupportedDocError extends Error {
-  override name = 'UnsupportedDocError';
-}
-
-/** The document nodes read here (prettier's, loosely typed). */
-interface Node {
-  type: string;
-  contents?: unknown;
-  parts?: unknown[];
-  break?: boolean | 'propagated';
-  id?: unknown;
-  expandedStates?: unknown[];
-  breakContents?: unknown;
-  flatContents?: unknown;
-  groupId?: unknown;
-  n?: unknown;
-  hard?: boolean;
-  soft?: boolean;
-  literal?: boolean;
 }
 
 /** The rest of a fill from part `offset` on (prettier copies the fill with a hidden offset instead). */
@@ -57,215 +41,6 @@ class FillRest {
 // Modes are truthy: prettier reads `groupModeMap[id] || MODE_FLAT`.
 const MODE_BREAK = 1;
 const MODE_FLAT = 2;
-
-/** prettier's hardline (a hard line and a breakParent), the commonest node: recognised whole. */
-const HARDLINE: unknown = builders.hardline;
-const HARD_LINE = builders.hardline[0] as unknown as Node;
-
-// ---------------------------------------------------------------------------------------------------------------------
-// Breaks
-
-/**
- * Marks every group that a hard break inside it breaks (prettier's propagateBreaks: a group breaks when it contains a
- * breakParent or a broken group, through both branches of an ifBreak; a conditionalGroup is never broken this way and
- * stops the propagation, though groups inside its states are marked). Returns whether `doc` breaks its enclosing
- * group. Throws UnsupportedDocError on a node this printer does not lay out, before anything is printed.
- */
-function propagateBreaks(doc: unknown, seen: Set<Node>): boolean {
-  if (Array.isArray(doc)) {
-    if (doc === HARDLINE) return true;
-    let breaks = false;
-    for (let i = 0; i < doc.length; i++) {
-      const part: unknown = doc[i];
-      if (typeof part !== 'string' && propagateBreaks(part, seen)) breaks = true;
-    }
-    return breaks;
-  }
-  if (typeof doc === 'string') return false;
-  if (doc === null || typeof doc !== 'object') throw new UnsupportedDocError(`not a document: ${String(doc)}`);
-  const node = doc as Node;
-  switch (node.type) {
-    case 'group': {
-      // A group met again (shared) was marked on the first visit.
-      if (seen.has(node)) return Boolean(node.break);
-      seen.add(node);
-      if (node.expandedStates) {
-        if (!Array.isArray(node.expandedStates)) throw new UnsupportedDocError('expandedStates is not an array');
-        for (const state of node.expandedStates) propagateBreaks(state, seen);
-        return Boolean(node.break);
-      }
-      // prettier writes 'propagated'; only truthiness is read, and a boolean keeps the field's type (no deoptimization).
-      if (propagateBreaks(node.contents, seen) && !node.break) node.break = true;
-      return Boolean(node.break);
-    }
-    case 'line':
-      return false;
-    case 'break-parent':
-      return true;
-    case 'indent':
-      return propagateBreaks(node.contents, seen);
-    case 'align': {
-      const n = node.n;
-      // Widths and strings only: dedent (negative), dedentToRoot (-Infinity) and markAsRoot go to prettier.
-      if (!((typeof n === 'number' && (Number.isNaN(n) || (n >= 0 && Number.isFinite(n)))) || typeof n === 'string')) throw new UnsupportedDocError(`align ${String(n)}`);
-      return propagateBreaks(node.contents, seen);
-    }
-    case 'if-break': {
-      const inBreak = propagateBreaks(node.breakContents, seen);
-      return propagateBreaks(node.flatContents, seen) || inBreak;
-    }
-    case 'fill':
-      if (!Array.isArray(node.parts)) throw new UnsupportedDocError('fill without parts');
-      return propagateBreaks(node.parts, seen);
-    default:
-      throw new UnsupportedDocError(`document type ${String(node.type)}`);
-  }
-}
-
-// ---------------------------------------------------------------------------------------------------------------------
-// Indentation
-
-/** One step of an indentation: an indent, or an align by a width or a string (prettier's indent queue). */
-type IndentStep = { kind: 'indent' } | { kind: 'width'; width: number } | { kind: 'string'; string: string };
-
-/** An indentation: its text and width; the indentations nested in it are made once and kept. */
-interface Indentation {
-  value: string;
-  /** A line break and the indentation. */
-  newline: string;
-  length: number;
-  queue: IndentStep[];
-  indented?: Indentation;
-  aligned?: Map<number | string, Indentation>;
-}
-
-const INDENT: IndentStep = { kind: 'indent' };
-
-/** Root indentations by style (`tabWidth/useTabs`): their nested indentations persist across documents. */
-const roots = new Map<string, Indentation>();
-
-/** prettier's generateIndent: aligns become spaces, or tabs (one per align) when an indent follows them with useTabs. */
-function makeIndentation(queue: IndentStep[], options: PrintOptions): Indentation {
-  let value = '';
-  let length = 0;
-  let lastTabs = 0;
-  let lastSpaces = 0;
-  const addTabs = (count: number) => {
-    value += '\t'.repeat(count);
-    length += options.tabWidth * count;
-  };
-  const addSpaces = (count: number) => {
-    value += ' '.repeat(count);
-    length += count;
-  };
-  const flush = () => {
-    if (options.useTabs) {
-      if (lastTabs > 0) addTabs(lastTabs);
-    } else if (lastSpaces > 0) addSpaces(lastSpaces);
-    lastTabs = 0;
-    lastSpaces = 0;
-  };
-  for (const step of queue) {
-    if (step.kind === 'indent') {
-      flush();
-      if (options.useTabs) addTabs(1);
-      else addSpaces(options.tabWidth);
-    } else if (step.kind === 'string') {
-      flush();
-      value += step.string;
-      length += step.string.length;
-    } else {
-      lastTabs += 1;
-      lastSpaces += step.width;
-    }
-  }
-  if (lastSpaces > 0) addSpaces(lastSpaces);
-  return { value, newline: `\n${value}`, length, queue };
-}
-
-function rootIndentation(options: PrintOptions): Indentation {
-  const key = `${options.tabWidth}/${options.useTabs}`;
-  let root = roots.get(key);
-  if (!root) roots.set(key, (root = { value: '', newline: '\n', length: 0, queue: [] }));
-  return root;
-}
-
-function indented(parent: Indentation, options: PrintOptions): Indentation {
-  return (parent.indented ??= makeIndentation([...parent.queue, INDENT], options));
-}
-
-function aligned(parent: Indentation, n: number | string, options: PrintOptions): Indentation {
-  if (!n) return parent; // 0, NaN, '': prettier keeps the indentation
-  parent.aligned ??= new Map();
-  let child = parent.aligned.get(n);
-  if (!child) {
-    const step: IndentStep = typeof n === 'number' ? { kind: 'width', width: n } : { kind: 'string', string: n };
-    parent.aligned.set(n, (child = makeIndentation([...parent.queue, step], options)));
-  }
-  return child;
-}
-
-// ---------------------------------------------------------------------------------------------------------------------
-// Widths
-
-let prettierStringWidth: ((text: string) => number) | undefined;
-
-/**
- * Characters whose width prettier takes as 1 whatever surrounds them: Latin-1 and Latin Extended letters and signs,
- * general punctuation (dashes, quotes, ellipsis) and the four simple arrows. None is an emoji, a mark, wide, or part
- * of an emoji sequence (© ®, ‼ ⁉ and ↔… are, and are left out).
- */
-function isPlainWide(code: number): boolean {
-  if (code >= 0xa0 && code <= 0x2ff) return code !== 0xa9 && code !== 0xae;
-  if (code >= 0x2010 && code <= 0x205f) return code !== 0x203c && code !== 0x2049;
-  return code >= 0x2190 && code <= 0x2193;
-}
-
-/**
- * prettier's getStringWidth: printable ASCII counts its length; control characters count 0; east-asian wide and
- * fullwidth characters 2, combining marks 0, emoji sequences 1 or 2, which prettier's own function (loaded on first
- * need) measures.
- */
-export function stringWidth(text: string): number {
-  const n = text.length;
-  for (let i = 0; i < n; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 0x20 || code > 0x7f) return otherWidth(text);
-  }
-  return n;
-}
-
-/**
- * The width of `text`, or some number over `max` once its start alone is wider: fits() need not measure the rest of
- * a long text (a tool's description) that cannot fit anyway. Widths are never negative, so a printable ASCII start
- * wider than `max` settles it; anything else is measured whole.
- */
-function widthUpTo(text: string, max: number): number {
-  const n = text.length;
-  if (n <= max) return stringWidth(text);
-  for (let i = 0; i < n; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 0x20 || code >= 0x7f) return stringWidth(text);
-    if (i >= max) return i + 1;
-  }
-  return n;
-}
-
-/** The width of a text that is not all printable ASCII (DEL, which counted 1 there, now counts 0, as in prettier). */
-function otherWidth(text: string): number {
-  let width = 0;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code >= 0x20 && code < 0x7f) width++;
-    else if (code < 0x20 || (code >= 0x7f && code <= 0x9f)) continue;
-    else if (isPlainWide(code)) width++;
-    else {
-      prettierStringWidth ??= (createRequire(import.meta.url)('prettier') as { util: { getStringWidth: (text: string) => number } }).util.getStringWidth;
-      return prettierStringWidth(text);
-    }
-  }
-  return width;
-}
 
 // ---------------------------------------------------------------------------------------------------------------------
 // Printing
@@ -282,7 +57,7 @@ let groupModes: Record<PropertyKey, number> = Object.create(null) as Record<Prop
 
 /** Lays out `doc` as prettier's printDocToString does; throws UnsupportedDocError (before printing) on a document outside the subset. */
 export function printDocFast(doc: unknown, options: PrintOptions): string {
-  propagateBreaks(doc, new Set());
+  prepare(doc, options.printWidth);
   groupModes = Object.create(null) as Record<PropertyKey, number>;
   try {
     return print(doc, options);
@@ -296,9 +71,12 @@ function print(doc: unknown, options: PrintOptions): string {
   const width = options.printWidth;
   /** The output: written texts, joined at the end. */
   const out: string[] = [];
-  /** Whether the output may end with spaces or tabs (trimmed at the next line break). */
-  let trailing = false;
+  /**
+   * The column after `out[measured - 1]`: texts after it are measured only when a group or fill needs the column, so a
+   * line that has none (a comment, a statement, a long string) is never measured.
+   */
   let position = 0;
+  let measured = 0;
   let shouldRemeasure = false;
   let top = 0;
   let d: unknown = doc;
@@ -309,9 +87,6 @@ function print(doc: unknown, options: PrintOptions): string {
     if (typeof d === 'string') {
       if (d !== '') {
         out.push(d);
-        position += stringWidth(d);
-        const last = d.charCodeAt(d.length - 1);
-        trailing = last === 32 || last === 9;
       }
     } else if (Array.isArray(d)) {
       if (d === HARDLINE) node = HARD_LINE;
@@ -333,8 +108,6 @@ function print(doc: unknown, options: PrintOptions): string {
             if (!node.hard) {
               if (!node.soft) {
                 out.push(' ');
-                position += 1;
-                trailing = true;
               }
               break;
             }
@@ -344,12 +117,13 @@ function print(doc: unknown, options: PrintOptions): string {
             // The root indentation is always empty here (no markAsRoot): a literal line starts at column 0, untrimmed.
             out.push('\n');
             position = 0;
-            trailing = false;
+            measured = out.length;
           } else {
-            if (trailing) trimEnd(out);
+            // Spaces and tabs at the end of the line go (the last text's end is read here, not at every text).
+            trimEnd(out);
             out.push(indent.newline);
             position = indent.length;
-            trailing = indent.value !== '';
+            measured = out.length;
           }
           break;
         case 'group': {
@@ -359,8 +133,10 @@ function print(doc: unknown, options: PrintOptions): string {
             next = node.break ? MODE_BREAK : MODE_FLAT;
           } else {
             shouldRemeasure = false;
+            position += widthOf(out, measured);
+            measured = out.length;
             const remaining = width - position;
-            if (!node.break && fits(contents, MODE_FLAT, remaining, top, false)) next = MODE_FLAT;
+            if (!node.break && fits(node, MODE_FLAT, remaining, top, false)) next = MODE_FLAT;
             else if (!node.expandedStates) next = MODE_BREAK;
             else {
               const states = node.expandedStates;
@@ -378,6 +154,17 @@ function print(doc: unknown, options: PrintOptions): string {
             }
           }
           if (node.id) groupModes[node.id as PropertyKey] = next;
+          const flatWidth = node.flatWidth;
+          if (next === MODE_FLAT && flatWidth !== undefined && flatWidth < Number.POSITIVE_INFINITY) {
+            // Its flat text, noted before printing (prepare.ts).
+            const flat = node.flat!;
+            if (flat !== '') {
+              position += widthOf(out, measured) + flatWidth;
+              out.push(flat);
+              measured = out.length;
+            }
+            break;
+          }
           d = contents;
           mode = next;
           continue;
@@ -403,9 +190,13 @@ function print(doc: unknown, options: PrintOptions): string {
         case 'break-parent':
           break;
         case 'fill':
+          position += widthOf(out, measured);
+          measured = out.length;
           top = fill(node.parts!, 0, indent, mode, width - position, top);
           break;
         case 'fill-rest':
+          position += widthOf(out, measured);
+          measured = out.length;
           top = fill((node as unknown as FillRest).parts, (node as unknown as FillRest).offset, indent, mode, width - position, top);
           break;
         default:
@@ -418,6 +209,13 @@ function print(doc: unknown, options: PrintOptions): string {
     d = stack[--top];
   }
   return out.join('');
+}
+
+/** The width of the texts `out[from…]` (on one line). */
+function widthOf(out: string[], from: number): number {
+  let sum = 0;
+  for (let i = from; i < out.length; i++) sum += stringWidth(out[i]!);
+  return sum;
 }
 
 /**
@@ -491,6 +289,18 @@ function fits(next: unknown, nextMode: number, remaining: number, rest: number, 
         case 'group': {
           if (mustBeFlat && node.break) return false;
           const groupMode = node.break ? MODE_BREAK : mode;
+          if (groupMode === MODE_FLAT && node.flatWidth !== undefined) {
+            // Flat, its width is noted (Infinity: wider than any line, prepare.ts).
+            if (node.flat !== '' || node.flatWidth !== 0) {
+              // A pending space counts before the group's text, unless the text starts with a space of its own (one
+              // counts for a run of them).
+              if (pendingSpace && !node.flatSpace) remaining -= 1;
+              pendingSpace = false;
+              remaining -= node.flatWidth;
+              if (remaining < 0) return false;
+            }
+            break;
+          }
           const states = node.expandedStates;
           d = states && groupMode === MODE_BREAK ? states[states.length - 1] : node.contents;
           mode = groupMode;

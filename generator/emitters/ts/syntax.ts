@@ -24,6 +24,8 @@ function escapeChar(ch: string): string {
 
 /** A string literal as prettier prints it: single quotes unless the text holds more single than double quotes. */
 export function str(value: string): string {
+  // Most text holds no single quote and needs no escape: two native scans, no loop over its characters.
+  if (value.indexOf("'") < 0 && !ESCAPED.test(value)) return `'${value}'`;
   let singles = 0;
   let doubles = 0;
   for (let i = 0; i < value.length; i++) {
@@ -58,6 +60,26 @@ export function num(value: number): string {
     .replace(/\.(?=e|$)/, '');
 }
 
+/**
+ * `parts` in a row, adjacent texts joined and empty ones dropped (one text prints as two do): a row of texts is one
+ * text. Fewer, longer texts make every document smaller to lay out.
+ */
+export function row(...parts: Doc[]): Doc {
+  const out: Doc[] = [];
+  let text = '';
+  for (const part of parts) {
+    if (typeof part === 'string') text += part;
+    else {
+      if (text !== '') out.push(text);
+      text = '';
+      out.push(part);
+    }
+  }
+  if (out.length === 0) return text;
+  if (text !== '') out.push(text);
+  return out;
+}
+
 // ---------------------------------------------------------------------------------------------------------------------
 // Data literals
 
@@ -89,18 +111,35 @@ function sizeOf(v: LiteralValue): number {
   return size;
 }
 
-/** The separator of literal entries, and the trailing comma of a broken literal: documents are never mutated, so shared. */
-const COMMA_LINE: Doc = [',', line];
+/** The trailing comma of a broken literal: documents are never mutated, so shared. */
 const TRAILING_COMMA: Doc = ifBreak(',');
 
-/** A key and its value as a group (prettier's assignment layouts for object properties). */
-function property(name: string, value: LiteralValue, expanded: boolean): Doc {
-  if (value instanceof Spread) return group(literal(value));
+/**
+ * A key and its value as prettier lays out an object property, in as few nodes as print the same: a scalar property is
+ * one text, and prettier's group around a property is left out (it holds no line but the value's own, so the value's
+ * group alone decides the same).
+ */
+function property(name: string, value: LiteralValue): Doc {
+  if (value instanceof Spread) return `...${value.text}`;
   const k = key(name);
-  // A string value may move to the next line, unless the key is too short for that to help (prettier's rule). One
-  // group, not a group in a group: the same layout, and a long text is measured once less.
-  if (typeof value === 'string' && k.length >= 5) return group([k, ':', group(indent([line, str(value)]))]);
-  return group([k, ': ', literal(value, expanded)]);
+  if (typeof value === 'string') {
+    // A string value may move to the next line, unless the key is too short for that to help (prettier's rule).
+    return k.length >= 5 ? [`${k}:`, group(indent([line, str(value)]))] : `${k}: ${str(value)}`;
+  }
+  const printed = literal(value);
+  return typeof printed === 'string' ? `${k}: ${printed}` : [`${k}: `, printed];
+}
+
+/** Adds `entry` to literal entries after a `,` and a line: the comma joins a text before it (one text prints the same as two). */
+function pushEntry(entries: Doc[], entry: Doc): void {
+  if (entries.length) {
+    const last = entries.length - 1;
+    const previous = entries[last];
+    if (typeof previous === 'string') entries[last] = `${previous},`;
+    else entries.push(',');
+    entries.push(line);
+  }
+  entries.push(entry);
 }
 
 /**
@@ -130,38 +169,43 @@ export function literal(value: LiteralValue, expanded = false): Doc {
       return group(['[', indent([softline, fill(parts)]), softline, ']'], { id });
     }
     const items: Doc[] = [];
-    for (const v of value) {
-      if (items.length) items.push(COMMA_LINE);
-      items.push(literal(v));
-    }
+    for (const v of value) pushEntry(items, literal(v));
     return group(['[', indent([softline, items]), TRAILING_COMMA, softline, ']'], { shouldBreak });
   }
-  // The entries joined by `,` and a line, as join() would, without the intermediate arrays.
   const entries: Doc[] = [];
   for (const k of Object.keys(value)) {
     const v = value[k];
-    if (v === undefined) continue;
-    if (entries.length) entries.push(COMMA_LINE);
-    entries.push(property(k, v, false));
+    if (v !== undefined) pushEntry(entries, property(k, v));
   }
   if (entries.length === 0) return '{}';
   return group(['{', indent([line, entries]), TRAILING_COMMA, line, '}'], { shouldBreak: expanded });
 }
 
-
 // ---------------------------------------------------------------------------------------------------------------------
 // Comments
 
+/** A line break of any kind, inside a doc line. */
+const LINE_BREAK = /\r\n|\r|\n|\u2028|\u2029/;
+/** What a doc line may need cleaned: a line break, a `*\/`, or white space at its end. */
+const UNCLEAN = /[\r\n\u2028\u2029]|\*\/|\s$/;
+
 /** A JSDoc block from lines (empty lines dropped at the ends); `*\/` inside the text is defused. Ends with a hardline. */
 export function jsdoc(lines: string[]): Doc {
-  const clean = lines
-    .flatMap((l) => l.split(/\r\n|\r|\n|\u2028|\u2029/))
-    .map((l) => l.replace(/\*\//g, '*\\/').trimEnd());
+  const clean: string[] = [];
+  for (const l of lines) {
+    // Most lines are clean already: one scan, nothing rebuilt.
+    if (!UNCLEAN.test(l)) clean.push(l);
+    else for (const part of l.split(LINE_BREAK)) clean.push(part.replace(/\*\//g, '*\\/').trimEnd());
+  }
   while (clean.length && clean[0] === '') clean.shift();
   while (clean.length && clean.at(-1) === '') clean.pop();
   if (clean.length === 0) return '';
   if (clean.length === 1) return [`/** ${clean[0]!.trim()} */`, hardline];
-  return [join(hardline, ['/**', ...clean.map((l) => (l.trim() ? ` * ${l}` : ' *')), ' */']), hardline];
+  // join(hardline, …) without the intermediate arrays: a line trimmed at its end is blank only when empty.
+  const block: Doc[] = ['/**'];
+  for (const l of clean) block.push(hardline, l ? ` * ${l}` : ' *');
+  block.push(hardline, ' */');
+  return [block, hardline];
 }
 
 // ---------------------------------------------------------------------------------------------------------------------
@@ -201,7 +245,7 @@ export const t = {
   literal: (value: string | number | boolean): TypeNode => ({ kind: 'literal', value }),
   /** A union; nested unions are flattened, as TypeScript parses `A | (B | C)` written without parentheses. */
   union: (types: TypeNode[]): TypeNode => {
-    const flat = types.flatMap((m) => (m.kind === 'union' ? m.types : [m]));
+    const flat = types.some((m) => m.kind === 'union') ? types.flatMap((m) => (m.kind === 'union' ? m.types : [m])) : [...types];
     return flat.length === 1 ? flat[0]! : { kind: 'union', types: flat };
   },
   object: (members: TypeMember[]): TypeNode => ({ kind: 'object', members }),
@@ -234,18 +278,18 @@ export function typeDoc(node: TypeNode, context: TypeContext = 'annotation'): Do
   switch (node.kind) {
     case 'name': {
       if (!node.args?.length) return node.name;
-      if (node.args.length === 1 && shouldHugType(node.args[0]!)) return [node.name, '<', typeDoc(node.args[0]!, 'argument'), '>'];
+      if (node.args.length === 1 && shouldHugType(node.args[0]!)) return row(node.name, '<', typeDoc(node.args[0]!, 'argument'), '>');
       return group([node.name, '<', indent([softline, join([',', line], node.args.map((a) => typeDoc(a, 'argument')))]), softline, '>']);
     }
     case 'literal':
       return typeof node.value === 'string' ? str(node.value) : typeof node.value === 'number' ? (node.value < 0 ? `-${num(-node.value)}` : num(node.value)) : String(node.value);
     case 'keyof':
-      return ['keyof ', typeDoc(node.type, context)];
+      return row('keyof ', typeDoc(node.type, context));
     case 'object':
       return objectTypeDoc(node.members);
     case 'union': {
       const printed = node.types.map((m) => typeDoc(m, 'annotation'));
-      if (shouldHugType(node)) return join(' | ', printed);
+      if (shouldHugType(node)) return row(...printed.flatMap((p, i) => (i === 0 ? [p] : [' | ', p])));
       // `| a | b` when broken; as an annotation it first tries the next line whole (prettier 3's union layout).
       const union = group(printed.map((p, i) => [i === 0 ? ifBreak('| ') : [line, '| '], align(2, p)]));
       return context === 'argument' ? union : group(indent([softline, union]));
@@ -253,16 +297,25 @@ export function typeDoc(node: TypeNode, context: TypeContext = 'annotation'): Do
   }
 }
 
-/** `{ a: string; b?: number }`: open (one member per line) when a member has docs, as prettier keeps written-open types. */
+/**
+ * `{ a: string; b?: number }`: open (one member per line) when a member has docs, as prettier keeps written-open types.
+ * prettier's group around each member is left out: a member has no line of its own (only its type's groups do), so
+ * those groups alone decide the same.
+ */
 function objectTypeDoc(members: TypeMember[]): Doc {
   if (members.length === 0) return '{}';
   const shouldBreak = members.some((m) => m.docs?.length);
-  return group(['{', indent([line, join([';', line], members.map((m) => group(memberDoc(m))))]), ifBreak(';'), line, '}'], { shouldBreak });
+  const body: Doc[] = [];
+  members.forEach((m, i) => {
+    if (i > 0) body.push(line);
+    body.push(memberDoc(m, i < members.length - 1 ? ';' : ''));
+  });
+  return group(['{', indent([line, body]), ifBreak(';'), line, '}'], { shouldBreak });
 }
 
 function paramsDoc(params: Param[]): Doc {
   if (params.length === 0) return '()';
-  const printed = params.map((p) => [p.name, p.optional ? '?' : '', ': ', typeDoc(p.type)]);
+  const printed = params.map((p) => row(p.name, p.optional ? '?' : '', ': ', typeDoc(p.type)));
   return ['(', indent([softline, join([',', line], printed)]), ifBreak(','), softline, ')'];
 }
 
@@ -272,16 +325,16 @@ function typeParamsDoc(params: TypeParam[] | undefined): Doc {
   return group(['<', indent([softline, join([',', line], printed)]), ifBreak(','), softline, '>']);
 }
 
-/** A member of an interface or object type, with its JSDoc (without the separator). */
-export function memberDoc(member: TypeMember): Doc {
+/** A member of an interface or object type, with its JSDoc, then `end` (its separator). */
+export function memberDoc(member: TypeMember, end = ''): Doc {
   const docs = member.docs?.length ? jsdoc(member.docs) : '';
   switch (member.kind) {
     case 'property':
-      return [docs, key(member.name), member.optional ? '?' : '', ': ', typeDoc(member.type)];
+      return row(docs, key(member.name), member.optional ? '?' : '', ': ', typeDoc(member.type), end);
     case 'index':
-      return [docs, '[', member.keyName, ': ', typeDoc(member.keyType), ']: ', typeDoc(member.type)];
+      return row(docs, '[', member.keyName, ': ', typeDoc(member.keyType), ']: ', typeDoc(member.type), end);
     case 'method':
-      return [docs, group([key(member.name), typeParamsDoc(member.typeParams), paramsDoc(member.params), group([': ', typeDoc(member.returnType)])])];
+      return row(docs, group([key(member.name), typeParamsDoc(member.typeParams), paramsDoc(member.params), group([': ', typeDoc(member.returnType)])]), end);
   }
 }
 
@@ -317,15 +370,15 @@ export function constDecl(options: { name: string; type?: string; value: Doc; do
   return [jsdoc(options.docs ?? []), assignment];
 }
 
-/** `export interface Name { … }` with its JSDoc. */
+/** `export interface Name { … }` with its JSDoc (its members without prettier's group: see objectTypeDoc). */
 export function interfaceDecl(options: { name: string; members: TypeMember[]; docs?: string[]; exported?: boolean }): Doc {
-  const body = options.members.length ? ['{', indent([hardline, join(hardline, options.members.map((m) => [group(memberDoc(m)), ';']))]), hardline, '}'] : '{}';
+  const body = options.members.length ? ['{', indent([hardline, join(hardline, options.members.map((m) => memberDoc(m, ';')))]), hardline, '}'] : '{}';
   return [jsdoc(options.docs ?? []), exported(options.exported), 'interface ', options.name, ' ', body];
 }
 
 /** `export type Name = Type;` with its JSDoc. */
 export function typeAlias(options: { name: string; type: TypeNode; docs?: string[]; exported?: boolean }): Doc {
-  return [jsdoc(options.docs ?? []), exported(options.exported), 'type ', options.name, ' = ', typeDoc(options.type), ';'];
+  return row(jsdoc(options.docs ?? []), exported(options.exported), 'type ', options.name, ' = ', typeDoc(options.type), ';');
 }
 
 /** A class member: a declared property, the constructor, or a method; `body` statements are printed as given. */
@@ -343,7 +396,7 @@ function classMemberDoc(member: ClassMember): Doc {
   const docs = jsdoc(member.docs ?? []);
   switch (member.kind) {
     case 'property':
-      return [docs, member.modifiers, member.name, ': ', typeDoc(member.type), ';'];
+      return row(docs, member.modifiers, member.name, ': ', typeDoc(member.type), ';');
     case 'constructor':
       return [docs, 'constructor', group(paramsDoc(member.params)), ' ', block(member.body)];
     case 'method':
