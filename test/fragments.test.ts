@@ -7,19 +7,17 @@ import { catalogueEmitter } from '../generator/emitters/catalogue/emitter.js';
 import { fragmentOwner, fragmentPath, runEmitter } from '../generator/emitters/run.js';
 import { splitEmitter, type EmittedFiles } from '../generator/emitters/types.js';
 import type { SpecIR } from '../generator/ir.js';
-import { spliceArray, stableJson } from '../generator/lib/stable-json.js';
+import { arrayElementJson, spliceArray, stableJson } from '../generator/lib/stable-json.js';
 import { readSpec } from '../generator/spec/read.js';
 import path from 'node:path';
 
-const element = (value: unknown) => JSON.stringify(JSON.parse(stableJson(value)), null, 2).replaceAll('\n', '\n    ');
-
-describe('spliceArray', () => {
+describe('spliceArray and arrayElementJson', () => {
   const tricky = [{ b: 'line\nbreak "quoted"', a: [1, { z: null, y: [] }] }, { '\n  "items": []': 'a key that looks like the array' }, 'text', 7, []];
   test.each([0, 1, 2, tricky.length])('joins %i element texts into stableJson of the whole object', (n) => {
     const items = tricky.slice(0, n);
     const whole = stableJson({ $comment: 'x', items, after: { nested: { items: [] } }, z: 1 });
     const head = stableJson({ $comment: 'x', items: [], after: { nested: { items: [] } }, z: 1 });
-    expect(spliceArray(head, 'items', items.map(element))).toBe(whole);
+    expect(spliceArray(head, 'items', items.map(arrayElementJson))).toBe(whole);
   });
 
   test('refuses a text without that top-level empty array', () => {

@@ -31,10 +31,17 @@ export function sortedKeys(value: unknown, reorder?: KeyOrder, key = ''): unknow
 }
 
 /**
+ * stableJson of `value` as an element of a top-level array: the text spliceArray takes, indented for that depth (four
+ * spaces before every line after the first), without the final newline.
+ */
+export function arrayElementJson(value: unknown): string {
+  return JSON.stringify(sortedKeys(value), null, 2).replaceAll('\n', '\n    ');
+}
+
+/**
  * stableJson text `json` of an object whose top-level property `key` is an empty array, with that array's elements
- * put in as given: each element's JSON text as stableJson indents it at that depth (JSON.stringify(…, null, 2) with
- * every line after the first indented by four spaces). The result equals stableJson of the object holding those
- * elements, so parts made at different times (cached per connector) join into the same bytes.
+ * put in as their texts (arrayElementJson). The result equals stableJson of the object holding those elements, so
+ * parts made at different times (cached per connector) join into the same bytes.
  */
 export function spliceArray(json: string, key: string, elements: readonly string[]): string {
   const empty = `\n  ${JSON.stringify(key)}: []`;
