@@ -98,11 +98,14 @@ export async function bundleCli({ esbuild, root, outdir, standalone, plugins, de
  * Escapes what esbuild leaves beyond ASCII (it escapes strings, not comments or regular expression literals): a script
  * in ASCII is read as Latin-1, a copy (bin/code-cache.mjs), and held as a one-byte string, where UTF-8 text with one
  * arrow in a comment is decoded and held as two bytes per character (work.cjs: ~2 MB). `\uXXXX` means the same
- * character in a comment, a regular expression (surrogate pairs included) and a string.
+ * character in a comment, a regular expression (surrogate pairs included) and a string — but not after a backslash
+ * (`/\→/` would become an escaped backslash): a script with one is left as written, read as UTF-8, slower only.
  * @param {string} file
  */
 function asciiOnly(file) {
   const code = readFileSync(file, 'utf8');
+  // eslint-disable-next-line no-control-regex
+  if (/\\[^\x00-\x7f]/.test(code)) return;
   // eslint-disable-next-line no-control-regex
   const escaped = code.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
   if (escaped !== code) writeFileSync(file, escaped);
