@@ -76,6 +76,8 @@ interface RunCache {
   dir: string;
   /** Generator version (keys entries). */
   version: string;
+  /** Connector id → the digest of its input files (spec/read.ts ValidSpec.inputKeys), once the spec is read. */
+  inputs?: ReadonlyMap<string, string>;
 }
 
 /**
@@ -127,7 +129,7 @@ async function emitAll(
   keep?: KeptFiles,
 ): Promise<Emitted> {
   const { connectorKeys, readEntries, writeEntries } = await import('./cache/connector-cache.js');
-  const keys = cache ? connectorKeys(cache.version, ir) : new Map<string, string>();
+  const keys = cache ? connectorKeys(cache.version, ir, cache.inputs ?? new Map()) : new Map<string, string>();
   const hits = cache ? await timed(options.timings, 'cache', () => readEntries(cache.dir, keys, keep)) : new Map<string, CachedFile[]>();
   const missing = cache ? ir.connectors.filter((c) => !hits.has(c.id)).map((c) => c.id) : undefined;
   const runs: { name: string; output: Promise<EncodedOutput>; formatted: (rel: string) => Formatted }[] = [];
@@ -261,8 +263,9 @@ async function generateFromSpec(
     import('./config/packaging.js'),
     import('./config/config.js'),
   ]);
-  const cache = state && { dir: cacheDir, version: state.version };
+  const cache: RunCache | undefined = state && { dir: cacheDir, version: state.version };
   const spec = await readSpec(options.specDir, timings, cache, pendingWrites);
+  if (cache) cache.inputs = spec.inputKeys;
   const { config } = options;
   if (config) checkConnectorSelection(config, spec.ir.connectors.map((c) => c.id));
   const ir = applyPackaging(spec.ir, config?.packages ?? DEFAULT_PACKAGES, config?.connectors);

@@ -186,7 +186,8 @@ describe('the parse cache', () => {
   const outcome = async (specDir: string, cacheDir?: string, version = 'version-a') => {
     let result;
     try {
-      result = await readSpec(specDir, undefined, cacheDir ? { dir: cacheDir, version } : undefined);
+      const { ir, warnings } = await readSpec(specDir, undefined, cacheDir ? { dir: cacheDir, version } : undefined);
+      result = { ir, warnings };
     } catch (error) {
       if (!(error instanceof SpecError)) throw error;
       result = { diagnostics: error.diagnostics };
@@ -239,6 +240,80 @@ describe('the parse cache', () => {
     }
     expect(JSON.stringify(await outcome(await copySpec(), cacheDir, 'version-a'))).toContain('POISONED');
     expect(await outcome(await copySpec(), cacheDir, 'version-b')).toEqual(fresh);
+  }, 120_000);
+});
+
+describe('the IR cache', () => {
+  /** Every location in the IR (an object with `file` and `line`), with its line, in the order a walk meets them. */
+  const lines = (value: unknown, out: string[] = []): string[] => {
+    if (Array.isArray(value)) for (const v of value) lines(v, out);
+    else if (value !== null && typeof value === 'object') {
+      if ('file' in value && 'line' in value && Object.keys(value).length === 1) out.push(`${String(value.file)}:${String(value.line)}`);
+      for (const v of Object.values(value)) lines(v, out);
+    }
+    return out;
+  };
+  const irEntries = async (cacheDir: string) => (await readdir(path.join(cacheDir, 'ir')).catch(() => [])).filter((n) => n.endsWith('.v8'));
+
+  test('gives the IR, warnings and lines of a fresh read: normalize and checks run for the edited connector only', async () => {
+    const specDir = await copySpec();
+    const cacheDir = await tmp('cache');
+    // Warnings of both kinds, in one file: one from normalizing it (a download without rangeParam), one from checking it (an unused record).
+    const file = path.join(specDir, 'connectors/file_storage.yaml');
+    const text = await readFile(file, 'utf8');
+    await writeFile(file, text.replace(/^ {8}rangeParam: range_header\n/m, '').replace(/^records:\n/m, 'records:\n  unused_thing:\n    description: Used by no action.\n    fields:\n      id: string\n'));
+    const read = async (cache: boolean) => {
+      const { ir, warnings, inputKeys } = await readSpec(specDir, undefined, cache ? { dir: cacheDir, version: 'version-a' } : undefined);
+      return { ir, json: JSON.stringify(ir), lines: lines(ir), warnings, inputKeys };
+    };
+    const fresh = await read(false);
+    expect(fresh.warnings.map((w) => w.code).sort()).toEqual(['SPEC018', 'SPEC029']);
+    expect(fresh.lines.length).toBeGreaterThan(1000);
+    expect((await read(true)).json).toBe(fresh.json); // fills the cache
+    expect(await irEntries(cacheDir)).toHaveLength(15);
+    const cached = await read(true);
+    expect(cached.json).toBe(fresh.json);
+    expect(cached.warnings).toEqual(fresh.warnings);
+    expect(cached.lines).toEqual(fresh.lines);
+    // An auth variable is written in service.yaml, and located there (from the cache too).
+    const serviceLines = (await readFile(path.join(specDir, 'service.yaml'), 'utf8')).split('\n');
+    const variables = cached.ir.connectors.flatMap((c) => c.auth.variables);
+    expect(variables.length).toBeGreaterThan(0);
+    for (const v of variables) {
+      expect(v.source.file).toBe('spec/service.yaml');
+      expect(serviceLines[v.source.line - 1]).toMatch(new RegExp(`^\\s+${v.name}:`));
+    }
+    // An edit: that connector alone is normalized again (one new entry), and its input key alone changes.
+    const crm = path.join(specDir, 'connectors/crm.yaml');
+    await writeFile(crm, (await readFile(crm, 'utf8')).replace(/^title: .*$/m, 'title: CRM (edited)'));
+    const edited = await read(true);
+    expect(await irEntries(cacheDir)).toHaveLength(16);
+    expect([...edited.inputKeys!].filter(([id, key]) => cached.inputKeys!.get(id) !== key).map(([id]) => id)).toEqual(['crm']);
+    const editedFresh = await read(false);
+    expect([edited.json, edited.lines, edited.warnings]).toEqual([editedFresh.json, editedFresh.lines, editedFresh.warnings]);
+  }, 120_000);
+
+  test('an entry is read only under its key, and a damaged one is a miss', async () => {
+    const specDir = await copySpec();
+    const cacheDir = await tmp('cache');
+    const read = async (version: string) => JSON.stringify((await readSpec(specDir, undefined, { dir: cacheDir, version })).ir);
+    const fresh = await read('version-a');
+    const dir = path.join(cacheDir, 'ir');
+    const names = await irEntries(cacheDir);
+    // Poisoned (well-formed): the same version shows it, another does not read it.
+    for (const name of names) {
+      const entry = deserialize(await readFile(path.join(dir, name))) as { connector: { title: string } };
+      entry.connector.title = 'POISONED';
+      await writeFile(path.join(dir, name), serialize(entry));
+    }
+    expect(await read('version-a')).toContain('"title":"POISONED"');
+    expect(await read('version-b')).toBe(fresh);
+    // Truncated, or not an entry: a miss, and the read is a fresh one.
+    const [first, second] = names;
+    await writeFile(path.join(dir, first!), (await readFile(path.join(dir, first!))).subarray(0, 100));
+    await writeFile(path.join(dir, second!), serialize({ connector: null }));
+    const poisonedLeft = (await read('version-a')).split('"title":"POISONED"').length - 1;
+    expect(poisonedLeft).toBe(names.length - 2);
   }, 120_000);
 });
 

@@ -14,14 +14,13 @@ import path from 'node:path';
 import type { Formatted } from '../emitters/types.js';
 import type { SpecIR } from '../ir.js';
 import type { FileContent } from '../write.js';
-import { onlyConnector } from '../emitters/types.js';
 import { readIndex } from './indexed-file.js';
 import { readStoredWith, writeStored, type Store } from './store.js';
 import { sha256 } from '../lib/sha256.js';
 import type { StampedFile } from './stamp.js';
 
 /** Bumped when the entry format changes. */
-const ENTRY_VERSION = 3;
+const ENTRY_VERSION = 4;
 /** Entries kept: a few generations of a large spec; the oldest go beyond it. */
 const MAX_ENTRIES = 600;
 
@@ -46,16 +45,19 @@ export interface CachedFile {
 export type KeptFiles = (rel: string, hash: string) => StampedFile | undefined;
 
 /**
- * The cache key of each connector of `ir` (id → key) for generator `version`: a digest of exactly what its emitters
- * read, onlyConnector(ir, connector) — the part every connector shares serialized once.
+ * The cache key of each connector of `ir` (id → key) for generator `version`: a digest of everything its emitters read,
+ * onlyConnector(ir, connector). That is the part every connector shares (the common contract's IR, with what the
+ * Limits table found in every connector, and the packaging), serialized once; the connector's package; and its own
+ * IR, named by `inputs` (id → the digest of the files it comes from, which the generator version covers: spec/read.ts
+ * ValidSpec.inputKeys) — hashing those files is cheaper than serializing the IR they give.
  */
-export function connectorKeys(version: string, ir: SpecIR): Map<string, string> {
+export function connectorKeys(version: string, ir: SpecIR, inputs: ReadonlyMap<string, string>): Map<string, string> {
   const common = JSON.stringify({ ...ir, service: { ...ir.service, assumptions: null }, connectors: null });
   return new Map(
     ir.connectors.map((c) => {
-      const own = onlyConnector(ir, c);
-      const hash = createHash('sha256').update(`${ENTRY_VERSION}\0${version}\0${common}\0`);
-      return [c.id, hash.update(`${JSON.stringify(own.service.assumptions)}\0${JSON.stringify(c)}`).digest('hex')];
+      const input = inputs.get(c.id);
+      if (input === undefined) throw new Error(`internal: no input key for connector ${c.id}`);
+      return [c.id, createHash('sha256').update(`${ENTRY_VERSION}\0${version}\0${common}\0${input}\0${JSON.stringify(c.package)}`).digest('hex')];
     }),
   );
 }

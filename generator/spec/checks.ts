@@ -6,38 +6,53 @@
 import type { Diagnostic } from './diagnostics.js';
 import { propertyAt, typesFit, type ActionIR, type ConnectorIR, type EntityIR, type Literal, type PaginationIR, type PropertyIR, type ShapeIR, type SpecIR } from '../ir.js';
 import type { LoadedSpec } from './load.js';
-import type { Origins } from './normalize.js';
+import type { NormalizedConnector, Origins } from './normalize.js';
 import type { RawLimit, RawService } from './raw.js';
 import { diagnosticAt } from './yaml-source.js';
 import { didYouMean } from '../lib/suggest.js';
 import { checkCodeNames } from './names.js';
 
-/** Runs every IR-level check; returns the diagnostics. */
-export function checkSpec(ir: SpecIR, origins: Origins, loaded: LoadedSpec): Diagnostic[] {
+/**
+ * Runs every IR-level check; returns the diagnostics. A connector's own checks run for the connectors normalized in
+ * this run (`fresh`), and what they report is added to its NormalizedConnector too (the IR cache keeps it); a connector
+ * from the IR cache brought its own. The checks across files (the Limits table) run for every connector.
+ */
+export function checkSpec(ir: SpecIR, origins: Origins, loaded: LoadedSpec, fresh: ReadonlyMap<ConnectorIR, NormalizedConnector>): Diagnostic[] {
   const out: Diagnostic[] = [];
-  const walkParams = (params: PropertyIR[]) => {
-    for (const p of params) {
-      checkParamConstraints(p, origins, out);
-      if (p.properties) walkParams(p.properties);
-    }
-  };
-  walkParams(ir.service.search.params);
+  for (const p of ir.service.search.params) walkParams(p, origins, out);
   for (const connector of ir.connectors) {
-    for (const entity of connector.entities) {
-      for (const action of entity.actions) {
-        if (action.name !== 'search') walkParams(action.params);
-        checkActionPagination(connector, entity.name, action, origins, out);
-        if (action.rangeParam && !action.params.some((p) => p.name === action.rangeParam)) {
-          out.push(origins.diagnostic(action, 'SPEC018', `rangeParam names '${action.rangeParam}', which is not a param of ${entity.name} ${action.name}${didYouMean(action.rangeParam, action.params.map((p) => p.name))}`, ['rangeParam']));
-        }
-      }
-    }
-    checkUnused(connector, origins, out);
-    checkRules(connector, origins, out);
+    const own = fresh.get(connector);
+    if (!own) continue;
+    const found = checkConnector(connector, origins);
+    own.diagnostics.push(...found);
+    out.push(...found);
   }
   checkLimits(ir, loaded, origins, out);
-  out.push(...checkCodeNames(ir, origins));
   return out;
+}
+
+/** The checks of one connector's IR, which read nothing but it. */
+function checkConnector(connector: ConnectorIR, origins: Origins): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const entity of connector.entities) {
+    for (const action of entity.actions) {
+      if (action.name !== 'search') for (const p of action.params) walkParams(p, origins, out);
+      checkActionPagination(connector, entity.name, action, origins, out);
+      if (action.rangeParam && !action.params.some((p) => p.name === action.rangeParam)) {
+        out.push(origins.diagnostic(action, 'SPEC018', `rangeParam names '${action.rangeParam}', which is not a param of ${entity.name} ${action.name}${didYouMean(action.rangeParam, action.params.map((p) => p.name))}`, ['rangeParam']));
+      }
+    }
+  }
+  checkUnused(connector, origins, out);
+  checkRules(connector, origins, out);
+  out.push(...checkCodeNames(connector, origins));
+  return out;
+}
+
+/** Checks a param and its nested properties. */
+function walkParams(p: PropertyIR, origins: Origins, out: Diagnostic[]): void {
+  checkParamConstraints(p, origins, out);
+  for (const nested of p.properties ?? []) walkParams(nested, origins, out);
 }
 
 function typeOfLiteral(value: Literal): string {

@@ -4,7 +4,7 @@
  * would make `generate` fail or emit code that does not compile; both are reported here (SPEC041), so whatever
  * `validate` accepts, `generate` generates.
  */
-import type { ConnectorIR, SpecIR } from '../ir.js';
+import type { ConnectorIR } from '../ir.js';
 import { camelCase } from '../emitters/naming.js';
 import { clientClassName, resourceTypeName } from '../emitters/clients/client-names.js';
 import { AUTH_CONFIG_TYPE, metaTypeName, paramsTypeName, recordTypeName, searchFieldsTypeName } from '../emitters/clients/type-names.js';
@@ -17,24 +17,22 @@ const CODE_NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
 /** Members of the runtime's ConnectorClient (runtime/src/client.ts): an entity property must not take their names. */
 export const CLIENT_MEMBERS = new Set(['constructor', 'execute', 'createSource', 'request', 'resource', 'callSingle']);
 
-/** Reports names that cannot become code, and names that become the same code. */
-export function checkCodeNames(ir: SpecIR, origins: Origins): Diagnostic[] {
+/** Reports the names of one connector that cannot become code, and its names that become the same code. */
+export function checkCodeNames(connector: ConnectorIR, origins: Origins): Diagnostic[] {
   const out: Diagnostic[] = [];
-  for (const connector of ir.connectors) {
-    const items: [object, string, string][] = [
-      ...connector.entities.map((e): [object, string, string] => [e, 'entity', e.name]),
-      ...connector.records.map((r): [object, string, string] => [r, 'record', r.name]),
-      ...connector.meta.map((m): [object, string, string] => [m, 'meta', m.name]),
-      ...connector.pagination.map((s): [object, string, string] => [s, 'pagination scheme', s.name]),
-    ];
-    const unusable = new Set<string>();
-    for (const [node, kind, name] of items) {
-      if (CODE_NAME.test(name)) continue;
-      unusable.add(name);
-      out.push(origins.diagnostic(node, 'SPEC041', `${kind} name '${name}' cannot become a TypeScript name: use letters, digits and _, starting with a letter`));
-    }
-    out.push(...collisions(connector, origins, unusable));
+  const items: [object, string, string][] = [
+    ...connector.entities.map((e): [object, string, string] => [e, 'entity', e.name]),
+    ...connector.records.map((r): [object, string, string] => [r, 'record', r.name]),
+    ...connector.meta.map((m): [object, string, string] => [m, 'meta', m.name]),
+    ...connector.pagination.map((s): [object, string, string] => [s, 'pagination scheme', s.name]),
+  ];
+  const unusable = new Set<string>();
+  for (const [node, kind, name] of items) {
+    if (CODE_NAME.test(name)) continue;
+    unusable.add(name);
+    out.push(origins.diagnostic(node, 'SPEC041', `${kind} name '${name}' cannot become a TypeScript name: use letters, digits and _, starting with a letter`));
   }
+  out.push(...collisions(connector, origins, unusable));
   return out;
 }
 

@@ -63,9 +63,38 @@ export interface NormalizeResult {
   ir?: SpecIR;
   /** Problems found while resolving. */
   diagnostics: Diagnostic[];
-  /** Origins of IR nodes. */
+  /** Origins of IR nodes (of the connectors normalized here: not of those from the IR cache). */
   origins: Origins;
+  /** The connectors normalized here (not from the IR cache), with what the IR cache keeps of them. */
+  fresh: Map<ConnectorIR, NormalizedConnector>;
 }
+
+/** A connector normalized in this run: its file, and what its file alone gave besides its IR. */
+export interface NormalizedConnector {
+  /** Its spec file. */
+  source: SourceFile;
+  /** What normalizing it reported (checks.ts adds what checking it reports). */
+  diagnostics: Diagnostic[];
+  /** Its assumptions, sorted, as they join the spec-wide list. */
+  assumptions: AssumptionIR[];
+  /** Every location in its IR (made by FileContext.loc), in the order made. */
+  locations: SourceLocation[];
+}
+
+/** A connector as the IR cache (cache/ir-cache.ts) gives it back: what normalizing and checking its file gave before. */
+export interface CachedConnector {
+  /** Its IR, before packaging. */
+  connector: Omit<ConnectorIR, 'package'>;
+  /** Its diagnostics (warnings only: files with errors are never cached). */
+  diagnostics: Diagnostic[];
+  /** Its assumptions, sorted. */
+  assumptions: AssumptionIR[];
+  /** Every location in its IR, in the order its build made them (NormalizedConnector.locations), without their lines. */
+  locations: SourceLocation[];
+}
+
+/** The IR cache's answer for a connector's file, when it has one. */
+export type CachedConnectors = (source: SourceFile) => CachedConnector | undefined;
 
 const LIST_LIKE: readonly string[] = ['list', 'api_search'];
 const DEFAULT_SHAPE: Record<ActionName, ActionIR['result']['shape']> = {
@@ -91,15 +120,26 @@ export class FileContext {
     readonly diagnostics: Diagnostic[],
     readonly assumptions: AssumptionIR[],
     readonly assumptionPrefix: string,
+    /** Every location made through `loc`, in order (the IR cache keeps them: see normalize). */
+    readonly locations: SourceLocation[] = [],
   ) {}
 
   report(path: DataPath, code: DiagnosticCode, message: string, severity?: 'error' | 'warning'): void {
     this.diagnostics.push(diagnosticAt(this.source, path, code, message, { severity }));
   }
 
+  /** The same context building from another file (a connector's part of service.yaml): reports and locations go there. */
+  in(source: SourceFile): FileContext {
+    const ctx = new FileContext(source, this.origins, this.diagnostics, this.assumptions, this.assumptionPrefix, this.locations);
+    ctx.defaultIdFormat = this.defaultIdFormat;
+    return ctx;
+  }
+
   /** Where `path` is written (its line located only when read). */
   loc(path: DataPath): SourceLocation {
-    return keyLocation(this.source, path);
+    const location = keyLocation(this.source, path);
+    this.locations?.push(location);
+    return location;
   }
 
   /** Collects an `assumption:` written on any node into the spec-wide list. */
@@ -364,27 +404,31 @@ function reportDuplicates(ctx: FileContext): void {
   }
 }
 
-/** Phase 2 entry point. */
-export function normalize(loaded: LoadedSpec): NormalizeResult {
+/**
+ * Phase 2 entry point. With `cached`, a connector file the IR cache knows is not normalized: its IR, diagnostics and
+ * assumptions come from there (the IR depends on its file and service.yaml alone, which key the entry).
+ */
+export function normalize(loaded: LoadedSpec, cached?: CachedConnectors): NormalizeResult {
   const origins = new Origins();
+  const fresh = new Map<ConnectorIR, NormalizedConnector>();
   const diagnostics: Diagnostic[] = [];
   const assumptions: AssumptionIR[] = [];
   const serviceCtx = new FileContext(loaded.service, origins, diagnostics, assumptions, 'service');
   for (const c of [loaded.service, ...loaded.connectors]) {
     if (c.syntaxErrors.length === 0) reportDuplicates(new FileContext(c, origins, diagnostics, assumptions, ''));
   }
-  if (!loaded.valid.has(loaded.service)) return { diagnostics, origins };
+  if (!loaded.valid.has(loaded.service)) return { diagnostics, origins, fresh };
 
   const service = buildService(loaded.service.data as RawService, serviceCtx);
   const vocabulary = new Map(service.actions.map((a) => [a.name as string, a]));
   const writes = new Set(service.writeActions);
   const rawService = loaded.service.data as RawService;
 
-  const connectors: Omit<ConnectorIR, 'package'>[] = [];
-  for (const source of loaded.connectors) {
-    if (!loaded.valid.has(source)) continue;
+  /** One connector file → its IR, and what building it gave (`into`: the origins its nodes are recorded in). */
+  const build = (source: SourceFile, into: Origins): [Omit<ConnectorIR, 'package'>, NormalizedConnector] => {
     const raw = source.data as RawConnector;
-    const ctx = new FileContext(source, origins, diagnostics, [], raw.id);
+    const own: NormalizedConnector = { source, diagnostics: [], assumptions: [], locations: [] };
+    const ctx = new FileContext(source, into, own.diagnostics, own.assumptions, raw.id, own.locations);
     ctx.defaultIdFormat = raw.defaults?.idFormat;
     const fileName = source.file.replace(/^.*[\\/]/, '');
     const expectedId = specStem(fileName) ?? fileName;
@@ -392,8 +436,28 @@ export function normalize(loaded: LoadedSpec): NormalizeResult {
     if (!service.connectorIds.includes(raw.id)) {
       ctx.report(['id'], 'SPEC025', `connector '${raw.id}' is not listed in service.yaml connectors`);
     }
-    connectors.push(buildConnector(raw, ctx, vocabulary, writes, rawService, service.search.params));
-    assumptions.push(...ctx.assumptions.sort((a, b) => (a.id < b.id ? -1 : 1)));
+    const connector = buildConnector(raw, ctx, vocabulary, writes, rawService, loaded.service, service.search.params);
+    own.assumptions.sort((a, b) => (a.id < b.id ? -1 : 1));
+    return [connector, own];
+  };
+  const connectors: Omit<ConnectorIR, 'package'>[] = [];
+  for (const source of loaded.connectors) {
+    if (!loaded.valid.has(source)) continue;
+    const hit = cached?.(source);
+    if (hit) {
+      // Lines are located only when asked (as KeyLocation does): the file is then built again, and its locations,
+      // made in the same order, give theirs.
+      lazyLines(hit.locations, () => build(source, new Origins())[1].locations.map((l) => l.line));
+      connectors.push(withServiceParams(hit.connector, service));
+      diagnostics.push(...hit.diagnostics);
+      assumptions.push(...hit.assumptions);
+      continue;
+    }
+    const [connector, own] = build(source, origins);
+    connectors.push(connector);
+    diagnostics.push(...own.diagnostics);
+    assumptions.push(...own.assumptions);
+    fresh.set(connector as ConnectorIR, own);
   }
 
   // Cross-file: every listed connector has a file; every write the contract allows is in the spec.
@@ -424,7 +488,25 @@ export function normalize(loaded: LoadedSpec): NormalizeResult {
   const order = new Map(service.connectorIds.map((id, i) => [id, i]));
   connectors.sort((a, b) => (order.get(a.id) ?? 1e9) - (order.get(b.id) ?? 1e9) || (a.id < b.id ? -1 : 1));
   service.assumptions = assumptions;
-  return { ir: applyPackaging({ service, connectors }, DEFAULT_PACKAGES), diagnostics, origins };
+  return { ir: applyPackaging({ service, connectors }, DEFAULT_PACKAGES), diagnostics, origins, fresh };
+}
+
+/** Gives each of `locations` (read back from a cache, without their lines) a lazy line: `lines()[i]` for the i-th. */
+function lazyLines(locations: readonly SourceLocation[], lines: () => readonly number[]): void {
+  let found: readonly number[] | undefined;
+  locations.forEach((location, i) => {
+    // Not enumerable, as KeyLocation's getter (on its prototype) is not: JSON of the IR is the same either way.
+    Object.defineProperty(location, 'line', { get: () => (found ??= lines())[i]!, enumerable: false, configurable: true });
+  });
+}
+
+/**
+ * A cached connector joined to this run's service IR as buildConnector joins it: the search action takes the service's
+ * uniform search params (the same objects, not the cache's copy of them).
+ */
+function withServiceParams(connector: Omit<ConnectorIR, 'package'>, service: ServiceIR): Omit<ConnectorIR, 'package'> {
+  for (const entity of connector.entities) for (const action of entity.actions) if (action.name === 'search') action.params = service.search.params;
+  return connector;
 }
 
 function buildService(raw: RawService, ctx: FileContext): ServiceIR {
@@ -503,6 +585,7 @@ function buildService(raw: RawService, ctx: FileContext): ServiceIR {
   };
 }
 
+/** A connector's auth, from service.yaml: `ctx` builds in that file (what it reports and locates is there). */
 function buildAuth(raw: RawService, id: string, ctx: FileContext): AuthIR {
   const entry = raw.authentication.connectors[id];
   if (!entry) {
@@ -544,6 +627,7 @@ function buildConnector(
   vocabulary: Map<string, ServiceIR['actions'][number]>,
   writes: Set<string>,
   rawService: RawService,
+  serviceSource: SourceFile,
   searchParams: PropertyIR[],
 ): Omit<ConnectorIR, 'package'> {
   const records = Object.entries(raw.records).map(([n, r]) => ctx.shape(n, r, ['records', n])).sort(byName);
@@ -610,7 +694,7 @@ function buildConnector(
     seed: raw.seed,
     file: ctx.source.specPath,
     description: raw.description,
-    auth: buildAuth(rawService, raw.id, ctx),
+    auth: buildAuth(rawService, raw.id, ctx.in(serviceSource)),
     pagination,
     meta,
     records,

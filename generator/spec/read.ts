@@ -15,6 +15,11 @@ export interface ValidSpec {
   ir: SpecIR;
   /** Warnings (nothing of severity error). */
   warnings: Diagnostic[];
+  /**
+   * With a cache: connector id → a digest of the files its IR comes from (its file and service.yaml, with the generator
+   * version: cache/ir-cache.ts), which keys its entry of the incremental cache.
+   */
+  inputKeys?: Map<string, string>;
 }
 
 /** Display path → text of every spec file, for code frames. */
@@ -23,20 +28,23 @@ function sourcesOf(loaded: LoadedSpec): Map<string, string> {
 }
 
 /**
- * Reads `specDir` into the IR, with a parse cache (cache/spec-cache.ts) when `cache` is given. Throws SpecError listing
- * every diagnostic when any error is found. With `pendingWrites`, the parse cache's write is added there for the caller
- * to await later (generate: while it emits) instead of being awaited here.
+ * Reads `specDir` into the IR, with a parse cache (cache/spec-cache.ts) and an IR cache (cache/ir-cache.ts) when
+ * `cache` is given. Throws SpecError listing every diagnostic when any error is found. With `pendingWrites`, the
+ * caches' writes are added there for the caller to await later (generate: while it emits) instead of being awaited here.
  */
 export async function readSpec(specDir: string, timings?: Timings, cache?: SpecCacheOptions, pendingWrites?: Promise<unknown>[]): Promise<ValidSpec> {
   const loaded = await timed(timings, 'load', () => loadSpec(specDir, cache));
-  const { ir, diagnostics, origins } = await timed(timings, 'normalize', async () => normalize(loaded));
+  const irCache = cache && (await timed(timings, 'ir-cache', () => import('../cache/ir-cache.js').then(({ IrCache }) => IrCache.open(cache, loaded))));
+  const { ir, diagnostics, origins, fresh } = await timed(timings, 'normalize', async () => normalize(loaded, irCache && ((source) => irCache.get(source))));
   const all = [...loaded.diagnostics, ...diagnostics];
-  if (ir) all.push(...(await timed(timings, 'check', async () => checkSpec(ir, origins, loaded))));
-  const saved = loaded.saveCache?.();
-  if (pendingWrites && saved) pendingWrites.push(saved);
-  else await saved;
+  if (ir) all.push(...(await timed(timings, 'check', async () => checkSpec(ir, origins, loaded, fresh))));
   // One root cause, one diagnostic: a shared definition is checked once per use, and follow-ons fold into their cause.
   const collapsed = collapseDiagnostics(all);
-  if (!ir || collapsed.some((d) => d.severity === 'error')) throw new SpecError(collapsed, sourcesOf(loaded));
-  return { ir, warnings: collapsed };
+  const valid = ir !== undefined && !collapsed.some((d) => d.severity === 'error');
+  const saves = [loaded.saveCache?.(), valid ? irCache?.save(fresh) : undefined].filter((p) => p !== undefined);
+  if (pendingWrites) pendingWrites.push(...saves);
+  else await Promise.all(saves);
+  if (!valid) throw new SpecError(collapsed, sourcesOf(loaded));
+  const inputKeys = irCache && new Map(ir.connectors.map((c) => [c.id, irCache.keyOf(c.file)!]));
+  return { ir, warnings: collapsed, ...(inputKeys ? { inputKeys } : {}) };
 }

@@ -1,0 +1,99 @@
+/**
+ * The IR cache: per connector file, what normalizing and checking it gave — its IR (before packaging), its warnings and
+ * its assumptions — kept under a digest of its text, of service.yaml's text (the only other file its IR reads), of
+ * both files' paths (diagnostics name a file as displayed, the IR as written in the spec), of the generator version
+ * (which covers normalize and the checks) and of the V8 version (entries are V8-serialized). A one-connector edit
+ * normalizes and checks that connector alone (spec/normalize.ts `cached`, spec/checks.ts `fresh`).
+ *
+ * The same digest names the connector's inputs for the incremental cache (connector-cache.ts connectorKeys): the files
+ * its IR comes from, rather than a serialization of the IR.
+ *
+ * A location of the IR keeps its line lazy (yaml-source.ts keyLocation): the line is not part of the object, so the
+ * entry lists the locations in the order they were made (the serializer keeps object identity within an entry), for
+ * normalize to give them lazy lines again. Entries are written only by a read without errors, under `<cache dir>/ir/`,
+ * and are safe to delete.
+ */
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { deserialize, serialize } from 'node:v8';
+import type { ConnectorIR } from '../ir.js';
+import type { LoadedSpec } from '../spec/load.js';
+import type { CachedConnector, NormalizedConnector } from '../spec/normalize.js';
+import type { SourceFile } from '../spec/yaml-source.js';
+import type { SpecCacheOptions } from './spec-cache.js';
+import { readStored, writeStored, type Store } from './store.js';
+
+/** Bumped when the entry format changes. */
+const ENTRY_VERSION = 1;
+/** Entries kept (a connector's every edit makes one). */
+const MAX_ENTRIES = 800;
+
+function isEntry(value: unknown): value is CachedConnector {
+  const e = value as Partial<CachedConnector> | null;
+  return (
+    typeof e === 'object' &&
+    e !== null &&
+    typeof e.connector === 'object' &&
+    e.connector !== null &&
+    Array.isArray(e.connector.entities) &&
+    Array.isArray(e.diagnostics) &&
+    Array.isArray(e.assumptions) &&
+    Array.isArray(e.locations)
+  );
+}
+
+/** The IR cache of one read of the spec: the entries found for its connector files, and the keys of those files. */
+export class IrCache {
+  private constructor(
+    private readonly store: Store,
+    /** Connector file (spec path) → its key. */
+    private readonly keys: Map<string, string>,
+    private readonly found: Map<string, CachedConnector>,
+  ) {}
+
+  /** Reads the entries of the connector files of `loaded` that passed their meta-schema (with a usable service.yaml). */
+  static async open(options: SpecCacheOptions, loaded: LoadedSpec): Promise<IrCache> {
+    const store: Store = { dir: path.join(options.dir, 'ir'), ext: '.v8', max: MAX_ENTRIES };
+    const keys = new Map<string, string>();
+    const { service } = loaded;
+    if (loaded.valid.has(service)) {
+      const serviceDigest = createHash('sha256')
+        .update(`${ENTRY_VERSION}\0${options.version}\0${process.versions.v8}\0${service.file}\0${service.specPath}\0`)
+        .update(service.text)
+        .digest('hex');
+      for (const source of loaded.connectors) {
+        if (loaded.valid.has(source)) keys.set(source.specPath, createHash('sha256').update(`${serviceDigest}\0${source.file}\0${source.specPath}\0`).update(source.text).digest('hex'));
+      }
+    }
+    const found = await readStored(store, keys.values(), (bytes) => {
+      const entry = deserialize(bytes) as unknown;
+      return isEntry(entry) ? entry : undefined;
+    });
+    return new IrCache(store, keys, found);
+  }
+
+  /** The key of the connector file at `specPath` (see the top of this file), if it was read. */
+  keyOf(specPath: string): string | undefined {
+    return this.keys.get(specPath);
+  }
+
+  /** The cached connector of `source`, if any. */
+  get(source: SourceFile): CachedConnector | undefined {
+    const key = this.keys.get(source.specPath);
+    const entry = key === undefined ? undefined : this.found.get(key);
+    if (entry) this.found.delete(key!); // each entry is handed out once: its objects become the run's IR
+    return entry;
+  }
+
+  /** Stores the connectors normalized in this read (call it only when the read found no error). */
+  async save(fresh: ReadonlyMap<ConnectorIR, NormalizedConnector>): Promise<void> {
+    const entries: [string, Uint8Array][] = [];
+    for (const [connector, own] of fresh) {
+      const key = this.keys.get(own.source.specPath);
+      if (key === undefined) continue;
+      const { package: _package, ...unpackaged } = connector;
+      entries.push([key, serialize({ connector: unpackaged, diagnostics: own.diagnostics, assumptions: own.assumptions, locations: own.locations } satisfies CachedConnector)]);
+    }
+    await writeStored(this.store, entries);
+  }
+}
