@@ -17,7 +17,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { ConnectorIR } from '../ir.js';
-import type { LoadedSpec } from '../spec/load.js';
+import type { SpecText } from '../spec/load.js';
 import type { CachedConnector, NormalizedConnector } from '../spec/normalize.js';
 import type { SourceFile } from '../spec/yaml-source.js';
 import type { SpecCacheOptions } from './spec-cache.js';
@@ -51,18 +51,20 @@ export class IrCache {
     private readonly found: Map<string, CachedConnector>,
   ) {}
 
-  /** Reads the entries of the connector files of `loaded` that passed their meta-schema (with a usable service.yaml). */
-  static async open(options: SpecCacheOptions, loaded: LoadedSpec): Promise<IrCache> {
+  /**
+   * Reads the entries of the connector files as read, before parsing (spec/load.ts KnownFiles): an entry holds what a
+   * clean read gave, so a file that has one needs no parsing; normalize uses entries only with a valid service.yaml.
+   */
+  static async open(options: SpecCacheOptions, service: SpecText | undefined, connectors: readonly SpecText[]): Promise<IrCache> {
     const store: Store = { dir: path.join(options.dir, 'ir'), ext: '.v8', max: MAX_ENTRIES };
     const keys = new Map<string, string>();
-    const { service } = loaded;
-    if (loaded.valid.has(service)) {
+    if (service) {
       const serviceDigest = createHash('sha256')
         .update(`${ENTRY_VERSION}\0${options.version}\0${process.versions.v8}\0${service.file}\0${service.specPath}\0`)
         .update(service.text)
         .digest('hex');
-      for (const source of loaded.connectors) {
-        if (loaded.valid.has(source)) keys.set(source.specPath, createHash('sha256').update(`${serviceDigest}\0${source.file}\0${source.specPath}\0`).update(source.text).digest('hex'));
+      for (const source of connectors) {
+        keys.set(source.specPath, createHash('sha256').update(`${serviceDigest}\0${source.file}\0${source.specPath}\0`).update(source.text).digest('hex'));
       }
     }
     const found = await readStored(store, keys.values(), (bytes) => {
@@ -70,6 +72,11 @@ export class IrCache {
       return isEntry(entry) ? entry : undefined;
     });
     return new IrCache(store, keys, found);
+  }
+
+  /** The connector files (spec paths) that have an entry. */
+  known(): Set<string> {
+    return new Set([...this.keys].flatMap(([specPath, key]) => (this.found.has(key) ? [specPath] : [])));
   }
 
   /** The key of the connector file at `specPath` (see the top of this file), if it was read. */

@@ -12,7 +12,7 @@ import { validateConnector, validateService } from './schema/validators.generate
 import { SpecDirError, type Diagnostic, type DiagnosticCode } from './diagnostics.js';
 
 export { SpecDirError };
-import { diagnosticAt, loadYaml, makeDiagnostic, parsedSource, parseSource, readSource, specStem, SPEC_EXTENSIONS, type DataPath, type SourceFile } from './yaml-source.js';
+import { diagnosticAt, knownSource, loadYaml, makeDiagnostic, parsedSource, parseSource, readSource, specStem, SPEC_EXTENSIONS, type DataPath, type SourceFile } from './yaml-source.js';
 import type { ParsedFile, SpecCacheOptions, SpecFileKind } from '../cache/spec-cache.js';
 import { fastParse } from './yaml-fast.js';
 
@@ -39,11 +39,28 @@ export interface LoadedSpec {
 
 export { displayPath };
 
+/** A spec file as read, before parsing. */
+export interface SpecText {
+  /** Display path. */
+  file: string;
+  /** Path in the spec (SourceFile.specPath). */
+  specPath: string;
+  /** Its text. */
+  text: string;
+}
+
+/**
+ * Which connector files (by spec path) later phases will not read the data of, because they know what it gives (the
+ * IR cache: cache/ir-cache.ts): given service.yaml and the connector files as read (those that could be read).
+ */
+export type KnownFiles = (service: SpecText | undefined, connectors: SpecText[]) => Promise<ReadonlySet<string>>;
+
 /**
  * Reads and schema-validates every spec file under `specDir`, a file that parsed cleanly before from the parse cache
- * when one is given (cache/spec-cache.ts). Never throws for bad spec content.
+ * when one is given (cache/spec-cache.ts). A connector file `known` names is valid and clean without being parsed
+ * (knownSource: it parses if its data is asked). Never throws for bad spec content.
  */
-export async function loadSpec(specDir: string, cache?: SpecCacheOptions): Promise<LoadedSpec> {
+export async function loadSpec(specDir: string, cache?: SpecCacheOptions, known?: KnownFiles): Promise<LoadedSpec> {
   const diagnostics: Diagnostic[] = [];
   const dirStat = await stat(specDir).catch(() => undefined);
   if (!dirStat) throw new SpecDirError(specDir, displayPath(specDir), 'it does not exist');
@@ -71,27 +88,35 @@ export async function loadSpec(specDir: string, cache?: SpecCacheOptions): Promi
   if (serviceRead!.missing) diagnostics.push(makeDiagnostic(displayPath(servicePath), 1, 1, 'SPEC004', `${base}/service.yaml is missing`));
   const kinds: SpecFileKind[] = ['service', ...names.map((): SpecFileKind => 'connector')];
   const reads = [serviceRead!, ...connectorReads];
-  const specCache = cache && (await import('../cache/spec-cache.js').then(({ SpecCache }) => SpecCache.open(cache, reads.flatMap((r, i) => (r.text === undefined ? [] : [{ kind: kinds[i]!, text: r.text }])))));
   const files = [servicePath, ...names.map((n) => path.join(connectorsDir, n))];
   const specPaths = [`${base}/${path.basename(servicePath)}`, ...names.map((n) => `${base}/connectors/${n}`)];
+  const texts = reads.map((r, i): SpecText | undefined => (r.text === undefined || r.problem ? undefined : { file: displayPath(files[i]!), specPath: specPaths[i]!, text: r.text }));
+  const knownPaths = known ? await known(texts[0], texts.slice(1).filter((t) => t !== undefined)) : new Set<string>();
+  const isKnown = (i: number) => i > 0 && texts[i] !== undefined && knownPaths.has(specPaths[i]!);
+  const specCache = cache && (await import('../cache/spec-cache.js').then(({ SpecCache }) => SpecCache.open(cache, reads.flatMap((r, i) => (r.text === undefined || isKnown(i) ? [] : [{ kind: kinds[i]!, text: r.text }])))));
   // The files to parse, on the fast path first (yaml-fast.ts); `yaml` is loaded, once, only if one is declined.
   const fast = new Map<string, { data: unknown } | null>();
   for (const [i, read] of reads.entries()) {
     const text = read.text;
-    if (text !== undefined && !specCache?.get(kinds[i]!, text) && !checkedCache.has(checkedKey(displayPath(files[i]!), specPaths[i]!, kinds[i]!, text)) && !fast.has(text)) fast.set(text, fastParse(text) ?? null);
+    if (text !== undefined && !isKnown(i) && !specCache?.get(kinds[i]!, text) && !checkedCache.has(checkedKey(displayPath(files[i]!), specPaths[i]!, kinds[i]!, text)) && !fast.has(text)) fast.set(text, fastParse(text) ?? null);
   }
   if (reads.some((r) => r.text === undefined) || [...fast.values()].includes(null)) await loadYaml();
   const valid = new Set<SourceFile>();
   const clean: { kind: SpecFileKind; source: SourceFile }[] = [];
-  const take = (file: string, read: SpecFileRead, specPath: string, kind: SpecFileKind): SourceFile => {
+  const take = (file: string, read: SpecFileRead, specPath: string, kind: SpecFileKind, i: number): SourceFile => {
+    if (isKnown(i)) {
+      const source = knownSource(displayPath(file), specPath, read.text!);
+      valid.add(source);
+      return source;
+    }
     const checked = checkedSource(displayPath(file), read, specPath, kind, read.text === undefined ? undefined : specCache?.get(kind, read.text), read.text === undefined ? undefined : fast.get(read.text));
     diagnostics.push(...checked.diagnostics);
     if (checked.valid) valid.add(checked.source);
     if (checked.valid && checked.diagnostics.length === 0 && checked.source.duplicates.length === 0) clean.push({ kind, source: checked.source });
     return checked.source;
   };
-  const service = take(servicePath, serviceRead!, specPaths[0]!, 'service');
-  const connectors = names.map((n, i) => take(files[i + 1]!, connectorReads[i]!, specPaths[i + 1]!, 'connector'));
+  const service = take(servicePath, serviceRead!, specPaths[0]!, 'service', 0);
+  const connectors = names.map((n, i) => take(files[i + 1]!, connectorReads[i]!, specPaths[i + 1]!, 'connector', i + 1));
   return { service, connectors, valid, diagnostics, ...(specCache ? { saveCache: () => specCache.save(clean) } : {}) };
 }
 

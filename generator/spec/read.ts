@@ -4,10 +4,11 @@
 import { checkSpec } from './checks.js';
 import { collapseDiagnostics, SpecError, type Diagnostic } from './diagnostics.js';
 import type { SpecIR } from '../ir.js';
-import { loadSpec, type LoadedSpec } from './load.js';
+import { loadSpec, type KnownFiles, type LoadedSpec } from './load.js';
 import { normalize } from './normalize.js';
 import { timed, type Timings } from '../lib/timings.js';
 import type { SpecCacheOptions } from '../cache/spec-cache.js';
+import type { IrCache } from '../cache/ir-cache.js';
 
 /** A spec that passed every check, with its warnings. */
 export interface ValidSpec {
@@ -33,8 +34,16 @@ function sourcesOf(loaded: LoadedSpec): Map<string, string> {
  * caches' writes are added there for the caller to await later (generate: while it emits) instead of being awaited here.
  */
 export async function readSpec(specDir: string, timings?: Timings, cache?: SpecCacheOptions, pendingWrites?: Promise<unknown>[]): Promise<ValidSpec> {
-  const loaded = await timed(timings, 'load', () => loadSpec(specDir, cache));
-  const irCache = cache && (await timed(timings, 'ir-cache', () => import('../cache/ir-cache.js').then(({ IrCache }) => IrCache.open(cache, loaded))));
+  // A connector file the IR cache knows is not parsed: its IR comes from there.
+  const opened: { ir?: IrCache } = {};
+  const known: KnownFiles | undefined =
+    cache &&
+    (async (service, connectors) => {
+      const { IrCache } = await import('../cache/ir-cache.js');
+      return (opened.ir = await IrCache.open(cache, service, connectors)).known();
+    });
+  const loaded = await timed(timings, 'load', () => loadSpec(specDir, cache, known));
+  const irCache = opened.ir;
   const { ir, diagnostics, origins, fresh } = await timed(timings, 'normalize', async () => normalize(loaded, irCache && ((source) => irCache.get(source))));
   const all = [...loaded.diagnostics, ...diagnostics];
   if (ir) all.push(...(await timed(timings, 'check', async () => checkSpec(ir, origins, loaded, fresh))));

@@ -125,6 +125,34 @@ export function parsedSource(file: string, specPath: string, text: string, data:
   };
 }
 
+/**
+ * A file known to be clean from an earlier read of the same text (the IR cache holds what it gave): nothing is parsed
+ * unless its data or a position is asked (then as readSource parses it).
+ */
+export function knownSource(file: string, specPath: string, text: string): SourceFile {
+  let read: SourceFile | undefined;
+  const parsed = () => (read ??= readSource(file, text, specPath));
+  return {
+    file,
+    specPath,
+    text,
+    syntaxErrors: [],
+    duplicates: [],
+    get data() {
+      return parsed().data;
+    },
+    get positions() {
+      return parsed().positions;
+    },
+    get doc() {
+      return parsed().doc;
+    },
+    get lineCounter() {
+      return parsed().lineCounter;
+    },
+  };
+}
+
 /** The answer to a position question about `source`, from its memo or computed (and remembered). */
 function remembered(source: SourceFile, key: string, compute: () => readonly [number, number]): readonly [number, number] {
   let answer = source.positions.get(key);
