@@ -5,12 +5,14 @@
 // times only: on 2 cores that background compilation was about a quarter of the run's CPU (~0.7 s of ~3 s) and
 // competed with the run's own threads. A budget 15× V8's default lets only the code that stays hot be optimised:
 // `npm run bench` measures cold generate, the one-connector edit and the 8× spec with it.
+// Allocation-site pretenuring is off for them too: V8 marks sites whose objects survived a scavenge or two to
+// allocate straight into the old generation, but a run's emitters make each connector's texts and documents, which live
+// for that connector only — so they died there, grew the old generation (~90 MB at 8× the spec) and cost mark-compacts.
+// Without it they die young: about 5–10% less CPU at 8× the spec, the same at 1× and for a one-connector edit (blocks of
+// runs, each block's flags with their own code cache: V8 refuses a code cache made under other flags).
 // Long-running commands (the mock server, the MCP server, `--watch`) keep V8's defaults: for them optimised code pays
 // back. The check is a plain look at the arguments; a wrong guess changes speed only, never output.
 import v8 from 'node:v8';
-import { isOneShot } from './one-shot.mjs';
+import { isOneShot, ONE_SHOT_V8_FLAGS } from './one-shot.mjs';
 
-/** V8's interrupt budget is 66 KB of bytecode executed (Node 20); this is the budget for one-shot commands. */
-const ONE_SHOT_INTERRUPT_BUDGET = 1_000_000;
-
-if (isOneShot()) v8.setFlagsFromString(`--interrupt-budget=${ONE_SHOT_INTERRUPT_BUDGET}`);
+if (isOneShot()) for (const flag of ONE_SHOT_V8_FLAGS) v8.setFlagsFromString(flag);

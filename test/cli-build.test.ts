@@ -14,6 +14,7 @@ import { describe, expect, test } from 'vitest';
 import { buildCli } from '../bin/cli-build.mjs';
 import { emitterEntries } from '../generator/emitters/index.js';
 import { writeMiniSpec } from './helpers/mini-spec.js';
+import { ONE_SHOT_V8_FLAGS } from '../bin/one-shot.mjs';
 
 const exec = promisify(execFile);
 const repo = path.resolve(import.meta.dirname, '..');
@@ -21,7 +22,7 @@ const codeCache = path.join(repo, 'bin/code-cache.mjs');
 
 /** Runs `code` (an ES module body) in a new Node process with the V8 flags of a one-shot run; its stdout, parsed. */
 async function inNode(code: string, cwd = repo): Promise<unknown> {
-  const { stdout } = await exec(process.execPath, ['--interrupt-budget=1000000', '--input-type=module', '-e', code, 'run'], { cwd });
+  const { stdout } = await exec(process.execPath, [...ONE_SHOT_V8_FLAGS, '--input-type=module', '-e', code, 'run'], { cwd });
   return JSON.parse(stdout);
 }
 
