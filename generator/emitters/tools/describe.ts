@@ -32,20 +32,30 @@ function names(list: string[], max: number): string {
   return list.length > max ? `${list.slice(0, max).join(', ')} and ${list.length - max} more` : list.join(', ');
 }
 
-/** What the result holds. */
-function returns(connector: ConnectorIR, entity: EntityIR, action: ActionIR, detail: Detail): string {
-  const record = connector.records.find((r) => r.name === (action.result.record ?? entity.record));
-  const fields = record?.properties.length ? ` Record fields: ${names(record.properties.map((p) => p.name), detail.fields)}${record.unspecified ? ' (and more the contract does not list)' : ''}.` : '';
+/** What the result holds, but its record's field list (recordFields). */
+function returns(record: ConnectorIR['records'][number] | undefined, action: ActionIR, fields: (detail: Detail) => string): (detail: Detail) => string {
   switch (action.result.shape) {
     case 'list':
-      return `Returns one page: { records: [${record?.name ?? 'record'}…], meta }.${fields}`;
+      return (detail) => `Returns one page: { records: [${record?.name ?? 'record'}…], meta }.${fields(detail)}`;
     case 'single':
-      return `Returns one ${record?.name ?? 'record'}.${fields}`;
-    case 'hits':
-      return 'Returns one page of hits: { hits: [{ id, score, data }], next_cursor, took_ms }; data holds the searchable fields.';
-    default:
-      return `Returns the file: its name, content type and content (UTF-8 text, else base64)${action.maxBytes ? `; at most ${action.maxBytes} bytes` : ''}.`;
+      return (detail) => `Returns one ${record?.name ?? 'record'}.${fields(detail)}`;
+    case 'hits': {
+      const text = 'Returns one page of hits: { hits: [{ id, score, data }], next_cursor, took_ms }; data holds the searchable fields.';
+      return () => text;
+    }
+    default: {
+      const text = `Returns the file: its name, content type and content (UTF-8 text, else base64)${action.maxBytes ? `; at most ${action.maxBytes} bytes` : ''}.`;
+      return () => text;
+    }
   }
+}
+
+/** The record's fields as `returns` lists them, at a level of detail (empty without fields). */
+function recordFields(record: ConnectorIR['records'][number] | undefined): (detail: Detail) => string {
+  if (!record?.properties.length) return () => '';
+  const list = record.properties.map((p) => p.name);
+  const more = record.unspecified ? ' (and more the contract does not list)' : '';
+  return (detail) => ` Record fields: ${names(list, detail.fields)}${more}.`;
 }
 
 /** How to get the next page. */
@@ -76,21 +86,34 @@ function limits(action: ActionIR): string {
   return [required.length ? `Required: ${required.join(', ')}.` : '', bounded.length ? `Limits: ${bounded.join('; ')}.` : '', action.paramsUnspecified ? 'The contract does not list all params of this action; others are passed through.' : ''].filter(Boolean).join(' ');
 }
 
-/** Searchable fields with their types, and which operators apply to which. */
-function searchGrammar(ir: SpecIR, entity: EntityIR, detail: Detail): string {
+/**
+ * Searchable fields with their types, and which operators apply to which: the fields are grouped once per tool, and
+ * each level of detail only lists them.
+ */
+function searchGrammar(ir: SpecIR, entity: EntityIR): (detail: Detail) => string {
   const fields = entity.searchable?.properties ?? [];
   const operators = ir.service.search.operators;
   const combinators = readingOrder(operators).filter((op) => op.operand === 'filter' || op.operand === 'filters').map((op) => op.name);
   const grammar = `query.filter: one operator object, e.g. {"eq":{"<field>":value}}; ${combinators.join('/')} combine filters. query.sort: [{"<field>":"asc"|"desc"}].`;
-  if (!fields.length) return `${grammar} Searchable fields: not specified by the contract (${sentence(entity.searchable?.unspecified)}).`;
+  if (!fields.length) {
+    const text = `${grammar} Searchable fields: not specified by the contract (${sentence(entity.searchable?.unspecified)}).`;
+    return () => text;
+  }
   // Fields grouped by the operators that apply to them (the same rules as the schema and the runtime's types).
-  const groups = new Map<string, string[]>();
+  const groups = new Map<string, PropertyIR[]>();
   for (const f of fields) {
     const ops = operatorsFor(f, operators).map((op) => op.name).join(' ');
-    groups.set(ops, [...(groups.get(ops) ?? []), detail.types ? `${f.name} (${typeOf(f)})` : f.name]);
+    const group = groups.get(ops);
+    if (group) group.push(f);
+    else groups.set(ops, [f]);
   }
-  const byOperators = [...groups].map(([ops, list]) => `${names(list, detail.fields)}: ${ops}`).join('; ');
-  return `${grammar} Searchable fields and their operators: ${byOperators}.`;
+  const listed = (label: (f: PropertyIR) => string) => [...groups].map(([ops, list]) => [ops, list.map(label)] as const);
+  const typed = listed((f) => `${f.name} (${typeOf(f)})`);
+  let plain: typeof typed | undefined;
+  return (detail) => {
+    const byOperators = (detail.types ? typed : (plain ??= listed((f) => f.name))).map(([ops, list]) => `${names(list, detail.fields)}: ${ops}`).join('; ');
+    return `${grammar} Searchable fields and their operators: ${byOperators}.`;
+  };
 }
 
 /** Read or write, in words. */
@@ -103,23 +126,18 @@ function effect(action: ActionIR): string {
 /** The description of one pair's tool, at the most detail that fits {@link MAX_DESCRIPTION}. */
 export function describeTool(ir: SpecIR, connector: ConnectorIR, entity: EntityIR, action: ActionIR): string {
   const what = `${connector.title} — ${entity.name} ${action.name}: ${sentence(action.description)}`;
-  // The parts every level of detail says alike, made once.
+  // The parts every level of detail says alike, made once; the others are functions of the detail.
   const about = entity.description ? `Entity: ${sentence(entity.description)}` : '';
+  const record = connector.records.find((r) => r.name === (action.result.record ?? entity.record));
+  const result = returns(record, action, recordFields(record));
   const pages = paging(connector, action);
-  const bounds = action.name === 'search' ? '' : limits(action);
+  const grammar = action.name === 'search' ? searchGrammar(ir, entity) : undefined;
+  const bounds = grammar ? '' : limits(action);
   const deprecated = action.deprecated ? `Deprecated: ${sentence(action.deprecated)}` : '';
-  let text = '';
+  const writes = effect(action);
   for (const detail of DETAILS) {
-    const parts = [
-      what,
-      detail.entity ? about : '',
-      returns(connector, entity, action, detail),
-      pages,
-      action.name === 'search' ? searchGrammar(ir, entity, detail) : bounds,
-      deprecated,
-      effect(action),
-    ];
-    text = parts.filter(Boolean).join(' ');
+    const parts = [what, detail.entity ? about : '', result(detail), pages, grammar ? grammar(detail) : bounds, deprecated, writes];
+    const text = parts.filter(Boolean).join(' ');
     if (text.length <= MAX_DESCRIPTION) return text;
   }
   throw new Error(`internal: the description of ${connector.id} ${entity.name} ${action.name} stays over ${MAX_DESCRIPTION} characters`);
