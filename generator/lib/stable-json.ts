@@ -35,8 +35,19 @@ export function sortedKeys(value: unknown, reorder?: KeyOrder, key = ''): unknow
  * spaces before every line after the first), without the final newline.
  */
 export function arrayElementJson(value: unknown): string {
-  return JSON.stringify(sortedKeys(value), null, 2).replaceAll('\n', '\n    ');
+  return elementJson(sortedKeys(value));
 }
+
+/** arrayElementJson with the keys in the value's own order (data built in a fixed order needs no sorting). */
+export function elementJson(value: unknown): string {
+  // Stringified two arrays deep, the element's lines are indented as it needs: cut out, not re-indented line by line.
+  const text = JSON.stringify([[value]], null, 2);
+  return text.slice(NESTED_START.length, text.length - NESTED_END.length);
+}
+
+/** What JSON.stringify(…, null, 2) puts around the element of `[[element]]`. */
+const NESTED_START = '[\n  [\n    ';
+const NESTED_END = '\n  ]\n]';
 
 /**
  * stableJson text `json` of an object whose top-level property `key` is an empty array, with that array's elements

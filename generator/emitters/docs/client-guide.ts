@@ -167,37 +167,61 @@ function withOptions(call: string, options: string): string {
 
 /** The error classes: class, base, when it is thrown, the fields it declares. */
 export function errorClassesTable(): string {
-  const { errors } = runtimeApi();
-  const byName = new Map(errors.map((e) => [e.name, e]));
-  const root = (name: string): string => (byName.get(name)?.extends === 'Error' ? name : root(byName.get(name)!.extends));
-  return table(
-    ['class', 'extends', 'thrown when', 'fields of its own'],
-    errors.map((e) => [code(e.name), code(e.extends), prose(e.doc), e.fields.map((f) => code(f.name)).join(', ') || (root(e.name) === 'ApiError' ? 'those of `ApiError`' : '—')]),
-  );
+  return runtimeTables().errorClasses;
 }
 
 /** The fields every `ApiError` carries, `message` first. */
 export function errorFieldsTable(): string {
-  const apiError = runtimeApi().errors.find((e) => e.name === 'ApiError')!;
+  return runtimeTables().errorFields;
+}
+
+/** The guide's tables that read the runtime alone: the same for every connector and page, so made once per process. */
+interface RuntimeTables {
+  clientOptions: string;
+  requestOptions: string;
+  pageOptions: string;
+  errorClasses: string;
+  errorFields: string;
+  otherFields: { name: string; fields: string }[];
+}
+
+let tables: RuntimeTables | undefined;
+
+function runtimeTables(): RuntimeTables {
+  if (tables) return tables;
+  const api = runtimeApi();
+  const byName = new Map(api.errors.map((e) => [e.name, e]));
+  const root = (name: string): string => (byName.get(name)?.extends === 'Error' ? name : root(byName.get(name)!.extends));
+  const apiError = byName.get('ApiError')!;
   const message: ApiMember = { name: 'message', type: 'string', doc: "What failed and where: status, the body's message, entity and action; never the token.", optional: false };
-  return table(['field', 'type', 'what it holds'], [message, ...apiError.fields].map((f) => [code(f.name), code(f.type), prose(f.doc)]));
+  const fieldsTable = (fields: ApiMember[]) => table(['field', 'type', 'what it holds'], fields.map((f) => [code(f.name), code(f.type), prose(f.doc)]));
+  return (tables = {
+    clientOptions: optionsTable(api.clientOptions),
+    requestOptions: optionsTable(api.requestOptions),
+    pageOptions: optionsTable(api.pageOptions),
+    errorClasses: table(
+      ['class', 'extends', 'thrown when', 'fields of its own'],
+      api.errors.map((e) => [code(e.name), code(e.extends), prose(e.doc), e.fields.map((f) => code(f.name)).join(', ') || (root(e.name) === 'ApiError' ? 'those of `ApiError`' : '—')]),
+    ),
+    errorFields: fieldsTable([message, ...apiError.fields]),
+    otherFields: api.errors.filter((e) => e.name !== 'ApiError' && e.fields.length).map((e) => ({ name: e.name, fields: fieldsTable(e.fields) })),
+  });
 }
 
 /** The guide for one connector's package; `mockSources` adds the table of every connector's mock source. */
 export function clientGuide(ir: SpecIR, connector: ConnectorIR, { mockSources = false } = {}): string {
   const api = runtimeApi();
+  const { clientOptions, requestOptions, pageOptions, errorClasses, errorFields, otherFields } = runtimeTables();
   return render({
     packageName: connector.package.name,
     clientClass: clientClassName(connector),
-    clientOptions: optionsTable(api.clientOptions),
-    requestOptions: optionsTable(api.requestOptions),
-    pageOptions: optionsTable(api.pageOptions),
+    clientOptions,
+    requestOptions,
+    pageOptions,
     requestIdHeader: ir.service.requestIdHeader ? code(ir.service.requestIdHeader) : undefined,
-    errorClasses: errorClassesTable(),
-    errorFields: errorFieldsTable(),
-    otherFields: api.errors
-      .filter((e) => e.name !== 'ApiError' && e.fields.length)
-      .map((e) => ({ name: e.name, fields: table(['field', 'type', 'what it holds'], e.fields.map((f) => [code(f.name), code(f.type), prose(f.doc)])) })),
+    errorClasses,
+    errorFields,
+    otherFields,
     logEnv: api.constants['LOG_LEVEL_ENV'],
     maxRetries: api.constants['MAX_RETRIES'],
     mockSource: mockSourceId(connector),

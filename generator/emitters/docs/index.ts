@@ -7,9 +7,12 @@
 import { splitEmitter } from '../types.js';
 import { clientGuide } from './client-guide.js';
 import { connectorView } from './connector-view.js';
-import { docsTreePage, PACKAGE_REFERENCE, packagePage } from './links.js';
-import { commonView, indexView, serviceView } from './service-view.js';
+import { cutPage, docsTreePage, PACKAGE_REFERENCE, packagePage } from './links.js';
+import { commonView, indexView, serviceView, type CommonView } from './service-view.js';
 import { pages } from './templates.js';
+
+/** The appendix of each common view (commonView gives every connector of a run the same one): rendered once. */
+const appendices = new WeakMap<CommonView, string>();
 
 /** Writes the reference. */
 export const docsEmitter = splitEmitter({
@@ -18,10 +21,10 @@ export const docsEmitter = splitEmitter({
     const page = pages();
     const common = commonView(ir);
     // Rendered once; the two copies differ only in links and the appendix (see links.ts).
-    const body = page.connector({ ...connectorView(ir, connector), ...common });
+    const body = cutPage(page.connector({ ...connectorView(ir, connector), ...common }));
     return new Map([
       [`docs/connectors/${connector.id}.md`, docsTreePage(body, connector.id)],
-      [`${connector.id}/${PACKAGE_REFERENCE}`, packagePage(body, page.appendix(common))],
+      [`${connector.id}/${PACKAGE_REFERENCE}`, packagePage(body, appendixOf(common))],
     ]);
   },
   shared(ir) {
@@ -34,3 +37,9 @@ export const docsEmitter = splitEmitter({
     return files;
   },
 });
+
+function appendixOf(common: CommonView): string {
+  let appendix = appendices.get(common);
+  if (appendix === undefined) appendices.set(common, (appendix = pages().appendix(common)));
+  return appendix;
+}

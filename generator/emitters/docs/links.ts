@@ -63,18 +63,62 @@ function packageCopy(appendix: string): Target {
   };
 }
 
-function fill(page: string, target: Target): string {
-  const text = page.replace(/⟦(service:)?([a-zA-Z-]+)⟧/g, (_, service: string | undefined, name: string) => (service ? target.service(name as ServiceSection) : (target.slots[name] ?? '')));
-  // An emptied slot may leave an empty line behind: collapse blank runs again.
-  return `${text.replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
+/**
+ * A rendered page cut at its placeholders: the texts between them (even positions) and each placeholder's name, with
+ * `service:` for a link (odd positions). Cut once, filled for both targets.
+ */
+export type PlaceholderPage = readonly string[];
+
+/** Cuts a page as pages() renders it (no run of three newlines: templates.ts) at its placeholders. */
+export function cutPage(page: string): PlaceholderPage {
+  return page.split(/⟦((?:service:)?[a-zA-Z-]+)⟧/);
+}
+
+/**
+ * The page with the placeholders filled; a run of three or more newlines collapses to a blank line (an emptied slot
+ * may leave one behind) and the text ends with one newline. The cut texts hold no such run, so runs can only form
+ * where a filled text meets its neighbours: the pieces are joined with the newlines at each junction counted, rather
+ * than the whole page scanned again.
+ */
+function fill(page: PlaceholderPage, target: Target): string {
+  const parts: string[] = [];
+  let tail = 0; // newlines at the end of what is joined so far (never more than two)
+  const add = (piece: string) => {
+    let lead = 0;
+    while (lead < piece.length && piece.charCodeAt(lead) === 10) lead++;
+    if (lead > 0 && tail + lead > 2) piece = piece.slice(lead - Math.max(0, 2 - tail));
+    if (piece === '') return;
+    parts.push(piece);
+    let end = 0;
+    while (end < piece.length && piece.charCodeAt(piece.length - 1 - end) === 10) end++;
+    tail = end === piece.length ? tail + end : end;
+  };
+  for (let i = 0; i < page.length; i++) {
+    if (i % 2 === 0) add(page[i]!);
+    else {
+      const name = page[i]!;
+      const value = name.startsWith('service:') ? target.service(name.slice('service:'.length) as ServiceSection) : (target.slots[name] ?? '');
+      add(value.includes('\n\n\n') ? value.replace(/\n{3,}/g, '\n\n') : value);
+    }
+  }
+  // The end trimmed of white space, then one newline.
+  while (parts.length) {
+    const last = parts.pop()!.trimEnd();
+    if (last !== '') {
+      parts.push(last);
+      break;
+    }
+  }
+  parts.push('\n');
+  return parts.join('');
 }
 
 /** The page of generated/docs/connectors/<id>.md. */
-export function docsTreePage(page: string, connectorId: string): string {
+export function docsTreePage(page: PlaceholderPage, connectorId: string): string {
   return fill(page, docsTree(connectorId));
 }
 
 /** The page of generated/<id>/REFERENCE.md, with the common contract's excerpt. */
-export function packagePage(page: string, appendix: string): string {
+export function packagePage(page: PlaceholderPage, appendix: string): string {
   return fill(page, packageCopy(appendix));
 }

@@ -61,9 +61,30 @@ function json(value: unknown): string {
   return sortedJson(value, 2);
 }
 
-/** The envelope, errors and uniform search: the parts of the contract connector pages cite (partials). */
-export function commonView(ir: SpecIR) {
+/** The assumptions of the common contract that commonView reads. */
+const COMMON_ASSUMPTIONS = ['envelope', 'searchResponse', 'download', 'sortElement'];
+
+/** The view of commonView. */
+export type CommonView = ReturnType<typeof makeCommonView>;
+
+/** commonView's last view, with the IR parts it read (the IR is read-only to emitters). */
+let lastCommon: { read: unknown[]; view: CommonView } | undefined;
+
+/**
+ * The envelope, errors and uniform search: the parts of the contract connector pages cite (partials). Every
+ * connector's IR view (emitters/types.ts onlyConnector) shares these parts of the service, so the view is made once
+ * per run and the same object is returned while they are the same.
+ */
+export function commonView(ir: SpecIR): CommonView {
   const s = ir.service;
+  const read: unknown[] = [s.envelope, s.errors, s.search, s.actions, ...COMMON_ASSUMPTIONS.map((id) => s.assumptions.find((a) => a.id === id))];
+  if (lastCommon?.read.every((part, i) => part === read[i])) return lastCommon.view;
+  const view = makeCommonView(s);
+  lastCommon = { read, view };
+  return view;
+}
+
+function makeCommonView(s: SpecIR['service']) {
   const { records, meta } = s.envelope;
   const searchLimit = s.search.params.find((p) => p.name === 'limit')?.default;
   return {
