@@ -28,9 +28,16 @@ const runs = Number(process.env.BENCH_RUNS ?? 5);
 const scaleRuns = Number(process.env.BENCH_SCALE_RUNS ?? 2);
 const factors = (process.env.BENCH_SCALE_FACTORS ?? '1,2,4,8').split(',').map(Number);
 
-/** `generate` from `spec` into `out` with `cache` as its cache directory (everything it keeps between runs). */
-const ours = (spec: string, out: string, cache: string, ...extra: string[]) =>
-  runMeasured(process.execPath, [bin, 'generate', '--spec', spec, '--out', out, ...extra], { cwd: repo, env: { ...process.env, CONNECTOR_CODEGEN_CACHE_DIR: cache } });
+/**
+ * The environment without NODE_EXTRA_CA_CERTS, when it is set: Node then parses that certificate file as every process
+ * starts (~37 ms of CPU for Debian's bundle on the bench machine), a cost of the machine that no tool here needs. The
+ * no-op and `node -e 0` are measured both ways; every other figure runs in the environment as given.
+ */
+const withoutExtraCerts = process.env.NODE_EXTRA_CA_CERTS === undefined ? undefined : Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'NODE_EXTRA_CA_CERTS'));
+
+/** `generate` from `spec` into `out` with `cache` as its cache directory (everything it keeps between runs), in `env` (default: ours). */
+const ours = (spec: string, out: string, cache: string, extra: string[] = [], env: NodeJS.ProcessEnv = process.env) =>
+  runMeasured(process.execPath, [bin, 'generate', '--spec', spec, '--out', out, ...extra], { cwd: repo, env: { ...env, CONNECTOR_CODEGEN_CACHE_DIR: cache } });
 
 /** Changes one connector's description (a different text each round), as a user's one-connector edit. */
 function editConnector(spec: string, round: number): string {
@@ -57,20 +64,22 @@ export async function benchGenerate(): Promise<void> {
     let fresh = 0;
     const newDir = () => path.join(work, `out-${fresh++}`);
     const newCache = () => path.join(work, `cache-${fresh++}`); // empty: a cold run
-    const s = { cold: [] as ChildUsage[], noop: [] as ChildUsage[], node: [] as ChildUsage[], ots: [] as ChildUsage[], hey: [] as ChildUsage[], edit: [] as ChildUsage[] };
+    const s = { cold: [] as ChildUsage[], noop: [] as ChildUsage[], node: [] as ChildUsage[], ots: [] as ChildUsage[], hey: [] as ChildUsage[], edit: [] as ChildUsage[], noopBare: [] as ChildUsage[], nodeBare: [] as ChildUsage[] };
     const phases = new Map<string, number[]>();
     const jobs: (() => void)[] = [
       () => {
         const out = newDir();
         const cache = newCache();
-        const cold = ours(specDir, out, cache, '--timings');
+        const cold = ours(specDir, out, cache, ['--timings']);
         s.cold.push(cold);
         for (const m of cold.stderr.matchAll(/^(\S+)\s+([\d.]+) ms$/gm)) phases.set(m[1]!, [...(phases.get(m[1]!) ?? []), Number(m[2])]);
         s.noop.push(ours(specDir, out, cache));
+        if (withoutExtraCerts) s.noopBare.push(ours(specDir, out, cache, [], withoutExtraCerts));
       },
       () => s.ots.push(runMeasured(process.execPath, [path.join(import.meta.dirname, 'peers/openapi-typescript.mjs'), newDir(), ...documents], { cwd: repo })),
       () => s.hey.push(runMeasured(process.execPath, [path.join(import.meta.dirname, 'peers/hey-api.mjs'), newDir(), ...documents], { cwd: repo })),
       () => s.node.push(runMeasured(process.execPath, ['-e', '0'])),
+      ...(withoutExtraCerts ? [() => void s.nodeBare.push(runMeasured(process.execPath, ['-e', '0'], { env: withoutExtraCerts }))] : []),
     ];
     for (const job of jobs) job(); // warm-up round: file cache, CLI build
     for (const k of Object.keys(s) as (keyof typeof s)[]) s[k].length = 0;
@@ -97,6 +106,7 @@ export async function benchGenerate(): Promise<void> {
       row('@hey-api/openapi-ts (types, sdk, client)', s.hey),
       row('connector-codegen generate, no-op', s.noop),
       row('node -e 0', s.node),
+      ...(withoutExtraCerts ? [row('connector-codegen generate, no-op, without NODE_EXTRA_CA_CERTS', s.noopBare), row('node -e 0, without NODE_EXTRA_CA_CERTS', s.nodeBare)] : []),
       row(`one-connector edit (${new Set(edited).size} connectors in turn)`, s.edit),
     ]);
     console.log(`edited: ${edited.join(', ')}`);
@@ -109,6 +119,9 @@ export async function benchGenerate(): Promise<void> {
     record({ id: 'generate.cold.wall_ms', label: 'cold generate wall', value: med(s.cold, 'wallMs'), unit: 'ms', target: { on: 'value', op: '<=', limit: 1000 } });
     record({ id: 'generate.edit.cpu_vs_cold', label: 'one-connector edit CPU vs cold', value: cpu(s.edit), unit: 's', peer: { name: 'cold', value: cpu(s.cold) }, target: { on: 'ratio', op: '<=', limit: 0.2 } });
     record({ id: 'generate.noop.cpu_vs_node', label: 'no-op CPU vs node -e 0', value: cpu(s.noop), unit: 's', peer: { name: 'node -e 0', value: cpu(s.node) }, target: { on: 'ratio', op: '<=', limit: 1.5 } });
+    if (withoutExtraCerts) {
+      record({ id: 'generate.noop.cpu_vs_node_without_extra_ca_certs', label: 'no-op CPU vs node -e 0, without NODE_EXTRA_CA_CERTS', value: cpu(s.noopBare), unit: 's', peer: { name: 'node -e 0 (same env)', value: cpu(s.nodeBare) } });
+    }
     record({ id: 'generate.noop.wall_vs_node', label: 'no-op wall vs node -e 0', value: med(s.noop, 'wallMs'), unit: 'ms', peer: { name: 'node -e 0', value: med(s.node, 'wallMs') } });
     keepSection('generate', Object.fromEntries(Object.entries(s).map(([k, xs]) => [k, { cpuS: cpu(xs), wallMs: med(xs, 'wallMs'), maxRssMiB: med(xs, 'maxRssMiB'), runs: xs.map(({ stderr: _, ...u }) => u) }])));
 
