@@ -271,7 +271,7 @@ describe('the IR cache', () => {
     expect(fresh.lines.length).toBeGreaterThan(1000);
     expect((await read(true)).json).toBe(fresh.json); // fills the cache
     expect(await irEntries(cacheDir)).toHaveLength(15);
-    // A connector file the IR cache knows is not even parsed: without the parse cache, only service.yaml is parsed (and stored) again.
+    // A connector file the IR cache knows needs no parse: without the parse cache, only service.yaml's entry is made again.
     await rm(path.join(cacheDir, 'spec'), { recursive: true });
     const cached = await read(true);
     expect(await readdir(path.join(cacheDir, 'spec'))).toHaveLength(1);
