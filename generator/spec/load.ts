@@ -105,7 +105,7 @@ export async function loadSpec(specDir: string, cache?: SpecCacheOptions, known?
   const clean: { kind: SpecFileKind; source: SourceFile }[] = [];
   const take = (file: string, read: SpecFileRead, specPath: string, kind: SpecFileKind, i: number): SourceFile => {
     if (isKnown(i)) {
-      const source = knownSource(displayPath(file), specPath, read.text!);
+      const source = knownSource(texts[i]!.file, specPath, texts[i]!.text);
       valid.add(source);
       return source;
     }

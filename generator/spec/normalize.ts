@@ -138,7 +138,7 @@ export class FileContext {
   /** Where `path` is written (its line located only when read). */
   loc(path: DataPath): SourceLocation {
     const location = keyLocation(this.source, path);
-    this.locations?.push(location);
+    this.locations.push(location);
     return location;
   }
 
