@@ -1,5 +1,5 @@
-// How the CLI is bundled (bin/cli-build.mjs decides when): two CommonJS scripts that share their modules, run with
-// V8 code caches (bin/code-cache.mjs), and one script per worker thread's entry.
+// How the CLI is bundled (bin/cli-build.cjs decides when): two CommonJS scripts that share their modules, run with
+// V8 code caches (bin/code-cache.cjs), and one script per worker thread's entry.
 //
 // - start.cjs: what every run loads — generator/cli/main.ts and everything it imports, plus generate.ts (the no-op
 //   path of generate). Its dynamic imports of other modules are answered by the work script.
@@ -9,11 +9,11 @@
 // - workers/<name>.cjs: each emitter worker thread's entry, and noop.cjs, the fast answer of a generate with nothing to
 //   do (generator/cli/noop.ts, run instead of the CLI): self-contained, since each runs alone.
 //
-// The scripts ask each other for modules through `require('connector-codegen:modules')` (code-cache.mjs provides it):
+// The scripts ask each other for modules through `require('connector-codegen:modules')` (code-cache.cjs provides it):
 // `.start(path)` and `.work(path)` return the namespace of a module by its path relative to the repository.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { MODULES } from './code-cache.mjs';
+import { MODULES } from './code-cache.cjs';
 
 /**
  * Suffix of a module standing for one of the other script's: a CommonJS module (the name tells esbuild so, whatever
@@ -96,7 +96,7 @@ export async function bundleCli({ esbuild, root, outdir, standalone, plugins, de
 
 /**
  * Escapes what esbuild leaves beyond ASCII (it escapes strings, not comments or regular expression literals): a script
- * in ASCII is read as Latin-1, a copy (bin/code-cache.mjs), and held as a one-byte string, where UTF-8 text with one
+ * in ASCII is read as Latin-1, a copy (bin/code-cache.cjs), and held as a one-byte string, where UTF-8 text with one
  * arrow in a comment is decoded and held as two bytes per character (work.cjs: ~2 MB). `\uXXXX` means the same
  * character in a comment, a regular expression (surrogate pairs included) and a string — but not after a backslash
  * (`/\→/` would become an escaped backslash): a script with one is left as written, read as UTF-8, slower only.

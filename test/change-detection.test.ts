@@ -1,5 +1,5 @@
 /**
- * Change detection of the caches (issue 16): file stats as one string (lib/file-stats.mjs: the CLI build and the
+ * Change detection of the caches (issue 16): file stats as one string (lib/file-stats.cjs: the CLI build and the
  * generator version) change with every added, removed or touched file; the generator version follows its inputs'
  * content, and is remembered only while their stats are unchanged.
  */
@@ -7,9 +7,9 @@ import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { filesUnder, statLines } from '../generator/lib/file-stats.mjs';
+import { filesUnder, statLines } from '../generator/lib/file-stats.cjs';
 import { generatorVersion } from '../generator/cache/version.js';
-import { handOverVersion } from '../generator/lib/generator-inputs.mjs';
+import { handOverVersion } from '../generator/lib/generator-inputs.cjs';
 
 const tmp = (name: string) => mkdtemp(path.join(os.tmpdir(), `codegen-change-${name}-`));
 const snapshot = (root: string, options?: Parameters<typeof filesUnder>[1]) => statLines('src', root, filesUnder(root, options));

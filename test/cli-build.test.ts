@@ -1,7 +1,7 @@
 /**
- * The CLI's build of itself (bin/cli-build.mjs, bin/cli-bundle.mjs): a start script, a work script sharing its
+ * The CLI's build of itself (bin/cli-build.cjs, bin/cli-bundle.mjs): a start script, a work script sharing its
  * modules, and every worker thread's entry, so a generate run from the CLI starts its emitter workers without
- * bundling anything at run time; each runs with a V8 code cache (bin/code-cache.mjs).
+ * bundling anything at run time; each runs with a V8 code cache (bin/code-cache.cjs).
  */
 import { execFile } from 'node:child_process';
 import { cp, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
@@ -11,14 +11,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, test } from 'vitest';
-import { buildCli } from '../bin/cli-build.mjs';
+import { buildCli } from '../bin/cli-build.cjs';
 import { emitterEntries } from '../generator/emitters/index.js';
 import { writeMiniSpec } from './helpers/mini-spec.js';
-import { ONE_SHOT_V8_FLAGS } from '../bin/one-shot.mjs';
+import { ONE_SHOT_V8_FLAGS } from '../bin/one-shot.cjs';
 
 const exec = promisify(execFile);
 const repo = path.resolve(import.meta.dirname, '..');
-const codeCache = path.join(repo, 'bin/code-cache.mjs');
+const codeCache = path.join(repo, 'bin/code-cache.cjs');
 
 /** Runs `code` (an ES module body) in a new Node process with the V8 flags of a one-shot run; its stdout, parsed. */
 async function inNode(code: string, cwd = repo): Promise<unknown> {

@@ -10,7 +10,7 @@
  */
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { filesUnder, statLines } from '../lib/file-stats.mjs';
+import { filesUnder, statLines } from '../lib/file-stats.cjs';
 import { sha256, sha256Hash } from '../lib/sha256.js';
 import { listOutputFiles } from '../write.js';
 

@@ -1,15 +1,15 @@
 /**
  * The generator's version for caching: a digest of everything besides the spec and the config that shapes the output
- * (lib/generator-inputs.mjs: the generator's sources, templates, the runtime, the release state, the versions of the
+ * (lib/generator-inputs.cjs: the generator's sources, templates, the runtime, the release state, the versions of the
  * packages that print the output). A cache entry made by another version is never read. Hashing ~200 files on every start is what a no-op run must not pay, so the digest is remembered with a
- * fingerprint of the files' paths, sizes and modification times (lib/file-stats.mjs, as build tools and
- * bin/cli-build.mjs do): when those are unchanged, the digest is reused after a stat per file.
+ * fingerprint of the files' paths, sizes and modification times (lib/file-stats.cjs, as build tools and
+ * bin/cli-build.cjs do): when those are unchanged, the digest is reused after a stat per file.
  */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { statLines } from '../lib/file-stats.mjs';
-import { peekHandedVersion, takeHandedVersion, versionDigest, versionInputs, type VersionInputGroup } from '../lib/generator-inputs.mjs';
+import { statLines } from '../lib/file-stats.cjs';
+import { peekHandedVersion, takeHandedVersion, versionDigest, versionInputs, type VersionInputGroup } from '../lib/generator-inputs.cjs';
 import { DEFAULT_CACHE_DIR } from './dir.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -20,7 +20,7 @@ export function fingerprint(inputs: VersionInputGroup[]): string {
 }
 
 /**
- * The generator version (hex digest, lib/generator-inputs.mjs), remembered under `cacheDir` with the fingerprint it was
+ * The generator version (hex digest, lib/generator-inputs.cjs), remembered under `cacheDir` with the fingerprint it was
  * taken at; the CLI hands the first run of a process the version it took with its own check of the sources.
  */
 export function generatorVersion(cacheDir: string = DEFAULT_CACHE_DIR): string {

@@ -1,6 +1,6 @@
 /**
  * The fast answer of a `generate` with nothing to do. The CLI's build bundles this module alone (noop.cjs, run with its
- * code cache), and bin/cli-build.mjs runCli asks it before loading the CLI, whose loading (the command declarations,
+ * code cache), and bin/cli-build.cjs runCli asks it before loading the CLI, whose loading (the command declarations,
  * the config's validator, generate) costs a no-op run more than its checks do. It runs the same no-op check as generate (cache/no-op.ts) on the same config
  * and answers only "up to date", with generate's line; anything else — other arguments, a config text not known to
  * be valid (config/valid-texts.ts), leftovers of an interrupted run, work to do, any error — is left to the CLI,

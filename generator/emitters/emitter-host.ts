@@ -4,7 +4,7 @@
  * emitter: the machines have 2 cores, and each worker costs its start (Node's bootstrap, loading code) in CPU.
  *
  * The worker loads a plain ES module bundled by esbuild from `host/worker.ts` (tsx's loader costs a worker more CPU than
- * an emitter's work, measured). The CLI build (bin/cli-build.mjs) bundles every `emitters/<name>/worker.ts` beside the
+ * an emitter's work, measured). The CLI build (bin/cli-build.cjs) bundles every `emitters/<name>/worker.ts` beside the
  * CLI, so a run from the CLI bundles nothing; a run from source (tests, tsx) bundles the worker once per generator
  * version into a cache of its own. Each module's `import.meta.url` is kept as its own file URL, so paths relative to a
  * source file still resolve.
@@ -30,7 +30,7 @@ const cacheRoot = fileURLToPath(new URL('../../node_modules/.cache/', import.met
 /** The worker bundles of the CLI build this module belongs to, if it belongs to one. */
 const builtDir = typeof CONNECTOR_CODEGEN_CLI_BUILD === 'string' ? path.join(cacheRoot, 'connector-codegen-cli', CONNECTOR_CODEGEN_CLI_BUILD, 'workers') : undefined;
 /** The entry of a worker thread that runs a script of the CLI build. */
-const scriptWorker = new URL('../../bin/script-worker.mjs', import.meta.url);
+const scriptWorker = new URL('../../bin/script-worker.cjs', import.meta.url);
 /** Bundles made for runs from source; under node_modules (whatever cache directory a run uses), so their packages resolve. */
 const bundleDir = path.join(cacheRoot, 'connector-codegen', 'emitters');
 /** Bundles of other generator versions older than this go (a run of another version may still be loading one). */
@@ -94,7 +94,7 @@ export function startEmitterHost(version: string): EmitterHost {
   let thread: Worker | undefined;
   let stopped = false;
   const started = bundle(version).then((file) => {
-    // The CLI build's script runs with its code cache (bin/script-worker.mjs); a bundle made from source as it is.
+    // The CLI build's script runs with its code cache (bin/script-worker.cjs); a bundle made from source as it is.
     const t = file.endsWith('.cjs') ? new Worker(scriptWorker, { workerData: { script: file }, argv: process.argv.slice(2) }) : new Worker(pathToFileURL(file));
     thread = t;
     t.unref();

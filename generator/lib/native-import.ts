@@ -1,6 +1,6 @@
 /**
  * import() of a module that is not part of the CLI's own code (a file built at run time), through Node's ES module
- * loader. The CLI build runs as scripts with V8 code caches (bin/code-cache.mjs), where import() cannot be used: Node
+ * loader. The CLI build runs as scripts with V8 code caches (bin/code-cache.cjs), where import() cannot be used: Node
  * 20 loses the dynamic-import callback of a function that comes from a code cache. The build's loader provides the
  * loader's import under this symbol; from source it is a plain import().
  */

@@ -1,5 +1,5 @@
 // An esbuild plugin that replaces `import.meta.url` in each TypeScript module with that module's own file URL, so a
-// bundle resolves paths relative to a source file exactly as the source does. Plain JavaScript: bin/cli-build.mjs
+// bundle resolves paths relative to a source file exactly as the source does. Plain JavaScript: bin/cli-build.cjs
 // uses it before any TypeScript can load, and (not being .ts) this file is never rewritten by it.
 import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';

@@ -1,5 +1,5 @@
 /**
- * What kind of run this process made, for the CLI build's code caches (bin/code-cache.mjs): the first run of each
+ * What kind of run this process made, for the CLI build's code caches (bin/code-cache.cjs): the first run of each
  * kind adds the code it compiled to them. The bin names a run by its command; a command whose runs compile very
  * different code names them more finely (generate: which emitters ran on the main thread).
  */

@@ -14,7 +14,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stableJson } from '../lib/stable-json.js';
-import { releaseDirOf } from '../lib/generator-inputs.mjs';
+import { releaseDirOf } from '../lib/generator-inputs.cjs';
 
 /** Version of a package that has never been released. */
 export const INITIAL_VERSION = '0.1.0';

@@ -69,7 +69,7 @@ let yamlPackage: typeof Yaml | undefined;
  */
 export async function loadYaml(): Promise<void> {
   if (yamlPackage) return;
-  // A CommonJS package: Node gives its exports as named exports too, a bundle (bin/cli-build.mjs) as the default only.
+  // A CommonJS package: Node gives its exports as named exports too, a bundle (bin/cli-build.cjs) as the default only.
   const module = (await import('yaml')) as unknown as Partial<typeof Yaml> & { default: typeof Yaml };
   yamlPackage ??= module.parseDocument ? (module as typeof Yaml) : module.default;
 }

@@ -1,7 +1,7 @@
 /**
  * The emitter host's worker thread (see emitter-host.ts): runs the jobs the main thread sends, one at a time in the
  * order received — an emitter (loaded on its first job) or a batch of validator schemas to compile. The CLI build
- * (bin/cli-build.mjs) bundles every `emitters/<name>/worker.ts` as an entry of its own, so a run starts the worker
+ * (bin/cli-build.cjs) bundles every `emitters/<name>/worker.ts` as an entry of its own, so a run starts the worker
  * without bundling anything.
  */
 import { parentPort } from 'node:worker_threads';
@@ -31,7 +31,7 @@ function send(message: HostAnswer): void {
   if (!('part' in message)) jobDone?.(`host:${jobKind}`);
 }
 
-/** Set by bin/script-worker.mjs when this runs from the CLI build: adds what a kind of job compiled to the code cache. */
+/** Set by bin/script-worker.cjs when this runs from the CLI build: adds what a kind of job compiled to the code cache. */
 const jobDone = (globalThis as { connectorCodegenJobDone?: (kind: string) => void }).connectorCodegenJobDone;
 /** The kind of the job under way: `compile`, or the emitter's name. */
 let jobKind = '';

@@ -1,23 +1,23 @@
 // The CLI runs from a build of itself: two scripts bundled by esbuild from generator/cli/main.ts (a start script with
 // the command line and the no-op path of generate, and a work script with everything else, loaded when needed), plus
 // the worker threads' entries (generator/emitters/<name>/worker.ts → workers/<name>.cjs), run with V8 code caches
-// (bin/cli-bundle.mjs, bin/code-cache.mjs) and kept in node_modules/.cache/connector-codegen-cli/ under the hash of
+// (bin/cli-bundle.mjs, bin/code-cache.cjs) and kept in node_modules/.cache/connector-codegen-cli/ under the hash of
 // the sources. npm ci builds it (through `prepare`); after
 // that, a start only compares the sources' sizes and modification times with those recorded for the build (a stat
-// per file, compared as one string: generator/lib/file-stats.mjs), and hashes the sources only when they differ.
-// The same check covers the inputs of the generator version (generator/lib/generator-inputs.mjs), which is kept with
+// per file, compared as one string: generator/lib/file-stats.cjs), and hashes the sources only when they differ.
+// The same check covers the inputs of the generator version (generator/lib/generator-inputs.cjs), which is kept with
 // the build and handed to the run, so a run does not check them again. Each module's import.meta.url stays its own
 // source file's URL, so every path relative to a source file resolves as from source. If building is impossible,
 // the CLI runs from source through tsx. A `generate` with nothing to do is answered by a module of its own
 // (runCli), before the main module loads.
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { filesUnder, statLines } from '../generator/lib/file-stats.mjs';
-import { handOverVersion, versionDigest, versionInputs } from '../generator/lib/generator-inputs.mjs';
+'use strict';
+const { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } = require('node:fs');
+const path = require('node:path');
+const { filesUnder, statLines } = require('../generator/lib/file-stats.cjs');
+const { handOverVersion, versionDigest, versionInputs } = require('../generator/lib/generator-inputs.cjs');
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const SOURCES = ['generator', 'mock', 'runtime/src', 'mcp/src', 'bin/cli-build.mjs', 'bin/cli-bundle.mjs', 'package.json', 'package-lock.json'];
+const root = path.resolve(__dirname, '..');
+const SOURCES = ['generator', 'mock', 'runtime/src', 'mcp/src', 'bin/cli-build.cjs', 'bin/cli-bundle.mjs', 'package.json', 'package-lock.json'];
 const cacheDir = path.join(root, 'node_modules/.cache/connector-codegen-cli');
 /**
  * What the sources and the version's inputs were when last seen, and what they gave: { sources, build, inputs,
@@ -27,7 +27,7 @@ const currentFile = path.join(cacheDir, 'current.json');
 
 /** The sources: for each entry of SOURCES, its files (relative to the entry). */
 function sources(listings) {
-  return SOURCES.map((entry) => ({ entry, files: filesUnder(path.join(root, entry), { include: (name) => /\.(ts|mjs|json)$/.test(name), listings }) }));
+  return SOURCES.map((entry) => ({ entry, files: filesUnder(path.join(root, entry), { include: (name) => /\.(ts|mjs|cjs|json)$/.test(name), listings }) }));
 }
 
 /** Path, size and modification time of every source: cheap, and changes whenever a source is edited. */
@@ -36,8 +36,8 @@ function fingerprint(list, seen) {
 }
 
 /** Hash of the content of every source the bundle is built from. */
-async function contentHash(list) {
-  const { createHash } = await import('node:crypto');
+function contentHash(list) {
+  const { createHash } = require('node:crypto');
   const hash = createHash('sha256');
   for (const { entry, files } of list) {
     for (const rel of files) hash.update(path.posix.join(entry, rel)).update('\0').update(readFileSync(path.join(root, entry, rel))).update('\0');
@@ -116,9 +116,9 @@ async function buildInto(hash) {
 
 /**
  * The directory of the build of the current sources, building it if needed; hands the generator version to the run
- * (generator-inputs.mjs handOverVersion).
+ * (generator-inputs.cjs handOverVersion).
  */
-export async function buildCli() {
+async function buildCli() {
   const stats = new Map();
   const listings = new Map(); // both walks cover generator/, runtime/src and mcp/src: each directory read once
   const list = sources(listings);
@@ -129,7 +129,7 @@ export async function buildCli() {
   let build = current?.sources === seen && existsSync(path.join(cacheDir, current.build, 'start.cjs')) ? current.build : undefined;
   const version = current?.inputs === inputsSeen && typeof current.version === 'string' ? current.version : versionDigest(inputs);
   if (build === undefined) {
-    const hash = await contentHash(list);
+    const hash = contentHash(list);
     build = existsSync(path.join(cacheDir, `cli-${hash}`, 'start.cjs')) ? `cli-${hash}` : path.basename(await buildInto(hash));
   }
   if (build !== current?.build || version !== current?.version || seen !== current?.sources || inputsSeen !== current?.inputs) {
@@ -153,11 +153,10 @@ async function builtDir() {
 }
 
 /** The CLI's main module: from the build (`dir`, from buildCli) when it can be had, else from source through tsx. */
-export async function loadCli(dir) {
+async function loadCli(dir) {
   if (dir !== undefined) {
     try {
-      const { loadBuild } = await import('./code-cache.mjs');
-      return loadBuild(dir);
+      return require('./code-cache.cjs').loadBuild(dir);
     } catch {
       // fall through: run from source
     }
@@ -170,11 +169,11 @@ export async function loadCli(dir) {
 /**
  * Runs the CLI on `argv`; returns the exit code. A `generate` with nothing to do is answered by the build's noop.cjs
  * (generator/cli/noop.ts) without loading the CLI; whatever it leaves, the CLI does. What the run compiled goes to the
- * build's code caches (bin/code-cache.mjs).
+ * build's code caches (bin/code-cache.cjs).
  */
-export async function runCli(argv) {
+async function runCli(argv) {
   const dir = await builtDir();
-  const codeCache = dir === undefined ? undefined : await import('./code-cache.mjs');
+  const codeCache = dir === undefined ? undefined : require('./code-cache.cjs');
   if (codeCache && argv[0] === 'generate') {
     try {
       const code = codeCache.runScript(path.join(dir, 'noop.cjs')).answerNoop(argv, (text) => void process.stdout.write(text));
@@ -192,5 +191,14 @@ export async function runCli(argv) {
   return code;
 }
 
-// `node bin/cli-build.mjs` (npm's prepare): build it now.
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await buildCli();
+exports.buildCli = buildCli;
+exports.loadCli = loadCli;
+exports.runCli = runCli;
+
+// `node bin/cli-build.cjs` (npm's prepare): build it now.
+if (require.main === module) {
+  buildCli().catch((error) => {
+    console.error(`connector-codegen: could not build the CLI: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  });
+}

@@ -1,9 +1,10 @@
 // Change detection as build tools do it: the files under a directory, each with its size and modification time, as
 // one string — equal strings mean no file was added, removed or touched, and telling so costs a directory walk and a
-// stat per file (no read, no hash). Plain JavaScript: bin/cli-build.mjs uses it before any TypeScript can load (the
+// stat per file (no read, no hash). Plain JavaScript: bin/cli-build.cjs uses it before any TypeScript can load (the
 // CLI build), and so does cache/version.ts (the generator version).
-import { readdirSync, statSync } from 'node:fs';
-import path from 'node:path';
+'use strict';
+const { readdirSync, statSync } = require('node:fs');
+const path = require('node:path');
 
 /**
  * @typedef {object} WalkOptions
@@ -21,7 +22,7 @@ import path from 'node:path';
  * @param {WalkOptions} [options]
  * @returns {string[]}
  */
-export function filesUnder(root, options = {}) {
+function filesUnder(root, options = {}) {
   const { include, skip, listings } = options;
   const out = [];
   const visit = (dir, prefix) => {
@@ -56,7 +57,7 @@ export function filesUnder(root, options = {}) {
  * @param {Map<string, string>} [seen]
  * @returns {string}
  */
-export function statLines(label, root, files, seen) {
+function statLines(label, root, files, seen) {
   let lines = '';
   for (const rel of files) {
     const file = rel === '' ? root : `${root}${path.sep}${rel}`;
@@ -70,3 +71,6 @@ export function statLines(label, root, files, seen) {
   }
   return lines;
 }
+
+exports.filesUnder = filesUnder;
+exports.statLines = statLines;

@@ -6,15 +6,16 @@
 // cache (<script>.cache.json) names the script's size and modification time it was made from, and a cache made
 // from another state of the script is not used. A script's cache is written when missing or refused, and again after
 // the first run of a kind (a command) that loaded it, so it comes to hold what the runs of this build use.
-import { isAscii } from 'node:buffer';
-import { readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import vm from 'node:vm';
-import { isOneShot } from './one-shot.mjs';
+'use strict';
+const { isAscii } = require('node:buffer');
+const { readFileSync, renameSync, statSync, writeFileSync } = require('node:fs');
+const { createRequire } = require('node:module');
+const path = require('node:path');
+const vm = require('node:vm');
+const { isOneShot } = require('./one-shot.cjs');
 
 /** The module the CLI build's start and work scripts ask for each other's modules (bin/cli-bundle.mjs). */
-export const MODULES = 'connector-codegen:modules';
+const MODULES = 'connector-codegen:modules';
 
 // import() for the scripts (generator/lib/native-import.ts): theirs cannot run from a code cache.
 globalThis[Symbol.for('connector-codegen.native-import')] = (specifier) => import(specifier);
@@ -29,7 +30,7 @@ const loaded = new Map();
  * @param {unknown} [modules]
  * @returns {any}
  */
-export function runScript(file, modules) {
+function runScript(file, modules) {
   const cacheFile = `${file}.cache`;
   const { size, mtimeMs } = statSync(file);
   const source = `${size}:${mtimeMs}`;
@@ -70,13 +71,13 @@ function scriptText(file) {
  * Whether the script `file` was given a code cache, and whether V8 refused it (for tests).
  * @param {string} file
  */
-export function codeCacheState(file) {
+function codeCacheState(file) {
   const entry = loaded.get(file);
   return { cached: Boolean(entry?.cached), rejected: Boolean(entry?.script.cachedDataRejected) };
 }
 
 /** The CLI of the build in `dir`: its start script, which loads the work script on first need. */
-export function loadBuild(dir) {
+function loadBuild(dir) {
   let work;
   const modules = {
     start: (p) => start.module(p),
@@ -89,10 +90,10 @@ export function loadBuild(dir) {
 /**
  * Writes the code cache of each script this process ran whose cache has not seen a run of this `kind` (best effort:
  * a cache that cannot be written only costs later runs the compile). Only one-shot runs write: V8 takes a cache only
- * from a process with the same V8 flags, and long-running ones keep V8's defaults (v8-tuning.mjs).
+ * from a process with the same V8 flags, and long-running ones keep V8's defaults (v8-tuning.cjs).
  * @param {string} kind
  */
-export function saveCodeCache(kind) {
+function saveCodeCache(kind) {
   if (!isOneShot()) return;
   for (const entry of loaded.values()) {
     if (entry.kinds.includes(kind)) continue;
@@ -112,3 +113,9 @@ export function saveCodeCache(kind) {
     }
   }
 }
+
+exports.MODULES = MODULES;
+exports.runScript = runScript;
+exports.codeCacheState = codeCacheState;
+exports.loadBuild = loadBuild;
+exports.saveCodeCache = saveCodeCache;

@@ -1,12 +1,12 @@
 // What the generator version (cache/version.ts) is a digest of: everything besides the spec and the config that
 // shapes the output — the generator's sources, templates, the runtime (copied into the output), the release state
 // (versions and changelogs), the MCP server's sources, and the versions of the packages that print the output.
-// Plain JavaScript: the CLI build (bin/cli-build.mjs) takes the version with its own check of the sources, before
+// Plain JavaScript: the CLI build (bin/cli-build.cjs) takes the version with its own check of the sources, before
 // any TypeScript loads, and hands it to the run (handOverVersion); the same definitions serve both.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { filesUnder, statLines } from './file-stats.mjs';
+'use strict';
+const { readFileSync } = require('node:fs');
+const path = require('node:path');
+const { filesUnder, statLines } = require('./file-stats.cjs');
 
 /** Packages whose version changes generated output. */
 const OUTPUT_DEPENDENCIES = ['ajv', 'handlebars', 'prettier', 'yaml'];
@@ -18,7 +18,7 @@ const NOT_INPUTS = new Set(['node_modules', 'dist']);
  * @param {string} repoRoot
  * @returns {string}
  */
-export function releaseDirOf(repoRoot) {
+function releaseDirOf(repoRoot) {
   const override = process.env.CONNECTOR_CODEGEN_RELEASE_DIR;
   return override ? path.resolve(override) : path.join(repoRoot, 'release');
 }
@@ -27,10 +27,10 @@ export function releaseDirOf(repoRoot) {
  * Every input of the version: groups of files by label (the label and relative path are hashed, so a move changes
  * the digest).
  * @param {string} repoRoot
- * @param {Map<string, import('node:fs').Dirent[]>} [listings] Directory listings shared with other walks (file-stats.mjs).
+ * @param {Map<string, import('node:fs').Dirent[]>} [listings] Directory listings shared with other walks (file-stats.cjs).
  * @returns {{ label: string, root: string, files: string[] }[]}
  */
-export function versionInputs(repoRoot, listings) {
+function versionInputs(repoRoot, listings) {
   const roots = [
     ['generator', path.join(repoRoot, 'generator')],
     ['templates', path.join(repoRoot, 'templates')],
@@ -52,9 +52,9 @@ export function versionInputs(repoRoot, listings) {
  * @param {{ label: string, root: string, files: string[] }[]} inputs
  * @returns {string}
  */
-export function versionDigest(inputs) {
+function versionDigest(inputs) {
   // Loaded here: a run whose generator is unchanged never hashes it.
-  const hash = createRequire(import.meta.url)('node:crypto').createHash('sha256');
+  const hash = require('node:crypto').createHash('sha256');
   for (const { label, root, files } of inputs) {
     for (const rel of files) {
       let content;
@@ -85,7 +85,7 @@ function releaseState(repoRoot) {
  * @param {string} repoRoot
  * @param {string} version
  */
-export function handOverVersion(repoRoot, version) {
+function handOverVersion(repoRoot, version) {
   globalThis[HANDED] = { repoRoot, release: releaseState(repoRoot), version };
 }
 
@@ -94,7 +94,7 @@ export function handOverVersion(repoRoot, version) {
  * @param {string} repoRoot
  * @returns {string | undefined}
  */
-export function takeHandedVersion(repoRoot) {
+function takeHandedVersion(repoRoot) {
   const version = peekHandedVersion(repoRoot);
   delete globalThis[HANDED];
   return version;
@@ -106,7 +106,14 @@ export function takeHandedVersion(repoRoot) {
  * @param {string} repoRoot
  * @returns {string | undefined}
  */
-export function peekHandedVersion(repoRoot) {
+function peekHandedVersion(repoRoot) {
   const handed = globalThis[HANDED];
   return handed && handed.repoRoot === repoRoot && handed.release === releaseState(repoRoot) ? handed.version : undefined;
 }
+
+exports.releaseDirOf = releaseDirOf;
+exports.versionInputs = versionInputs;
+exports.versionDigest = versionDigest;
+exports.handOverVersion = handOverVersion;
+exports.takeHandedVersion = takeHandedVersion;
+exports.peekHandedVersion = peekHandedVersion;

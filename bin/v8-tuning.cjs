@@ -12,7 +12,7 @@
 // runs, each block's flags with their own code cache: V8 refuses a code cache made under other flags).
 // Long-running commands (the mock server, the MCP server, `--watch`) keep V8's defaults: for them optimised code pays
 // back. The check is a plain look at the arguments; a wrong guess changes speed only, never output.
-import v8 from 'node:v8';
-import { isOneShot, ONE_SHOT_V8_FLAGS } from './one-shot.mjs';
+'use strict';
+const { isOneShot, ONE_SHOT_V8_FLAGS } = require('./one-shot.cjs');
 
-if (isOneShot()) for (const flag of ONE_SHOT_V8_FLAGS) v8.setFlagsFromString(flag);
+if (isOneShot()) for (const flag of ONE_SHOT_V8_FLAGS) require('node:v8').setFlagsFromString(flag);
