@@ -198,3 +198,26 @@ describe('the fast no-op answer', () => {
     expect(answerNoop(['generate'], () => {}, project.dir)).toBe(0);
   });
 });
+
+describe('what a no-op run loads', () => {
+  test("the CLI answers it with the no-op script alone: no ES module loader, no fs/promises or crypto, not the CLI's start or work script", async () => {
+    const project = await generatedProject();
+    const report = path.join(project.dir, 'loaded.json');
+    // Preloaded into the CLI's process: at exit, writes the built-in modules it loaded and the files it required.
+    const preload = path.join(project.dir, 'report-loaded.cjs');
+    await writeFile(
+      preload,
+      `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(report)}, JSON.stringify({ builtins: process.moduleLoadList, files: Object.keys(require.cache) })));`,
+    );
+    const run = await runCli(['generate'], { cwd: project.dir, env: { CONNECTOR_CODEGEN_CACHE_DIR: cacheDir, NODE_OPTIONS: `--require ${preload}` } });
+    expect(run).toMatchObject({ code: 0, stdout: project.upToDate });
+    const { builtins, files } = JSON.parse(await readFile(report, 'utf8')) as { builtins: string[]; files: string[] };
+    // Each costs every no-op run milliseconds of CPU (bin/connector-codegen.js says why the start chain is CommonJS).
+    for (const heavy of ['NativeModule internal/modules/esm/translators', 'NativeModule internal/modules/esm/module_job', 'NativeModule internal/fs/promises', 'NativeModule crypto']) {
+      expect(builtins, heavy).not.toContain(heavy);
+    }
+    const scripts = files.map((f) => path.basename(f));
+    expect(scripts).toContain('connector-codegen.js');
+    for (const script of ['start.cjs', 'work.cjs']) expect(scripts, script).not.toContain(script);
+  });
+});
