@@ -10,7 +10,8 @@ import { mkdir, readdir, readFile, rm, stat, writeFile, rename } from 'node:fs/p
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { workerThreads } from '../lib/worker-threads.js';
 import type { Formatted } from '../emitters/types.js';
 import { textOf } from '../emitters/output-bytes.js';
 import { GENERATED_STYLE, OWN_CONFIG, outputStyle, ownConfigText, sameAsGenerated, type OutputStyle } from './style.js';
@@ -39,6 +40,7 @@ class PrettierWorker {
 
   #start(): Worker {
     if (this.#worker) return this.#worker;
+    const { Worker } = workerThreads();
     const worker = new Worker(new URL('./prettier-worker.mjs', import.meta.url));
     worker.unref();
     worker.on('message', (message: { id: number }) => {

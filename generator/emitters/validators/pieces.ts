@@ -4,7 +4,7 @@
  * asked for in one turn of the event loop (every connector of a run asks at once) that are in no cache are compiled
  * together: on a worker thread, started only then, so a run whose schemas are all cached loads no ajv at all.
  */
-import { Worker } from 'node:worker_threads';
+import { workerThreads } from '../../lib/worker-threads.js';
 import type { Piece } from './piece.mjs';
 import { PieceCache, pieceKey } from './piece-cache.js';
 
@@ -88,6 +88,7 @@ export class PieceSource {
  */
 export const compileInWorker: CompilePieces = (schemas) =>
   new Promise((resolve, reject) => {
+    const { Worker } = workerThreads();
     const worker = new Worker(new URL('./compile-worker.mjs', import.meta.url));
     worker.unref();
     worker.once('message', (pieces: Piece[]) => {
