@@ -9,7 +9,7 @@
  * to delete, and entries of another generator version are never read (their key differs).
  */
 import { createHash } from 'node:crypto';
-import { open, type FileHandle } from 'node:fs/promises';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import path from 'node:path';
 import type { Formatted } from '../emitters/types.js';
 import type { SpecIR } from '../ir.js';
@@ -76,11 +76,11 @@ function encode(entry: ConnectorEntry): FileContent[] {
 /** Bytes read first from an entry: enough for its index line (~100 bytes per file). */
 const HEAD_BYTES = 16 * 1024;
 
-/** Reads `length` bytes of `handle` from `position`. */
-async function readAt(handle: FileHandle, length: number, position: number): Promise<Buffer> {
+/** Reads `length` bytes of the open file `fd` from `position`. */
+function readAt(fd: number, length: number, position: number): Buffer {
   const bytes = Buffer.allocUnsafe(length);
   for (let at = 0; at < length; ) {
-    const { bytesRead } = await handle.read(bytes, at, length - at, position + at);
+    const bytesRead = readSync(fd, bytes, at, length - at, position + at);
     if (bytesRead === 0) throw new Error('short read'); // shorter than it was: a miss
     at += bytesRead;
   }
@@ -92,13 +92,13 @@ async function readAt(handle: FileHandle, length: number, position: number): Pro
  * first to the last of them (a one-connector edit reads of every other connector's entry its index and its fragments,
  * which come first: generate.ts).
  */
-async function readEntry(file: string, kept?: KeptFiles): Promise<CachedFile[] | undefined> {
-  const handle = await open(file);
+function readEntry(file: string, kept?: KeptFiles): CachedFile[] | undefined {
+  const fd = openSync(file, 'r');
   try {
-    const { size } = await handle.stat();
-    let bytes = await readAt(handle, Math.min(HEAD_BYTES, size), 0);
+    const { size } = fstatSync(fd);
+    let bytes = readAt(fd, Math.min(HEAD_BYTES, size), 0);
     let index = readIndex(bytes, size);
-    if (index === 'more') index = readIndex((bytes = await readAt(handle, size, 0)), size);
+    if (index === 'more') index = readIndex((bytes = readAt(fd, size, 0)), size);
     if (!index || index === 'more') return undefined; // truncated or padded: a miss
     const rows = index.rows as [string, number, Formatted, string][];
     const records = rows.map(([rel, , , hash]) => kept?.(rel, hash));
@@ -109,7 +109,7 @@ async function readEntry(file: string, kept?: KeptFiles): Promise<CachedFile[] |
     if (needed.length > 0) {
       const from = needed[0]![0];
       const to = needed.at(-1)![0] + needed.at(-1)![1];
-      if (to > bytes.length) [bytes, offset] = [await readAt(handle, to - from, from), from];
+      if (to > bytes.length) [bytes, offset] = [readAt(fd, to - from, from), from];
     }
     const files = rows.map(([rel, , formatted, hash], i): CachedFile => {
       const [start, length] = bodies[i]!;
@@ -122,13 +122,13 @@ async function readEntry(file: string, kept?: KeptFiles): Promise<CachedFile[] |
     // A content to be used must be what the index says it is: a damaged entry is a miss, never output.
     return files.every((f) => f.kept || sha256(f.content()) === f.hash) ? files : undefined;
   } finally {
-    await handle.close();
+    closeSync(fd);
   }
 }
 
 /** The entries found for `keys` (id → its files); a missing or unreadable entry is a miss. `kept`: see readEntry. */
-export async function readEntries(dir: string, keys: Map<string, string>, kept?: KeptFiles): Promise<Map<string, CachedFile[]>> {
-  const found = await readStoredWith(store(dir), keys.values(), (file) => readEntry(file, kept));
+export function readEntries(dir: string, keys: Map<string, string>, kept?: KeptFiles): Map<string, CachedFile[]> {
+  const found = readStoredWith(store(dir), keys.values(), (file) => readEntry(file, kept));
   return new Map([...keys].flatMap(([id, key]) => (found.has(key) ? [[id, found.get(key)!]] : [])));
 }
 

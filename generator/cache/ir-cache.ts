@@ -67,7 +67,7 @@ export class IrCache {
         keys.set(source.specPath, createHash('sha256').update(`${serviceDigest}\0${source.file}\0${source.specPath}\0`).update(source.text).digest('hex'));
       }
     }
-    const found = await readStored(store, keys.values(), (bytes) => {
+    const found = readStored(store, keys.values(), (bytes) => {
       const entry = deserialize(bytes) as unknown;
       return isEntry(entry) ? entry : undefined;
     });

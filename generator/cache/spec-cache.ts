@@ -54,7 +54,7 @@ export class SpecCache {
     const store: Store = { dir: path.join(options.dir, 'spec'), ext: '.v8', max: MAX_ENTRIES };
     const keys = { service: new Map<string, string>(), connector: new Map<string, string>() };
     for (const f of files) keys[f.kind].set(f.text, keyOf(options.version, f.kind, f.text));
-    const found = await readStored(
+    const found = readStored(
       store,
       files.map((f) => keys[f.kind].get(f.text)!),
       (bytes) => {

@@ -2,7 +2,7 @@
 export type Timings = { phase: string; ms: number }[];
 
 /** Runs `fn`, recording its duration under `phase` when `timings` is given. */
-export async function timed<T>(timings: Timings | undefined, phase: string, fn: () => Promise<T>): Promise<T> {
+export async function timed<T>(timings: Timings | undefined, phase: string, fn: () => T | Promise<T>): Promise<T> {
   if (!timings) return fn();
   const start = performance.now();
   try {

@@ -2,8 +2,7 @@
  * Phase 1 — load: read spec/service.yaml and spec/connectors/*.yaml, parse them with positions, and
  * validate each against its meta-schema. Semantic checks come later (normalize.ts, checks.ts).
  */
-import { constants as fsConstants } from 'node:fs';
-import { lstat, open, readdir, realpath, stat } from 'node:fs/promises';
+import { closeSync, constants as fsConstants, fstatSync, lstatSync, openSync, readdirSync, readSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { ErrorObject } from 'ajv';
 import { displayPath } from '../lib/display-path.js';
@@ -62,12 +61,12 @@ export type KnownFiles = (service: SpecText | undefined, connectors: SpecText[])
  */
 export async function loadSpec(specDir: string, cache?: SpecCacheOptions, known?: KnownFiles): Promise<LoadedSpec> {
   const diagnostics: Diagnostic[] = [];
-  const dirStat = await stat(specDir).catch(() => undefined);
+  const dirStat = statSync(specDir, { throwIfNoEntry: false });
   if (!dirStat) throw new SpecDirError(specDir, displayPath(specDir), 'it does not exist');
   if (!dirStat.isDirectory()) throw new SpecDirError(specDir, displayPath(specDir), 'it is not a directory');
-  const realSpecDir = await realpath(specDir);
+  const realSpecDir = realpathSync(specDir);
   const connectorsDir = path.join(specDir, 'connectors');
-  const [topNames, connectorNames] = await Promise.all([readdir(specDir).catch(() => [] as string[]), readdir(connectorsDir).catch(() => [] as string[])]);
+  const [topNames, connectorNames] = [namesIn(specDir), namesIn(connectorsDir)];
   // service.yaml (or .yml, .json): one of them.
   const serviceNames = SPEC_EXTENSIONS.map((e) => `service${e}`).filter((n) => topNames.includes(n));
   const servicePath = path.join(specDir, serviceNames[0] ?? 'service.yaml');
@@ -83,7 +82,7 @@ export async function loadSpec(specDir: string, cache?: SpecCacheOptions, known?
     else diagnostics.push(makeDiagnostic(displayPath(path.join(connectorsDir, n)), 1, 1, 'SPEC012', `duplicate connector file '${n}' (connector '${stem}' is already defined in ${first}; keep one)`));
   }
   const names = [...byStem.values()].sort();
-  const [serviceRead, ...connectorReads] = await Promise.all([servicePath, ...names.map((n) => path.join(connectorsDir, n))].map((file) => readSpecFile(file, realSpecDir)));
+  const [serviceRead, ...connectorReads] = [servicePath, ...names.map((n) => path.join(connectorsDir, n))].map((file) => readSpecFile(file, realSpecDir));
   const base = path.basename(path.resolve(specDir));
   if (serviceRead!.missing) diagnostics.push(makeDiagnostic(displayPath(servicePath), 1, 1, 'SPEC004', `${base}/service.yaml is missing`));
   const kinds: SpecFileKind[] = ['service', ...names.map((): SpecFileKind => 'connector')];
@@ -180,6 +179,15 @@ function deepFreeze(value: unknown): void {
   for (const v of Object.values(value)) deepFreeze(v);
 }
 
+/** The names in directory `dir`; none when it cannot be read (a missing directory is reported by what needs it). */
+function namesIn(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+}
+
 /** Largest spec file read (the real ones are 5–25 KB). */
 export const MAX_SPEC_FILE_BYTES = 2 * 1024 * 1024;
 
@@ -194,28 +202,33 @@ interface SpecFileRead {
  * Reads one spec file, refusing what must not be read: a symlink leaving the spec directory, anything but a regular
  * file (a FIFO would block forever), a file over the size limit; then text that is not UTF-8 or holds control
  * characters. Opened non-blocking and checked again on the open descriptor, so a file swapped meanwhile is refused too.
+ * Synchronous: a spec file is small and local, and each asynchronous call would cost a round trip through libuv's
+ * thread pool, more CPU than the call itself (five per file).
  */
-async function readSpecFile(file: string, realSpecDir: string): Promise<SpecFileRead> {
-  const entry = await lstat(file).catch(() => undefined);
+function readSpecFile(file: string, realSpecDir: string): SpecFileRead {
+  const entry = lstatSync(file, { throwIfNoEntry: false });
   if (!entry) return { missing: true };
   const at = (code: DiagnosticCode, message: string, line = 1, col = 1): SpecFileRead => ({ problem: { code, message, line, col } });
   let target = file;
   if (entry.isSymbolicLink()) {
-    target = await realpath(file).catch(() => '');
-    if (!target) return at('SRC002', `${path.basename(file)} is a symlink to a file that does not exist`);
+    try {
+      target = realpathSync(file);
+    } catch {
+      return at('SRC002', `${path.basename(file)} is a symlink to a file that does not exist`);
+    }
     if (!target.startsWith(realSpecDir + path.sep)) return at('SRC002', `${path.basename(file)} is a symlink to ${target}, outside the spec directory; it was not read`);
   }
-  let handle;
+  let fd: number;
   try {
-    handle = await open(target, fsConstants.O_RDONLY | fsConstants.O_NONBLOCK);
+    fd = openSync(target, fsConstants.O_RDONLY | fsConstants.O_NONBLOCK);
   } catch (error) {
     return at('SRC001', `${path.basename(file)} cannot be opened: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
   try {
-    const info = await handle.stat();
+    const info = fstatSync(fd);
     if (!info.isFile()) return at('SRC001', `${path.basename(file)} is ${kindOf(info)}, not a regular file; it was not read`);
     if (info.size > MAX_SPEC_FILE_BYTES) return at('SRC003', `${path.basename(file)} is ${(info.size / 1024 / 1024).toFixed(1)} MiB; spec files are at most ${MAX_SPEC_FILE_BYTES / 1024 / 1024} MiB`);
-    const bytes = await handle.readFile();
+    const bytes = readAll(fd, info.size);
     if (bytes.length > MAX_SPEC_FILE_BYTES) return at('SRC003', `${path.basename(file)} grew past ${MAX_SPEC_FILE_BYTES / 1024 / 1024} MiB while being read`);
     const invalid = firstInvalidUtf8(bytes);
     if (invalid !== undefined) {
@@ -230,8 +243,29 @@ async function readSpecFile(file: string, realSpecDir: string): Promise<SpecFile
     }
     return { text };
   } finally {
-    await handle.close();
+    closeSync(fd);
   }
+}
+
+/**
+ * The bytes of the open file `fd` (of `size` bytes when it was stat'ed) to its end, read until a read gives nothing,
+ * so a file that grew meanwhile is read whole (its size is checked after), one byte past the limit at most.
+ */
+function readAll(fd: number, size: number): Buffer {
+  let bytes = Buffer.allocUnsafe(Math.min(size + 1, MAX_SPEC_FILE_BYTES + 1));
+  let length = 0;
+  for (;;) {
+    if (length === bytes.length) {
+      if (length > MAX_SPEC_FILE_BYTES) break;
+      const more = Buffer.allocUnsafe(Math.min(bytes.length * 2, MAX_SPEC_FILE_BYTES + 1));
+      bytes.copy(more, 0, 0, length);
+      bytes = more;
+    }
+    const read = readSync(fd, bytes, length, bytes.length - length, null);
+    if (read === 0) break;
+    length += read;
+  }
+  return bytes.subarray(0, length);
 }
 
 /** Control characters a spec may not hold: C0 (but tab, line feed, carriage return), DEL, C1. */

@@ -12,8 +12,7 @@
  * is safe to delete.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, fstatSync, openSync, readdirSync, readFileSync, readSync } from 'node:fs';
-import { open, utimes } from 'node:fs/promises';
+import { closeSync, fstatSync, openSync, readdirSync, readFileSync, readSync, utimesSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { writeStored, type Store } from '../../cache/store.js';
@@ -103,28 +102,30 @@ export class PieceCache {
     return this.#listed;
   }
 
-  /** The entry for `key`, or undefined when it is missing or unreadable. */
-  async read(key: string): Promise<Piece | undefined> {
+  /**
+   * The entry for `key`, or undefined when it is missing or unreadable. Read synchronously: a piece is a small slice of
+   * a local file, and an asynchronous read would cost more CPU in libuv's thread pool round trips than the read.
+   */
+  read(key: string): Piece | undefined {
     const name = this.#index().get(key);
     const slice = name === undefined ? undefined : this.#packs.get(name)?.get(key);
     if (name === undefined || !slice) return undefined;
     const file = path.join(this.#store.dir, name);
     try {
-      const handle = await open(file, 'r');
+      const fd = openSync(file, 'r');
       try {
         const bytes = Buffer.alloc(slice[1]);
-        const { bytesRead } = await handle.read(bytes, 0, slice[1], slice[0]);
-        if (bytesRead !== slice[1]) return undefined;
+        if (readSync(fd, bytes, 0, slice[1], slice[0]) !== slice[1]) return undefined;
         const entry = JSON.parse(bytes.toString('utf8')) as { key?: unknown; piece?: unknown };
         if (entry.key !== key || !isPiece(entry.piece)) return undefined;
         if (!this.#touched.has(name)) {
           this.#touched.add(name);
           const now = new Date();
-          void utimes(file, now, now).catch(() => undefined); // used: kept longest
+          utimesSync(file, now, now); // used: kept longest
         }
         return entry.piece;
       } finally {
-        await handle.close();
+        closeSync(fd);
       }
     } catch {
       return undefined;

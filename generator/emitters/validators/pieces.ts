@@ -43,7 +43,8 @@ export class PieceSource {
     const known = this.#memory.get(key);
     if (known) return known;
     const cache = this.#cache;
-    const piece = cache?.has(key) ? cache.read(key).then((hit) => hit ?? this.#compiled(key, json, compile)) : this.#compiled(key, json, compile);
+    const hit = cache?.has(key) ? cache.read(key) : undefined;
+    const piece = hit ? Promise.resolve(hit) : this.#compiled(key, json, compile);
     this.#memory.set(key, piece);
     piece.catch(() => this.#memory.delete(key));
     if (this.#memory.size > MEMORY_ENTRIES) this.#memory.delete(this.#memory.keys().next().value!);
