@@ -1,13 +1,13 @@
 /**
- * A directory of cache entries, one file per key (a hex digest of everything the entry depends on): read in parallel,
- * written atomically (aside, then renamed), the least recently used removed beyond a limit. Best effort throughout: a
- * missing, unreadable or undecodable entry is a miss, and an entry that cannot be written only costs a later run the
- * work. Entries are never changed in place, so concurrent runs at worst write the same entry twice.
+ * A directory of cache entries, one file per key (a hex digest of everything the entry depends on): written atomically
+ * (aside, then renamed), the least recently used removed beyond a limit. Best effort throughout: a missing, unreadable
+ * or undecodable entry is a miss, and an entry that cannot be written only costs a later run the work. Entries are
+ * never changed in place, so concurrent runs at worst write the same entry twice. Every file system call is
+ * synchronous: entries are local files, and an asynchronous call costs a round trip through libuv's thread pool (a
+ * wake-up on each side), more CPU than the call itself.
  */
-import { readFileSync, utimesSync } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { allSettledLimited } from '../lib/limited.js';
 
 /** One kind of entry: its directory and file extension. */
 export interface Store {
@@ -20,9 +20,6 @@ export interface Store {
 }
 
 const entryFile = (store: Store, key: string) => path.join(store.dir, `${key}${store.ext}`);
-
-/** Entries written at once (lib/limited.ts). */
-const WRITES_IN_FLIGHT = 8;
 
 /** Numbers this process's temporary files: two writes of one entry in one process do not share one. */
 let temps = 0;
@@ -63,28 +60,37 @@ export function readStoredWith<T>(store: Store, keys: Iterable<string>, read: (f
 export async function writeStored(store: Store, entries: [key: string, bytes: string | Uint8Array | readonly (string | Uint8Array)[]][]): Promise<void> {
   if (entries.length === 0) return;
   try {
-    await mkdir(store.dir, { recursive: true });
-    await allSettledLimited(entries, WRITES_IN_FLIGHT, async ([key, bytes]) => {
+    mkdirSync(store.dir, { recursive: true });
+    for (const [key, bytes] of entries) {
       const temp = `${entryFile(store, key)}.${process.pid}-${temps++}.tmp`;
       try {
-        await writeFile(temp, bytes);
-        await rename(temp, entryFile(store, key));
+        writeChunks(temp, typeof bytes === 'string' || bytes instanceof Uint8Array ? [bytes] : bytes);
+        renameSync(temp, entryFile(store, key));
       } catch {
-        await rm(temp, { force: true }).catch(() => undefined); // this entry only: the others are still stored
+        rmSync(temp, { force: true }); // this entry only: the others are still stored
       }
-    });
+    }
     // Every file but another writer's temp counts, entries of an older format too (they age out with the rest).
-    const names = (await readdir(store.dir)).filter((n) => !n.endsWith('.tmp'));
+    const names = readdirSync(store.dir).filter((n) => !n.endsWith('.tmp'));
     if (names.length > store.max) {
-      const aged = await Promise.all(
-        names.map(async (n) => ({ n, t: (await stat(path.join(store.dir, n)).catch(() => undefined))?.mtimeMs ?? 0 })),
-      );
+      const aged = names.map((n) => ({ n, t: statSync(path.join(store.dir, n), { throwIfNoEntry: false })?.mtimeMs ?? 0 }));
       aged.sort((a, b) => b.t - a.t);
-      await Promise.all(
-        aged.slice(Math.floor(store.max / 2)).map(({ n }) => rm(path.join(store.dir, n), { force: true })),
-      );
+      for (const { n } of aged.slice(Math.floor(store.max / 2))) rmSync(path.join(store.dir, n), { force: true });
     }
   } catch {
     // ignored on purpose: see above
+  }
+}
+
+/** Writes `chunks` one after another into a new file `file` (a string as UTF-8), with no copy of them all at once. */
+function writeChunks(file: string, chunks: readonly (string | Uint8Array)[]): void {
+  const fd = openSync(file, 'w');
+  try {
+    for (const chunk of chunks) {
+      const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
+      for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at, bytes.length - at);
+    }
+  } finally {
+    closeSync(fd);
   }
 }
