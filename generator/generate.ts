@@ -213,7 +213,7 @@ async function emitAll(
       }
     }
   }
-  // Stored while the output is formatted and written; the run waits for it before it ends.
+  // Stored now (the stores write synchronously: cache/store.ts); the run awaits what a store hands back before it ends.
   if (cache) pendingWrites.push(writeEntries(cache.dir, [...fresh].map(([id, entry]) => [keys.get(id)!, entry])));
   return result;
 }
@@ -236,7 +236,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
 
   const hosts = new HostStarter(cacheDir);
   if (state && !state.stamp) void hosts.get();
-  // Cache writes (best effort, never failing) run beside the later phases; the run ends when they are done.
+  // Cache writes (best effort, never failing) handed back by the stores; the run ends when they are done.
   const pendingWrites: Promise<unknown>[] = [];
   try {
     return await generateFromSpec(options, state, hosts, pendingWrites, interrupted, cacheDir);

@@ -31,7 +31,8 @@ function sourcesOf(loaded: LoadedSpec): Map<string, string> {
 /**
  * Reads `specDir` into the IR, with a parse cache (cache/spec-cache.ts) and an IR cache (cache/ir-cache.ts) when
  * `cache` is given. Throws SpecError listing every diagnostic when any error is found. With `pendingWrites`, the
- * caches' writes are added there for the caller to await later (generate: while it emits) instead of being awaited here.
+ * caches' writes are added there for the caller to await before it ends instead of being awaited here (the stores write
+ * synchronously as they are called: cache/store.ts).
  */
 export async function readSpec(specDir: string, timings?: Timings, cache?: SpecCacheOptions, pendingWrites?: Promise<unknown>[]): Promise<ValidSpec> {
   // A connector file the IR cache knows is not parsed: its IR comes from there.
