@@ -15,9 +15,10 @@
  * thread pool (a wake-up on each side), more CPU than the call itself, and a cold run makes four or five calls per
  * file (at 8× the spec, ~10,000). Done in order, each step of the transaction also ends before the next begins.
  */
-import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import type { Stats } from 'node:fs';
 import path from 'node:path';
+import { lstatOrUndefined, readOrUndefined, statOrUndefined } from './lib/fs-or-undefined.js';
 
 /** A generated file's content: text, or its UTF-8 bytes (how generate keeps emitted files: emitters/output-bytes.ts). */
 export type FileContent = string | Uint8Array;
@@ -109,7 +110,7 @@ export async function planOutput(outDir: string, files: FileMap, known?: KnownCo
       continue;
     }
     const file = path.join(outDir, rel);
-    const info = known && statSync(file, { throwIfNoEntry: false });
+    const info = known && statOrUndefined(file);
     if (info && known!(rel, info.size, info.mtimeMs)) {
       plan.unchanged++;
       continue;
@@ -143,18 +144,9 @@ function parentDirs(rel: string): string[] {
   return parts.slice(1).map((_, i) => parts.slice(0, i + 1).join('/'));
 }
 
-/** The bytes of `file`, or undefined when it cannot be read. */
-function readOrUndefined(file: string): Buffer | undefined {
-  try {
-    return readFileSync(file);
-  } catch {
-    return undefined;
-  }
-}
-
 /** Whether anything is at `file` (a link is not followed). */
 function exists(file: string): boolean {
-  return lstatSync(file, { throwIfNoEntry: false }) !== undefined;
+  return lstatOrUndefined(file) !== undefined;
 }
 
 /** Moves `from` to `to`, making `to`'s directory. */
@@ -183,15 +175,6 @@ function checkPaths(outDir: string, writes: string[]): void {
     return info(rel)?.isDirectory() ? [`${rel} (a directory is in the way)`] : [];
   });
   if (problems.length) throw new Error(`cannot write the output; nothing was written: ${problems.slice(0, 5).join('; ')}${problems.length > 5 ? `; and ${problems.length - 5} more` : ''}`);
-}
-
-/** lstat of `file`, or undefined when nothing is there (or it cannot be looked at). */
-function lstatOrUndefined(file: string): Stats | undefined {
-  try {
-    return lstatSync(file, { throwIfNoEntry: false });
-  } catch {
-    return undefined;
-  }
 }
 
 /** Test hook: called at each step of applyOutput (a kill test stops the process there). */

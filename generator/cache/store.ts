@@ -6,8 +6,9 @@
  * synchronous: entries are local files, and an asynchronous call costs a round trip through libuv's thread pool (a
  * wake-up on each side), more CPU than the call itself.
  */
-import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, utimesSync, writeSync } from 'node:fs';
 import path from 'node:path';
+import { statOrUndefined } from '../lib/fs-or-undefined.js';
 
 /** One kind of entry: its directory and file extension. */
 export interface Store {
@@ -73,7 +74,7 @@ export async function writeStored(store: Store, entries: [key: string, bytes: st
     // Every file but another writer's temp counts, entries of an older format too (they age out with the rest).
     const names = readdirSync(store.dir).filter((n) => !n.endsWith('.tmp'));
     if (names.length > store.max) {
-      const aged = names.map((n) => ({ n, t: statSync(path.join(store.dir, n), { throwIfNoEntry: false })?.mtimeMs ?? 0 }));
+      const aged = names.map((n) => ({ n, t: statOrUndefined(path.join(store.dir, n))?.mtimeMs ?? 0 }));
       aged.sort((a, b) => b.t - a.t);
       for (const { n } of aged.slice(Math.floor(store.max / 2))) rmSync(path.join(store.dir, n), { force: true });
     }

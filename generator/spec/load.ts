@@ -2,10 +2,11 @@
  * Phase 1 — load: read spec/service.yaml and spec/connectors/*.yaml, parse them with positions, and
  * validate each against its meta-schema. Semantic checks come later (normalize.ts, checks.ts).
  */
-import { closeSync, constants as fsConstants, fstatSync, lstatSync, openSync, readdirSync, readSync, realpathSync, statSync } from 'node:fs';
+import { closeSync, constants as fsConstants, fstatSync, openSync, readdirSync, readSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import type { ErrorObject } from 'ajv';
 import { displayPath } from '../lib/display-path.js';
+import { lstatOrUndefined, statOrUndefined } from '../lib/fs-or-undefined.js';
 import { didYouMean } from '../lib/suggest.js';
 import { validateConnector, validateService } from './schema/validators.generated.js';
 import { SpecDirError, type Diagnostic, type DiagnosticCode } from './diagnostics.js';
@@ -61,7 +62,7 @@ export type KnownFiles = (service: SpecText | undefined, connectors: SpecText[])
  */
 export async function loadSpec(specDir: string, cache?: SpecCacheOptions, known?: KnownFiles): Promise<LoadedSpec> {
   const diagnostics: Diagnostic[] = [];
-  const dirStat = statSync(specDir, { throwIfNoEntry: false });
+  const dirStat = statOrUndefined(specDir);
   if (!dirStat) throw new SpecDirError(specDir, displayPath(specDir), 'it does not exist');
   if (!dirStat.isDirectory()) throw new SpecDirError(specDir, displayPath(specDir), 'it is not a directory');
   const realSpecDir = realpathSync(specDir);
@@ -206,7 +207,7 @@ interface SpecFileRead {
  * thread pool, more CPU than the call itself (five per file).
  */
 function readSpecFile(file: string, realSpecDir: string): SpecFileRead {
-  const entry = lstatSync(file, { throwIfNoEntry: false });
+  const entry = lstatOrUndefined(file);
   if (!entry) return { missing: true };
   const at = (code: DiagnosticCode, message: string, line = 1, col = 1): SpecFileRead => ({ problem: { code, message, line, col } });
   let target = file;
