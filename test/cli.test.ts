@@ -37,6 +37,13 @@ describe('validate', () => {
     expect(r.stderr).toBe(`connector-codegen validate: no spec directory at ${path.join(os.tmpdir(), 'no-such-spec-dir')} (it does not exist)\n`);
   });
 
+  test('a spec path below a file (generate, the way through the no-op check too): the same one line', async () => {
+    const file = path.join(await writeMiniSpec(), 'service.yaml');
+    const r = await run(['generate', '--spec', path.join(file, 'spec'), '--out', path.join(os.tmpdir(), 'never-written')]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(`connector-codegen generate: no spec directory at ${path.join(file, 'spec')} (it does not exist)\n`);
+  });
+
   test('a spec directory without service.yaml: one diagnostic, not one per missing key', async () => {
     const dir = await writeMiniSpec();
     await rm(path.join(dir, 'service.yaml'));

@@ -63,7 +63,12 @@ function statLines(label, root, files, seen) {
     const file = rel === '' ? root : `${root}${path.sep}${rel}`;
     let stats = seen?.get(file);
     if (stats === undefined) {
-      const s = statSync(file, { throwIfNoEntry: false });
+      let s;
+      try {
+        s = statSync(file, { throwIfNoEntry: false });
+      } catch {
+        // not a file that can be looked at (a parent is a file, no permission): recorded as missing
+      }
       stats = `${s?.size ?? -1}\0${s?.mtimeMs ?? -1}`;
       seen?.set(file, stats);
     }
