@@ -115,9 +115,10 @@ interface Emitted {
 
 /**
  * Runs every emitter and merges their files. With a cache, each connector's files come from its entry when the
- * connector's key is found, else from the emitters (and are stored); shared files are always emitted. A cached file
- * the output already holds (`keep`) is not even read. The emitter host is used only when it has work, and stopped
- * once its jobs are answered (generate stops it too, whatever happens here).
+ * connector's key is found, else from the emitters (and are stored); for a connector not found, the description-blind
+ * emitters' files (EmitterEntry.readsDescriptions) come from its structure entry when that is found. Shared files are
+ * always emitted. A cached file the output already holds (`keep`) is not even read. The emitter host is used only
+ * when it has work, and stopped once its jobs are answered (generate stops it too, whatever happens here).
  */
 async function emitAll(
   ir: SpecIR,
@@ -129,26 +130,36 @@ async function emitAll(
   keep?: KeptFiles,
 ): Promise<Emitted> {
   const { connectorKeys, readEntries, writeEntries } = await import('./cache/connector-cache.js');
-  const keys = cache ? connectorKeys(cache.version, ir, cache.inputs ?? new Map()) : new Map<string, string>();
-  const hits = cache ? await timed(options.timings, 'cache', () => readEntries(cache.dir, keys, keep)) : new Map<string, CachedFile[]>();
+  const keys = cache ? connectorKeys(cache.version, ir, cache.inputs ?? new Map()) : undefined;
+  const hits = cache && keys ? await timed(options.timings, 'cache', () => readEntries(cache.dir, 'connectors', keys.whole, keep)) : new Map<string, CachedFile[]>();
   const missing = cache ? ir.connectors.filter((c) => !hits.has(c.id)).map((c) => c.id) : undefined;
-  const runs: { name: string; output: Promise<EncodedOutput>; formatted: (rel: string) => Formatted }[] = [];
-  const start = (name: string, formatted: Emitter['formatted'], emit: () => Promise<EncodedOutput>) => {
-    const output = timed(options.timings, `emit:${name}`, emit);
+  // Read whole: their files go into the missing connectors' new entries too.
+  const structureKeys = keys && missing?.length ? keys.structure(missing) : new Map<string, string>();
+  const structureHits = cache && structureKeys.size ? readEntries(cache.dir, 'structure', structureKeys) : new Map<string, CachedFile[]>();
+  /** The connectors an emitter makes files for: undefined, all (no cache). */
+  const missingFor = (e: Pick<EmitterEntry, 'readsDescriptions'>) => (e.readsDescriptions === false ? missing?.filter((id) => !structureHits.has(id)) : missing);
+  const runs: { name: string; output: Promise<EncodedOutput>; formatted: (rel: string) => Formatted; blind: boolean }[] = [];
+  const start = (entry: Pick<EmitterEntry, 'name' | 'readsDescriptions'>, formatted: Emitter['formatted'], emit: () => Promise<EncodedOutput>) => {
+    const output = timed(options.timings, `emit:${entry.name}`, emit);
     output.catch(() => undefined); // observed by Promise.all below; meanwhile not an unhandled rejection
-    runs.push({ name, output, formatted: (rel) => (typeof formatted === 'function' ? formatted(ir, rel) : (formatted ?? false)) });
+    runs.push({
+      name: entry.name,
+      output,
+      formatted: (rel) => (typeof formatted === 'function' ? formatted(ir, rel) : (formatted ?? false)),
+      blind: entry.readsDescriptions === false,
+    });
   };
-  // An off-thread emitter runs on the host when it has more than a few connectors to emit; else here (or, with
-  // connector files only and none to emit, nowhere).
-  const emitCount = (e: EmitterEntry) => (!e.split ? ir.connectors.length : (missing?.length ?? ir.connectors.length));
-  const where = (e: EmitterEntry) => (!e.offThread ? 'here' : emitCount(e) > IN_THREAD_MAX_CONNECTORS ? 'host' : emitCount(e) === 0 && !e.split?.shared ? 'nowhere' : 'here');
+  // An off-thread emitter runs on the host when it has more than a few connectors to emit; else here. A split emitter
+  // without shared files and no connector to emit runs nowhere (it is not loaded).
+  const emitCount = (e: EmitterEntry) => (!e.split ? ir.connectors.length : (missingFor(e)?.length ?? ir.connectors.length));
+  const where = (e: EmitterEntry) => (e.split && !e.split.shared && emitCount(e) === 0 ? 'nowhere' : e.offThread && emitCount(e) > IN_THREAD_MAX_CONNECTORS ? 'host' : 'here');
   const offThread = entries.filter((e) => where(e) === 'host'); // none with custom emitters: entries is then empty
   const host = offThread.length ? await hosts.get() : undefined;
   const context = { cacheDir: cacheDirOf(options), ...(host ? { compile: host.compile } : {}) };
   const [{ runEmitter, fragmentOwner }, { encodeFiles, textOf }] = await Promise.all([import('./emitters/run.js'), import('./emitters/output-bytes.js')]);
   // The fragments (EmitterSplit.fragment) of the entries found: emitter → connector → text.
   const fragments = new Map<string, Map<string, string>>();
-  for (const [id, cached] of hits) {
+  for (const [id, cached] of [...hits, ...structureHits]) {
     for (const file of cached) {
       const owner = fragmentOwner(file.rel);
       if (owner !== undefined) (fragments.get(owner) ?? fragments.set(owner, new Map()).get(owner)!).set(id, textOf(file.content()));
@@ -156,13 +167,13 @@ async function emitAll(
   }
   const inThread = options.emitters ? options.emitters.map((e) => ({ name: e.name, load: async () => e, asksHost: false })) : entries.filter((e) => where(e) === 'here');
   setRunKind(`generate:${inThread.map((e) => e.name).join(',')}`); // a cold run and an edit run different emitters here
-  const startHere = async (entry: Pick<EmitterEntry, 'name' | 'load'>) => {
+  const startHere = async (entry: Pick<EmitterEntry, 'name' | 'load' | 'readsDescriptions'>) => {
     const emitter = await entry.load(context);
     // Each connector's files are encoded as soon as they are made: from there on the run holds bytes, and the texts
     // of one connector at a time (emitters/output-bytes.ts).
-    start(entry.name, emitter.formatted, async () => {
+    start(entry, emitter.formatted, async () => {
       const connectors: [string, FileBytes][] = [];
-      const shared = await runEmitter(emitter, ir, missing, (id, files) => void connectors.push([id, encodeFiles(files)]), fragments.get(entry.name));
+      const shared = await runEmitter(emitter, ir, missingFor(entry), (id, files) => void connectors.push([id, encodeFiles(files)]), fragments.get(entry.name));
       return { shared: encodeFiles(shared), connectors };
     });
   };
@@ -170,16 +181,25 @@ async function emitAll(
   // (one event-loop turn later) before the off-thread emitters': the main thread waits for their answers.
   for (const entry of inThread.filter((e) => e.asksHost)) await startHere(entry);
   if (host && inThread.some((e) => e.asksHost)) await new Promise((resolve) => setImmediate(resolve));
-  for (const e of offThread) start(e.name, e.formatted, () => host!.emit(e.name, ir, missing, context.cacheDir, fragments.get(e.name)));
+  for (const e of offThread) start(e, e.formatted, () => host!.emit(e.name, ir, missingFor(e), context.cacheDir, fragments.get(e.name)));
   for (const entry of inThread.filter((e) => !e.asksHost)) await startHere(entry);
   const outputs = await Promise.all(runs.map((r) => r.output));
   hosts.stop(); // its work is done: its memory goes before the outputs are merged and cached
   const result: Emitted = { files: new Map(), kept: new Map(), emitted: new Map(), formattedBy: (rel) => owners.get(rel) ?? false };
   const owners = new Map<string, Formatted>();
+  // New entries: whole ones of every connector emitted, structure ones of those whose structure entry was not found.
   const fresh = new Map<string, ConnectorEntry>(missing?.map((id) => [id, []]));
+  const freshStructure = new Map<string, ConnectorEntry>(missing?.filter((id) => !structureHits.has(id)).map((id) => [id, []]));
   const add = (rel: string, formatted: Formatted, from: string) => {
     if (owners.has(rel)) throw new Error(`internal: emitters ${from} and another both write ${rel}`);
     owners.set(rel, formatted);
+  };
+  /** Adds a connector's file to its new entries (a fragment first: read without the files after it, readEntry). */
+  const store = (id: string, file: ConnectorEntry[number], blind: boolean) => {
+    for (const entry of blind ? [fresh.get(id), freshStructure.get(id)] : [fresh.get(id)]) {
+      if (fragmentOwner(file[0]) !== undefined) entry?.unshift(file);
+      else entry?.push(file);
+    }
   };
   outputs.forEach((output, i) => {
     const run = runs[i]!;
@@ -190,7 +210,7 @@ async function emitAll(
     for (const [id, own] of output.connectors) {
       for (const [rel, content] of own) {
         if (fragmentOwner(rel) !== undefined) {
-          fresh.get(id)!.unshift([rel, content, false, sha256(content)]); // first: read without the files after it (readEntry)
+          store(id, [rel, content, false, sha256(content)], run.blind);
           continue;
         }
         const formatted = run.formatted(rel);
@@ -198,23 +218,31 @@ async function emitAll(
         result.files.set(rel, content);
         const hash = sha256(content);
         result.emitted.set(rel, hash);
-        fresh.get(id)!.push([rel, content, formatted, hash]);
+        store(id, [rel, content, formatted, hash], run.blind);
       }
     }
   });
-  for (const [id, cached] of hits) {
+  const takeCached = (id: string, cached: CachedFile[], intoEntry: boolean) => {
     for (const file of cached) {
-      if (fragmentOwner(file.rel) !== undefined) continue;
+      const isFragment = fragmentOwner(file.rel) !== undefined;
+      if (intoEntry) store(id, [file.rel, file.content(), file.formatted, file.hash], false);
+      if (isFragment) continue;
       add(file.rel, file.formatted, `(cache of ${id})`);
-      if (file.kept) result.kept.set(file.rel, file.kept);
+      const kept = file.kept ?? (intoEntry ? keep?.(file.rel, file.hash) : undefined);
+      if (kept) result.kept.set(file.rel, kept);
       else {
         result.files.set(file.rel, file.content());
         result.emitted.set(file.rel, file.hash);
       }
     }
-  }
+  };
+  for (const [id, cached] of hits) takeCached(id, cached, false);
+  for (const [id, cached] of structureHits) takeCached(id, cached, true);
   // Stored now (the stores write synchronously: cache/store.ts); the run awaits what a store hands back before it ends.
-  if (cache) pendingWrites.push(writeEntries(cache.dir, [...fresh].map(([id, entry]) => [keys.get(id)!, entry])));
+  if (cache && keys) {
+    pendingWrites.push(writeEntries(cache.dir, 'connectors', [...fresh].map(([id, entry]) => [keys.whole.get(id)!, entry])));
+    pendingWrites.push(writeEntries(cache.dir, 'structure', [...freshStructure].map(([id, entry]) => [structureKeys.get(id)!, entry])));
+  }
   return result;
 }
 

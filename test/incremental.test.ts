@@ -85,7 +85,8 @@ async function generatedOnce(): Promise<{ specDir: string; cacheDir: string; out
   return { specDir, cacheDir, outDir };
 }
 
-const entryCount = async (cacheDir: string) => (await readdir(path.join(cacheDir, 'connectors')).catch(() => [])).filter((n) => n.endsWith('.entry')).length;
+const entryCount = async (cacheDir: string, kind: 'connectors' | 'structure' = 'connectors') =>
+  (await readdir(path.join(cacheDir, kind)).catch(() => [])).filter((n) => n.endsWith('.entry')).length;
 
 describe('an edit to one connector', () => {
   let specDir: string;
@@ -113,6 +114,7 @@ describe('an edit to one connector', () => {
       if (!done) continue;
       await writeFile(file, doc.toString());
       const entriesBefore = await entryCount(cacheDir);
+      const structureBefore = await entryCount(cacheDir, 'structure');
       try {
         const result = await generate({ specDir, outDir, cacheDir });
         expect(result.written, done).toBeGreaterThan(0);
@@ -125,6 +127,8 @@ describe('an edit to one connector', () => {
       }
       // Only the edited connector was emitted: one new cache entry.
       expect(await entryCount(cacheDir), done).toBe(entriesBefore + 1);
+      // Its structure (the IR without descriptions) changed unless only a description did.
+      expect(await entryCount(cacheDir, 'structure'), done).toBe(structureBefore + (done.startsWith('description of') ? 0 : 1));
     }
     expect(done, 'no applicable edit found').toBeDefined();
     expect(await readOutputTree(outDir)).toEqual(await coldTree(specDir));

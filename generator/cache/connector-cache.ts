@@ -7,12 +7,17 @@
  * reads only those the output does not already hold as they would be written (readEntry). Besides files, an entry
  * keeps the connector's fragments of shared files (emitters/run.ts fragmentPath), never written out. The directory is safe
  * to delete, and entries of another generator version are never read (their key differs).
+ *
+ * A second kind of entry, under `<cache dir>/structure/`, keeps the files of the emitters that read no description
+ * (EmitterEntry.readsDescriptions), under the connector's structure key: the same inputs with every `description` of
+ * the connector's IR left out. It is looked up only for a connector whose key was not found, so an edit of descriptions
+ * alone (the most common edit) runs those emitters for nobody.
  */
 import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import path from 'node:path';
 import type { Formatted } from '../emitters/types.js';
-import type { SpecIR } from '../ir.js';
+import type { AssumptionIR, SpecIR } from '../ir.js';
 import type { FileContent } from '../write.js';
 import { readIndex } from './indexed-file.js';
 import { readStoredWith, writeStored, type Store } from './store.js';
@@ -44,25 +49,61 @@ export interface CachedFile {
 /** Which files the output already holds as they would be written (generate.ts, cache/stamp.ts keptByStamp). */
 export type KeptFiles = (rel: string, hash: string) => StampedFile | undefined;
 
+/** The cache keys of a run's connectors (connectorKeys). */
+export interface ConnectorKeys {
+  /** Connector id → the key of its whole entry. */
+  whole: Map<string, string>;
+  /** Connector id → its structure key, for the connectors `ids` (computed on demand: it serializes their IR). */
+  structure(ids: readonly string[]): Map<string, string>;
+}
+
 /**
- * The cache key of each connector of `ir` (id → key) for generator `version`: a digest of everything its emitters read,
+ * The cache keys of each connector of `ir` for generator `version`: digests of everything its emitters read,
  * onlyConnector(ir, connector). That is the part every connector shares (the common contract's IR, with what the
  * Limits table found in every connector, and the packaging), serialized once; the connector's package; and its own
- * IR, named by `inputs` (id → the digest of the files it comes from, which the generator version covers: spec/read.ts
- * ValidSpec.inputKeys) — hashing those files is cheaper than serializing the IR they give.
+ * IR. For the whole key, the connector's IR is named by `inputs` (id → the digest of the files it comes from, which the
+ * generator version covers: spec/read.ts ValidSpec.inputKeys) — hashing those files is cheaper than serializing the
+ * IR they give. The structure key serializes the connector's IR without its descriptions, and its assumptions (part of
+ * the common contract's list, which the shared part leaves out).
  */
-export function connectorKeys(version: string, ir: SpecIR, inputs: ReadonlyMap<string, string>): Map<string, string> {
+export function connectorKeys(version: string, ir: SpecIR, inputs: ReadonlyMap<string, string>): ConnectorKeys {
   const common = JSON.stringify({ ...ir, service: { ...ir.service, assumptions: null }, connectors: null });
-  return new Map(
+  const whole = new Map(
     ir.connectors.map((c) => {
       const input = inputs.get(c.id);
       if (input === undefined) throw new Error(`internal: no input key for connector ${c.id}`);
       return [c.id, createHash('sha256').update(`${ENTRY_VERSION}\0${version}\0${common}\0${input}\0${JSON.stringify(c.package)}`).digest('hex')];
     }),
   );
+  const structure = (ids: readonly string[]) => {
+    // Each connector's assumptions, as onlyConnector finds them (ids `<connector id>/…`), in one pass over the list.
+    const owned = new Map<string, AssumptionIR[]>(ids.map((id) => [id, []]));
+    for (const a of ir.service.assumptions) owned.get(a.id.split('/')[0]!)?.push(a);
+    return new Map(
+      ir.connectors
+        .filter((c) => owned.has(c.id))
+        .map((c) => {
+          const assumptions = owned.get(c.id)!;
+          const text = `${ENTRY_VERSION}\0structure\0${version}\0${common}\0${JSON.stringify(c, withoutDescriptions)}\0${JSON.stringify(assumptions)}`;
+          return [c.id, createHash('sha256').update(text).digest('hex')];
+        }),
+    );
+  };
+  return { whole, structure };
 }
 
-const store = (dir: string): Store => ({ dir: path.join(dir, 'connectors'), ext: '.entry', max: MAX_ENTRIES });
+/**
+ * JSON.stringify's replacer that leaves out every `description` of a connector's IR. In a ConnectorIR a key of that
+ * name is always documentation (ir.ts: field names are values of `name`, and the IR holds no maps keyed by spec data).
+ */
+function withoutDescriptions(key: string, value: unknown): unknown {
+  return key === 'description' && typeof value === 'string' ? undefined : value;
+}
+
+/** The kinds of entries: whole (every split emitter's files, by connectorKeys) or structure (the description-blind emitters' files, by structureKeys). */
+export type EntryKind = 'connectors' | 'structure';
+
+const store = (dir: string, kind: EntryKind): Store => ({ dir: path.join(dir, kind), ext: '.entry', max: MAX_ENTRIES });
 
 /**
  * An entry as the chunks of its file: the index line, then each file's content. Written chunk by chunk, so no copy of
@@ -126,13 +167,16 @@ function readEntry(file: string, kept?: KeptFiles): CachedFile[] | undefined {
   }
 }
 
-/** The entries found for `keys` (id → its files); a missing or unreadable entry is a miss. `kept`: see readEntry. */
-export function readEntries(dir: string, keys: Map<string, string>, kept?: KeptFiles): Map<string, CachedFile[]> {
-  const found = readStoredWith(store(dir), keys.values(), (file) => readEntry(file, kept));
+/**
+ * The entries of `kind` found for `keys` (id → its files); a missing or unreadable entry is a miss. `kept`: see
+ * readEntry (without it, every content is read).
+ */
+export function readEntries(dir: string, kind: EntryKind, keys: Map<string, string>, kept?: KeptFiles): Map<string, CachedFile[]> {
+  const found = readStoredWith(store(dir, kind), keys.values(), (file) => readEntry(file, kept));
   return new Map([...keys].flatMap(([id, key]) => (found.has(key) ? [[id, found.get(key)!]] : [])));
 }
 
 /** Stores entries (best effort: a cache that cannot be written only costs the next run the work). */
-export async function writeEntries(dir: string, entries: [key: string, entry: ConnectorEntry][]): Promise<void> {
-  await writeStored(store(dir), entries.map(([key, entry]) => [key, encode(entry)]));
+export async function writeEntries(dir: string, kind: EntryKind, entries: [key: string, entry: ConnectorEntry][]): Promise<void> {
+  await writeStored(store(dir, kind), entries.map(([key, entry]) => [key, encode(entry)]));
 }

@@ -27,8 +27,17 @@ export interface EmitterEntry {
   offThread?: boolean;
   /** Emitter.formatted of an off-thread emitter (the main thread does not load it). */
   formatted?: Formatted;
-  /** Of an off-thread emitter: whether it has a split (Emitter.split), and whether that has shared files. */
+  /**
+   * Whether the emitter has a split (Emitter.split), and whether that has shared files: a split emitter without shared
+   * files is not even loaded by a run where no connector needs it (generate.ts).
+   */
   split?: { shared: boolean };
+  /**
+   * `false`: the emitter's files and fragment of a connector do not depend on any `description` of the connector's IR
+   * (test/description-blind.test.ts checks it), so an edit of descriptions alone keeps them from the cache's structure
+   * entries (cache/connector-cache.ts) and the emitter does not run for that connector.
+   */
+  readsDescriptions?: false;
   /**
    * Of a main-thread emitter: it gives the emitter host work of its own and waits for it (validators: compiling), so
    * it starts before the off-thread emitters are sent, and its jobs run first.
@@ -39,7 +48,13 @@ export interface EmitterEntry {
 /** The emitters of `generate`, in the order they start (files are distinct; the writer sorts them). */
 export const emitterEntries: EmitterEntry[] = [
   // Off-thread work first, so it has its input before the main thread gets busy.
-  { name: 'clients', load: async () => (await import('./clients/emitter.js')).clientsEmitter, offThread: true, formatted: true, split: { shared: false } },
+  {
+    name: 'clients',
+    load: async () => (await import('./clients/emitter.js')).clientsEmitter,
+    offThread: true,
+    formatted: true,
+    split: { shared: false },
+  },
   {
     name: 'tools',
     load: async () => (await import('./tools/emitter.js')).toolsEmitter,
@@ -52,21 +67,37 @@ export const emitterEntries: EmitterEntry[] = [
     load: async () => (await import('./contract-tests/emitter.js')).contractTestsEmitter,
     offThread: true,
     formatted: true,
-    split: { shared: true },
+    split: { shared: false },
+    readsDescriptions: false,
   },
   {
     name: 'validators',
     asksHost: true,
+    split: { shared: false },
+    readsDescriptions: false,
     load: async (context) => {
       const { validatorsEmitter, validatorsEmitterFor } = await import('./validators/index.js');
       return context ? validatorsEmitterFor(context.cacheDir, context.compile) : validatorsEmitter;
     },
   },
-  { name: 'packages', load: async () => (await import('./packages/emitter.js')).packagesEmitter },
-  { name: 'catalogue', load: async () => (await import('./catalogue/emitter.js')).catalogueEmitter },
-  { name: 'fixtures', load: async () => (await import('./fixtures/emitter.js')).fixturesEmitter },
-  { name: 'docs', load: async () => (await import('./docs/index.js')).docsEmitter },
-  { name: 'openapi', load: async () => (await import('./openapi/emitter.js')).openapiEmitter },
+  {
+    name: 'packages',
+    load: async () => (await import('./packages/emitter.js')).packagesEmitter,
+    split: { shared: true },
+  },
+  {
+    name: 'catalogue',
+    load: async () => (await import('./catalogue/emitter.js')).catalogueEmitter,
+    split: { shared: true },
+  },
+  {
+    name: 'fixtures',
+    load: async () => (await import('./fixtures/emitter.js')).fixturesEmitter,
+    split: { shared: false },
+    readsDescriptions: false,
+  },
+  { name: 'docs', load: async () => (await import('./docs/index.js')).docsEmitter, split: { shared: true } },
+  { name: 'openapi', load: async () => (await import('./openapi/emitter.js')).openapiEmitter, split: { shared: true } },
 ];
 
 /** Every emitter, loaded in this thread (tests and custom runs). */
