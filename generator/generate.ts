@@ -114,11 +114,13 @@ interface Emitted {
 }
 
 /**
- * Runs every emitter and merges their files. With a cache, each connector's files come from its entry when the
- * connector's key is found, else from the emitters (and are stored); for a connector not found, the description-blind
- * emitters' files (EmitterEntry.readsDescriptions) come from its structure entry when that is found. Shared files are
- * always emitted. A cached file the output already holds (`keep`) is not even read. The emitter host is used only
- * when it has work, and stopped once its jobs are answered (generate stops it too, whatever happens here).
+ * Runs every emitter and merges their files. With a cache, each connector's files come from its entries when they are
+ * found, else from the emitters (and are stored): its whole entry (keyed by everything it depends on) holds the files of
+ * the emitters that read descriptions and names its structure entry, which holds the description-blind emitters' files
+ * (EmitterEntry.readsDescriptions). For a connector whose whole entry is not found, the structure key is worked out
+ * from its IR: after an edit of descriptions alone, the blind emitters run for nobody. Shared files are always emitted.
+ * A cached file the output already holds (`keep`) is not even read. The emitter host is used only when it has work, and
+ * stopped once its jobs are answered (generate stops it too, whatever happens here).
  */
 async function emitAll(
   ir: SpecIR,
@@ -129,15 +131,27 @@ async function emitAll(
   pendingWrites: Promise<unknown>[],
   keep?: KeptFiles,
 ): Promise<Emitted> {
-  const { connectorKeys, readEntries, writeEntries } = await import('./cache/connector-cache.js');
+  const { connectorKeys, readEntries, writeEntries, STRUCTURE_POINTER } = await import('./cache/connector-cache.js');
+  const { textOf } = await import('./emitters/output-bytes.js');
   const keys = cache ? connectorKeys(cache.version, ir, cache.inputs ?? new Map()) : undefined;
-  const hits = cache && keys ? await timed(options.timings, 'cache', () => readEntries(cache.dir, 'connectors', keys.whole, keep)) : new Map<string, CachedFile[]>();
+  const hits = new Map<string, CachedFile[]>();
+  const structureKeys = new Map<string, string>();
+  if (cache && keys) {
+    // A whole entry counts only with its pointer; the structure keys of the others are worked out.
+    for (const [id, files] of await timed(options.timings, 'cache', () => readEntries(cache.dir, 'connectors', keys.whole, keep))) {
+      const pointer = files.find((f) => f.rel === STRUCTURE_POINTER);
+      if (!pointer) continue;
+      hits.set(id, files);
+      structureKeys.set(id, textOf(pointer.content()));
+    }
+    const computed = keys.structure(ir.connectors.filter((c) => !hits.has(c.id)).map((c) => c.id));
+    for (const [id, key] of computed) structureKeys.set(id, key);
+  }
+  const structureHits = cache && structureKeys.size ? readEntries(cache.dir, 'structure', structureKeys, keep) : new Map<string, CachedFile[]>();
   const missing = cache ? ir.connectors.filter((c) => !hits.has(c.id)).map((c) => c.id) : undefined;
-  // Read whole: their files go into the missing connectors' new entries too.
-  const structureKeys = keys && missing?.length ? keys.structure(missing) : new Map<string, string>();
-  const structureHits = cache && structureKeys.size ? readEntries(cache.dir, 'structure', structureKeys) : new Map<string, CachedFile[]>();
-  /** The connectors an emitter makes files for: undefined, all (no cache). */
-  const missingFor = (e: Pick<EmitterEntry, 'readsDescriptions'>) => (e.readsDescriptions === false ? missing?.filter((id) => !structureHits.has(id)) : missing);
+  const missingStructure = cache ? ir.connectors.filter((c) => !structureHits.has(c.id)).map((c) => c.id) : undefined;
+  /** The connectors an emitter makes files for (undefined: all, without a cache). */
+  const missingFor = (e: Pick<EmitterEntry, 'readsDescriptions'>) => (e.readsDescriptions === false ? missingStructure : missing);
   const runs: { name: string; output: Promise<EncodedOutput>; formatted: (rel: string) => Formatted; blind: boolean }[] = [];
   const start = (entry: Pick<EmitterEntry, 'name' | 'readsDescriptions'>, formatted: Emitter['formatted'], emit: () => Promise<EncodedOutput>) => {
     const output = timed(options.timings, `emit:${entry.name}`, emit);
@@ -156,7 +170,7 @@ async function emitAll(
   const offThread = entries.filter((e) => where(e) === 'host'); // none with custom emitters: entries is then empty
   const host = offThread.length ? await hosts.get() : undefined;
   const context = { cacheDir: cacheDirOf(options), ...(host ? { compile: host.compile } : {}) };
-  const [{ runEmitter, fragmentOwner }, { encodeFiles, textOf }] = await Promise.all([import('./emitters/run.js'), import('./emitters/output-bytes.js')]);
+  const [{ runEmitter, fragmentOwner }, { encodeFiles }] = await Promise.all([import('./emitters/run.js'), import('./emitters/output-bytes.js')]);
   // The fragments (EmitterSplit.fragment) of the entries found: emitter → connector → text.
   const fragments = new Map<string, Map<string, string>>();
   for (const [id, cached] of [...hits, ...structureHits]) {
@@ -187,19 +201,18 @@ async function emitAll(
   hosts.stop(); // its work is done: its memory goes before the outputs are merged and cached
   const result: Emitted = { files: new Map(), kept: new Map(), emitted: new Map(), formattedBy: (rel) => owners.get(rel) ?? false };
   const owners = new Map<string, Formatted>();
-  // New entries: whole ones of every connector emitted, structure ones of those whose structure entry was not found.
+  // New entries: whole ones of the connectors not found (pointing at their structure entry), structure ones likewise.
   const fresh = new Map<string, ConnectorEntry>(missing?.map((id) => [id, []]));
-  const freshStructure = new Map<string, ConnectorEntry>(missing?.filter((id) => !structureHits.has(id)).map((id) => [id, []]));
+  const freshStructure = new Map<string, ConnectorEntry>(missingStructure?.map((id) => [id, []]));
   const add = (rel: string, formatted: Formatted, from: string) => {
     if (owners.has(rel)) throw new Error(`internal: emitters ${from} and another both write ${rel}`);
     owners.set(rel, formatted);
   };
-  /** Adds a connector's file to its new entries (a fragment first: read without the files after it, readEntry). */
+  /** Adds a connector's file to its new entry (a fragment first: read without the files after it, readEntry). */
   const store = (id: string, file: ConnectorEntry[number], blind: boolean) => {
-    for (const entry of blind ? [fresh.get(id), freshStructure.get(id)] : [fresh.get(id)]) {
-      if (fragmentOwner(file[0]) !== undefined) entry?.unshift(file);
-      else entry?.push(file);
-    }
+    const entry = (blind ? freshStructure : fresh).get(id)!;
+    if (fragmentOwner(file[0]) !== undefined) entry.unshift(file);
+    else entry.push(file);
   };
   outputs.forEach((output, i) => {
     const run = runs[i]!;
@@ -222,24 +235,20 @@ async function emitAll(
       }
     }
   });
-  const takeCached = (id: string, cached: CachedFile[], intoEntry: boolean) => {
+  for (const [id, cached] of [...hits, ...structureHits]) {
     for (const file of cached) {
-      const isFragment = fragmentOwner(file.rel) !== undefined;
-      if (intoEntry) store(id, [file.rel, file.content(), file.formatted, file.hash], false);
-      if (isFragment) continue;
+      if (file.rel.startsWith('#')) continue; // a fragment or the pointer: never output
       add(file.rel, file.formatted, `(cache of ${id})`);
-      const kept = file.kept ?? (intoEntry ? keep?.(file.rel, file.hash) : undefined);
-      if (kept) result.kept.set(file.rel, kept);
+      if (file.kept) result.kept.set(file.rel, file.kept);
       else {
         result.files.set(file.rel, file.content());
         result.emitted.set(file.rel, file.hash);
       }
     }
-  };
-  for (const [id, cached] of hits) takeCached(id, cached, false);
-  for (const [id, cached] of structureHits) takeCached(id, cached, true);
+  }
   // Stored now (the stores write synchronously: cache/store.ts); the run awaits what a store hands back before it ends.
   if (cache && keys) {
+    for (const [id, entry] of fresh) entry.unshift([STRUCTURE_POINTER, structureKeys.get(id)!, false, sha256(structureKeys.get(id)!)]);
     pendingWrites.push(writeEntries(cache.dir, 'connectors', [...fresh].map(([id, entry]) => [keys.whole.get(id)!, entry])));
     pendingWrites.push(writeEntries(cache.dir, 'structure', [...freshStructure].map(([id, entry]) => [structureKeys.get(id)!, entry])));
   }

@@ -3,7 +3,7 @@
  * structure entries when only descriptions changed (cache/connector-cache.ts). These tests hold the declaration to the
  * emitters' real behaviour, the structure key to what it must and must not see, and a description edit to cold output.
  */
-import { cp, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
@@ -80,7 +80,10 @@ describe('the declaration of emitters that read no description', () => {
   test("every entry's split says what its emitter's split is", async () => {
     for (const entry of emitterEntries) {
       const emitter = await entry.load();
-      expect({ name: entry.name, split: entry.split }).toEqual({ name: entry.name, split: emitter.split ? { shared: emitter.split.shared !== undefined } : undefined });
+      expect({ name: entry.name, split: entry.split }).toEqual({
+        name: entry.name,
+        split: emitter.split ? { shared: emitter.split.shared !== undefined } : undefined,
+      });
     }
   });
 });
@@ -90,7 +93,10 @@ describe('the structure key', () => {
   beforeAll(async () => {
     ir = (await readSpec(realSpec)).ir;
   }, 60_000);
-  const keysOf = (of: SpecIR) => connectorKeys('v', of, new Map(of.connectors.map((c) => [c.id, 'input']))).structure(of.connectors.map((c) => c.id));
+  const keysOf = (of: SpecIR) =>
+    connectorKeys('v', of, new Map(of.connectors.map((c) => [c.id, 'input']))).structure(
+      of.connectors.map((c) => c.id),
+    );
 
   test('ignores descriptions, and nothing else', () => {
     const before = keysOf(ir);
@@ -126,7 +132,8 @@ describe('an edit of descriptions only', () => {
     const cacheDir = await tmp('cache');
     const outDir = path.join(await tmp('out'), 'out');
     await generate({ specDir, outDir, cacheDir });
-    const structureEntries = async () => (await readdir(path.join(cacheDir, 'structure'))).filter((n) => n.endsWith('.entry')).sort();
+    const structureEntries = async () =>
+      (await readdir(path.join(cacheDir, 'structure'))).filter((n) => n.endsWith('.entry')).sort();
     const stored = await structureEntries();
     expect(stored.length).toBe((await readdir(path.join(specDir, 'connectors'))).length);
     const blind = emitterEntries.filter((e) => e.readsDescriptions === false).map((e) => `emit:${e.name}`);
@@ -159,5 +166,27 @@ describe('an edit of descriptions only', () => {
     expect(fieldEdit.emitted).toEqual(expect.arrayContaining(blind));
     expect((await structureEntries()).length).toBe(stored.length + 1);
     expect(await readOutputTree(outDir)).toEqual(await cold());
+  }, 180_000);
+
+  test('a structure entry gone (trimmed, deleted) is made again, for its connector alone, and the output stays the same', async () => {
+    const specDir = path.join(await tmp('spec'), 'spec');
+    await cp(realSpec, specDir, { recursive: true });
+    const cacheDir = await tmp('cache');
+    const outDir = path.join(await tmp('out'), 'out');
+    await generate({ specDir, outDir, cacheDir });
+    const first = await readOutputTree(outDir);
+    const dir = path.join(cacheDir, 'structure');
+    const [gone] = (await readdir(dir)).filter((n) => n.endsWith('.entry')).sort();
+    await rm(path.join(dir, gone!));
+    await rm(outDir, { recursive: true, force: true }); // every file must come from the cache or the emitters
+    const timings: Timings = [];
+    await generate({ specDir, outDir, cacheDir, timings });
+    // One connector to emit: the blind emitters run here (not on the emitter host), the others not at all.
+    const emitted = timings.map((t) => t.phase).filter((p) => p.startsWith('emit:'));
+    const blind = emitterEntries.filter((e) => e.readsDescriptions === false).map((e) => `emit:${e.name}`);
+    expect(emitted).toEqual(expect.arrayContaining(blind));
+    expect(emitted).not.toContain('emit:clients');
+    expect((await readdir(dir)).filter((n) => n.endsWith('.entry'))).toContain(gone);
+    expect(await readOutputTree(outDir)).toEqual(first);
   }, 180_000);
 });

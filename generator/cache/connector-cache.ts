@@ -8,10 +8,11 @@
  * keeps the connector's fragments of shared files (emitters/run.ts fragmentPath), never written out. The directory is safe
  * to delete, and entries of another generator version are never read (their key differs).
  *
- * A second kind of entry, under `<cache dir>/structure/`, keeps the files of the emitters that read no description
- * (EmitterEntry.readsDescriptions), under the connector's structure key: the same inputs with every `description` of
- * the connector's IR left out. It is looked up only for a connector whose key was not found, so an edit of descriptions
- * alone (the most common edit) runs those emitters for nobody.
+ * The files of the emitters that read no description (EmitterEntry.readsDescriptions) are kept apart, in entries
+ * under `<cache dir>/structure/` keyed by the connector's structure key: the same inputs with every `description` of
+ * the connector's IR left out. A whole entry names its structure entry (STRUCTURE_POINTER), so a run reads both for a
+ * connector it finds; for a connector it does not find, it works out the structure key, and finds the structure entry
+ * when only descriptions changed (the most common edit): those emitters then run for nobody. Each file is stored once.
  */
 import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
@@ -25,7 +26,10 @@ import { sha256 } from '../lib/sha256.js';
 import type { StampedFile } from './stamp.js';
 
 /** Bumped when the entry format changes. */
-const ENTRY_VERSION = 4;
+const ENTRY_VERSION = 5;
+
+/** The pseudo-file of a whole entry that holds its structure entry's key (never an output path: those never start with `#`). */
+export const STRUCTURE_POINTER = '#structure';
 /** Entries kept: a few generations of a large spec; the oldest go beyond it. */
 const MAX_ENTRIES = 600;
 
