@@ -5,9 +5,9 @@
  *   generating from our own OpenAPI export (generated/openapi/<connector>.json, all 15 documents, one process
  *   each), and a no-op run (nothing changed) beside `node -e 0`; interleaved round by round, the order rotating;
  * - a one-connector edit (a copy of the spec, one connector's description changed, a different connector each
- *   round) against the cold runs above (the edit runs keep their cache, so they follow the cold rounds);
+ *   round, its output and cache kept from round to round) against the cold runs above, interleaved with them;
  * - 1×/2×/4×/8× synthetic specs (connectors cloned under new ids), cold, interleaved: CPU, wall, peak memory.
- * Knobs: BENCH_RUNS (rounds, default 5), BENCH_SCALE_RUNS (default 2), BENCH_SCALE_FACTORS (default 1,2,4,8).
+ * Knobs: BENCH_RUNS (rounds, default 5), BENCH_SCALE_RUNS (default 3), BENCH_SCALE_FACTORS (default 1,2,4,8).
  * Every cold run gets an empty cache directory and an output directory of its own, and nothing is deleted until the
  * bench is done: on a file system that is slow to create files right after many were deleted (ext4 without a
  * journal, see the README), deleting the last run's ~2,000 files before the next would be measured as the next run's cost.
@@ -25,7 +25,7 @@ const repo = path.resolve(import.meta.dirname, '..');
 const bin = path.join(repo, 'bin/connector-codegen.js');
 const specDir = path.join(repo, 'spec');
 const runs = Number(process.env.BENCH_RUNS ?? 5);
-const scaleRuns = Number(process.env.BENCH_SCALE_RUNS ?? 2);
+const scaleRuns = Number(process.env.BENCH_SCALE_RUNS ?? 3);
 const factors = (process.env.BENCH_SCALE_FACTORS ?? '1,2,4,8').split(',').map(Number);
 
 /**
@@ -66,7 +66,19 @@ export async function benchGenerate(): Promise<void> {
     const newCache = () => path.join(work, `cache-${fresh++}`); // empty: a cold run
     const s = { cold: [] as ChildUsage[], noop: [] as ChildUsage[], node: [] as ChildUsage[], ots: [] as ChildUsage[], hey: [] as ChildUsage[], edit: [] as ChildUsage[], noopBare: [] as ChildUsage[], nodeBare: [] as ChildUsage[] };
     const phases = new Map<string, number[]>();
+    // One-connector edits: a spec copy, generated once; then each round edits one connector and runs (cache kept).
+    const editSpec = path.join(work, 'edit', 'spec');
+    const editOut = path.join(work, 'edit', 'out');
+    const editCache = path.join(work, 'edit', 'cache');
+    await writeSyntheticSpec(specDir, editSpec, 1);
+    ours(editSpec, editOut, editCache);
+    let edits = 0;
+    const edited: string[] = [];
     const jobs: (() => void)[] = [
+      () => {
+        edited.push(editConnector(editSpec, edits++));
+        s.edit.push(ours(editSpec, editOut, editCache));
+      },
       () => {
         const out = newDir();
         const cache = newCache();
@@ -84,19 +96,8 @@ export async function benchGenerate(): Promise<void> {
     for (const job of jobs) job(); // warm-up round: file cache, CLI build
     for (const k of Object.keys(s) as (keyof typeof s)[]) s[k].length = 0;
     phases.clear();
+    edited.length = 0;
     for (let r = 0; r < runs; r++) for (let j = 0; j < jobs.length; j++) jobs[(r + j) % jobs.length]!();
-
-    // One-connector edits: a spec copy, generated once, then one edit and one run per round (cache kept).
-    const editSpec = path.join(work, 'edit', 'spec');
-    const editOut = path.join(work, 'edit', 'out');
-    const editCache = path.join(work, 'edit', 'cache');
-    await writeSyntheticSpec(specDir, editSpec, 1);
-    ours(editSpec, editOut, editCache);
-    const edited: string[] = [];
-    for (let r = 0; r < runs; r++) {
-      edited.push(editConnector(editSpec, r));
-      s.edit.push(ours(editSpec, editOut, editCache));
-    }
 
     console.log(`\ngenerate vs peers (${runs} interleaved rounds; new process per run; CPU = user + system of the process tree)`);
     console.log(`peers read our OpenAPI export: ${documents.length} documents in generated/openapi/`);
