@@ -15,7 +15,8 @@
  * thread pool (a wake-up on each side), more CPU than the call itself, and a cold run makes four or five calls per
  * file (at 8× the spec, ~10,000). Done in order, each step of the transaction also ends before the next begins.
  */
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, statSync, writeFileSync } from 'node:fs';
+import { removeSync } from './lib/remove.js';
 import type { Stats } from 'node:fs';
 import path from 'node:path';
 import { lstatOrUndefined, readOrUndefined, statOrUndefined } from './lib/fs-or-undefined.js';
@@ -188,7 +189,7 @@ export async function applyOutput(outDir: string, files: FileMap, plan: OutputPl
   checkPaths(outDir, writes);
   mkdirSync(outDir, { recursive: true });
   // 1. Stage.
-  rmSync(path.join(outDir, STAGING_DIR), { recursive: true, force: true });
+  removeSync(path.join(outDir, STAGING_DIR));
   try {
     for (const dir of new Set(writes.map((rel) => path.dirname(staged(outDir, 'new', rel))))) mkdirSync(dir, { recursive: true });
     for (const rel of writes) {
@@ -196,7 +197,7 @@ export async function applyOutput(outDir: string, files: FileMap, plan: OutputPl
       writeFileSync(staged(outDir, 'new', rel), files.get(rel)!);
     }
   } catch (error) {
-    rmSync(path.join(outDir, STAGING_DIR), { recursive: true, force: true });
+    removeSync(path.join(outDir, STAGING_DIR));
     throw error;
   }
   // 2. Commit.
@@ -241,9 +242,9 @@ function forward(outDir: string, journal: Journal, onStep: StepHook): void {
   }
   for (const rel of journal.removes) removeEmptyParents(outDir, path.dirname(path.join(outDir, rel)));
   onStep('cleanup');
-  rmSync(path.join(outDir, STAGING_DIR), { recursive: true, force: true });
+  removeSync(path.join(outDir, STAGING_DIR));
   onStep('done');
-  rmSync(path.join(outDir, JOURNAL_FILE), { force: true });
+  removeSync(path.join(outDir, JOURNAL_FILE));
 }
 
 /**
@@ -272,12 +273,12 @@ function placeNewDirectories(outDir: string, writes: string[], onStep: StepHook)
 /** Undoes a transaction that failed while being applied: new files go, old ones come back. */
 function backward(outDir: string, journal: Journal): void {
   for (const rel of journal.writes) {
-    if (!exists(staged(outDir, 'new', rel))) rmSync(path.join(outDir, rel), { force: true }); // the new file had been placed
+    if (!exists(staged(outDir, 'new', rel))) removeSync(path.join(outDir, rel)); // the new file had been placed
   }
   for (const rel of journal.aside) if (exists(staged(outDir, 'old', rel))) move(staged(outDir, 'old', rel), path.join(outDir, rel));
   for (const rel of journal.writes) removeEmptyParents(outDir, path.dirname(path.join(outDir, rel)));
-  rmSync(path.join(outDir, STAGING_DIR), { recursive: true, force: true });
-  rmSync(path.join(outDir, JOURNAL_FILE), { force: true });
+  removeSync(path.join(outDir, STAGING_DIR));
+  removeSync(path.join(outDir, JOURNAL_FILE));
 }
 
 /** What an interrupted run had left, and what recovery made of it. */
@@ -325,10 +326,10 @@ export async function recoverOutput(outDir: string): Promise<Recovery> {
     forward(outDir, journal, () => {});
     return 'completed';
   }
-  rmSync(journalFile, { force: true }); // unreadable: it was never renamed into place completely
-  for (const name of names) if (name.startsWith(`${JOURNAL_FILE}.`)) rmSync(path.join(outDir, name), { force: true });
+  removeSync(journalFile); // unreadable: it was never renamed into place completely
+  for (const name of names) if (name.startsWith(`${JOURNAL_FILE}.`)) removeSync(path.join(outDir, name));
   if (exists(path.join(outDir, STAGING_DIR))) {
-    rmSync(path.join(outDir, STAGING_DIR), { recursive: true, force: true });
+    removeSync(path.join(outDir, STAGING_DIR));
     return 'discarded';
   }
   return 'none';
