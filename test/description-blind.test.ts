@@ -125,13 +125,19 @@ describe('the structure key', () => {
   });
 });
 
+/** A copy of the spec, generated once into an output and a cache of its own. */
+async function generatedCopy(): Promise<{ specDir: string; cacheDir: string; outDir: string }> {
+  const specDir = path.join(await tmp('spec'), 'spec');
+  await cp(realSpec, specDir, { recursive: true });
+  const cacheDir = await tmp('cache');
+  const outDir = path.join(await tmp('out'), 'out');
+  await generate({ specDir, outDir, cacheDir });
+  return { specDir, cacheDir, outDir };
+}
+
 describe('an edit of descriptions only', () => {
   test('runs no description-blind emitter, stores no structure entry, and gives the cold output', async () => {
-    const specDir = path.join(await tmp('spec'), 'spec');
-    await cp(realSpec, specDir, { recursive: true });
-    const cacheDir = await tmp('cache');
-    const outDir = path.join(await tmp('out'), 'out');
-    await generate({ specDir, outDir, cacheDir });
+    const { specDir, cacheDir, outDir } = await generatedCopy();
     const structureEntries = async () =>
       (await readdir(path.join(cacheDir, 'structure'))).filter((n) => n.endsWith('.entry')).sort();
     const stored = await structureEntries();
@@ -169,11 +175,7 @@ describe('an edit of descriptions only', () => {
   }, 180_000);
 
   test('a structure entry gone (trimmed, deleted) is made again, for its connector alone, and the output stays the same', async () => {
-    const specDir = path.join(await tmp('spec'), 'spec');
-    await cp(realSpec, specDir, { recursive: true });
-    const cacheDir = await tmp('cache');
-    const outDir = path.join(await tmp('out'), 'out');
-    await generate({ specDir, outDir, cacheDir });
+    const { specDir, cacheDir, outDir } = await generatedCopy();
     const first = await readOutputTree(outDir);
     const dir = path.join(cacheDir, 'structure');
     const [gone] = (await readdir(dir)).filter((n) => n.endsWith('.entry')).sort();
