@@ -28,6 +28,20 @@ describe('diagnostic classes', () => {
     expect(await diagnosticsForShop(text)).toEqual([`${shop}:4:14 error SPEC001 Nested mappings are not allowed in compact mappings`]);
   });
 
+  test('YAML that parses but cannot become data (SPEC001): a merge key without a map, an alias bomb', async () => {
+    // SHOP_YAML ends with a line break: the added lines start at line `first`.
+    const first = SHOP_YAML.split('\n').length;
+    const merge = await diagnosticObjects(await writeMiniSpec({ shop: `${SHOP_YAML}extra:\n  <<: [{a: 1}, 2]\n` }));
+    expect(merge.map((d) => `${d.line}:${d.col} ${d.code} ${d.message} / ${d.hint}`)).toEqual([
+      `${first + 1}:3 SPEC001 Not readable as data: Merge sources must be maps or map aliases / A merge key (\`<<\`) takes a map, an alias of a map, or a list of those.`,
+    ]);
+    const levels = ['a0: &a0 [x, x, x, x, x, x, x, x, x, x]', ...[1, 2, 3, 4, 5].map((i) => `a${i}: &a${i} [${Array(10).fill(`*a${i - 1}`).join(', ')}]`)];
+    const bomb = await diagnosticObjects(await writeMiniSpec({ shop: `${SHOP_YAML}${levels.join('\n')}\n` }));
+    // The first alias of something that holds aliases itself: a2's first `*a1`.
+    expect(bomb.map((d) => `${d.line}:${d.col} ${d.code} ${d.message}`)).toEqual([`${first + 2}:10 SPEC001 Not readable as data: Excessive alias count indicates a resource exhaustion attack`]);
+    expect(bomb[0]!.hint).toMatch(/at most: write the data out/);
+  });
+
   test('unknown key (SPEC002) names the key and the keys allowed there', async () => {
     const text = edit(SHOP_YAML, '    record: customer\n', '    record: customer\n    recrod: customer\n');
     expect(await diagnosticsForShop(text)).toEqual([

@@ -8,6 +8,7 @@ import type { Document, LineCounter, Node } from 'yaml';
 import { DIAGNOSTIC_CODES, type Diagnostic, type DiagnosticCode } from './diagnostics.js';
 import type { SourceLocation } from '../ir.js';
 import { fastParse } from './yaml-fast.js';
+import { dataErrorDiagnostic, MAX_ALIAS_COUNT } from './yaml-data-error.js';
 
 /** A path into a parsed YAML document: map keys and sequence indexes. */
 export type DataPath = readonly (string | number)[];
@@ -89,7 +90,11 @@ export function parseSource(file: string, text: string, specPath: string = file)
   const source: SourceFile = { file, specPath, text, doc, lineCounter, data: undefined, syntaxErrors, duplicates: [], positions: new Map() };
   if (syntaxErrors.length === 0) {
     source.duplicates = findDuplicateKeys(source);
-    source.data = dataWithoutDuplicates(source);
+    try {
+      source.data = dataWithoutDuplicates(source);
+    } catch (error) {
+      syntaxErrors.push(dataErrorDiagnostic(yaml(), file, doc, lineCounter, error));
+    }
   }
   return source;
 }
@@ -166,7 +171,7 @@ function remembered(source: SourceFile, key: string, compute: () => readonly [nu
  */
 function dataWithoutDuplicates(source: SourceFile): unknown {
   const { isMap, isPair, isScalar, isSeq } = yaml();
-  if (source.duplicates.length === 0) return source.doc.toJS({ maxAliasCount: 1000 });
+  if (source.duplicates.length === 0) return source.doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
   const clone = source.doc.clone();
   const prune = (node: unknown): void => {
     if (isMap(node)) {
@@ -182,7 +187,7 @@ function dataWithoutDuplicates(source: SourceFile): unknown {
     } else if (isSeq(node)) node.items.forEach(prune);
   };
   prune(clone.contents);
-  return clone.toJS({ maxAliasCount: 1000 });
+  return clone.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
 }
 
 function firstLine(message: string): string {
