@@ -19,7 +19,7 @@ import { readOutputTree } from './helpers/output-tree.js';
 const realSpec = path.resolve(import.meta.dirname, '../spec');
 const tmp = (name: string) => mkdtemp(path.join(os.tmpdir(), `codegen-blind-${name}-`));
 
-/** A copy of `ir` with every description of every connector changed (how many: `count`). */
+/** A copy of `ir` with every description changed, the common contract's and every connector's (how many: `count`). */
 function describedAnew(ir: SpecIR): { ir: SpecIR; count: number } {
   const copy = structuredClone(ir);
   let count = 0;
@@ -35,6 +35,7 @@ function describedAnew(ir: SpecIR): { ir: SpecIR; count: number } {
     }
   };
   copy.connectors.forEach(visit);
+  visit(copy.service);
   return { ir: copy, count };
 }
 
@@ -100,9 +101,12 @@ describe('the structure key', () => {
 
   test('ignores descriptions, and nothing else', () => {
     const before = keysOf(ir);
-    // The service's own IR as it was: connectors share some of its objects (the search params), whose descriptions
-    // changed with theirs, and the common part is hashed as a whole (an edit there misses every connector).
-    expect(keysOf({ ...describedAnew(ir).ir, service: ir.service })).toEqual(before);
+    expect(keysOf(describedAnew(ir).ir)).toEqual(before);
+    // Of the common contract, only descriptions are left out: any other change there changes every key.
+    const otherSegment = structuredClone(ir);
+    otherSegment.service.versioning.pathSegment = 'v9';
+    const afterSegment = keysOf(otherSegment);
+    expect([...afterSegment].filter(([c, key]) => key === before.get(c))).toEqual([]);
     // A record field named `description` is structure: its name is a value, not a key.
     const withField = structuredClone(ir);
     const record = withField.connectors[0]!.records[0]!;
@@ -172,6 +176,25 @@ describe('an edit of descriptions only', () => {
     expect(fieldEdit.emitted).toEqual(expect.arrayContaining(blind));
     expect((await structureEntries()).length).toBe(stored.length + 1);
     expect(await readOutputTree(outDir)).toEqual(await cold());
+  }, 180_000);
+
+  test("an edit of service.yaml's descriptions runs no description-blind emitter either, and gives the cold output", async () => {
+    const { specDir, cacheDir, outDir } = await generatedCopy();
+    const file = path.join(specDir, 'service.yaml');
+    const text = await readFile(file, 'utf8');
+    const described = text.replace(/^( {4}description: Returns one record by identifier\.)$/m, '$1 Edited for the test.');
+    expect(described).not.toBe(text);
+    await writeFile(file, described);
+    const timings: Timings = [];
+    const result = await generate({ specDir, outDir, cacheDir, timings });
+    expect(result.written).toBeGreaterThan(0);
+    const emitted = timings.map((t) => t.phase).filter((p) => p.startsWith('emit:'));
+    const blind = emitterEntries.filter((e) => e.readsDescriptions === false).map((e) => `emit:${e.name}`);
+    expect(emitted).toContain('emit:docs');
+    expect(emitted.filter((p) => blind.includes(p))).toEqual([]);
+    const coldOut = path.join(await tmp('cold'), 'out');
+    await generate({ specDir, outDir: coldOut, cacheDir: await tmp('cold-cache') });
+    expect(await readOutputTree(outDir)).toEqual(await readOutputTree(coldOut));
   }, 180_000);
 
   test('a structure entry gone (trimmed, deleted) is made again, for its connector alone, and the output stays the same', async () => {

@@ -10,9 +10,10 @@
  *
  * The files of the emitters that read no description (EmitterEntry.readsDescriptions) are kept apart, in entries
  * under `<cache dir>/structure/` keyed by the connector's structure key: the same inputs with every `description` of
- * the connector's IR left out. A whole entry names its structure entry (STRUCTURE_POINTER), so a run reads both for a
- * connector it finds; for a connector it does not find, it works out the structure key, and finds the structure entry
- * when only descriptions changed (the most common edit): those emitters then run for nobody. Each file is stored once.
+ * the connector's IR and of the common contract's left out. A whole entry names its structure entry
+ * (STRUCTURE_POINTER), so a run reads both for a connector it finds; for a connector it does not find, it works out the
+ * structure key, and finds the structure entry when only descriptions changed (the most common edit, in a connector's
+ * file or in service.yaml): those emitters then run for nobody. Each file is stored once.
  */
 import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
@@ -67,11 +68,14 @@ export interface ConnectorKeys {
  * Limits table found in every connector, and the packaging), serialized once; the connector's package; and its own
  * IR. For the whole key, the connector's IR is named by `inputs` (id → the digest of the files it comes from, which the
  * generator version covers: spec/read.ts ValidSpec.inputKeys) — hashing those files is cheaper than serializing the
- * IR they give. The structure key serializes the connector's IR without its descriptions, and its assumptions (part of
- * the common contract's list, which the shared part leaves out).
+ * IR they give. The structure key serializes the shared part and the connector's IR without their descriptions, and
+ * the connector's assumptions (part of the common contract's list, which the shared part leaves out).
  */
 export function connectorKeys(version: string, ir: SpecIR, inputs: ReadonlyMap<string, string>): ConnectorKeys {
-  const common = JSON.stringify({ ...ir, service: { ...ir.service, assumptions: null }, connectors: null });
+  const shared = { ...ir, service: { ...ir.service, assumptions: null }, connectors: null };
+  const common = JSON.stringify(shared);
+  /** The common part without its descriptions (for structure keys; serialized on first need). */
+  let commonStructure: string | undefined;
   const whole = new Map(
     ir.connectors.map((c) => {
       const input = inputs.get(c.id);
@@ -88,7 +92,8 @@ export function connectorKeys(version: string, ir: SpecIR, inputs: ReadonlyMap<s
         .filter((c) => owned.has(c.id))
         .map((c) => {
           const assumptions = owned.get(c.id)!;
-          const text = `${ENTRY_VERSION}\0structure\0${version}\0${common}\0${JSON.stringify(c, withoutDescriptions)}\0${JSON.stringify(assumptions)}`;
+          commonStructure ??= JSON.stringify(shared, withoutDescriptions);
+          const text = `${ENTRY_VERSION}\0structure\0${version}\0${commonStructure}\0${JSON.stringify(c, withoutDescriptions)}\0${JSON.stringify(assumptions)}`;
           return [c.id, createHash('sha256').update(text).digest('hex')];
         }),
     );
@@ -97,8 +102,9 @@ export function connectorKeys(version: string, ir: SpecIR, inputs: ReadonlyMap<s
 }
 
 /**
- * JSON.stringify's replacer that leaves out every `description` of a connector's IR. In a ConnectorIR a key of that
- * name is always documentation (ir.ts: field names are values of `name`, and the IR holds no maps keyed by spec data).
+ * JSON.stringify's replacer that leaves out every `description` of the IR. A key of that name is always documentation
+ * (ir.ts: field names are values of `name`, and the IR holds no maps keyed by spec data), in a connector's IR and in
+ * the common contract's alike.
  */
 function withoutDescriptions(key: string, value: unknown): unknown {
   return key === 'description' && typeof value === 'string' ? undefined : value;
