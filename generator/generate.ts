@@ -132,7 +132,7 @@ async function emitAll(
   keep?: KeptFiles,
 ): Promise<Emitted> {
   const { connectorKeys, readEntries, writeEntries, STRUCTURE_POINTER } = await import('./cache/connector-cache.js');
-  const { textOf } = await import('./emitters/output-bytes.js');
+  const { encodeFiles, textOf } = await import('./emitters/output-bytes.js');
   const keys = cache ? connectorKeys(cache.version, ir, cache.inputs ?? new Map()) : undefined;
   const hits = new Map<string, CachedFile[]>();
   const structureKeys = new Map<string, string>();
@@ -170,7 +170,7 @@ async function emitAll(
   const offThread = entries.filter((e) => where(e) === 'host'); // none with custom emitters: entries is then empty
   const host = offThread.length ? await hosts.get() : undefined;
   const context = { cacheDir: cacheDirOf(options), ...(host ? { compile: host.compile } : {}) };
-  const [{ runEmitter, fragmentOwner }, { encodeFiles }] = await Promise.all([import('./emitters/run.js'), import('./emitters/output-bytes.js')]);
+  const { runEmitter, fragmentOwner } = await import('./emitters/run.js');
   // The fragments (EmitterSplit.fragment) of the entries found: emitter → connector → text.
   const fragments = new Map<string, Map<string, string>>();
   for (const [id, cached] of [...hits, ...structureHits]) {
@@ -208,12 +208,8 @@ async function emitAll(
     if (owners.has(rel)) throw new Error(`internal: emitters ${from} and another both write ${rel}`);
     owners.set(rel, formatted);
   };
-  /** Adds a connector's file to its new entry (a fragment first: read without the files after it, readEntry). */
-  const store = (id: string, file: ConnectorEntry[number], blind: boolean) => {
-    const entry = (blind ? freshStructure : fresh).get(id)!;
-    if (fragmentOwner(file[0]) !== undefined) entry.unshift(file);
-    else entry.push(file);
-  };
+  /** The new entry a connector's file of an emitter goes to. */
+  const entryOf = (id: string, blind: boolean) => (blind ? freshStructure : fresh).get(id)!;
   outputs.forEach((output, i) => {
     const run = runs[i]!;
     for (const [rel, content] of output.shared) {
@@ -223,7 +219,7 @@ async function emitAll(
     for (const [id, own] of output.connectors) {
       for (const [rel, content] of own) {
         if (fragmentOwner(rel) !== undefined) {
-          store(id, [rel, content, false, sha256(content)], run.blind);
+          entryOf(id, run.blind).unshift([rel, content, false, sha256(content)]); // first: read without the files after it (readEntry)
           continue;
         }
         const formatted = run.formatted(rel);
@@ -231,7 +227,7 @@ async function emitAll(
         result.files.set(rel, content);
         const hash = sha256(content);
         result.emitted.set(rel, hash);
-        store(id, [rel, content, formatted, hash], run.blind);
+        entryOf(id, run.blind).push([rel, content, formatted, hash]);
       }
     }
   });
