@@ -21,6 +21,7 @@ import { timed, type Timings } from './lib/timings.js';
 import path from 'node:path';
 // Light (file system calls only) and needed by the stamp: loaded with this module.
 import { applyOutput, pendingTransaction, planOutput, recoverOutput, type FileMap } from './write.js';
+import { readOrUndefined } from './lib/fs-or-undefined.js';
 
 /** Options of one generation run. */
 export interface GenerateOptions {
@@ -119,8 +120,10 @@ interface Emitted {
  * the emitters that read descriptions and names its structure entry, which holds the description-blind emitters' files
  * (EmitterEntry.readsDescriptions). For a connector whose whole entry is not found, the structure key is worked out
  * from its IR: after an edit of descriptions alone, the blind emitters run for nobody. Shared files are always emitted.
- * A cached file the output already holds (`keep`) is not even read. The emitter host is used only when it has work, and
- * stopped once its jobs are answered (generate stops it too, whatever happens here).
+ * An entry lists its files, whose contents are the output's: a file the output holds as it would be written (`keep`)
+ * is not even read, another is read there (by content hash), and an entry with a file found neither way is a miss.
+ * The emitter host is used only when it has work, and stopped once its jobs are answered (generate stops it too,
+ * whatever happens here).
  */
 async function emitAll(
   ir: SpecIR,
@@ -134,11 +137,16 @@ async function emitAll(
   const { connectorKeys, readEntries, writeEntries, STRUCTURE_POINTER } = await import('./cache/connector-cache.js');
   const { encodeFiles, textOf } = await import('./emitters/output-bytes.js');
   const keys = cache ? connectorKeys(cache.version, ir, cache.inputs ?? new Map()) : undefined;
+  // Entries hold no copy of output files: a file the output does not vouch for (`keep`) is read there, by content hash.
+  const fromOutput = (rel: string, hash: string) => {
+    const bytes = readOrUndefined(path.join(options.outDir, rel));
+    return bytes && sha256(bytes) === hash ? bytes : undefined;
+  };
   const hits = new Map<string, CachedFile[]>();
   const structureKeys = new Map<string, string>();
   if (cache && keys) {
     // A whole entry counts only with its pointer; the structure keys of the others are worked out.
-    for (const [id, files] of await timed(options.timings, 'cache', () => readEntries(cache.dir, 'connectors', keys.whole, keep))) {
+    for (const [id, files] of await timed(options.timings, 'cache', () => readEntries(cache.dir, 'connectors', keys.whole, keep, fromOutput))) {
       const pointer = files.find((f) => f.rel === STRUCTURE_POINTER);
       if (!pointer) continue;
       hits.set(id, files);
@@ -147,7 +155,7 @@ async function emitAll(
     const computed = keys.structure(ir.connectors.filter((c) => !hits.has(c.id)).map((c) => c.id));
     for (const [id, key] of computed) structureKeys.set(id, key);
   }
-  const structureHits = cache && structureKeys.size ? readEntries(cache.dir, 'structure', structureKeys, keep) : new Map<string, CachedFile[]>();
+  const structureHits = cache && structureKeys.size ? readEntries(cache.dir, 'structure', structureKeys, keep, fromOutput) : new Map<string, CachedFile[]>();
   const missing = cache ? ir.connectors.filter((c) => !hits.has(c.id)).map((c) => c.id) : undefined;
   const missingStructure = cache ? ir.connectors.filter((c) => !structureHits.has(c.id)).map((c) => c.id) : undefined;
   /** The connectors an emitter makes files for (undefined: all, without a cache). */

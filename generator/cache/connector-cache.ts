@@ -3,20 +3,27 @@
  * of everything those files depend on — the generator version (cache/version.ts) and the IR an emitter's `connector`
  * part receives (the common contract, the packaging, and that connector). A connector whose key is found is not
  * emitted again. Entries are files under `<cache dir>/connectors/`, written atomically: a JSON line listing the files
- * (path, length in bytes, formatting, sha256 of the content), then their contents one after another, of which a run
- * reads only those the output does not already hold as they would be written (readEntry). Besides files, an entry
- * keeps the connector's fragments of shared files (emitters/run.ts fragmentPath), never written out. The directory is safe
- * to delete, and entries of another generator version are never read (their key differs).
+ * (path, length in bytes, formatting, sha256 of the content as emitted), then the bodies of the pseudo-files, which are
+ * never written out — the connector's fragments of shared files (emitters/run.ts fragmentPath) and STRUCTURE_POINTER.
+ *
+ * An entry holds no copy of the connector's output files: their content is in the output, found by content address
+ * (readEntry). A file the output holds as it would be written (the stamp vouches for it: cache/stamp.ts keptByStamp) is
+ * not even read; any other is read from the output and used when its sha256 is the entry's. When one of the files is
+ * not in the output as emitted (an emptied output, another output directory, a file changed since), the entry is a miss
+ * and the connector is emitted again: the same files, at the cost of emitting them. Copies would double what a cold run
+ * writes (~12 MB of 24 for the 15-connector spec, ~90 of 180 MB at 8×) to spare only that rare case, and make the
+ * cache directory hold a copy of the output for every generation it keeps. The directory is safe to delete, and
+ * entries of another generator version are never read (their key differs).
  *
  * The files of the emitters that read no description (EmitterEntry.readsDescriptions) are kept apart, in entries
  * under `<cache dir>/structure/` keyed by the connector's structure key: the same inputs with every `description` of
  * the connector's IR and of the common contract's left out. A whole entry names its structure entry
  * (STRUCTURE_POINTER), so a run reads both for a connector it finds; for a connector it does not find, it works out the
  * structure key, and finds the structure entry when only descriptions changed (the most common edit, in a connector's
- * file or in service.yaml): those emitters then run for nobody. Each file is stored once.
+ * file or in service.yaml): those emitters then run for nobody. Each file is listed once.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Formatted } from '../emitters/types.js';
 import type { AssumptionIR, SpecIR } from '../ir.js';
@@ -27,14 +34,17 @@ import { sha256 } from '../lib/sha256.js';
 import type { StampedFile } from './stamp.js';
 
 /** Bumped when the entry format changes. */
-const ENTRY_VERSION = 5;
+const ENTRY_VERSION = 6;
 
 /** The pseudo-file of a whole entry that holds its structure entry's key (never an output path: those never start with `#`). */
 export const STRUCTURE_POINTER = '#structure';
 /** Entries kept: a few generations of a large spec; the oldest go beyond it. */
 const MAX_ENTRIES = 600;
 
-/** One connector's files: [path, content before formatting, what its emitter guarantees about formatting, sha256 of the content]. */
+/**
+ * One connector's files: [path, content before formatting, what its emitter guarantees about formatting, sha256 of the
+ * content]. Only the contents of pseudo-files (isPseudoFile) are stored.
+ */
 export type ConnectorEntry = [string, FileContent, Formatted, string][];
 
 /** A file of an entry as read. */
@@ -47,9 +57,18 @@ export interface CachedFile {
   hash: string;
   /** The stamp's record of the file when the output already holds it as it would be written (its content is not read). */
   kept: StampedFile | undefined;
-  /** The content before formatting, as bytes (a view of the entry as read); only for a file not kept. */
+  /** The content before formatting, as bytes (of the entry or of the output file as read); only for a file not kept. */
   content: () => Uint8Array;
 }
+
+/** A pseudo-file of an entry (a fragment, the structure pointer): stored in the entry, never output (output paths never start with `#`). */
+export const isPseudoFile = (rel: string): boolean => rel.startsWith('#');
+
+/**
+ * The bytes of the output file `rel` when its content is the one of sha256 `hash` (the content as emitted), else
+ * undefined: where readEntry finds the files of an entry.
+ */
+export type OutputContent = (rel: string, hash: string) => Uint8Array | undefined;
 
 /** Which files the output already holds as they would be written (generate.ts, cache/stamp.ts keptByStamp). */
 export type KeptFiles = (rel: string, hash: string) => StampedFile | undefined;
@@ -116,73 +135,57 @@ export type EntryKind = 'connectors' | 'structure';
 const store = (dir: string, kind: EntryKind): Store => ({ dir: path.join(dir, kind), ext: '.entry', max: MAX_ENTRIES });
 
 /**
- * An entry as the chunks of its file: the index line, then each file's content. Written chunk by chunk, so no copy of
- * the whole entry is made (at 8× the spec, copies of every connector's files were ~80 MB of buffers at once).
+ * An entry as the chunks of its file: the index line, then the bodies of the pseudo-files (an output file's row has a
+ * body of length 0: its content is the output's). Written chunk by chunk, with no copy of the whole entry.
  */
 function encode(entry: ConnectorEntry): FileContent[] {
-  const index = entry.map(([rel, content, formatted, hash]) => [rel, Buffer.byteLength(content, 'utf8'), formatted, hash]);
-  return [`${JSON.stringify(index)}\n`, ...entry.map(([, content]) => content)];
-}
-
-/** Bytes read first from an entry: enough for its index line (~100 bytes per file). */
-const HEAD_BYTES = 16 * 1024;
-
-/** Reads `length` bytes of the open file `fd` from `position`. */
-function readAt(fd: number, length: number, position: number): Buffer {
-  const bytes = Buffer.allocUnsafe(length);
-  for (let at = 0; at < length; ) {
-    const bytesRead = readSync(fd, bytes, at, length - at, position + at);
-    if (bytesRead === 0) throw new Error('short read'); // shorter than it was: a miss
-    at += bytesRead;
-  }
-  return bytes;
+  const index = entry.map(([rel, content, formatted, hash]) => [rel, isPseudoFile(rel) ? Buffer.byteLength(content, 'utf8') : 0, formatted, hash]);
+  return [`${JSON.stringify(index)}\n`, ...entry.filter(([rel]) => isPseudoFile(rel)).map(([, content]) => content)];
 }
 
 /**
- * Reads an entry: its index line, then the contents of the files that are not `kept` by the output, the span from the
- * first to the last of them (a one-connector edit reads of every other connector's entry its index and its fragments,
- * which come first: generate.ts).
+ * Reads an entry: its index line and the pseudo-files' bodies (the whole file: it holds no output file), then finds
+ * each output file — kept by the output as it would be written (`kept`: not read), or with the entry's content in the
+ * output (`fromOutput`: read). A file found neither way makes the entry a miss, as does a damaged entry.
  */
-function readEntry(file: string, kept?: KeptFiles): CachedFile[] | undefined {
-  const fd = openSync(file, 'r');
-  try {
-    const { size } = fstatSync(fd);
-    let bytes = readAt(fd, Math.min(HEAD_BYTES, size), 0);
-    let index = readIndex(bytes, size);
-    if (index === 'more') index = readIndex((bytes = readAt(fd, size, 0)), size);
-    if (!index || index === 'more') return undefined; // truncated or padded: a miss
-    const rows = index.rows as [string, number, Formatted, string][];
-    const records = rows.map(([rel, , , hash]) => kept?.(rel, hash));
-    const { bodies } = index;
-    // `bytes` holds the entry's bytes from `offset` on.
-    let offset = 0;
-    const needed = bodies.filter((_, i) => !records[i]);
-    if (needed.length > 0) {
-      const from = needed[0]![0];
-      const to = needed.at(-1)![0] + needed.at(-1)![1];
-      if (to > bytes.length) [bytes, offset] = [readAt(fd, to - from, from), from];
+function readEntry(file: string, kept: KeptFiles | undefined, fromOutput: OutputContent | undefined): CachedFile[] | undefined {
+  const bytes = readFileSync(file);
+  const index = readIndex(bytes, bytes.length);
+  if (!index || index === 'more') return undefined; // truncated or padded: a miss
+  const rows = index.rows as [string, number, Formatted, string][];
+  const files: CachedFile[] = [];
+  for (const [i, [rel, length, formatted, hash]] of rows.entries()) {
+    if (isPseudoFile(rel)) {
+      const [start] = index.bodies[i]!;
+      const body = bytes.subarray(start, start + length);
+      if (sha256(body) !== hash) return undefined; // a content behind its index: never used
+      files.push({ rel, formatted, hash, kept: undefined, content: () => body });
+      continue;
     }
-    const files = rows.map(([rel, , formatted, hash], i): CachedFile => {
-      const [start, length] = bodies[i]!;
-      const content = () => {
-        if (start < offset || start + length > offset + bytes.length) throw new Error(`internal: the content of ${rel} (kept by the output) was not read`);
-        return bytes.subarray(start - offset, start - offset + length);
-      };
-      return { rel, formatted, hash, kept: records[i], content };
+    if (length !== 0) return undefined; // not this format
+    const record = kept?.(rel, hash);
+    const output = record ? undefined : fromOutput?.(rel, hash);
+    if (!record && !output) return undefined; // not in the output as emitted: the connector is emitted again
+    files.push({
+      rel,
+      formatted,
+      hash,
+      kept: record,
+      content: () => {
+        if (!output) throw new Error(`internal: the content of ${rel} (kept by the output) was not read`);
+        return output;
+      },
     });
-    // A content to be used must be what the index says it is: a damaged entry is a miss, never output.
-    return files.every((f) => f.kept || sha256(f.content()) === f.hash) ? files : undefined;
-  } finally {
-    closeSync(fd);
   }
+  return files;
 }
 
 /**
- * The entries of `kind` found for `keys` (id → its files); a missing or unreadable entry is a miss. `kept`: see
- * readEntry (without it, every content is read).
+ * The entries of `kind` found for `keys` (id → its files); a missing or unreadable entry is a miss, as is one whose
+ * output files are neither `kept` nor found `fromOutput` (readEntry).
  */
-export function readEntries(dir: string, kind: EntryKind, keys: Map<string, string>, kept?: KeptFiles): Map<string, CachedFile[]> {
-  const found = readStoredWith(store(dir, kind), keys.values(), (file) => readEntry(file, kept));
+export function readEntries(dir: string, kind: EntryKind, keys: Map<string, string>, kept: KeptFiles | undefined, fromOutput: OutputContent | undefined): Map<string, CachedFile[]> {
+  const found = readStoredWith(store(dir, kind), keys.values(), (file) => readEntry(file, kept, fromOutput));
   return new Map([...keys].flatMap(([id, key]) => (found.has(key) ? [[id, found.get(key)!]] : [])));
 }
 
