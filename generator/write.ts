@@ -93,14 +93,16 @@ export function listOutputFiles(dir: string): string[] {
 }
 
 /**
- * Tells from a file's size and modification time alone that it holds what is to be written there (generate.ts: the
- * last run's record of its outputs, cache/stamp.ts); false means "read it and compare".
+ * Tells from a file's size and modification time alone what it holds (generate.ts: the last run's record of its
+ * outputs, cache/stamp.ts): what is to be written there (`same`), other content (`changed`), or undefined: "read it
+ * and compare".
  */
-export type KnownContent = (rel: string, size: number, mtimeMs: number) => boolean;
+export type KnownContent = (rel: string, size: number, mtimeMs: number) => 'same' | 'changed' | undefined;
 
 /**
- * Compares `files` with what is on disk under `outDir`; a file `known` vouches for is not read, and the `kept` ones are
- * known to be there as they should (neither compared nor stale).
+ * Compares `files` with what is on disk under `outDir`; a file `known` vouches for is not read (an edit changes the
+ * shared files, a megabyte of catalogue among them, without reading them), and the `kept` ones are known to be there
+ * as they should (neither compared nor stale).
  */
 export async function planOutput(outDir: string, files: FileMap, known?: KnownContent, kept: ReadonlySet<string> = new Set()): Promise<OutputPlan> {
   const existing = new Set(listOutputFiles(outDir));
@@ -112,8 +114,13 @@ export async function planOutput(outDir: string, files: FileMap, known?: KnownCo
     }
     const file = path.join(outDir, rel);
     const info = known && statOrUndefined(file);
-    if (info && known!(rel, info.size, info.mtimeMs)) {
+    const verdict = info && known!(rel, info.size, info.mtimeMs);
+    if (verdict === 'same') {
       plan.unchanged++;
+      continue;
+    }
+    if (verdict === 'changed') {
+      plan.changed.push(rel);
       continue;
     }
     const current = readOrUndefined(file);

@@ -86,4 +86,20 @@ describe('the write plan compares bytes with the files on disk', () => {
       await rm(out, { recursive: true, force: true });
     }
   });
+
+  test('a file the last run vouches for by size and time is not read: known the same, or known to hold other content', async () => {
+    const out = await mkdtemp(path.join(os.tmpdir(), 'codegen-bytes-'));
+    try {
+      // On disk: what is to be written, but the record of the last run says other content (so the plan must not read them).
+      for (const rel of ['a.md', 'b.md', 'c.md']) await writeFile(path.join(out, rel), 'same\n');
+      const files = encodeFiles(new Map([['a.md', 'same\n'], ['b.md', 'same\n'], ['c.md', 'same\n']]));
+      const verdicts = { 'a.md': 'changed', 'b.md': 'same', 'c.md': undefined } as const;
+      const asked: [string, number][] = [];
+      const plan = await planOutput(out, files, (rel, size) => (asked.push([rel, size]), verdicts[rel as keyof typeof verdicts]));
+      expect(asked.sort()).toEqual([['a.md', 5], ['b.md', 5], ['c.md', 5]]);
+      expect(plan).toMatchObject({ added: [], changed: ['a.md'], stale: [], unchanged: 2 });
+    } finally {
+      await rm(out, { recursive: true, force: true });
+    }
+  });
 });

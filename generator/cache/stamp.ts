@@ -12,7 +12,7 @@ import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'no
 import path from 'node:path';
 import { filesUnder, statLines } from '../lib/file-stats.cjs';
 import { sha256, sha256Hash } from '../lib/sha256.js';
-import { listOutputFiles } from '../write.js';
+import { listOutputFiles, type KnownContent } from '../write.js';
 
 export { sha256 };
 
@@ -100,13 +100,14 @@ export function contentHashes(files: ReadonlyMap<string, string | Uint8Array>, k
 }
 
 /**
- * Which files the stamp vouches for (see KnownContent in write.ts): a file with the stamped size and time held the
- * stamped content, so it holds the new content when that has the same hash.
+ * What the stamp tells of each file (see KnownContent in write.ts): a file with the stamped size and time holds the
+ * stamped content, so it holds the new content when that has the same hash, and other content when not.
  */
-export function knownByStamp(stamp: Stamp | undefined, hashes: Map<string, string>): (rel: string, size: number, mtimeMs: number) => boolean {
+export function knownByStamp(stamp: Stamp | undefined, hashes: Map<string, string>): KnownContent {
   return (rel, size, mtimeMs) => {
     const recorded = stamp?.files[rel];
-    return recorded !== undefined && recorded[1] === size && recorded[2] === mtimeMs && recorded[0] === hashes.get(rel);
+    if (recorded === undefined || recorded[1] !== size || recorded[2] !== mtimeMs) return undefined;
+    return recorded[0] === hashes.get(rel) ? 'same' : 'changed';
   };
 }
 
