@@ -14,6 +14,7 @@
 const { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } = require('node:fs');
 const path = require('node:path');
 const { filesUnder, statLines } = require('../generator/lib/file-stats.cjs');
+const { outputTo } = require('../generator/lib/fd-output.cjs');
 const { handOverVersion, versionDigest, versionInputs } = require('../generator/lib/generator-inputs.cjs');
 
 const root = path.resolve(__dirname, '..');
@@ -183,7 +184,7 @@ async function runCli(argv) {
   const codeCache = dir === undefined ? undefined : require('./code-cache.cjs');
   if (codeCache && argv[0] === 'generate') {
     try {
-      const code = codeCache.runScript(path.join(dir, 'noop.cjs')).answerNoop(argv, (text) => void process.stdout.write(text));
+      const code = codeCache.runScript(path.join(dir, 'noop.cjs')).answerNoop(argv, outputTo(1));
       if (code !== undefined) {
         codeCache.saveCodeCache('no-op');
         return code;

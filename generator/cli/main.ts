@@ -14,6 +14,7 @@ import { renderText, summaryLine } from './report.js';
 import { detectStyle } from './style.js';
 import { SpecDirError, SpecError } from '../spec/diagnostics.js';
 import { forgetShownPaths } from '../lib/display-path.js';
+import { isTerminal, outputTo } from '../lib/fd-output.cjs';
 // Every command but --help and --version reads the config: loaded with this module.
 import type { ResolvedConfig } from '../config/config.js';
 import { loadConfig } from '../config/load.js';
@@ -28,9 +29,10 @@ export function version(): string {
 /** Errors that are bugs of connector-codegen, not problems of the input. */
 const INTERNAL = [TypeError, RangeError, ReferenceError, SyntaxError, EvalError];
 
+/** The process's output: straight to its descriptors unless they are terminals (lib/fd-output.cjs: no streams to set up). */
 function processIO(noColor: boolean): CommandIO {
-  const style = detectStyle(Boolean(process.stderr.isTTY), process.env, noColor);
-  return { stdout: (t) => void process.stdout.write(t), stderr: (t) => void process.stderr.write(t), color: style.color, pretty: style.frames };
+  const style = detectStyle(isTerminal(2), process.env, noColor);
+  return { stdout: outputTo(1), stderr: outputTo(2), color: style.color, pretty: style.frames };
 }
 
 /** Runs the CLI; returns the exit code. `io` defaults to the process's streams (tests pass their own). */
