@@ -4,8 +4,9 @@
  * - cold `connector-codegen generate` (empty output, no cache) beside openapi-typescript and @hey-api/openapi-ts
  *   generating from our own OpenAPI export (generated/openapi/<connector>.json, all 15 documents, one process
  *   each), and a no-op run (nothing changed) beside `node -e 0`; interleaved round by round, the order rotating;
- * - a one-connector edit (a copy of the spec, one connector's description changed, a different connector each
- *   round, its output and cache kept from round to round) against the cold runs above, interleaved with them;
+ * - a one-connector edit (a copy of the spec, one connector's description changed, a different connector each time,
+ *   every connector once, its output and cache kept from run to run) against the cold runs above, interleaved with
+ *   them; the short runs (edit, no-op, `node -e 0`) go several times a round, as many in all as there are connectors;
  * - 1×/2×/4×/8× synthetic specs (connectors cloned under new ids), cold, interleaved: CPU, wall, peak memory.
  * Knobs: BENCH_RUNS (rounds, default 5), BENCH_SCALE_RUNS (default 3), BENCH_SCALE_FACTORS (default 1,2,4,8).
  * Every cold run gets an empty cache directory and an output directory of its own, and nothing is deleted until the
@@ -74,24 +75,33 @@ export async function benchGenerate(): Promise<void> {
     ours(editSpec, editOut, editCache);
     let edits = 0;
     const edited: string[] = [];
+    // The short runs (an edit, a no-op, bare Node) go several times a round: their medians then rest on as many
+    // samples as there are connectors, and the edits cover every connector once (after the warm-up's), not a few.
+    const connectorCount = readdirSync(path.join(editSpec, 'connectors')).length;
+    const shortPerRound = Math.max(1, Math.ceil(connectorCount / runs));
+    const repeat = (job: () => void) => () => {
+      for (let i = 0; i < shortPerRound; i++) job();
+    };
     const jobs: (() => void)[] = [
-      () => {
+      repeat(() => {
         edited.push(editConnector(editSpec, edits++));
         s.edit.push(ours(editSpec, editOut, editCache));
-      },
+      }),
       () => {
         const out = newDir();
         const cache = newCache();
         const cold = ours(specDir, out, cache, ['--timings']);
         s.cold.push(cold);
         for (const m of cold.stderr.matchAll(/^(\S+)\s+([\d.]+) ms$/gm)) phases.set(m[1]!, [...(phases.get(m[1]!) ?? []), Number(m[2])]);
-        s.noop.push(ours(specDir, out, cache));
-        if (withoutExtraCerts) s.noopBare.push(ours(specDir, out, cache, [], withoutExtraCerts));
+        repeat(() => {
+          s.noop.push(ours(specDir, out, cache));
+          if (withoutExtraCerts) s.noopBare.push(ours(specDir, out, cache, [], withoutExtraCerts));
+        })();
       },
       () => s.ots.push(runMeasured(process.execPath, [path.join(import.meta.dirname, 'peers/openapi-typescript.mjs'), newDir(), ...documents], { cwd: repo })),
       () => s.hey.push(runMeasured(process.execPath, [path.join(import.meta.dirname, 'peers/hey-api.mjs'), newDir(), ...documents], { cwd: repo })),
-      () => s.node.push(runMeasured(process.execPath, ['-e', '0'])),
-      ...(withoutExtraCerts ? [() => void s.nodeBare.push(runMeasured(process.execPath, ['-e', '0'], { env: withoutExtraCerts }))] : []),
+      repeat(() => s.node.push(runMeasured(process.execPath, ['-e', '0']))),
+      ...(withoutExtraCerts ? [repeat(() => void s.nodeBare.push(runMeasured(process.execPath, ['-e', '0'], { env: withoutExtraCerts })))] : []),
     ];
     for (const job of jobs) job(); // warm-up round: file cache, CLI build
     for (const k of Object.keys(s) as (keyof typeof s)[]) s[k].length = 0;
