@@ -89,12 +89,12 @@ describe('output written to the descriptor', () => {
 });
 
 describe('the CLI', () => {
-  test('an edit and a no-op, printing to pipes, set up no stream (net and tty never load)', async () => {
+  test('an edit and a no-op, printing to pipes, set up no stream and load neither net, tty nor fs/promises', async () => {
     const work = await mkdtemp(path.join(os.tmpdir(), 'codegen-fd-cli-'));
     try {
       const specDir = path.join(work, 'spec');
       await cp(path.join(root, 'spec'), specDir, { recursive: true });
-      const env = { ...process.env, CONNECTOR_CODEGEN_CACHE_DIR: path.join(work, 'cache'), LOADED_MODULES_MATCH: '^NativeModule (net|tty)$' };
+      const env = { ...process.env, CONNECTOR_CODEGEN_CACHE_DIR: path.join(work, 'cache'), LOADED_MODULES_MATCH: '^NativeModule (net|tty|fs/promises)$' };
       const generate = () =>
         spawnSync(process.execPath, ['--require', path.join(root, 'test/helpers/loaded-modules.cjs'), cli, 'generate', '--spec', specDir, '--out', path.join(work, 'out')], { encoding: 'utf8', env });
       expect(generate().status).toBe(0); // cold: the emitter host's worker pipes its output to the parent's streams

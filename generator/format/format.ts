@@ -6,7 +6,8 @@
  * config of the user's asks for another style (style.ts).
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rm, stat, writeFile, rename } from 'node:fs/promises';
+// Synchronous: cache entries are small local files, and fs/promises costs every run that formats a millisecond to load.
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -111,29 +112,27 @@ function prettierVersion(): string {
   return (createRequire(import.meta.url)('prettier/package.json') as { version: string }).version;
 }
 
-async function cached(cacheDir: string, key: string): Promise<string | undefined> {
+function cached(cacheDir: string, key: string): string | undefined {
   try {
-    return await readFile(path.join(cacheDir, key), 'utf8');
+    return readFileSync(path.join(cacheDir, key), 'utf8');
   } catch {
     return undefined;
   }
 }
 
-async function remember(cacheDir: string, entries: [string, string][]): Promise<void> {
+function remember(cacheDir: string, entries: [string, string][]): void {
   try {
-    await mkdir(cacheDir, { recursive: true });
-    await Promise.all(
-      entries.map(async ([key, text]) => {
-        const temp = path.join(cacheDir, `${key}.${process.pid}.tmp`);
-        await writeFile(temp, text);
-        await rename(temp, path.join(cacheDir, key));
-      }),
-    );
-    const names = await readdir(cacheDir);
+    mkdirSync(cacheDir, { recursive: true });
+    for (const [key, text] of entries) {
+      const temp = path.join(cacheDir, `${key}.${process.pid}.tmp`);
+      writeFileSync(temp, text);
+      renameSync(temp, path.join(cacheDir, key));
+    }
+    const names = readdirSync(cacheDir);
     if (names.length > CACHE_ENTRIES) {
-      const aged = await Promise.all(names.map(async (n) => ({ n, t: (await stat(path.join(cacheDir, n)).catch(() => undefined))?.mtimeMs ?? 0 })));
+      const aged = names.map((n) => ({ n, t: statSync(path.join(cacheDir, n), { throwIfNoEntry: false })?.mtimeMs ?? 0 }));
       aged.sort((a, b) => b.t - a.t);
-      await Promise.all(aged.slice(CACHE_ENTRIES / 2).map(({ n }) => rm(path.join(cacheDir, n), { force: true })));
+      for (const { n } of aged.slice(CACHE_ENTRIES / 2)) rmSync(path.join(cacheDir, n), { force: true });
     }
   } catch {
     // A cache that cannot be written only costs the next run the work.
@@ -173,16 +172,14 @@ export async function formatOutput(outDir: string, files: Map<string, string | U
     const keyOf = (rel: string) => createHash('sha256').update(`${FORMAT_VERSION}\0${prettierVersion()}\0${styleKey}\0${path.extname(rel)}\0`).update(files.get(rel)!).digest('hex');
     const keys = new Map(todo.map((rel) => [rel, keyOf(rel)]));
     const missing: string[] = [];
-    await Promise.all(
-      todo.map(async (rel) => {
-        const hit = await cached(cacheDir, keys.get(rel)!);
-        if (hit === undefined) missing.push(rel);
-        else {
-          files.set(rel, hit);
-          report.cached++;
-        }
-      }),
-    );
+    for (const rel of todo) {
+      const hit = cached(cacheDir, keys.get(rel)!);
+      if (hit === undefined) missing.push(rel);
+      else {
+        files.set(rel, hit);
+        report.cached++;
+      }
+    }
     if (missing.length === 0) return report;
     missing.sort();
     const text = (rel: string) => {
@@ -198,7 +195,7 @@ export async function formatOutput(outDir: string, files: Map<string, string | U
       fresh.push([keys.get(r.rel)!, r.text!]);
       files.set(r.rel, r.text!);
     }
-    await remember(cacheDir, fresh);
+    remember(cacheDir, fresh);
     return report;
   } finally {
     worker.stop();

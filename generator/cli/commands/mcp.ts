@@ -4,8 +4,8 @@
  * output directory (package names resolved through `<output>/tsconfig.paths.json`), so no build is needed; the MCP
  * SDK and ajv come from this installation. The token is read from CONNECTOR_TOKEN only.
  */
-import { existsSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+// Synchronous (small files): node:fs/promises would load with the CLI's start for every command.
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ENVIRONMENT, MCP_OPTIONS, TOKEN_VARIABLE } from '../../../mcp/src/config.js';
@@ -30,7 +30,7 @@ async function loadServer(outDir: string): Promise<ServerModule> {
   const dir = path.join(outDir, 'mcp/src');
   if (!existsSync(path.join(dir, 'cli.ts'))) throw new Error(`${displayPath(outDir)} holds no MCP server (no ${displayPath(dir)}/cli.ts): run \`npx connector-codegen generate\` first`);
   const pathsFile = path.join(outDir, 'tsconfig.paths.json');
-  const paths = (JSON.parse(await readFile(pathsFile, 'utf8')) as { compilerOptions: { paths: Record<string, string[]> } }).compilerOptions.paths;
+  const paths = (JSON.parse(readFileSync(pathsFile, 'utf8')) as { compilerOptions: { paths: Record<string, string[]> } }).compilerOptions.paths;
   const alias = Object.fromEntries(Object.entries(paths).map(([name, [target]]) => [name, path.resolve(outDir, target!)]));
   const { build } = await import('esbuild');
   const result = await build({
@@ -49,10 +49,10 @@ async function loadServer(outDir: string): Promise<ServerModule> {
   const cache = path.join(repo, 'node_modules/.cache/connector-codegen-mcp');
   const file = path.join(cache, `server-${sha256(code).slice(0, 16)}.mjs`);
   if (!existsSync(file)) {
-    await mkdir(cache, { recursive: true });
+    mkdirSync(cache, { recursive: true });
     const temp = `${file}.${process.pid}.tmp`;
-    await writeFile(temp, code);
-    await rename(temp, file);
+    writeFileSync(temp, code);
+    renameSync(temp, file);
   }
   return (await nativeImport(pathToFileURL(file).href)) as ServerModule;
 }

@@ -3,22 +3,32 @@
  * With --connector, that connector's document (printed, or written to FILE); without, the index of the documents
  * (printed), or every document and the index (written into DIR).
  */
-import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
+// Synchronous (a few files): node:fs/promises would load with the CLI's start for every command.
+import { mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { didYouMean } from '../../lib/suggest.js';
 import { UsageError } from '../args.js';
 import type { Command } from './types.js';
 
 /** Writes every file beside its target first and renames them into place after, so a failure leaves no half-export. */
-async function writeAll(files: Map<string, string>): Promise<void> {
+function writeAll(files: Map<string, string>): void {
   const temps: [string, string][] = [];
   for (const [file, text] of files) {
-    await mkdir(path.dirname(file), { recursive: true });
+    mkdirSync(path.dirname(file), { recursive: true });
     const temp = `${file}.${process.pid}.tmp`;
-    await writeFile(temp, text);
+    writeFileSync(temp, text);
     temps.push([temp, file]);
   }
-  for (const [temp, file] of temps) await rename(temp, file);
+  for (const [temp, file] of temps) renameSync(temp, file);
+}
+
+/** Whether `file` is a directory; undefined when nothing can be seen there. */
+function isDirectory(file: string): boolean | undefined {
+  try {
+    return statSync(file).isDirectory();
+  } catch {
+    return undefined;
+  }
 }
 
 const shown = (file: string) => path.relative(process.cwd(), file) || file;
@@ -56,8 +66,8 @@ export const openapiCommand: Command = {
         io.stdout(json);
         return 0;
       }
-      if (await stat(out).then((s) => s.isDirectory(), () => false)) throw new Error(`--out ${shown(out)} is a directory; with --connector, --out names the document's file`);
-      await writeAll(new Map([[out, json]]));
+      if (isDirectory(out) === true) throw new Error(`--out ${shown(out)} is a directory; with --connector, --out names the document's file`);
+      writeAll(new Map([[out, json]]));
       io.stderr(`wrote the OpenAPI document of ${connector.id} to ${shown(out)}\n`);
       return 0;
     }
@@ -66,10 +76,10 @@ export const openapiCommand: Command = {
       io.stderr(`connector-codegen openapi: this is the index; --connector ID prints a document, --out DIR writes them all\n`);
       return 0;
     }
-    if (await stat(out).then((s) => !s.isDirectory(), () => false)) throw new Error(`--out ${shown(out)} is a file; without --connector, --out names a directory for every document and the index`);
+    if (isDirectory(out) === false) throw new Error(`--out ${shown(out)} is a file; without --connector, --out names a directory for every document and the index`);
     const files = new Map(ir.connectors.map((c) => [path.join(out, documentFile(c.id)), openApiJson(buildOpenApi(ir, c))]));
     files.set(path.join(out, INDEX_FILE), openApiIndexJson(ir));
-    await writeAll(files);
+    writeAll(files);
     io.stderr(`wrote ${ir.connectors.length} OpenAPI documents and ${INDEX_FILE} to ${shown(out)}\n`);
     return 0;
   },
