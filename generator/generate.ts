@@ -10,6 +10,7 @@ import type { EmitterEntry } from './emitters/index.js';
 import type { EncodedOutput, FileBytes } from './emitters/output-bytes.js';
 import type { Emitter, Formatted } from './emitters/types.js';
 import type { ResolvedConfig } from './config/config.js';
+import type { StyleFiles } from './format/style.js';
 import type { SpecIR } from './ir.js';
 import type { CachedFile, ConnectorEntry, KeptFiles } from './cache/connector-cache.js';
 import { contentHashes, keptByStamp, knownByStamp, makeStamp, sha256, writeStamp, type InputDigest, type Stamp, type StampedFile } from './cache/stamp.js';
@@ -290,7 +291,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
 /** The part of a run after the no-op check: read the spec, emit, format, write. */
 async function generateFromSpec(
   options: GenerateOptions,
-  state: { version: string; stamp: Stamp | undefined; target: string; digest: InputDigest } | undefined,
+  state: { version: string; stamp: Stamp | undefined; target: string; digest: InputDigest; styleFiles: StyleFiles } | undefined,
   hosts: HostStarter,
   pendingWrites: Promise<unknown>[],
   interrupted: string[],
@@ -313,7 +314,7 @@ async function generateFromSpec(
   const keep = state && keptByStamp(state.stamp, state.target, options.outDir);
   const { files, kept, emitted, formattedBy } = await emitAll(ir, options.emitters ? [] : emitterEntries, options, cache, hosts, pendingWrites, keep);
   const { formatOutput } = await import('./format/format.js');
-  const { formatted: prettierFormatted, cached: prettierCached } = await timed(timings, 'format', () => formatOutput(options.outDir, files, formattedBy, path.join(cacheDir, 'format')));
+  const { formatted: prettierFormatted, cached: prettierCached } = await timed(timings, 'format', () => formatOutput(options.outDir, files, formattedBy, path.join(cacheDir, 'format'), state?.styleFiles));
   // Hashed once: the last run's stamp then vouches for the files it saw unchanged (they are not read), and the new stamp
   // keeps the hashes. A file prettier left alone is as emitted, and its emitted hash is already taken.
   const reformatted = new Set(prettierFormatted);

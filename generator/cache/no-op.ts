@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { ResolvedConfig } from '../config/config.js';
-import { governingStyleFiles } from '../format/style.js';
+import { governingStyleFiles, type StyleFiles } from '../format/style.js';
 import { inputDigest, outputMatches, readStamp, type InputDigest, type Stamp } from './stamp.js';
 import { generatorVersion } from './version.js';
 
@@ -22,6 +22,8 @@ export interface NoopState {
   upToDate: boolean;
   /** Files of the stamp (the output's file count when up to date). */
   fileCount: number;
+  /** The style files that govern the output (part of the target; formatting reads them again otherwise). */
+  styleFiles: StyleFiles;
 }
 
 /** What the check needs of a run (GenerateOptions). */
@@ -44,15 +46,15 @@ export interface NoopCheckOptions {
 export function noopState(options: NoopCheckOptions, cacheDir: string, quick = false): NoopState {
   const version = options.generatorVersion ?? generatorVersion(cacheDir);
   const stamp = readStamp(cacheDir, options.outDir);
-  const target = targetOf(options);
+  const styleFiles = governingStyleFiles(options.outDir);
+  const target = targetOf(options, styleFiles);
   const digest = inputDigest(options.specDir, version, target, stamp, !quick);
   const upToDate = stamp?.inputs === digest.inputs && outputMatches(options.outDir, stamp);
-  return { version, stamp, target, digest, upToDate, fileCount: stamp ? Object.keys(stamp.files).length : 0 };
+  return { version, stamp, target, digest, upToDate, fileCount: stamp ? Object.keys(stamp.files).length : 0, styleFiles };
 }
 
 /** What of the config shapes the output: part of the no-op digest (with the prettier configs that govern the output). */
-function targetOf(options: NoopCheckOptions): string {
-  const style = governingStyleFiles(options.outDir);
+function targetOf(options: NoopCheckOptions, style: StyleFiles): string {
   const contents = [style.config, ...style.editorconfig].filter((f): f is string => f !== undefined).map((f) => [f, readText(f)]);
   return JSON.stringify({ packages: options.config?.packages ?? null, connectors: options.config?.connectors ?? null, style: contents });
 }

@@ -24,7 +24,7 @@ export interface Stamp {
   inputs: string;
   /** The inputs' paths, sizes and times (with the generator version and target) when `inputs` was taken. */
   quick: string;
-  /** The config's target (generate.ts targetOf: package naming, connectors, the prettier configs that govern the output). */
+  /** The config's target (cache/no-op.ts targetOf: package naming, connectors, the prettier configs that govern the output). */
   target: string;
   /**
    * Output file (relative path) → [sha256 of its content, size, modification time in ms], and for a file of the

@@ -15,7 +15,7 @@ import type { Worker } from 'node:worker_threads';
 import { workerThreads } from '../lib/worker-threads.js';
 import type { Formatted } from '../emitters/types.js';
 import { textOf } from '../emitters/output-bytes.js';
-import { GENERATED_STYLE, OWN_CONFIG, outputStyle, ownConfigText, sameAsGenerated, type OutputStyle } from './style.js';
+import { GENERATED_STYLE, OWN_CONFIG, outputStyle, ownConfigText, sameAsGenerated, type OutputStyle, type StyleFiles } from './style.js';
 
 /** Bumped when how files are formatted changes: older cache entries are then never read. */
 const FORMAT_VERSION = 2;
@@ -142,10 +142,11 @@ function remember(cacheDir: string, entries: [string, string][]): void {
 /**
  * Formats the TypeScript of `files` for `outDir` in place. `formattedBy(path)` says what the emitter of a file
  * guarantees (Emitter.formatted). Adds the output's own `.prettierrc.yaml` when no config of the user's governs it.
- * Results are cached by content under `cacheDir`.
+ * Results are cached by content under `cacheDir`. `styleFiles`: the output's governing style files, when the run
+ * already looked them up (the no-op check does).
  */
-export async function formatOutput(outDir: string, files: Map<string, string | Uint8Array>, formattedBy: (path: string) => Formatted, cacheDir = defaultCacheDir): Promise<FormatReport> {
-  let style = outputStyle(outDir);
+export async function formatOutput(outDir: string, files: Map<string, string | Uint8Array>, formattedBy: (path: string) => Formatted, cacheDir = defaultCacheDir, styleFiles?: StyleFiles): Promise<FormatReport> {
+  let style = outputStyle(outDir, styleFiles);
   const worker = new PrettierWorker();
   try {
     let options: Record<string, unknown> | undefined;

@@ -101,11 +101,19 @@ function hasPrettierKey(file: string): boolean {
   }
 }
 
+/** Style files found for an output directory (governingStyleFiles). */
+export interface StyleFiles {
+  /** The nearest prettier config, if any. */
+  config?: string;
+  /** Every .editorconfig from the directory up. */
+  editorconfig: string[];
+}
+
 /**
  * The style files that govern `outDir`: the nearest prettier config and any .editorconfig, not counting the config the
  * output itself holds (ours, from the last run).
  */
-export function governingStyleFiles(outDir: string): { config?: string; editorconfig: string[] } {
+export function governingStyleFiles(outDir: string): StyleFiles {
   const found = findStyleFiles(outDir);
   const own = path.join(path.resolve(outDir), OWN_CONFIG);
   if (found.config !== own) return found;
@@ -113,9 +121,8 @@ export function governingStyleFiles(outDir: string): { config?: string; editorco
   return { ...(above.config ? { config: above.config } : {}), editorconfig: found.editorconfig };
 }
 
-/** The style for `outDir`. */
-export function outputStyle(outDir: string): OutputStyle {
-  const found = governingStyleFiles(outDir);
+/** The style for `outDir`, from its governing style files (`found`: when the run already looked them up). */
+export function outputStyle(outDir: string, found: StyleFiles = governingStyleFiles(outDir)): OutputStyle {
   const config = found.config;
   // Without a prettier config of the user's, the output carries its own (it sets every option an .editorconfig would).
   if (!config) return { kind: 'generated', ownConfig: true };
