@@ -19,6 +19,11 @@ export type HostRequest =
       cacheDir: string;
       /** The cached fragments of the connectors not in `ids` (id, text), for the shared files (emitters/run.ts). */
       fragments?: [id: string, text: string][];
+      /**
+       * Shared with the main thread: the connectors of `ids` are claimed one at a time from this counter (an Int32
+       * at 0, emitters/run.ts claimFrom), so the main thread can take some; only for an emitter without shared files.
+       */
+      claim?: SharedArrayBuffer;
     }
   | {
       /** Job number, unique in a run. */

@@ -8,7 +8,7 @@ import { parentPort } from 'node:worker_threads';
 import type { SpecIR } from '../../ir.js';
 import { emitterEntries } from '../index.js';
 import { packFiles } from '../output-bytes.js';
-import { runEmitter } from '../run.js';
+import { claimFrom, runEmitter } from '../run.js';
 import type { HostAnswer, HostRequest } from './protocol.js';
 
 let ir: SpecIR | undefined;
@@ -48,7 +48,8 @@ async function answer(request: HostRequest): Promise<HostAnswer> {
     if (!ir) throw new Error('internal: an emit job came before the IR');
     const emitter = await entry.load({ cacheDir: request.cacheDir });
     // Each connector's files go as soon as they are made: the host never holds more than one connector's.
-    const shared = await runEmitter(emitter, ir, request.ids, (id, files) => send({ id: request.id, part: [id, packFiles(files)] }), new Map(request.fragments));
+    const claim = request.claim && claimFrom(new Int32Array(request.claim));
+    const shared = await runEmitter(emitter, ir, request.ids, (id, files) => send({ id: request.id, part: [id, packFiles(files)] }), new Map(request.fragments), claim);
     return { id: request.id, shared: packFiles(shared) };
   } catch (error) {
     return { id: request.id, error: error instanceof Error ? error.message : String(error) };
