@@ -180,7 +180,7 @@ async function emitAll(
   const offThread = entries.filter((e) => where(e) === 'host'); // none with custom emitters: entries is then empty
   const host = offThread.length ? await hosts.get() : undefined;
   const context = { cacheDir: cacheDirOf(options), ...(host ? { compile: host.compile } : {}) };
-  const { runEmitter, fragmentOwner } = await import('./emitters/run.js');
+  const { runEmitter, runClaimed, claimFrom, fragmentOwner } = await import('./emitters/run.js');
   // The fragments (EmitterSplit.fragment) of the entries found: emitter → connector → text.
   const fragments = new Map<string, Map<string, string>>();
   for (const [id, cached] of [...hits, ...structureHits]) {
@@ -226,7 +226,6 @@ async function emitAll(
   if (shares.size > 0) {
     const own = runs.slice(ownRuns).map((r) => r.output);
     void Promise.allSettled(own).then(async () => {
-      const { claimFrom, runClaimed } = await import('./emitters/run.js');
       for (const e of [...hostOrder].reverse()) {
         const share = shares.get(e.name);
         if (!share) continue;

@@ -44,7 +44,7 @@ export async function runEmitter(
 ): Promise<EmittedFiles> {
   const { split } = emitter;
   if (claim) {
-    if (!ids || !split || split.shared) throw new Error(`internal: ${emitter.name} cannot share its connectors with another thread`);
+    if (!ids) throw new Error(`internal: ${emitter.name} runs whole: its connectors are not shared out`);
     await runClaimed(emitter, ir, ids, claim, onConnector);
     return new Map();
   }
