@@ -7,29 +7,9 @@
 require('./v8-tuning.cjs'); // first: V8 flags apply to code compiled after them
 const { runCli } = require('./cli-build.cjs');
 
-// A reader that goes away (`connector-codegen describe --json | head`) ends the run quietly, as in other CLI tools.
-// The CLI writes to pipes and files through their descriptors (generator/lib/fd-output.cjs, which does the same);
-// a stream (a terminal's, the MCP server's) gets the handler when Node creates it, on first use: creating one loads
-// Node's net and stream modules, which most runs never need.
-const onStreamError = (error) => {
-  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-  throw error;
-};
-for (const name of ['stdout', 'stderr']) {
-  const { get, enumerable } = Object.getOwnPropertyDescriptor(process, name);
-  let handled = false;
-  Object.defineProperty(process, name, {
-    configurable: true,
-    enumerable,
-    get() {
-      const stream = get.call(process);
-      if (!handled) stream.on('error', onStreamError);
-      handled = true;
-      return stream;
-    },
-  });
-}
-process.on('SIGPIPE', () => process.exit(process.exitCode ?? 0));
+// A reader that goes away (`connector-codegen describe --json | head`) ends the run quietly, as in other CLI tools,
+// whether the run writes through a descriptor or a stream (generator/lib/fd-output.cjs).
+require('../generator/lib/fd-output.cjs').endQuietlyWhenReaderGoes();
 
 runCli(process.argv.slice(2)).then((code) => {
   process.exitCode = code;

@@ -50,7 +50,7 @@ function writeAll(fd, text) {
     } catch (error) {
       const code = /** @type {NodeJS.ErrnoException} */ (error).code;
       if (code === 'EAGAIN') Atomics.wait(PAUSE, 0, 0, 1);
-      else if (code === 'EPIPE') process.exit(process.exitCode ?? 0);
+      else if (code === 'EPIPE') endRun();
       else if (code === 'EBADF') return;
       else throw error;
     }
@@ -77,4 +77,37 @@ function outputTo(fd) {
   };
 }
 
-module.exports = { isTerminal, outputTo, writeAll };
+/** Ends the run with the exit code it has so far: its reader went away, so nothing more can be shown. */
+function endRun() {
+  process.exit(process.exitCode ?? 0);
+}
+
+/**
+ * Makes a reader that goes away end the run quietly wherever the run writes: writeAll does so for a descriptor; a
+ * stream (a terminal's, the MCP server's) gets an error handler when Node creates it, on first use — creating the
+ * streams here would load Node's net and stream modules, which most runs never need.
+ */
+function endQuietlyWhenReaderGoes() {
+  /** @param {NodeJS.ErrnoException} error */
+  const onStreamError = (error) => {
+    if (error.code === 'EPIPE') endRun();
+    throw error;
+  };
+  for (const name of /** @type {const} */ (['stdout', 'stderr'])) {
+    const { get, enumerable } = /** @type {PropertyDescriptor} */ (Object.getOwnPropertyDescriptor(process, name));
+    let handled = false;
+    Object.defineProperty(process, name, {
+      configurable: true,
+      enumerable,
+      get() {
+        const stream = get?.call(process);
+        if (!handled) stream.on('error', onStreamError);
+        handled = true;
+        return stream;
+      },
+    });
+  }
+  process.on('SIGPIPE', endRun);
+}
+
+module.exports = { endQuietlyWhenReaderGoes, isTerminal, outputTo, writeAll };
