@@ -4,9 +4,11 @@
  * - cold `connector-codegen generate` (empty output, no cache) beside openapi-typescript and @hey-api/openapi-ts
  *   generating from our own OpenAPI export (generated/openapi/<connector>.json, all 15 documents, one process
  *   each), and a no-op run (nothing changed) beside `node -e 0`; interleaved round by round, the order rotating;
- * - a one-connector edit (a copy of the spec, one connector's description changed, a different connector each time,
- *   every connector once, its output and cache kept from run to run) against the cold runs above, interleaved with
- *   them; the short runs (edit, no-op, `node -e 0`) go several times a round, as many in all as there are connectors;
+ * - one-connector edits against the cold runs above, interleaved with them, of two kinds, each in a copy of the spec
+ *   whose output and cache are kept from run to run, a different connector each time, every connector once: a
+ *   description changed (only the emitters that read descriptions run), and a record field added or renamed (a
+ *   structural edit: every emitter runs for that connector, its validators are compiled); the short runs (edits,
+ *   no-op, `node -e 0`) go several times a round, as many in all as there are connectors;
  * - 1×/2×/4×/8× synthetic specs (connectors cloned under new ids), cold, interleaved: CPU, wall, peak memory.
  * Knobs: BENCH_RUNS (rounds, default 5), BENCH_SCALE_RUNS (default 3), BENCH_SCALE_FACTORS (default 1,2,4,8).
  * Every cold run gets an empty cache directory and an output directory of its own, and nothing is deleted until the
@@ -16,7 +18,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseDocument } from 'yaml';
+import { isMap, isScalar, parseDocument, type YAMLMap } from 'yaml';
 import { type ChildUsage, runMeasured } from './child-usage.js';
 import { keepSection, record } from './report.js';
 import { median, printTable } from './stats.js';
@@ -50,6 +52,27 @@ function editConnector(spec: string, round: number): string {
   return path.basename(file);
 }
 
+/** The name of the field editRecordField adds. */
+const BENCH_FIELD = /^benchField\d+$/;
+
+/**
+ * A structural one-connector edit: the first record with fields gets a field `benchField<round>`, in place of the one
+ * an earlier round added (a field added, then renamed: the shapes, validators, fixtures and types of that record change).
+ */
+function editRecordField(spec: string, round: number): string {
+  const files = readdirSync(path.join(spec, 'connectors')).sort();
+  const file = path.join(spec, 'connectors', files[round % files.length]!);
+  const doc = parseDocument(readFileSync(file, 'utf8'));
+  const records = doc.get('records');
+  const withFields = isMap(records) ? records.items.map((item) => item.value).find((record) => isMap(record) && isMap(record.get('fields'))) : undefined;
+  if (!isMap(withFields)) throw new Error(`bench: ${file} has no record with fields to edit`);
+  const fields = withFields.get('fields') as YAMLMap;
+  for (const item of [...fields.items]) if (BENCH_FIELD.test(String(isScalar(item.key) ? item.key.value : item.key))) fields.delete(item.key);
+  fields.set(`benchField${round}`, 'string|null');
+  writeFileSync(file, doc.toString());
+  return path.basename(file);
+}
+
 const med = (xs: ChildUsage[], key: 'cpuS' | 'wallMs' | 'maxRssMiB') => median(xs.map((x) => x[key]));
 const row = (name: string, xs: ChildUsage[]) => [name, med(xs, 'cpuS').toFixed(2), med(xs, 'wallMs').toFixed(0), med(xs, 'maxRssMiB').toFixed(0), String(xs.length)];
 const HEADER = ['case', 'CPU s', 'wall ms', 'peak MiB', 'runs'];
@@ -65,7 +88,7 @@ export async function benchGenerate(): Promise<void> {
     let fresh = 0;
     const newDir = () => path.join(work, `out-${fresh++}`);
     const newCache = () => path.join(work, `cache-${fresh++}`); // empty: a cold run
-    const s = { cold: [] as ChildUsage[], noop: [] as ChildUsage[], node: [] as ChildUsage[], ots: [] as ChildUsage[], hey: [] as ChildUsage[], edit: [] as ChildUsage[], noopBare: [] as ChildUsage[], nodeBare: [] as ChildUsage[] };
+    const s = { cold: [] as ChildUsage[], noop: [] as ChildUsage[], node: [] as ChildUsage[], ots: [] as ChildUsage[], hey: [] as ChildUsage[], edit: [] as ChildUsage[], structuralEdit: [] as ChildUsage[], noopBare: [] as ChildUsage[], nodeBare: [] as ChildUsage[] };
     const phases = new Map<string, number[]>();
     // One-connector edits: a spec copy, generated once; then each round edits one connector and runs (cache kept).
     const editSpec = path.join(work, 'edit', 'spec');
@@ -73,8 +96,15 @@ export async function benchGenerate(): Promise<void> {
     const editCache = path.join(work, 'edit', 'cache');
     await writeSyntheticSpec(specDir, editSpec, 1);
     ours(editSpec, editOut, editCache);
+    const fieldEditSpec = path.join(work, 'field-edit', 'spec');
+    const fieldEditOut = path.join(work, 'field-edit', 'out');
+    const fieldEditCache = path.join(work, 'field-edit', 'cache');
+    await writeSyntheticSpec(specDir, fieldEditSpec, 1);
+    ours(fieldEditSpec, fieldEditOut, fieldEditCache);
     let edits = 0;
+    let fieldEdits = 0;
     const edited: string[] = [];
+    const fieldEdited: string[] = [];
     // The short runs (an edit, a no-op, bare Node) go several times a round: their medians then rest on as many
     // samples as there are connectors, and the edits cover every connector once (after the warm-up's), not a few.
     const connectorCount = readdirSync(path.join(editSpec, 'connectors')).length;
@@ -86,6 +116,10 @@ export async function benchGenerate(): Promise<void> {
       repeat(() => {
         edited.push(editConnector(editSpec, edits++));
         s.edit.push(ours(editSpec, editOut, editCache));
+      }),
+      repeat(() => {
+        fieldEdited.push(editRecordField(fieldEditSpec, fieldEdits++));
+        s.structuralEdit.push(ours(fieldEditSpec, fieldEditOut, fieldEditCache));
       }),
       () => {
         const out = newDir();
@@ -107,6 +141,7 @@ export async function benchGenerate(): Promise<void> {
     for (const k of Object.keys(s) as (keyof typeof s)[]) s[k].length = 0;
     phases.clear();
     edited.length = 0;
+    fieldEdited.length = 0;
     for (let r = 0; r < runs; r++) for (let j = 0; j < jobs.length; j++) jobs[(r + j) % jobs.length]!();
 
     console.log(`\ngenerate vs peers (${runs} interleaved rounds; new process per run; CPU = user + system of the process tree)`);
@@ -118,9 +153,11 @@ export async function benchGenerate(): Promise<void> {
       row('connector-codegen generate, no-op', s.noop),
       row('node -e 0', s.node),
       ...(withoutExtraCerts ? [row('connector-codegen generate, no-op, without NODE_EXTRA_CA_CERTS', s.noopBare), row('node -e 0, without NODE_EXTRA_CA_CERTS', s.nodeBare)] : []),
-      row(`one-connector edit (${new Set(edited).size} connectors in turn)`, s.edit),
+      row(`one-connector edit, description (${new Set(edited).size} connectors in turn)`, s.edit),
+      row(`one-connector edit, record field (${new Set(fieldEdited).size} connectors in turn)`, s.structuralEdit),
     ]);
     console.log(`edited: ${edited.join(', ')}`);
+    console.log(`record field edited: ${fieldEdited.join(', ')}`);
     console.log('\ncold run phases (median of in-process times, ms)');
     printTable(['phase', 'median ms'], [...phases].map(([p, ms]) => [p, median(ms).toFixed(1)]));
 
@@ -128,7 +165,8 @@ export async function benchGenerate(): Promise<void> {
     record({ id: 'generate.cold.cpu_vs_openapi_typescript', label: 'cold generate CPU vs openapi-typescript', value: cpu(s.cold), unit: 's', peer: { name: 'openapi-typescript', value: cpu(s.ots) }, target: { on: 'ratio', op: '<=', limit: 0.8 } });
     record({ id: 'generate.cold.cpu_vs_hey_api', label: 'cold generate CPU vs @hey-api/openapi-ts', value: cpu(s.cold), unit: 's', peer: { name: '@hey-api/openapi-ts', value: cpu(s.hey) } });
     record({ id: 'generate.cold.wall_ms', label: 'cold generate wall', value: med(s.cold, 'wallMs'), unit: 'ms', target: { on: 'value', op: '<=', limit: 1000 } });
-    record({ id: 'generate.edit.cpu_vs_cold', label: 'one-connector edit CPU vs cold', value: cpu(s.edit), unit: 's', peer: { name: 'cold', value: cpu(s.cold) }, target: { on: 'ratio', op: '<=', limit: 0.2 } });
+    record({ id: 'generate.edit.cpu_vs_cold', label: 'one-connector edit (description) CPU vs cold', value: cpu(s.edit), unit: 's', peer: { name: 'cold', value: cpu(s.cold) }, target: { on: 'ratio', op: '<=', limit: 0.2 } });
+    record({ id: 'generate.structural_edit.cpu_vs_cold', label: 'one-connector edit (record field) CPU vs cold', value: cpu(s.structuralEdit), unit: 's', peer: { name: 'cold', value: cpu(s.cold) }, target: { on: 'ratio', op: '<=', limit: 0.2 } });
     record({ id: 'generate.noop.cpu_vs_node', label: 'no-op CPU vs node -e 0', value: cpu(s.noop), unit: 's', peer: { name: 'node -e 0', value: cpu(s.node) }, target: { on: 'ratio', op: '<=', limit: 1.5 } });
     if (withoutExtraCerts) {
       record({ id: 'generate.noop.cpu_vs_node_without_extra_ca_certs', label: 'no-op CPU vs node -e 0, without NODE_EXTRA_CA_CERTS', value: cpu(s.noopBare), unit: 's', peer: { name: 'node -e 0 (same env)', value: cpu(s.nodeBare) } });

@@ -12,7 +12,8 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { assemblePieces } from '../generator/emitters/validators/assemble.js';
 import { compilePieces } from '../generator/emitters/validators/compile.mjs';
 import { topLevelStatements, type Piece } from '../generator/emitters/validators/piece.mjs';
-import { compileInThread, PieceSource } from '../generator/emitters/validators/pieces.js';
+import { compileInThread, compileNearby, IN_THREAD_MAX_SCHEMAS, PieceSource } from '../generator/emitters/validators/pieces.js';
+import { workerThreads } from '../generator/lib/worker-threads.js';
 
 const dirs: string[] = [];
 const tmp = async () => {
@@ -208,5 +209,30 @@ describe('the piece cache', () => {
     expect(await Promise.all(json.map((j) => deleted.source.piece(j)))).toEqual(cold);
     expect(deleted.compiled).toHaveLength(3);
     await deleted.source.stored();
+  });
+});
+
+describe('where schemas compile without an emitter host', () => {
+  test('a few (a structural edit) compile in this thread, with no worker started; a large batch goes to a worker', async () => {
+    const threads = workerThreads();
+    const { Worker } = threads;
+    let started = 0;
+    threads.Worker = class extends Worker {
+      constructor(...args: ConstructorParameters<typeof Worker>) {
+        super(...args);
+        started++;
+      }
+    };
+    try {
+      const few = [record, params].map((s) => JSON.stringify(s));
+      expect(await compileNearby(few)).toEqual(await compileInThread(few));
+      expect(started).toBe(0);
+      // Distinct schemas, one more than this thread takes: compiled elsewhere, to what this thread would give.
+      const many = Array.from({ length: IN_THREAD_MAX_SCHEMAS + 1 }, (_, i) => JSON.stringify({ ...plain, title: `schema ${i}` }));
+      expect(await compileNearby(many)).toEqual(await compileInThread(many));
+      expect(started).toBe(1);
+    } finally {
+      threads.Worker = Worker;
+    }
   });
 });

@@ -10,6 +10,15 @@ export function setRunKind(value: string): void {
   kind = value;
 }
 
+/**
+ * Adds `part` to the kind of this run (once): work that only some runs of a kind do (an edit that compiles validators
+ * here) then reaches the code caches too.
+ */
+export function addToRunKind(part: string): void {
+  if (kind === undefined || kind.split('+').includes(part)) return;
+  kind = `${kind}+${part}`;
+}
+
 /** The kind recorded by the command, if it recorded one. */
 export function runKind(): string | undefined {
   return kind;

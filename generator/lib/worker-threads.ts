@@ -1,7 +1,7 @@
 /**
  * node:worker_threads loaded on first use: most runs that load a module able to start a worker (the formatter, the
- * validators' compiler) start none — a one-connector edit formats nothing new and compiles no schema — and loading the
- * module costs ~2 ms of CPU.
+ * validators' compiler) start none — a one-connector edit formats nothing new and compiles its few schemas, if any, in
+ * its own thread — and loading the module costs ~2 ms of CPU.
  */
 import { createRequire } from 'node:module';
 

@@ -14,7 +14,7 @@ import { hardline, join, printDoc, type Doc } from '../ts/doc.js';
 import { code, constDecl, literal, str } from '../ts/syntax.js';
 import { cacheDirOf } from '../../cache/dir.js';
 import { assemblePieces } from './assemble.js';
-import { compileInThread, compileInWorker, PieceSource, type CompilePieces } from './pieces.js';
+import { compileInThread, compileNearby, PieceSource, type CompilePieces } from './pieces.js';
 import { splitEmitter, type Emitter } from '../types.js';
 import { objectSchema, paramsSchemaWithGroups, recordSchema, type JsonSchema } from './json-schema.js';
 
@@ -67,7 +67,7 @@ const sources = new Map<string, PieceSource>();
 
 function sourceFor(cacheDir: string): PieceSource {
   let source = sources.get(cacheDir);
-  if (!source) sources.set(cacheDir, (source = new PieceSource(cacheDir, compileInWorker)));
+  if (!source) sources.set(cacheDir, (source = new PieceSource(cacheDir, compileNearby)));
   return source;
 }
 
@@ -76,11 +76,11 @@ function validatorsEmitterWith(compile: CompilePieces, cacheDir?: string): Emitt
   return splitEmitter({ name: 'validators', formatted: 'trusted', connector: (ir, connector) => emitValidators(ir, connector, sourceFor(cacheDir ?? cacheDirOf({})), compile) });
 }
 
-/** The validators files of every connector package (compiled in a worker thread when not cached). */
-export const validatorsEmitter: Emitter = validatorsEmitterWith(compileInWorker);
+/** The validators files of every connector package (compiled here or on a worker thread when not cached: compileNearby). */
+export const validatorsEmitter: Emitter = validatorsEmitterWith(compileNearby);
 
-/** The validators emitter of a run whose caches live in `cacheDir`, compiling with `compile` (default: a worker of its own). */
-export function validatorsEmitterFor(cacheDir: string, compile: CompilePieces = compileInWorker): Emitter {
+/** The validators emitter of a run whose caches live in `cacheDir`, compiling with `compile` (default: compileNearby). */
+export function validatorsEmitterFor(cacheDir: string, compile: CompilePieces = compileNearby): Emitter {
   return validatorsEmitterWith(compile, cacheDir);
 }
 

@@ -2,8 +2,10 @@
  * Where each schema's piece (piece.mjs) comes from: this process's memory, the cache directory (piece-cache.ts), or
  * the compiler — each distinct schema compiled once however many connectors (or clones of them) use it. The schemas
  * asked for in one turn of the event loop (every connector of a run asks at once) that are in no cache are compiled
- * together: on a worker thread, started only then, so a run whose schemas are all cached loads no ajv at all.
+ * together: on the emitter host, or here when they are few, or on a worker started only then (compileNearby); a run
+ * whose schemas are all cached loads no ajv at all.
  */
+import { addToRunKind } from '../../lib/run-kind.js';
 import { workerThreads } from '../../lib/worker-threads.js';
 import type { Piece } from './piece.mjs';
 import { PieceCache, pieceKey } from './piece-cache.js';
@@ -84,8 +86,8 @@ export class PieceSource {
 
 /**
  * Compiles on a worker thread of its own: for a run without an emitter host (emitter-host.ts, which compiles on its
- * worker when a run has one), e.g. an edit that changed a few schemas. Compiling takes a few hundred ms at most beside
- * the main thread's emitters.
+ * worker when a run has one) that has many schemas to compile (compileNearby). The worker loads ajv from source
+ * (~150 ms of CPU before it compiles anything), which pays only beside a lot of compiling.
  */
 export const compileInWorker: CompilePieces = (schemas) =>
   new Promise((resolve, reject) => {
@@ -100,6 +102,23 @@ export const compileInWorker: CompilePieces = (schemas) =>
     worker.once('exit', (code) => code !== 0 && reject(new Error(`validator compiler exited with code ${code}`)));
     worker.postMessage(schemas);
   });
+
+/**
+ * The most schemas compileNearby compiles in the calling thread: about one connector's (a connector has 10–40). Each
+ * takes ~1 ms to compile; a worker of its own costs ~150 ms of CPU to start and load ajv.
+ */
+export const IN_THREAD_MAX_SCHEMAS = 64;
+
+/**
+ * Compiles a few schemas (a structural edit of a connector changes one to a few) in this thread, and a batch larger
+ * than IN_THREAD_MAX_SCHEMAS on a worker: the CPU of a run without an emitter host. The run's kind notes the
+ * compiling, so the CLI's code cache comes to hold ajv's code (bin/code-cache.cjs).
+ */
+export const compileNearby: CompilePieces = (schemas) => {
+  if (schemas.length > IN_THREAD_MAX_SCHEMAS) return compileInWorker(schemas);
+  addToRunKind('compile');
+  return compileInThread(schemas);
+};
 
 /** Compiles in this thread (tests that generate many small specs: no worker start-up per run). */
 export const compileInThread: CompilePieces = async (schemas) => {
