@@ -18,7 +18,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { isMap, isScalar, parseDocument, type YAMLMap } from 'yaml';
+import { isMap, isScalar, parseDocument, type Document, type YAMLMap } from 'yaml';
 import { type ChildUsage, runMeasured } from './child-usage.js';
 import { keepSection, record } from './report.js';
 import { median, printTable } from './stats.js';
@@ -42,15 +42,22 @@ const withoutExtraCerts = process.env.NODE_EXTRA_CA_CERTS === undefined ? undefi
 const ours = (spec: string, out: string, cache: string, extra: string[] = [], env: NodeJS.ProcessEnv = process.env) =>
   runMeasured(process.execPath, [bin, 'generate', '--spec', spec, '--out', out, ...extra], { cwd: repo, env: { ...env, CONNECTOR_CODEGEN_CACHE_DIR: cache } });
 
-/** Changes one connector's description (a different text each round), as a user's one-connector edit. */
-function editConnector(spec: string, round: number): string {
+/**
+ * Edits the connector file whose turn it is in `round` (each in turn, in name order) with `change`, as a user's
+ * one-connector edit; returns the file's name.
+ */
+function editConnectorFile(spec: string, round: number, change: (doc: Document, file: string) => void): string {
   const files = readdirSync(path.join(spec, 'connectors')).sort();
   const file = path.join(spec, 'connectors', files[round % files.length]!);
   const doc = parseDocument(readFileSync(file, 'utf8'));
-  doc.set('description', `${String(doc.get('description')).replace(/ \(bench edit \d+\)$/, '')} (bench edit ${round})`);
+  change(doc, file);
   writeFileSync(file, doc.toString());
   return path.basename(file);
 }
+
+/** Changes one connector's description (a different text each round). */
+const editDescription = (spec: string, round: number) =>
+  editConnectorFile(spec, round, (doc) => doc.set('description', `${String(doc.get('description')).replace(/ \(bench edit \d+\)$/, '')} (bench edit ${round})`));
 
 /** The name of the field editRecordField adds. */
 const BENCH_FIELD = /^benchField\d+$/;
@@ -59,19 +66,15 @@ const BENCH_FIELD = /^benchField\d+$/;
  * A structural one-connector edit: the first record with fields gets a field `benchField<round>`, in place of the one
  * an earlier round added (a field added, then renamed: the shapes, validators, fixtures and types of that record change).
  */
-function editRecordField(spec: string, round: number): string {
-  const files = readdirSync(path.join(spec, 'connectors')).sort();
-  const file = path.join(spec, 'connectors', files[round % files.length]!);
-  const doc = parseDocument(readFileSync(file, 'utf8'));
-  const records = doc.get('records');
-  const withFields = isMap(records) ? records.items.map((item) => item.value).find((record) => isMap(record) && isMap(record.get('fields'))) : undefined;
-  if (!isMap(withFields)) throw new Error(`bench: ${file} has no record with fields to edit`);
-  const fields = withFields.get('fields') as YAMLMap;
-  for (const item of [...fields.items]) if (BENCH_FIELD.test(String(isScalar(item.key) ? item.key.value : item.key))) fields.delete(item.key);
-  fields.set(`benchField${round}`, 'string|null');
-  writeFileSync(file, doc.toString());
-  return path.basename(file);
-}
+const editRecordField = (spec: string, round: number) =>
+  editConnectorFile(spec, round, (doc, file) => {
+    const records = doc.get('records');
+    const withFields = isMap(records) ? records.items.map((item) => item.value).find((record) => isMap(record) && isMap(record.get('fields'))) : undefined;
+    if (!isMap(withFields)) throw new Error(`bench: ${file} has no record with fields to edit`);
+    const fields = withFields.get('fields') as YAMLMap;
+    for (const item of [...fields.items]) if (BENCH_FIELD.test(String(isScalar(item.key) ? item.key.value : item.key))) fields.delete(item.key);
+    fields.set(`benchField${round}`, 'string|null');
+  });
 
 const med = (xs: ChildUsage[], key: 'cpuS' | 'wallMs' | 'maxRssMiB') => median(xs.map((x) => x[key]));
 const row = (name: string, xs: ChildUsage[]) => [name, med(xs, 'cpuS').toFixed(2), med(xs, 'wallMs').toFixed(0), med(xs, 'maxRssMiB').toFixed(0), String(xs.length)];
@@ -114,7 +117,7 @@ export async function benchGenerate(): Promise<void> {
     };
     const jobs: (() => void)[] = [
       repeat(() => {
-        edited.push(editConnector(editSpec, edits++));
+        edited.push(editDescription(editSpec, edits++));
         s.edit.push(ours(editSpec, editOut, editCache));
       }),
       repeat(() => {

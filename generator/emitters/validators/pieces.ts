@@ -110,8 +110,8 @@ export const compileInWorker: CompilePieces = (schemas) =>
 export const IN_THREAD_MAX_SCHEMAS = 64;
 
 /**
- * Compiles a few schemas (a structural edit of a connector changes one to a few) in this thread, and a batch larger
- * than IN_THREAD_MAX_SCHEMAS on a worker: the CPU of a run without an emitter host. The run's kind notes the
+ * Compiles for a run without an emitter host at the least CPU: a few schemas (a structural edit of a connector changes
+ * one to a few) in this thread, a batch larger than IN_THREAD_MAX_SCHEMAS on a worker. The run's kind notes the
  * compiling, so the CLI's code cache comes to hold ajv's code (bin/code-cache.cjs).
  */
 export const compileNearby: CompilePieces = (schemas) => {
