@@ -76,6 +76,26 @@ const editRecordField = (spec: string, round: number) =>
     fields.set(`benchField${round}`, 'string|null');
   });
 
+/**
+ * A series of one-connector edits made by `edit`, in a spec copy of its own (under `work/name`) whose output and cache
+ * are kept from run to run; each run's usage goes to `runs`, each edited file's name to `edited`.
+ */
+async function editSeries(work: string, name: string, edit: (spec: string, round: number) => string, runs: ChildUsage[]) {
+  const [spec, out, cache] = ['spec', 'out', 'cache'].map((part) => path.join(work, name, part)) as [string, string, string];
+  await writeSyntheticSpec(specDir, spec, 1);
+  ours(spec, out, cache);
+  let round = 0;
+  const edited: string[] = [];
+  return {
+    edited,
+    connectorCount: readdirSync(path.join(spec, 'connectors')).length,
+    run: () => {
+      edited.push(edit(spec, round++));
+      runs.push(ours(spec, out, cache));
+    },
+  };
+}
+
 const med = (xs: ChildUsage[], key: 'cpuS' | 'wallMs' | 'maxRssMiB') => median(xs.map((x) => x[key]));
 const row = (name: string, xs: ChildUsage[]) => [name, med(xs, 'cpuS').toFixed(2), med(xs, 'wallMs').toFixed(0), med(xs, 'maxRssMiB').toFixed(0), String(xs.length)];
 const HEADER = ['case', 'CPU s', 'wall ms', 'peak MiB', 'runs'];
@@ -93,37 +113,18 @@ export async function benchGenerate(): Promise<void> {
     const newCache = () => path.join(work, `cache-${fresh++}`); // empty: a cold run
     const s = { cold: [] as ChildUsage[], noop: [] as ChildUsage[], node: [] as ChildUsage[], ots: [] as ChildUsage[], hey: [] as ChildUsage[], edit: [] as ChildUsage[], structuralEdit: [] as ChildUsage[], noopBare: [] as ChildUsage[], nodeBare: [] as ChildUsage[] };
     const phases = new Map<string, number[]>();
-    // One-connector edits: a spec copy, generated once; then each round edits one connector and runs (cache kept).
-    const editSpec = path.join(work, 'edit', 'spec');
-    const editOut = path.join(work, 'edit', 'out');
-    const editCache = path.join(work, 'edit', 'cache');
-    await writeSyntheticSpec(specDir, editSpec, 1);
-    ours(editSpec, editOut, editCache);
-    const fieldEditSpec = path.join(work, 'field-edit', 'spec');
-    const fieldEditOut = path.join(work, 'field-edit', 'out');
-    const fieldEditCache = path.join(work, 'field-edit', 'cache');
-    await writeSyntheticSpec(specDir, fieldEditSpec, 1);
-    ours(fieldEditSpec, fieldEditOut, fieldEditCache);
-    let edits = 0;
-    let fieldEdits = 0;
-    const edited: string[] = [];
-    const fieldEdited: string[] = [];
+    // One-connector edits of each kind: a spec copy, generated once; then each round edits one connector and runs.
+    const descriptionEdits = await editSeries(work, 'edit', editDescription, s.edit);
+    const fieldEdits = await editSeries(work, 'field-edit', editRecordField, s.structuralEdit);
     // The short runs (an edit, a no-op, bare Node) go several times a round: their medians then rest on as many
     // samples as there are connectors, and the edits cover every connector once (after the warm-up's), not a few.
-    const connectorCount = readdirSync(path.join(editSpec, 'connectors')).length;
-    const shortPerRound = Math.max(1, Math.ceil(connectorCount / runs));
+    const shortPerRound = Math.max(1, Math.ceil(descriptionEdits.connectorCount / runs));
     const repeat = (job: () => void) => () => {
       for (let i = 0; i < shortPerRound; i++) job();
     };
     const jobs: (() => void)[] = [
-      repeat(() => {
-        edited.push(editDescription(editSpec, edits++));
-        s.edit.push(ours(editSpec, editOut, editCache));
-      }),
-      repeat(() => {
-        fieldEdited.push(editRecordField(fieldEditSpec, fieldEdits++));
-        s.structuralEdit.push(ours(fieldEditSpec, fieldEditOut, fieldEditCache));
-      }),
+      repeat(descriptionEdits.run),
+      repeat(fieldEdits.run),
       () => {
         const out = newDir();
         const cache = newCache();
@@ -143,8 +144,8 @@ export async function benchGenerate(): Promise<void> {
     for (const job of jobs) job(); // warm-up round: file cache, CLI build
     for (const k of Object.keys(s) as (keyof typeof s)[]) s[k].length = 0;
     phases.clear();
-    edited.length = 0;
-    fieldEdited.length = 0;
+    descriptionEdits.edited.length = 0;
+    fieldEdits.edited.length = 0;
     for (let r = 0; r < runs; r++) for (let j = 0; j < jobs.length; j++) jobs[(r + j) % jobs.length]!();
 
     console.log(`\ngenerate vs peers (${runs} interleaved rounds; new process per run; CPU = user + system of the process tree)`);
@@ -156,11 +157,11 @@ export async function benchGenerate(): Promise<void> {
       row('connector-codegen generate, no-op', s.noop),
       row('node -e 0', s.node),
       ...(withoutExtraCerts ? [row('connector-codegen generate, no-op, without NODE_EXTRA_CA_CERTS', s.noopBare), row('node -e 0, without NODE_EXTRA_CA_CERTS', s.nodeBare)] : []),
-      row(`one-connector edit, description (${new Set(edited).size} connectors in turn)`, s.edit),
-      row(`one-connector edit, record field (${new Set(fieldEdited).size} connectors in turn)`, s.structuralEdit),
+      row(`one-connector edit, description (${new Set(descriptionEdits.edited).size} connectors in turn)`, s.edit),
+      row(`one-connector edit, record field (${new Set(fieldEdits.edited).size} connectors in turn)`, s.structuralEdit),
     ]);
-    console.log(`edited: ${edited.join(', ')}`);
-    console.log(`record field edited: ${fieldEdited.join(', ')}`);
+    console.log(`edited: ${descriptionEdits.edited.join(', ')}`);
+    console.log(`record field edited: ${fieldEdits.edited.join(', ')}`);
     console.log('\ncold run phases (median of in-process times, ms)');
     printTable(['phase', 'median ms'], [...phases].map(([p, ms]) => [p, median(ms).toFixed(1)]));
 
