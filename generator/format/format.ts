@@ -7,11 +7,12 @@
  */
 import { createHash } from 'node:crypto';
 // Synchronous: cache entries are small local files, and fs/promises costs every run that formats a millisecond to load.
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Worker } from 'node:worker_threads';
+import { writeStored } from '../cache/store.js';
 import { workerThreads } from '../lib/worker-threads.js';
 import type { Formatted } from '../emitters/types.js';
 import { textOf } from '../emitters/output-bytes.js';
@@ -120,23 +121,9 @@ function cached(cacheDir: string, key: string): string | undefined {
   }
 }
 
-function remember(cacheDir: string, entries: [string, string][]): void {
-  try {
-    mkdirSync(cacheDir, { recursive: true });
-    for (const [key, text] of entries) {
-      const temp = path.join(cacheDir, `${key}.${process.pid}.tmp`);
-      writeFileSync(temp, text);
-      renameSync(temp, path.join(cacheDir, key));
-    }
-    const names = readdirSync(cacheDir);
-    if (names.length > CACHE_ENTRIES) {
-      const aged = names.map((n) => ({ n, t: statSync(path.join(cacheDir, n), { throwIfNoEntry: false })?.mtimeMs ?? 0 }));
-      aged.sort((a, b) => b.t - a.t);
-      for (const { n } of aged.slice(CACHE_ENTRIES / 2)) rmSync(path.join(cacheDir, n), { force: true });
-    }
-  } catch {
-    // A cache that cannot be written only costs the next run the work.
-  }
+/** Stores formatted texts by key as the other cache directories do (cache/store.ts): aside then renamed, the older half gone beyond CACHE_ENTRIES. */
+function remember(cacheDir: string, entries: [string, string][]): Promise<void> {
+  return writeStored({ dir: cacheDir, ext: '', max: CACHE_ENTRIES }, entries);
 }
 
 /**
@@ -196,7 +183,7 @@ export async function formatOutput(outDir: string, files: Map<string, string | U
       fresh.push([keys.get(r.rel)!, r.text!]);
       files.set(r.rel, r.text!);
     }
-    remember(cacheDir, fresh);
+    await remember(cacheDir, fresh);
     return report;
   } finally {
     worker.stop();
