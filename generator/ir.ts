@@ -447,6 +447,8 @@ export interface ConnectorIR {
   file: string;
   /** One paragraph on the connector. */
   description: string;
+  /** What readers of every connector need of this one (indexes, totals, limits), made from `entities` by normalize. */
+  outline: ConnectorOutline;
   /** Authentication (auth_config). */
   auth: AuthIR;
   /** Paging schemes, sorted by name. */
@@ -461,6 +463,28 @@ export interface ConnectorIR {
   transitionsUnspecified?: string;
   /** The npm package generated for the connector (named by the config). */
   package: PackageIR;
+}
+
+/**
+ * A connector's entities and actions by name: all that the files made from every connector (indexes, totals, the MCP
+ * server's tool list) and the Limits table's matching read of it. They read this, not `entities`, so a one-connector
+ * edit never loads the other connectors' entities from the IR cache (cache/ir-cache.ts keeps the outline apart).
+ */
+export interface ConnectorOutline {
+  /** `auth.method`. */
+  authMethod: string;
+  /** The names of `auth.fields`, in their order. */
+  authFields: string[];
+  /** Its entities, in `entities`' order, each with its actions in their order. */
+  entities: OutlineEntity[];
+}
+
+/** An entity of ConnectorOutline. */
+export interface OutlineEntity {
+  /** Entity name. */
+  name: string;
+  /** Its actions: name, kind, and the names of its known params (ActionIR.params). */
+  actions: { name: ActionName; kind: 'read' | 'write'; params: string[] }[];
 }
 
 /** One generated npm package. */

@@ -15,6 +15,8 @@ import { generate, type GenerateOptions } from '../generator/generate.js';
 import type { Timings } from '../generator/lib/timings.js';
 import { SpecError } from '../generator/spec/diagnostics.js';
 import { readSpec } from '../generator/spec/read.js';
+import { emitterEntries } from '../generator/emitters/index.js';
+import { onlyConnector } from '../generator/emitters/types.js';
 import { DEFAULT_PACKAGES } from '../generator/config/config.js';
 import { readOutputTree } from './helpers/output-tree.js';
 
@@ -259,6 +261,17 @@ describe('the IR cache', () => {
     return out;
   };
   const irEntries = async (cacheDir: string) => (await readdir(path.join(cacheDir, 'ir')).catch(() => [])).filter((n) => n.endsWith('.v8'));
+  /** An entry's two parts (cache/ir-cache.ts): the head, then the whole entry, the head's length first. */
+  const entryParts = (bytes: Buffer) => {
+    const length = bytes.readUInt32LE(0);
+    return { head: deserialize(bytes.subarray(4, 4 + length)) as { connector: { title: string } }, whole: deserialize(bytes.subarray(4 + length)) as { connector: { title: string; entities: { description?: string }[] } } };
+  };
+  const entryBytes = (head: unknown, whole: Buffer) => {
+    const headBytes = serialize(head);
+    const length = Buffer.alloc(4);
+    length.writeUInt32LE(headBytes.length, 0);
+    return Buffer.concat([length, headBytes, whole]);
+  };
 
   test('gives the IR, warnings and lines of a fresh read: normalize and checks run for the edited connector only', async () => {
     const specDir = await copySpec();
@@ -301,6 +314,33 @@ describe('the IR cache', () => {
     expect([edited.json, edited.lines, edited.warnings]).toEqual([editedFresh.json, editedFresh.lines, editedFresh.warnings]);
   }, 120_000);
 
+  test("a one-connector edit reads the other connectors' outlines, not their nodes: checks and shared files alike", async () => {
+    const specDir = await copySpec();
+    const cacheDir = await tmp('cache');
+    const cache = { dir: cacheDir, version: 'version-a' };
+    await readSpec(specDir, undefined, cache); // fills the cache
+    const crm = path.join(specDir, 'connectors/crm.yaml');
+    await writeFile(crm, (await readFile(crm, 'utf8')).replace(/^title: .*$/m, 'title: CRM (edited)'));
+    const { ir } = await readSpec(specDir, undefined, cache); // normalized and checked: the Limits table names several connectors
+    const { ir: fresh } = await readSpec(specDir);
+    /** The connectors whose nodes are loaded (a cached connector's are an accessor until read). */
+    const loaded = () => ir.connectors.filter((c) => Object.getOwnPropertyDescriptor(c, 'entities')!.get === undefined).map((c) => c.id);
+    expect(loaded()).toEqual(['crm']);
+    // Every emitter's shared files, from the fragments a run keeps (made here from a fresh read: the same texts).
+    for (const entry of emitterEntries) {
+      const { split } = await entry.load({ cacheDir });
+      if (!split?.shared) continue;
+      const fragments = new Map(split.fragment ? fresh.connectors.map((c) => [c.id, split.fragment!(onlyConnector(fresh, c), c)]) : []);
+      const files = await split.shared(ir, fragments);
+      const freshFiles = await split.shared(fresh, fragments);
+      expect(files).toEqual(freshFiles);
+    }
+    // The docs' client guide shows the first connector's methods: that one is read too.
+    expect(loaded()).toEqual([...new Set([ir.connectors[0]!.id, 'crm'])]);
+    // Read whole, the IR is a fresh read's.
+    expect(JSON.stringify(ir)).toBe(JSON.stringify(fresh));
+  }, 120_000);
+
   test('an entry is read only under its key, and a damaged one is a miss', async () => {
     const specDir = await copySpec();
     const cacheDir = await tmp('cache');
@@ -310,18 +350,23 @@ describe('the IR cache', () => {
     const names = await irEntries(cacheDir);
     // Poisoned (well-formed): the same version shows it, another does not read it.
     for (const name of names) {
-      const entry = deserialize(await readFile(path.join(dir, name))) as { connector: { title: string } };
-      entry.connector.title = 'POISONED';
-      await writeFile(path.join(dir, name), serialize(entry));
+      const bytes = await readFile(path.join(dir, name));
+      const { head } = entryParts(bytes);
+      head.connector.title = 'POISONED';
+      await writeFile(path.join(dir, name), entryBytes(head, bytes.subarray(4 + bytes.readUInt32LE(0))));
     }
     expect(await read('version-a')).toContain('"title":"POISONED"');
     expect(await read('version-b')).toBe(fresh);
     // Truncated, or not an entry: a miss, and the read is a fresh one.
-    const [first, second] = names;
+    const [first, second, third] = names;
     await writeFile(path.join(dir, first!), (await readFile(path.join(dir, first!))).subarray(0, 100));
     await writeFile(path.join(dir, second!), serialize({ connector: null }));
+    // A head with a damaged rest: the connector's nodes are built again from its file (its head's title stays).
+    const thirdBytes = await readFile(path.join(dir, third!));
+    await writeFile(path.join(dir, third!), entryBytes(entryParts(thirdBytes).head, Buffer.from('not an entry')));
     const poisonedLeft = (await read('version-a')).split('"title":"POISONED"').length - 1;
     expect(poisonedLeft).toBe(names.length - 2);
+    expect(JSON.parse(await read('version-a')).connectors.map((c: { entities: unknown }) => c.entities)).toEqual(JSON.parse(fresh).connectors.map((c: { entities: unknown }) => c.entities));
   }, 120_000);
 });
 

@@ -12,11 +12,17 @@
  * entry lists the locations in the order they were made (the serializer keeps object identity within an entry), for
  * normalize to give them lazy lines again. Entries are written only by a read without errors, under `<cache dir>/ir/`,
  * and are safe to delete.
+ *
+ * An entry is two V8 serializations, the head's length first (4 bytes): the head — the connector's fields but its nodes
+ * (outline, titles), its diagnostics and assumptions — is deserialized when found; the whole entry only when the run
+ * reads the connector's nodes (spec/normalize.ts fromCache). A one-connector edit reads the other connectors' outlines
+ * alone, so it never deserializes their entities.
  */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
-import type { ConnectorIR } from '../ir.js';
+import type { AssumptionIR, ConnectorIR } from '../ir.js';
+import type { Diagnostic } from '../spec/diagnostics.js';
 import type { SpecText } from '../spec/load.js';
 import type { CachedConnector, NormalizedConnector } from '../spec/normalize.js';
 import type { SourceFile } from '../spec/yaml-source.js';
@@ -24,9 +30,81 @@ import type { SpecCacheOptions } from './spec-cache.js';
 import { readStored, writeStored, type Store } from './store.js';
 
 /** Bumped when the entry format changes. */
-const ENTRY_VERSION = 1;
+const ENTRY_VERSION = 2;
 /** Entries kept (a connector's every edit makes one). */
 const MAX_ENTRIES = 800;
+
+/** The fields of a connector an entry's head holds: all but its nodes (CachedEntry). */
+export type HeadFields = Pick<ConnectorIR, 'id' | 'title' | 'seed' | 'file' | 'description' | 'outline' | 'transitionsUnspecified'>;
+
+/** What an entry gives as soon as it is found. */
+export interface CachedHead {
+  /** The connector's fields but its nodes. */
+  connector: HeadFields;
+  /** Its diagnostics (warnings only). */
+  diagnostics: Diagnostic[];
+  /** Its assumptions, sorted (their locations without lines). */
+  assumptions: AssumptionIR[];
+  /** Of each assumption, the position of its location in the whole entry's `locations`. */
+  assumptionLocations: number[];
+}
+
+/** An entry found: its head, and the whole entry, deserialized on the first call (undefined when that part is damaged). */
+export interface CachedEntry {
+  head: CachedHead;
+  whole(): CachedConnector | undefined;
+}
+
+function isHead(value: unknown): value is CachedHead {
+  const h = value as Partial<CachedHead> | null;
+  return (
+    typeof h === 'object' &&
+    h !== null &&
+    typeof h.connector === 'object' &&
+    h.connector !== null &&
+    typeof h.connector.outline === 'object' &&
+    Array.isArray(h.connector.outline?.entities) &&
+    Array.isArray(h.diagnostics) &&
+    Array.isArray(h.assumptions) &&
+    Array.isArray(h.assumptionLocations) &&
+    h.assumptionLocations.length === h.assumptions.length
+  );
+}
+
+/** An entry's bytes → its head now, the rest when asked; undefined when the head is not one. */
+function decodeEntry(bytes: Buffer): CachedEntry | undefined {
+  const headLength = bytes.length >= 4 ? bytes.readUInt32LE(0) : Infinity;
+  if (4 + headLength > bytes.length) return undefined;
+  const head = deserialize(bytes.subarray(4, 4 + headLength)) as unknown;
+  if (!isHead(head)) return undefined;
+  let whole: CachedConnector | undefined | null = null;
+  return {
+    head,
+    whole: () => {
+      if (whole !== null) return whole;
+      try {
+        const entry = deserialize(bytes.subarray(4 + headLength)) as unknown;
+        whole = isEntry(entry) ? entry : undefined;
+      } catch {
+        whole = undefined;
+      }
+      return whole;
+    },
+  };
+}
+
+/** An entry's bytes: the head (see CachedEntry), then the whole; undefined when an assumption's location is not among the locations. */
+function encodeEntry(connector: Omit<ConnectorIR, 'package'>, own: NormalizedConnector): Uint8Array[] | undefined {
+  const { package: _package, ...unpackaged } = connector as ConnectorIR;
+  const assumptionLocations = own.assumptions.map((a) => own.locations.indexOf(a.location));
+  if (assumptionLocations.includes(-1)) return undefined;
+  const { id, title, seed, file, description, outline, transitionsUnspecified } = unpackaged;
+  const fields: HeadFields = { id, title, seed, file, description, outline, ...(transitionsUnspecified !== undefined ? { transitionsUnspecified } : {}) };
+  const head = serialize({ connector: fields, diagnostics: own.diagnostics, assumptions: own.assumptions, assumptionLocations } satisfies CachedHead);
+  const length = Buffer.alloc(4);
+  length.writeUInt32LE(head.length, 0);
+  return [length, head, serialize({ connector: unpackaged, diagnostics: own.diagnostics, assumptions: own.assumptions, locations: own.locations } satisfies CachedConnector)];
+}
 
 function isEntry(value: unknown): value is CachedConnector {
   const e = value as Partial<CachedConnector> | null;
@@ -48,7 +126,7 @@ export class IrCache {
     private readonly store: Store,
     /** Connector file (spec path) → its key. */
     private readonly keys: Map<string, string>,
-    private readonly found: Map<string, CachedConnector>,
+    private readonly found: Map<string, CachedEntry>,
   ) {}
 
   /**
@@ -67,10 +145,7 @@ export class IrCache {
         keys.set(source.specPath, createHash('sha256').update(`${serviceDigest}\0${source.file}\0${source.specPath}\0`).update(source.text).digest('hex'));
       }
     }
-    const found = readStored(store, keys.values(), (bytes) => {
-      const entry = deserialize(bytes) as unknown;
-      return isEntry(entry) ? entry : undefined;
-    });
+    const found = readStored(store, keys.values(), decodeEntry);
     return new IrCache(store, keys, found);
   }
 
@@ -85,7 +160,7 @@ export class IrCache {
   }
 
   /** The cached connector of `source`, if any. */
-  get(source: SourceFile): CachedConnector | undefined {
+  get(source: SourceFile): CachedEntry | undefined {
     const key = this.keys.get(source.specPath);
     const entry = key === undefined ? undefined : this.found.get(key);
     if (entry) this.found.delete(key!); // each entry is handed out once: its objects become the run's IR
@@ -94,12 +169,11 @@ export class IrCache {
 
   /** Stores the connectors normalized in this read (call it only when the read found no error). */
   async save(fresh: ReadonlyMap<ConnectorIR, NormalizedConnector>): Promise<void> {
-    const entries: [string, Uint8Array][] = [];
+    const entries: [string, Uint8Array[]][] = [];
     for (const [connector, own] of fresh) {
       const key = this.keys.get(own.source.specPath);
-      if (key === undefined) continue;
-      const { package: _package, ...unpackaged } = connector;
-      entries.push([key, serialize({ connector: unpackaged, diagnostics: own.diagnostics, assumptions: own.assumptions, locations: own.locations } satisfies CachedConnector)]);
+      const bytes = key === undefined ? undefined : encodeEntry(connector, own);
+      if (bytes) entries.push([key!, bytes]);
     }
     await writeStored(this.store, entries);
   }

@@ -27,7 +27,7 @@ export function checkSpec(ir: SpecIR, origins: Origins, loaded: LoadedSpec, fres
     own.diagnostics.push(...found);
     out.push(...found);
   }
-  checkLimits(ir, loaded, origins, out);
+  checkLimits(ir, loaded, origins, out, (c) => fresh.has(c));
   return out;
 }
 
@@ -168,7 +168,13 @@ function checkUnused(connector: ConnectorIR, origins: Origins, out: Diagnostic[]
  * Every row of the Limits table must reach at least one param, and each param must carry the limit. A mismatch is
  * reported at the row and is `about` the param, so it folds into an error the param itself already has.
  */
-function checkLimits(ir: SpecIR, loaded: LoadedSpec, origins: Origins, out: Diagnostic[]): void {
+/**
+ * Applies the Limits table (service.yaml `limits`) to what it names: each row's `appliesTo` lists the params (or actions)
+ * it matched, from the connectors' outlines; a row that matches nothing is an error. A matched param's or action's
+ * values are compared with the row's `expect` only in the connectors checked in this run (`checked`): another one comes
+ * from the IR cache, made under the same service.yaml by a read that found no error, so that comparison found none.
+ */
+function checkLimits(ir: SpecIR, loaded: LoadedSpec, origins: Origins, out: Diagnostic[], checked: (connector: ConnectorIR) => boolean): void {
   const raw = loaded.service.data as RawService;
   raw.limits.forEach((row: RawLimit, i) => {
     const limitIR = ir.service.limits[i]!;
@@ -196,27 +202,32 @@ function checkLimits(ir: SpecIR, loaded: LoadedSpec, origins: Origins, out: Diag
       return; // a connector whose file failed to load is reported there
     }
     let matches = 0;
-    for (const entity of connector.entities) {
-      if (target.entities && !target.entities.includes(entity.name)) continue;
-      for (const action of entity.actions) {
-        if (target.actions && !target.actions.includes(action.name)) continue;
+    const compared = checked(connector);
+    connector.outline.entities.forEach((entity, e) => {
+      if (target.entities && !target.entities.includes(entity.name)) return;
+      entity.actions.forEach((action, a) => {
+        if (target.actions && !target.actions.includes(action.name)) return;
+        // The IR node, read only where it is compared (the outline lists entities and actions in the same order).
+        const full = () => connector.entities[e]!.actions[a]!;
         if (paramNames.length === 0) {
           matches++;
           limitIR.appliesTo.push(`${connector.id}/${entity.name}/${action.name}`);
-          if (row.expect?.maxBytes !== undefined && action.maxBytes !== row.expect.maxBytes) {
-            at(`limit '${row.where}': ${entity.name} ${action.name} has maxBytes ${action.maxBytes ?? '(none)'}, expected ${row.expect.maxBytes}`, ['expect']);
+          const maxBytes = compared && row.expect?.maxBytes !== undefined ? full().maxBytes : undefined;
+          if (compared && row.expect?.maxBytes !== undefined && maxBytes !== row.expect.maxBytes) {
+            at(`limit '${row.where}': ${entity.name} ${action.name} has maxBytes ${maxBytes ?? '(none)'}, expected ${row.expect.maxBytes}`, ['expect']);
           }
-          continue;
+          return;
         }
         for (const name of paramNames) {
-          const p = action.params.find((x) => x.name === name);
-          if (!p) continue;
+          if (!action.params.includes(name)) continue;
           matches++;
           limitIR.appliesTo.push(`${connector.id}/${entity.name}/${action.name}/${name}`);
+          if (!compared) continue;
+          const p = full().params.find((x) => x.name === name)!;
           compare(p, row, (m) => at(`limit '${row.where}': ${connector.id} ${entity.name} ${action.name} param ${m}`, ['expect'], p));
         }
-      }
-    }
+      });
+    });
     limitIR.appliesTo.sort();
     if (matches === 0) at(`limit '${row.where}' applies to no param of the spec`, ['appliesTo']);
   });

@@ -12,6 +12,7 @@ import type {
   AssumptionIR,
   AuthIR,
   ConnectorIR,
+  ConnectorOutline,
   EntityIR,
   IdFormat,
   InvariantIR,
@@ -27,6 +28,7 @@ import type {
   SpecIR,
 } from '../ir.js';
 import type { LoadedSpec } from './load.js';
+import type { CachedEntry } from '../cache/ir-cache.js';
 import { DEFAULT_PACKAGES } from '../config/config.js';
 import { applyPackaging } from '../config/packaging.js';
 import type { RawAction, RawConnector, RawField, RawInvariant, RawOrdering, RawPagination, RawParam, RawService, RawShape } from './raw.js';
@@ -94,7 +96,7 @@ export interface CachedConnector {
 }
 
 /** The IR cache's answer for a connector's file, when it has one. */
-export type CachedConnectors = (source: SourceFile) => CachedConnector | undefined;
+export type CachedConnectors = (source: SourceFile) => CachedEntry | undefined;
 
 const LIST_LIKE: readonly string[] = ['list', 'api_search'];
 const DEFAULT_SHAPE: Record<ActionName, ActionIR['result']['shape']> = {
@@ -445,12 +447,9 @@ export function normalize(loaded: LoadedSpec, cached?: CachedConnectors): Normal
     if (!loaded.valid.has(source)) continue;
     const hit = cached?.(source);
     if (hit) {
-      // Lines are located only when asked (as KeyLocation does): the file is then built again, and its locations,
-      // made in the same order, give theirs.
-      lazyLines(hit.locations, () => build(source, new Origins())[1].locations.map((l) => l.line));
-      connectors.push(withServiceParams(hit.connector, service));
-      diagnostics.push(...hit.diagnostics);
-      assumptions.push(...hit.assumptions);
+      connectors.push(fromCache(hit, service, () => build(source, new Origins())));
+      diagnostics.push(...hit.head.diagnostics);
+      assumptions.push(...hit.head.assumptions);
       continue;
     }
     const [connector, own] = build(source, origins);
@@ -475,7 +474,7 @@ export function normalize(loaded: LoadedSpec, cached?: CachedConnectors): Normal
     if (!connector) continue;
     for (const [entityName, actions] of Object.entries(entities)) {
       actions.forEach((action, i) => {
-        const entity = connector.entities.find((e) => e.name === entityName);
+        const entity = connector.outline.entities.find((e) => e.name === entityName);
         if (!entity?.actions.some((a) => a.name === action)) {
           serviceCtx.report(['writeActions', connectorId, entityName, i], 'SPEC024', `the contract allows ${connectorId} ${entityName} ${action}, but the connector file has no such action`);
         }
@@ -491,13 +490,47 @@ export function normalize(loaded: LoadedSpec, cached?: CachedConnectors): Normal
   return { ir: applyPackaging({ service, connectors }, DEFAULT_PACKAGES), diagnostics, origins, fresh };
 }
 
-/** Gives each of `locations` (read back from a cache, without their lines) a lazy line: `lines()[i]` for the i-th. */
-function lazyLines(locations: readonly SourceLocation[], lines: () => readonly number[]): void {
-  let found: readonly number[] | undefined;
-  locations.forEach((location, i) => {
-    // Not enumerable, as KeyLocation's getter (on its prototype) is not: JSON of the IR is the same either way.
-    Object.defineProperty(location, 'line', { get: () => (found ??= lines())[i]!, enumerable: false, configurable: true });
-  });
+/** The nodes of a connector: what the IR cache deserializes only when the run reads them (cache/ir-cache.ts). */
+const NODE_FIELDS = ['auth', 'pagination', 'meta', 'records', 'entities'] as const;
+
+/**
+ * A connector of the IR cache as this run's IR: the fields of its entry's head at once; its nodes (NODE_FIELDS) from the
+ * whole entry when first read, or built again from its file (`rebuild`) when that part is damaged. A one-connector
+ * edit reads only the other connectors' outlines, so their nodes are never deserialized. Fields keep a fresh build's
+ * order (JSON of the IR is the same either way). Lines are located only when asked, as KeyLocation does: the file is
+ * then built again, and its locations, made in the same order, give theirs.
+ */
+function fromCache(hit: CachedEntry, service: ServiceIR, rebuild: () => [Omit<ConnectorIR, 'package'>, NormalizedConnector]): Omit<ConnectorIR, 'package'> {
+  let lines: readonly number[] | undefined;
+  const lineAt = (i: number) => (lines ??= rebuild()[1].locations.map((l) => l.line))[i]!;
+  hit.head.assumptions.forEach((a, k) => lazyLine(a.location, () => lineAt(hit.head.assumptionLocations[k]!)));
+  const { transitionsUnspecified, ...fields } = hit.head.connector;
+  const connector = { ...fields } as Omit<ConnectorIR, 'package'>;
+  let loaded = false;
+  const load = () => {
+    if (loaded) return;
+    loaded = true;
+    const whole = hit.whole();
+    whole?.locations.forEach((location, i) => lazyLine(location, () => lineAt(i)));
+    const nodes = withServiceParams(whole ? whole.connector : rebuild()[0], service);
+    for (const key of NODE_FIELDS) Object.defineProperty(connector, key, { value: nodes[key], writable: true, enumerable: true, configurable: true });
+  };
+  for (const key of NODE_FIELDS) {
+    Object.defineProperty(connector, key, {
+      get: () => (load(), connector[key]),
+      set: (value) => (load(), ((connector as Record<string, unknown>)[key] = value)),
+      enumerable: true,
+      configurable: true,
+    });
+  }
+  if (transitionsUnspecified !== undefined) connector.transitionsUnspecified = transitionsUnspecified;
+  return connector;
+}
+
+/** Gives `location` (read back from a cache, without its line) a lazy line. */
+function lazyLine(location: SourceLocation, line: () => number): void {
+  // Not enumerable, as KeyLocation's getter (on its prototype) is not: JSON of the IR is the same either way.
+  Object.defineProperty(location, 'line', { get: line, enumerable: false, configurable: true });
 }
 
 /**
@@ -688,18 +721,29 @@ function buildConnector(
     entities.push(ctx.origins.set(entity, ctx.source, ePath));
   }
   entities.sort(byName);
+  const auth = buildAuth(rawService, raw.id, ctx.in(serviceSource));
   return {
     id: raw.id,
     title: raw.title,
     seed: raw.seed,
     file: ctx.source.specPath,
     description: raw.description,
-    auth: buildAuth(rawService, raw.id, ctx.in(serviceSource)),
+    outline: outlineOf(auth, entities),
+    auth,
     pagination,
     meta,
     records,
     entities,
     ...(raw.transitions ? { transitionsUnspecified: raw.transitions.unspecified } : {}),
+  };
+}
+
+/** ConnectorIR.outline of a connector with these auth and entities. */
+function outlineOf(auth: AuthIR, entities: EntityIR[]): ConnectorOutline {
+  return {
+    authMethod: auth.method,
+    authFields: auth.fields.map((f) => f.name),
+    entities: entities.map((e) => ({ name: e.name, actions: e.actions.map((a) => ({ name: a.name, kind: a.kind, params: a.params.map((p) => p.name) })) })),
   };
 }
 

@@ -264,13 +264,15 @@ export function catalogueTotals(ir: SpecIR) {
 /** The catalogue's type. */
 export type Catalogue = ReturnType<typeof buildCatalogue>;
 
-function countsOf(c: ConnectorIR) {
-  const actions = c.entities.flatMap((e) => e.actions);
+/** A connector's counts, from its outline (every connector's are read for the totals). */
+export function countsOf(c: Pick<ConnectorIR, 'outline'>) {
+  const { entities } = c.outline;
+  const actions = entities.flatMap((e) => e.actions);
   return {
-    entities: c.entities.length,
+    entities: entities.length,
     pairs: actions.length,
     writablePairs: actions.filter((a) => a.kind === 'write').length,
-    writableEntities: c.entities.filter((e) => e.actions.some((a) => a.kind === 'write')).length,
+    writableEntities: entities.filter((e) => e.actions.some((a) => a.kind === 'write')).length,
   };
 }
 

@@ -6,6 +6,7 @@ import type { AssumptionIR, LimitIR, PropertyIR, SpecIR } from '../../ir.js';
 import { allowedValues, anchor, code, describeCell, flatten, inlineCode, limitsText, literal, NOT_SPECIFIED, prose, sortedJson, table, text, typeText } from './markdown.js';
 import { errorClassesTable, errorFieldsTable } from './client-guide.js';
 import { appliesToText, readingOrder } from './search-operators.js';
+import { countsOf } from '../catalogue/describe.js';
 
 /** The SDK error class each documented status maps to (runtime/src/errors.ts). */
 const ERROR_CLASSES: Record<string, string> = {
@@ -160,7 +161,7 @@ export function serviceView(ir: SpecIR) {
       unspecified: text(s.authentication.unspecified),
       connectors: table(
         ['connector', 'method', 'auth_config fields'],
-        ir.connectors.map((c) => [`[${c.title}](connectors/${c.id}.md#authentication)`, c.auth.method === 'unspecified' ? NOT_SPECIFIED : code(c.auth.method), c.auth.fields.map((f) => code(f.name)).join(', ') || '—']),
+        ir.connectors.map((c) => [`[${c.title}](connectors/${c.id}.md#authentication)`, c.outline.authMethod === 'unspecified' ? NOT_SPECIFIED : code(c.outline.authMethod), c.outline.authFields.map((f) => code(f)).join(', ') || '—']),
       ),
     },
     actions: table(
@@ -185,15 +186,15 @@ export function serviceView(ir: SpecIR) {
 /** The index of connectors. */
 export function indexView(ir: SpecIR) {
   const counts = ir.connectors.map((c) => {
-    const actions = c.entities.flatMap((e) => e.actions);
-    return [c.entities.length, actions.length, actions.filter((a) => a.kind === 'write').length, c.entities.filter((e) => e.actions.some((a) => a.kind === 'write')).length];
+    const { entities, pairs, writablePairs, writableEntities } = countsOf(c);
+    return [entities, pairs, writablePairs, writableEntities];
   });
   const rows = ir.connectors.map((c, i) => [
     `[${c.title}](connectors/${c.id}.md)`,
     code(c.id),
     `[${code(c.package.name)}](../${c.id}/README.md)`,
     ...counts[i]!.map(String),
-    c.auth.method === 'unspecified' ? NOT_SPECIFIED : code(c.auth.method),
+    c.outline.authMethod === 'unspecified' ? NOT_SPECIFIED : code(c.outline.authMethod),
   ]);
   const total = (column: number) => String(counts.reduce((n, row) => n + row[column]!, 0));
   rows.push([`**total** (${ir.connectors.length})`, '', '', total(0), total(1), total(2), total(3), '']);

@@ -129,7 +129,7 @@ export function mcpPackageFiles(ir: SpecIR): Map<string, string> {
   files.set(`${MCP_DIR}/prepack.cjs`, prepackGuard(header('mcp/package.json'), name));
   // Counts and an example name only: the full definitions (descriptions, schemas) are the tools emitter's work.
   const connectors = ir.connectors.map((c) => {
-    const tools = c.entities.flatMap((e) => e.actions.map((a) => ({ name: toolName(c, e, a), kind: a.kind, action: a.name })));
+    const tools = c.outline.entities.flatMap((e) => e.actions.map((a) => ({ name: toolName(c, e, a), kind: a.kind, action: a.name })));
     return { id: c.id, title: c.title, package: c.package.name, tools: tools.length, writes: tools.filter((t) => t.kind === 'write').length, example: tools.find((t) => t.action === 'list')?.name ?? tools[0]!.name };
   });
   files.set(

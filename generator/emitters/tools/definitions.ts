@@ -16,7 +16,7 @@ import type { ToolAnnotations, ToolDefinition } from '../../../runtime/src/tools
 export const MAX_TOOL_NAME = 64;
 
 /** The name of a pair's tool: `<connector>_<entity>_<action>`, stable as long as the ids are. */
-export function toolName(connector: ConnectorIR, entity: EntityIR, action: ActionIR): string {
+export function toolName(connector: Pick<ConnectorIR, 'id'>, entity: Pick<EntityIR, 'name'>, action: Pick<ActionIR, 'name'>): string {
   return `${connector.id}_${entity.name}_${action.name}`;
 }
 
