@@ -120,7 +120,8 @@ interface Emitted {
  * found, else from the emitters (and are stored): its whole entry (keyed by everything it depends on) holds the files of
  * the emitters that read descriptions and names its structure entry, which holds the description-blind emitters' files
  * (EmitterEntry.readsDescriptions). For a connector whose whole entry is not found, the structure key is worked out
- * from its IR: after an edit of descriptions alone, the blind emitters run for nobody. Shared files are always emitted.
+ * from its IR: after an edit of descriptions alone, the blind emitters run for nobody. Shared files are always emitted;
+ * the files that read no connector (EmitterSplit.service) come from the service entry, like a connector's.
  * An entry lists its files, whose contents are the output's: a file the output holds as it would be written (`keep`)
  * is not even read, another is read there (by content hash), and an entry with a file found neither way is a miss.
  * The emitter host is used only when it has work, and stopped once its jobs are answered (generate stops it too,
@@ -137,6 +138,7 @@ async function emitAll(
   keep?: KeptFiles,
 ): Promise<Emitted> {
   const { connectorKeys, readEntries, writeEntries, STRUCTURE_POINTER } = await import('./cache/connector-cache.js');
+  const { SERVICE_FILES } = await import('./emitters/run.js');
   const { encodeFiles, textOf } = await import('./emitters/output-bytes.js');
   const keys = cache ? connectorKeys(cache.version, ir, cache.inputs ?? new Map()) : undefined;
   // Entries hold no copy of output files: a file the output does not vouch for (`keep`) is read there, by content hash.
@@ -158,6 +160,9 @@ async function emitAll(
     for (const [id, key] of computed) structureKeys.set(id, key);
   }
   const structureHits = cache && structureKeys.size ? readEntries(cache.dir, 'structure', structureKeys, keep, fromOutput) : new Map<string, CachedFile[]>();
+  // The files that read no connector: from their entry, else made by their emitters (with a cache: runEmitter withService).
+  const serviceHit = cache && keys ? readEntries(cache.dir, 'service', new Map([[SERVICE_FILES, keys.service]]), keep, fromOutput).get(SERVICE_FILES) : undefined;
+  const makeService = cache !== undefined && !serviceHit;
   const missing = cache ? ir.connectors.filter((c) => !hits.has(c.id)).map((c) => c.id) : undefined;
   const missingStructure = cache ? ir.connectors.filter((c) => !structureHits.has(c.id)).map((c) => c.id) : undefined;
   /** The connectors an emitter makes files for (undefined: all, without a cache). */
@@ -176,7 +181,8 @@ async function emitAll(
   // An off-thread emitter runs on the host when it has more than a few connectors to emit; else here. A split emitter
   // without shared files and no connector to emit runs nowhere (it is not loaded).
   const emitCount = (e: EmitterEntry) => (!e.split ? ir.connectors.length : (missingFor(e)?.length ?? ir.connectors.length));
-  const where = (e: EmitterEntry) => (e.split && !e.split.shared && emitCount(e) === 0 ? 'nowhere' : e.offThread && emitCount(e) > IN_THREAD_MAX_CONNECTORS ? 'host' : 'here');
+  const onlyConnectors = (e: EmitterEntry) => e.split !== undefined && !e.split.shared && !(e.split.service && makeService);
+  const where = (e: EmitterEntry) => (onlyConnectors(e) && emitCount(e) === 0 ? 'nowhere' : e.offThread && emitCount(e) > IN_THREAD_MAX_CONNECTORS ? 'host' : 'here');
   const offThread = entries.filter((e) => where(e) === 'host'); // none with custom emitters: entries is then empty
   const host = offThread.length ? await hosts.get() : undefined;
   const context = { cacheDir: cacheDirOf(options), ...(host ? { compile: host.compile } : {}) };
@@ -198,7 +204,7 @@ async function emitAll(
     // An emitter that waits on the host per connector (validators) starts its connectors ahead: one compile batch.
     start(entry, emitter.formatted, async () => {
       const connectors: [string, FileBytes][] = [];
-      const shared = await runEmitter(emitter, ir, missingFor(entry), (id, files) => void connectors.push([id, encodeFiles(files)]), fragments.get(entry.name), undefined, entry.asksHost === true);
+      const shared = await runEmitter(emitter, ir, missingFor(entry), (id, files) => void connectors.push([id, encodeFiles(files)]), fragments.get(entry.name), undefined, entry.asksHost === true, makeService);
       return { shared: encodeFiles(shared), connectors };
     });
   };
@@ -210,14 +216,14 @@ async function emitAll(
   // at a time, and so does this thread once its own emitters are done (the host's last job first), so neither waits
   // for the other with work left (a cold run of the 15-connector spec had this thread idle ~200 ms for the host).
   const shares = new Map(
-    offThread.filter((e) => e.split && !e.split.shared && missingFor(e)).map((e) => [e.name, { counter: new Int32Array(new SharedArrayBuffer(4)), taken: deferred<[string, FileBytes][]>() }]),
+    offThread.filter((e) => e.split && !e.split.shared && !e.split.service && missingFor(e)).map((e) => [e.name, { counter: new Int32Array(new SharedArrayBuffer(4)), taken: deferred<[string, FileBytes][]>() }]),
   );
   // The host takes the emitters it alone can run first; the shared ones after, from the end of which this thread takes.
   const hostOrder = [...offThread.filter((e) => !shares.has(e.name)), ...offThread.filter((e) => shares.has(e.name))];
   for (const e of hostOrder) {
     const share = shares.get(e.name);
     start(e, e.formatted, async () => {
-      const [output, taken] = await Promise.all([host!.emit(e.name, ir, missingFor(e), context.cacheDir, fragments.get(e.name), share?.counter.buffer as SharedArrayBuffer | undefined), share?.taken.promise ?? []]);
+      const [output, taken] = await Promise.all([host!.emit(e.name, ir, missingFor(e), context.cacheDir, fragments.get(e.name), share?.counter.buffer as SharedArrayBuffer | undefined, makeService), share?.taken.promise ?? []]);
       return { shared: output.shared, connectors: [...output.connectors, ...taken] };
     });
   }
@@ -247,12 +253,13 @@ async function emitAll(
   // New entries: whole ones of the connectors not found (pointing at their structure entry), structure ones likewise.
   const fresh = new Map<string, ConnectorEntry>(missing?.map((id) => [id, []]));
   const freshStructure = new Map<string, ConnectorEntry>(missingStructure?.map((id) => [id, []]));
+  const freshService: ConnectorEntry = [];
   const add = (rel: string, formatted: Formatted, from: string) => {
     if (owners.has(rel)) throw new Error(`internal: emitters ${from} and another both write ${rel}`);
     owners.set(rel, formatted);
   };
   /** The new entry a connector's file of an emitter goes to. */
-  const entryOf = (id: string, blind: boolean) => (blind ? freshStructure : fresh).get(id)!;
+  const entryOf = (id: string, blind: boolean) => (id === SERVICE_FILES ? freshService : (blind ? freshStructure : fresh).get(id)!);
   outputs.forEach((output, i) => {
     const run = runs[i]!;
     for (const [rel, content] of output.shared) {
@@ -274,7 +281,7 @@ async function emitAll(
       }
     }
   });
-  for (const [id, cached] of [...hits, ...structureHits]) {
+  for (const [id, cached] of [...hits, ...structureHits, ...(serviceHit ? [[SERVICE_FILES, serviceHit] as const] : [])]) {
     for (const file of cached) {
       if (file.rel.startsWith('#')) continue; // a fragment or the pointer: never output
       add(file.rel, file.formatted, `(cache of ${id})`);
@@ -290,6 +297,7 @@ async function emitAll(
     for (const [id, entry] of fresh) entry.unshift([STRUCTURE_POINTER, structureKeys.get(id)!, false, sha256(structureKeys.get(id)!)]);
     pendingWrites.push(writeEntries(cache.dir, 'connectors', [...fresh].map(([id, entry]) => [keys.whole.get(id)!, entry])));
     pendingWrites.push(writeEntries(cache.dir, 'structure', [...freshStructure].map(([id, entry]) => [structureKeys.get(id)!, entry])));
+    if (makeService) pendingWrites.push(writeEntries(cache.dir, 'service', [[keys.service, freshService]]));
   }
   return result;
 }

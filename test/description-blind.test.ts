@@ -83,7 +83,7 @@ describe('the declaration of emitters that read no description', () => {
       const emitter = await entry.load();
       expect({ name: entry.name, split: entry.split }).toEqual({
         name: entry.name,
-        split: emitter.split ? { shared: emitter.split.shared !== undefined } : undefined,
+        split: emitter.split ? { shared: emitter.split.shared !== undefined, ...(emitter.split.service ? { service: true } : {}) } : undefined,
       });
     }
   });

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { isMap, isScalar, parseDocument, type Document, type YAMLMap } from 'yaml';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test, vi } from 'vitest';
 import { Random } from '../generator/emitters/fixtures/random.js';
 import { generate, type GenerateOptions } from '../generator/generate.js';
 import type { Timings } from '../generator/lib/timings.js';
@@ -159,6 +159,36 @@ describe('an edit outside the connectors', () => {
     const tree = await readOutputTree(outDir);
     expect([...tree.keys()].some((f) => f.includes('issue-tracking'))).toBe(false);
     expect(tree).toEqual(await coldTree(specDir, { config }));
+  }, 120_000);
+});
+
+describe('the files that read no connector (copies of the runtime and of the MCP server)', () => {
+  test('come from their entry after a connector edit; another packaging or an output without them makes them again', async () => {
+    const { packagesEmitter } = await import('../generator/emitters/packages/emitter.js');
+    const made = vi.spyOn(packagesEmitter.split!, 'service');
+    try {
+      const { specDir, cacheDir, outDir } = await generatedOnce();
+      expect(made).toHaveBeenCalledTimes(1);
+      const crm = path.join(specDir, 'connectors/crm.yaml');
+      await writeFile(crm, (await readFile(crm, 'utf8')).replace(/^title: .*$/m, 'title: CRM (edited)'));
+      await generate({ specDir, outDir, cacheDir });
+      expect(made).toHaveBeenCalledTimes(1);
+      // A copy gone from the output: the entry is a miss, and the copies are made again.
+      await rm(path.join(outDir, 'runtime/src/client.ts'));
+      await generate({ specDir, outDir, cacheDir });
+      expect(made).toHaveBeenCalledTimes(2);
+      expect(await readOutputTree(outDir)).toEqual(await coldTree(specDir));
+      // Another packaging: the runtime's copies carry its name.
+      const config = { packages: { ...DEFAULT_PACKAGES, scope: '@acme' }, connectors: ['crm', 'payments'] };
+      const before = made.mock.calls.length;
+      await generate({ specDir, outDir, cacheDir, config });
+      expect(made.mock.calls.length).toBe(before + 1);
+      const tree = await readOutputTree(outDir);
+      expect(JSON.parse(tree.get('runtime/package.json')!).name).toBe('@acme/runtime');
+      expect(tree).toEqual(await coldTree(specDir, { config }));
+    } finally {
+      made.mockRestore();
+    }
   }, 120_000);
 });
 

@@ -79,6 +79,12 @@ export interface ConnectorKeys {
   whole: Map<string, string>;
   /** Connector id → its structure key, for the connectors `ids` (computed on demand: it serializes their IR). */
   structure(ids: readonly string[]): Map<string, string>;
+  /**
+   * The key of the service entry: the files that read no connector (EmitterSplit.service), kept under `<cache dir>/service/`
+   * in an entry like a connector's. The shared part and the common contract's own assumptions, and whether the run has
+   * connectors: what serviceOnly(ir) gives those files.
+   */
+  service: string;
 }
 
 /**
@@ -117,7 +123,12 @@ export function connectorKeys(version: string, ir: SpecIR, inputs: ReadonlyMap<s
         }),
     );
   };
-  return { whole, structure };
+  const ids = new Set(ir.service.connectorIds);
+  const commonAssumptions = ir.service.assumptions.filter((a) => !ids.has(a.id.split('/')[0]!));
+  const service = createHash('sha256')
+    .update(`${ENTRY_VERSION}\0service\0${version}\0${common}\0${JSON.stringify(commonAssumptions)}\0${ir.connectors.length > 0}`)
+    .digest('hex');
+  return { whole, structure, service };
 }
 
 /**
@@ -129,8 +140,11 @@ function withoutDescriptions(key: string, value: unknown): unknown {
   return key === 'description' && typeof value === 'string' ? undefined : value;
 }
 
-/** The kinds of entries: whole (every split emitter's files, by connectorKeys) or structure (the description-blind emitters' files, by structureKeys). */
-export type EntryKind = 'connectors' | 'structure';
+/**
+ * The kinds of entries: whole (every split emitter's files, by connectorKeys), structure (the description-blind
+ * emitters' files, by structureKeys) or service (the files that read no connector, by ConnectorKeys.service).
+ */
+export type EntryKind = 'connectors' | 'structure' | 'service';
 
 const store = (dir: string, kind: EntryKind): Store => ({ dir: path.join(dir, kind), ext: '.entry', max: MAX_ENTRIES });
 

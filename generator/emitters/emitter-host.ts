@@ -71,8 +71,9 @@ export interface EmitterHost {
    * The IR is sent once for all the jobs given the same object. `fragments`: the cached fragments of the other
    * connectors (emitters/run.ts runEmitter). `claim`: a counter shared with this thread, from which the host claims
    * the connectors of `ids` one at a time (emitters/run.ts runClaimed), leaving the others to whoever else claims them.
+   * `withService`: the emitter's service files too (emitters/run.ts runEmitter).
    */
-  emit(name: string, ir: SpecIR, ids: string[] | undefined, cacheDir: string, fragments?: ReadonlyMap<string, string>, claim?: SharedArrayBuffer): Promise<EncodedOutput>;
+  emit(name: string, ir: SpecIR, ids: string[] | undefined, cacheDir: string, fragments?: ReadonlyMap<string, string>, claim?: SharedArrayBuffer, withService?: boolean): Promise<EncodedOutput>;
   /** Compiles validator schemas (JSON texts) into their pieces, in order (validators/pieces.ts CompilePieces). */
   compile(schemas: string[]): Promise<Piece[]>;
   /** Stops the worker without waiting; jobs not answered yet are rejected. */
@@ -125,10 +126,10 @@ export function startEmitterHost(version: string): EmitterHost {
     return answer;
   };
   return {
-    async emit(name, ir, ids, cacheDir, fragments, claim) {
+    async emit(name, ir, ids, cacheDir, fragments, claim, withService) {
       const first = sentIr !== ir;
       sentIr = ir;
-      const answer = await ask({ id: nextId++, kind: 'emit', name, ids, cacheDir, ...(first ? { ir } : {}), ...(fragments?.size ? { fragments: [...fragments] } : {}), ...(claim ? { claim } : {}) });
+      const answer = await ask({ id: nextId++, kind: 'emit', name, ids, cacheDir, ...(first ? { ir } : {}), ...(fragments?.size ? { fragments: [...fragments] } : {}), ...(claim ? { claim } : {}), ...(withService ? { service: true } : {}) });
       if (!('shared' in answer)) throw new Error(`internal: the emitter host answered ${name} without files`);
       const streamed = parts.get(answer.id) ?? [];
       parts.delete(answer.id);

@@ -31,7 +31,7 @@ export interface EmitterEntry {
    * Whether the emitter has a split (Emitter.split), and whether that has shared files: a split emitter without shared
    * files is not even loaded by a run where no connector needs it (generate.ts).
    */
-  split?: { shared: boolean };
+  split?: { shared: boolean; service?: boolean };
   /**
    * `false`: the emitter's files and fragment of a connector do not depend on any `description` of the connector's IR
    * (test/description-blind.test.ts checks it), so an edit of descriptions alone keeps them from the cache's structure
@@ -83,7 +83,7 @@ export const emitterEntries: EmitterEntry[] = [
   {
     name: 'packages',
     load: async () => (await import('./packages/emitter.js')).packagesEmitter,
-    split: { shared: true },
+    split: { shared: true, service: true },
   },
   {
     name: 'catalogue',

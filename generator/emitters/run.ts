@@ -1,6 +1,6 @@
 /** Running an emitter for an incremental run: its shared files and the files of the connectors whose cache missed. */
 import type { SpecIR } from '../ir.js';
-import { onlyConnector, type Emitter, type EmittedFiles } from './types.js';
+import { onlyConnector, serviceOnly, type Emitter, type EmittedFiles } from './types.js';
 
 /** Where a connector's fragment (EmitterSplit.fragment) of emitter `name` sits among its files: never written out. */
 export function fragmentPath(name: string): string {
@@ -21,12 +21,16 @@ const CONCURRENT_CONNECTORS = 16;
 /** No output path starts with `#`: the writer's paths are package, docs and fixture names. */
 const FRAGMENT_PREFIX = '#fragment/';
 
+/** The id runEmitter gives the service files (EmitterSplit.service) it reports as a connector's: no connector id starts with `#`. */
+export const SERVICE_FILES = '#service';
+
 /**
  * Runs `emitter` for the connectors `ids`: each one's files go to `onConnector` as soon as they are made (one connector
  * after another, so a caller holds the texts of one at a time), with its fragment among them (at fragmentPath), and
  * its shared files are returned. The shared files read the fragments of the other connectors from `cached` (id → text,
- * from the incremental cache); one missing there is made here. Whole (everything shared) when `ids` is undefined or
- * the emitter has no split.
+ * from the incremental cache); one missing there is made here. With `withService`, its service files
+ * (EmitterSplit.service) go to `onConnector` too, as those of SERVICE_FILES. Whole (everything shared, service files
+ * included) when `ids` is undefined or the emitter has no split.
  */
 export async function runEmitter(
   emitter: Emitter,
@@ -41,8 +45,10 @@ export async function runEmitter(
    * one batch rather than one connector after another.
    */
   concurrent = false,
+  withService = false,
 ): Promise<EmittedFiles> {
   const { split } = emitter;
+  if (ids && withService && split?.service) onConnector(SERVICE_FILES, await split.service(serviceOnly(ir), ir.connectors.length > 0));
   if (claim) {
     if (!ids) throw new Error(`internal: ${emitter.name} runs whole: its connectors are not shared out`);
     await runClaimed(emitter, ir, ids, claim, onConnector);
@@ -105,7 +111,7 @@ export async function runClaimed(
   yieldEach = false,
 ): Promise<void> {
   const { split } = emitter;
-  if (!split || split.shared) throw new Error(`internal: ${emitter.name} has shared files: its connectors are not shared out`);
+  if (!split || split.shared || split.service) throw new Error(`internal: ${emitter.name} has shared files: its connectors are not shared out`);
   const byId = new Map(ir.connectors.map((c) => [c.id, c]));
   for (let i = claim(); i < ids.length; i = claim()) {
     const c = byId.get(ids[i]!);

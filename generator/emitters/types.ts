@@ -25,7 +25,7 @@ export interface Emitter {
   split?: EmitterSplit;
 }
 
-/** See Emitter.split. `emit(ir)` gives exactly the union of `shared(ir)` and `connector` of each connector. */
+/** See Emitter.split. `emit(ir)` gives exactly the union of `shared`, `service` and `connector` of each connector. */
 export interface EmitterSplit {
   /**
    * The files of one connector. `ir` holds that connector alone (`ir.connectors` is `[connector]`): a connector's
@@ -43,6 +43,19 @@ export interface EmitterSplit {
    * each connector's `fragment` (id → text, in the IR's order of connectors); empty without `fragment`.
    */
   shared?(ir: SpecIR, fragments: ReadonlyMap<string, string>): EmittedFiles | Promise<EmittedFiles>;
+  /**
+   * The files that read no connector (copies of the runtime and of the MCP server's sources): `ir` is serviceOnly's,
+   * and `withConnectors` tells whether the run generates any connector. Kept in the incremental cache under a key of the
+   * generator version, the common contract, the packaging and `withConnectors` (cache/connector-cache.ts), so a run
+   * makes them again only when one of those changes, and an edit of a connector never.
+   */
+  service?(ir: SpecIR, withConnectors: boolean): EmittedFiles | Promise<EmittedFiles>;
+}
+
+/** The IR as EmitterSplit.service receives it: no connector, and of the assumptions the common contract's own. */
+export function serviceOnly(ir: SpecIR): SpecIR {
+  const { common } = assumptionOwners(ir);
+  return { ...ir, service: { ...ir.service, assumptions: common.map((i) => ir.service.assumptions[i]!) }, connectors: [] };
 }
 
 /** See Emitter.formatted. */
@@ -97,15 +110,19 @@ function restrict(ir: SpecIR, connector: ConnectorIR, owners: AssumptionOwners):
  * an incremental one run the same code.
  */
 export function splitEmitter(emitter: Omit<Emitter, 'emit' | 'split'> & EmitterSplit): Emitter {
-  const { name, formatted, connector, fragment, shared } = emitter;
-  const split: EmitterSplit = { connector, ...(fragment ? { fragment } : {}), ...(shared ? { shared } : {}) };
+  const { name, formatted, connector, fragment, shared, service } = emitter;
+  const split: EmitterSplit = { connector, ...(fragment ? { fragment } : {}), ...(shared ? { shared } : {}), ...(service ? { service } : {}) };
   return {
     name,
     ...(formatted !== undefined ? { formatted } : {}),
     split,
     async emit(ir) {
       const fragments = new Map(fragment ? ir.connectors.map((c) => [c.id, fragment(onlyConnector(ir, c), c)]) : []);
-      const parts = await Promise.all([shared ? shared(ir, fragments) : new Map<string, string>(), ...ir.connectors.map((c) => connector(onlyConnector(ir, c), c))]);
+      const parts = await Promise.all([
+        shared ? shared(ir, fragments) : new Map<string, string>(),
+        service ? service(serviceOnly(ir), ir.connectors.length > 0) : new Map<string, string>(),
+        ...ir.connectors.map((c) => connector(onlyConnector(ir, c), c)),
+      ]);
       return new Map(parts.flatMap((files) => [...files]));
     },
   };

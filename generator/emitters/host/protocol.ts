@@ -24,6 +24,8 @@ export type HostRequest =
        * at 0, emitters/run.ts claimFrom), so the main thread can take some; only for an emitter without shared files.
        */
       claim?: SharedArrayBuffer;
+      /** Make the emitter's service files too (emitters/run.ts runEmitter `withService`). */
+      service?: boolean;
     }
   | {
       /** Job number, unique in a run. */

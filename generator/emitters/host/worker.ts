@@ -49,7 +49,7 @@ async function answer(request: HostRequest): Promise<HostAnswer> {
     const emitter = await entry.load({ cacheDir: request.cacheDir });
     // Each connector's files go as soon as they are made: the host never holds more than one connector's.
     const claim = request.claim && claimFrom(new Int32Array(request.claim));
-    const shared = await runEmitter(emitter, ir, request.ids, (id, files) => send({ id: request.id, part: [id, packFiles(files)] }), new Map(request.fragments), claim);
+    const shared = await runEmitter(emitter, ir, request.ids, (id, files) => send({ id: request.id, part: [id, packFiles(files)] }), new Map(request.fragments), claim, false, request.service === true);
     return { id: request.id, shared: packFiles(shared) };
   } catch (error) {
     return { id: request.id, error: error instanceof Error ? error.message : String(error) };

@@ -17,7 +17,7 @@ import { camelCase } from '../naming.js';
 import { clientClassName } from '../clients/client-names.js';
 import { splitEmitter } from '../types.js';
 import { BUILD_STATE_DIR, buildTsconfig, packageJson, prepackGuard } from './manifest.js';
-import { MCP_CONNECTORS_FILE, MCP_DIR, mcpPackageFiles, mcpPackageName } from './mcp-package.js';
+import { MCP_CONNECTORS_FILE, MCP_DIR, mcpPackageFiles, mcpPackageName, mcpServerSources } from './mcp-package.js';
 import { RUNTIME_DIR, runtimePackageFiles } from './runtime-package.js';
 import { JOURNAL_FILE, STAGING_DIR } from '../../write.js';
 import { DEFAULT_PACKAGES, runtimePackageName } from '../../config/config.js';
@@ -120,5 +120,7 @@ export const packagesEmitter = splitEmitter({
   },
   connector: connectorPackage,
   // The MCP package serves every connector, so it is shared (rebuilt when any connector changes).
-  shared: (ir) => new Map([...runtimePackageFiles(ir), ...workspaceFiles(ir), ...mcpPackageFiles(ir)]),
+  shared: (ir) => new Map([...workspaceFiles(ir), ...mcpPackageFiles(ir)]),
+  // Copies of hand-written sources, which read no connector: made again only when the generator or the packaging changes.
+  service: (ir, withConnectors) => new Map([...runtimePackageFiles(ir), ...mcpServerSources(ir, withConnectors)]),
 });

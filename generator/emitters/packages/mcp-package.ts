@@ -104,18 +104,28 @@ function mcpTsconfig(ir: SpecIR): string {
   return `${JSON.stringify(config, null, 2)}\n`;
 }
 
-/** Every file of the MCP package, relative to the output directory (none when no connector is generated). */
-export function mcpPackageFiles(ir: SpecIR): Map<string, string> {
+/**
+ * The MCP server's hand-written sources (mcp/src/), copied with the generated header: they read no connector (none when
+ * no connector is generated, as the rest of the package).
+ */
+export function mcpServerSources(ir: SpecIR, withConnectors: boolean): Map<string, string> {
   const files = new Map<string, string>();
-  if (ir.connectors.length === 0) return files;
-  const name = mcpPackageName(ir);
-  const manifest = JSON.parse(readFileSync(new URL('package.json', mcpRoot), 'utf8')) as { version: string; description: string };
+  if (!withConnectors) return files;
   for (const file of readdirSync(new URL('src/', mcpRoot)).filter((f) => f.endsWith('.ts')).sort()) {
     const text = readFileSync(new URL(`src/${file}`, mcpRoot), 'utf8').replaceAll('@connector-sdk/runtime', ir.packaging.runtime.name);
     const line = `// ${header(`mcp/src/${file}`)}\n`;
     // An executable's shebang stays the first line.
     files.set(`${MCP_DIR}/src/${file}`, text.startsWith('#!') ? text.replace(/^(#![^\n]*\n)/, `$1${line}`) : `${line}${text}`);
   }
+  return files;
+}
+
+/** The files of the MCP package that read the connectors (none when no connector is generated); mcpServerSources gives the rest. */
+export function mcpPackageFiles(ir: SpecIR): Map<string, string> {
+  const files = new Map<string, string>();
+  if (ir.connectors.length === 0) return files;
+  const name = mcpPackageName(ir);
+  const manifest = JSON.parse(readFileSync(new URL('package.json', mcpRoot), 'utf8')) as { version: string; description: string };
   files.set(MCP_CONNECTORS_FILE, connectorsFile(ir, name, manifest.version));
   const dependencies = {
     [ir.packaging.runtime.name]: `^${ir.packaging.runtime.version}`,
