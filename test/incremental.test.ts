@@ -371,6 +371,34 @@ describe('the IR cache', () => {
     expect(JSON.stringify(ir)).toBe(JSON.stringify(fresh));
   }, 120_000);
 
+  test("a drift from the Limits table is reported with the cache too: in the edited connector, or after an edit of the table", async () => {
+    const specDir = await copySpec();
+    const cache = { dir: await tmp('cache'), version: 'version-a' };
+    await readSpec(specDir, undefined, cache); // fills the cache
+    const errors = async () => {
+      try {
+        await readSpec(specDir, undefined, cache);
+        return [];
+      } catch (error) {
+        if (!(error instanceof SpecError)) throw error;
+        return error.diagnostics.filter((d) => d.code === 'SPEC021').map((d) => d.message);
+      }
+    };
+    const edit = async (file: string, from: string, to: string) => {
+      const text = await readFile(path.join(specDir, file), 'utf8');
+      expect(text).toContain(from);
+      await writeFile(path.join(specDir, file), text.replace(from, to));
+    };
+    // The connector edited: checked in this run.
+    await edit('connectors/file_storage.yaml', 'maxBytes: 10485760', 'maxBytes: 5242880');
+    expect(await errors()).toEqual(["limit 'file storage export of a workspace document': files_export download has maxBytes 5242880, expected 10485760"]);
+    await edit('connectors/file_storage.yaml', 'maxBytes: 5242880', 'maxBytes: 10485760');
+    expect(await errors()).toEqual([]);
+    // The table edited: every connector is read again (service.yaml keys every entry), and the drift is found.
+    await edit('service.yaml', 'expect: { maxBytes: 10485760 }', 'expect: { maxBytes: 1048576 }');
+    expect(await errors()).toEqual(["limit 'file storage export of a workspace document': files_export download has maxBytes 10485760, expected 1048576"]);
+  }, 120_000);
+
   test('an entry is read only under its key, and a damaged one is a miss', async () => {
     const specDir = await copySpec();
     const cacheDir = await tmp('cache');

@@ -25,7 +25,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Formatted } from '../emitters/types.js';
+import { serviceOnly, type Formatted } from '../emitters/types.js';
 import type { AssumptionIR, SpecIR } from '../ir.js';
 import type { FileContent } from '../write.js';
 import { readIndex } from './indexed-file.js';
@@ -123,10 +123,8 @@ export function connectorKeys(version: string, ir: SpecIR, inputs: ReadonlyMap<s
         }),
     );
   };
-  const ids = new Set(ir.service.connectorIds);
-  const commonAssumptions = ir.service.assumptions.filter((a) => !ids.has(a.id.split('/')[0]!));
   const service = createHash('sha256')
-    .update(`${ENTRY_VERSION}\0service\0${version}\0${common}\0${JSON.stringify(commonAssumptions)}\0${ir.connectors.length > 0}`)
+    .update(`${ENTRY_VERSION}\0service\0${version}\0${common}\0${JSON.stringify(serviceOnly(ir).service.assumptions)}\0${ir.connectors.length > 0}`)
     .digest('hex');
   return { whole, structure, service };
 }

@@ -166,11 +166,8 @@ function checkUnused(connector: ConnectorIR, origins: Origins, out: Diagnostic[]
 
 /**
  * Every row of the Limits table must reach at least one param, and each param must carry the limit. A mismatch is
- * reported at the row and is `about` the param, so it folds into an error the param itself already has.
- */
-/**
- * Applies the Limits table (service.yaml `limits`) to what it names: each row's `appliesTo` lists the params (or actions)
- * it matched, from the connectors' outlines; a row that matches nothing is an error. A matched param's or action's
+ * reported at the row and is `about` the param, so it folds into an error the param itself already has. Each row's
+ * `appliesTo` lists the params (or actions) it matched, from the connectors' outlines. A matched param's or action's
  * values are compared with the row's `expect` only in the connectors checked in this run (`checked`): another one comes
  * from the IR cache, made under the same service.yaml by a read that found no error, so that comparison found none.
  */
@@ -212,9 +209,9 @@ function checkLimits(ir: SpecIR, loaded: LoadedSpec, origins: Origins, out: Diag
         if (paramNames.length === 0) {
           matches++;
           limitIR.appliesTo.push(`${connector.id}/${entity.name}/${action.name}`);
-          const maxBytes = compared && row.expect?.maxBytes !== undefined ? full().maxBytes : undefined;
-          if (compared && row.expect?.maxBytes !== undefined && maxBytes !== row.expect.maxBytes) {
-            at(`limit '${row.where}': ${entity.name} ${action.name} has maxBytes ${maxBytes ?? '(none)'}, expected ${row.expect.maxBytes}`, ['expect']);
+          if (compared && row.expect?.maxBytes !== undefined) {
+            const { maxBytes } = full();
+            if (maxBytes !== row.expect.maxBytes) at(`limit '${row.where}': ${entity.name} ${action.name} has maxBytes ${maxBytes ?? '(none)'}, expected ${row.expect.maxBytes}`, ['expect']);
           }
           return;
         }

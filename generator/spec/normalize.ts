@@ -495,12 +495,14 @@ const NODE_FIELDS = ['auth', 'pagination', 'meta', 'records', 'entities'] as con
 
 /**
  * A connector of the IR cache as this run's IR: the fields of its entry's head at once; its nodes (NODE_FIELDS) from the
- * whole entry when first read, or built again from its file (`rebuild`) when that part is damaged. A one-connector
+ * whole entry when first read, or built again from its file (`build`, once) when that part is damaged. A one-connector
  * edit reads only the other connectors' outlines, so their nodes are never deserialized. Fields keep a fresh build's
  * order (JSON of the IR is the same either way). Lines are located only when asked, as KeyLocation does: the file is
  * then built again, and its locations, made in the same order, give theirs.
  */
-function fromCache(hit: CachedEntry, service: ServiceIR, rebuild: () => [Omit<ConnectorIR, 'package'>, NormalizedConnector]): Omit<ConnectorIR, 'package'> {
+function fromCache(hit: CachedEntry, service: ServiceIR, build: () => [Omit<ConnectorIR, 'package'>, NormalizedConnector]): Omit<ConnectorIR, 'package'> {
+  let rebuilt: ReturnType<typeof build> | undefined;
+  const rebuild = () => (rebuilt ??= build());
   let lines: readonly number[] | undefined;
   const lineAt = (i: number) => (lines ??= rebuild()[1].locations.map((l) => l.line))[i]!;
   hit.head.assumptions.forEach((a, k) => lazyLine(a.location, () => lineAt(hit.head.assumptionLocations[k]!)));
