@@ -138,7 +138,7 @@ async function emitAll(
   keep?: KeptFiles,
 ): Promise<Emitted> {
   const { connectorKeys, readEntries, writeEntries, STRUCTURE_POINTER } = await import('./cache/connector-cache.js');
-  const { SERVICE_FILES } = await import('./emitters/run.js');
+  const { runEmitter, runClaimed, claimFrom, fragmentOwner, SERVICE_FILES } = await import('./emitters/run.js');
   const { encodeFiles, textOf } = await import('./emitters/output-bytes.js');
   const keys = cache ? connectorKeys(cache.version, ir, cache.inputs ?? new Map()) : undefined;
   // Entries hold no copy of output files: a file the output does not vouch for (`keep`) is read there, by content hash.
@@ -186,7 +186,6 @@ async function emitAll(
   const offThread = entries.filter((e) => where(e) === 'host'); // none with custom emitters: entries is then empty
   const host = offThread.length ? await hosts.get() : undefined;
   const context = { cacheDir: cacheDirOf(options), ...(host ? { compile: host.compile } : {}) };
-  const { runEmitter, runClaimed, claimFrom, fragmentOwner } = await import('./emitters/run.js');
   // The fragments (EmitterSplit.fragment) of the entries found: emitter → connector → text.
   const fragments = new Map<string, Map<string, string>>();
   for (const [id, cached] of [...hits, ...structureHits]) {

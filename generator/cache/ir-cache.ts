@@ -14,8 +14,8 @@
  * and are safe to delete.
  *
  * An entry is two V8 serializations, the head's length first (4 bytes): the head — the connector's fields but its nodes
- * (outline, titles), its diagnostics and assumptions — is deserialized when found; the whole entry only when the run
- * reads the connector's nodes (spec/normalize.ts fromCache). A one-connector edit reads the other connectors' outlines
+ * (outline, titles), its diagnostics and assumptions — is deserialized when found; the rest — its whole IR and every
+ * location in it — only when the run reads the connector's nodes (spec/normalize.ts fromCache). A one-connector edit reads the other connectors' outlines
  * alone, so it never deserializes their entities.
  */
 import { createHash } from 'node:crypto';
@@ -30,7 +30,7 @@ import type { SpecCacheOptions } from './spec-cache.js';
 import { readStored, writeStored, type Store } from './store.js';
 
 /** Bumped when the entry format changes. */
-const ENTRY_VERSION = 2;
+const ENTRY_VERSION = 3;
 /** Entries kept (a connector's every edit makes one). */
 const MAX_ENTRIES = 800;
 
@@ -49,7 +49,7 @@ export interface CachedHead {
   assumptionLocations: number[];
 }
 
-/** An entry found: its head, and the whole entry, deserialized on the first call (undefined when that part is damaged). */
+/** An entry found: its head, and the rest, deserialized on the first call (undefined when that part is damaged). */
 export interface CachedEntry {
   head: CachedHead;
   whole(): CachedConnector | undefined;
@@ -93,7 +93,7 @@ function decodeEntry(bytes: Buffer): CachedEntry | undefined {
   };
 }
 
-/** An entry's bytes: the head (see CachedEntry), then the whole; undefined when an assumption's location is not among the locations. */
+/** An entry's bytes: the head, then the rest (see CachedEntry); undefined when an assumption's location is not among the locations. */
 function encodeEntry(connector: Omit<ConnectorIR, 'package'>, own: NormalizedConnector): Uint8Array[] | undefined {
   const { package: _package, ...unpackaged } = connector as ConnectorIR;
   const assumptionLocations = own.assumptions.map((a) => own.locations.indexOf(a.location));
@@ -103,7 +103,7 @@ function encodeEntry(connector: Omit<ConnectorIR, 'package'>, own: NormalizedCon
   const head = serialize({ connector: fields, diagnostics: own.diagnostics, assumptions: own.assumptions, assumptionLocations } satisfies CachedHead);
   const length = Buffer.alloc(4);
   length.writeUInt32LE(head.length, 0);
-  return [length, head, serialize({ connector: unpackaged, diagnostics: own.diagnostics, assumptions: own.assumptions, locations: own.locations } satisfies CachedConnector)];
+  return [length, head, serialize({ connector: unpackaged, locations: own.locations } satisfies CachedConnector)];
 }
 
 function isEntry(value: unknown): value is CachedConnector {
@@ -114,8 +114,6 @@ function isEntry(value: unknown): value is CachedConnector {
     typeof e.connector === 'object' &&
     e.connector !== null &&
     Array.isArray(e.connector.entities) &&
-    Array.isArray(e.diagnostics) &&
-    Array.isArray(e.assumptions) &&
     Array.isArray(e.locations)
   );
 }

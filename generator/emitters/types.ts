@@ -54,7 +54,7 @@ export interface EmitterSplit {
 
 /** The IR as EmitterSplit.service receives it: no connector, and of the assumptions the common contract's own. */
 export function serviceOnly(ir: SpecIR): SpecIR {
-  const { common } = assumptionOwners(ir);
+  const { common } = viewsOf(ir).owners;
   return { ...ir, service: { ...ir.service, assumptions: common.map((i) => ir.service.assumptions[i]!) }, connectors: [] };
 }
 
@@ -67,8 +67,7 @@ export type Formatted = boolean | 'trusted';
  * it unchanged.
  */
 export function onlyConnector(ir: SpecIR, connector: ConnectorIR): SpecIR {
-  let views = restricted.get(ir);
-  if (!views) restricted.set(ir, (views = { owners: assumptionOwners(ir), byConnector: new Map() }));
+  const views = viewsOf(ir);
   let view = views.byConnector.get(connector);
   if (!view) views.byConnector.set(connector, (view = restrict(ir, connector, views.owners)));
   return view;
@@ -76,6 +75,13 @@ export function onlyConnector(ir: SpecIR, connector: ConnectorIR): SpecIR {
 
 /** onlyConnector's IRs, made once per IR and connector (every split emitter asks for each connector's), and the owners of the IR's assumptions. */
 const restricted = new WeakMap<SpecIR, { owners: AssumptionOwners; byConnector: Map<ConnectorIR, SpecIR> }>();
+
+/** The IR's entry of `restricted`, made on first need (its owners serve serviceOnly too). */
+function viewsOf(ir: SpecIR): { owners: AssumptionOwners; byConnector: Map<ConnectorIR, SpecIR> } {
+  let views = restricted.get(ir);
+  if (!views) restricted.set(ir, (views = { owners: assumptionOwners(ir), byConnector: new Map() }));
+  return views;
+}
 
 /** Positions in the IR's list of assumptions: the common contract's own, and each connector's (by id). */
 interface AssumptionOwners {

@@ -83,14 +83,13 @@ export interface NormalizedConnector {
   locations: SourceLocation[];
 }
 
-/** A connector as the IR cache (cache/ir-cache.ts) gives it back: what normalizing and checking its file gave before. */
+/**
+ * A connector's IR as the IR cache (cache/ir-cache.ts) gives it back when its nodes are read: what normalizing its file
+ * gave before. Its diagnostics and assumptions come with the entry's head (CachedHead).
+ */
 export interface CachedConnector {
   /** Its IR, before packaging. */
   connector: Omit<ConnectorIR, 'package'>;
-  /** Its diagnostics (warnings only: files with errors are never cached). */
-  diagnostics: Diagnostic[];
-  /** Its assumptions, sorted. */
-  assumptions: AssumptionIR[];
   /** Every location in its IR, in the order its build made them (NormalizedConnector.locations), without their lines. */
   locations: SourceLocation[];
 }
