@@ -1,7 +1,7 @@
 /**
  * Generation benchmark, side by side with the peers, every process new (as a user runs them), costs read from
  * the kernel (bench/child-usage.ts: CPU seconds of user + system, wall, peak RSS), medians:
- * - cold `connector-codegen generate` (empty output, no cache) beside openapi-typescript and @hey-api/openapi-ts
+ * - cold `connector-codegen generate` (empty output, no cache; started as `npm run generate` starts it) beside openapi-typescript and @hey-api/openapi-ts
  *   generating from our own OpenAPI export (generated/openapi/<connector>.json, all 15 documents, one process
  *   each), and a no-op run (nothing changed) beside `node -e 0`; interleaved round by round, the order rotating;
  * - one-connector edits against the cold runs above, interleaved with them, of two kinds, each in a copy of the spec
@@ -38,9 +38,20 @@ const factors = (process.env.BENCH_SCALE_FACTORS ?? '1,2,4,8').split(',').map(Nu
  */
 const withoutExtraCerts = process.env.NODE_EXTRA_CA_CERTS === undefined ? undefined : Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'NODE_EXTRA_CA_CERTS'));
 
+/**
+ * The Node options `npm run generate` starts the CLI with (package.json's script: `node <options> bin/… generate`), so
+ * the bench runs generate as users do.
+ */
+const generateNodeOptions = (() => {
+  const script = (JSON.parse(readFileSync(path.join(repo, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.generate!;
+  const words = script.split(/\s+/);
+  if (words[0] !== 'node' || words.at(-2) !== path.relative(repo, bin) || words.at(-1) !== 'generate') throw new Error(`bench: package.json's generate script is not "node [options] bin/connector-codegen.js generate": ${script}`);
+  return words.slice(1, -2);
+})();
+
 /** `generate` from `spec` into `out` with `cache` as its cache directory (everything it keeps between runs), in `env` (default: ours). */
 const ours = (spec: string, out: string, cache: string, extra: string[] = [], env: NodeJS.ProcessEnv = process.env) =>
-  runMeasured(process.execPath, [bin, 'generate', '--spec', spec, '--out', out, ...extra], { cwd: repo, env: { ...env, CONNECTOR_CODEGEN_CACHE_DIR: cache } });
+  runMeasured(process.execPath, [...generateNodeOptions, bin, 'generate', '--spec', spec, '--out', out, ...extra], { cwd: repo, env: { ...env, CONNECTOR_CODEGEN_CACHE_DIR: cache } });
 
 /**
  * Edits the connector file whose turn it is in `round` (each in turn, in name order) with `change`, as a user's

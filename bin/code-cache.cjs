@@ -3,9 +3,12 @@
 // earlier runs compiled instead of parsing and compiling them again, the largest part of starting a run with work to
 // do. V8 checks a cache against the script's source and flags and rejects a mismatch (the script is then compiled as
 // usual), so a damaged cache costs speed only. V8's check of the source is its length, though: a record beside the
-// cache (<script>.cache.json) names the script's size and modification time it was made from, and a cache made
+// cache (<cache>.json) names the script's size and modification time it was made from, and a cache made
 // from another state of the script is not used. A script's cache is written when missing or refused, and again after
 // the first run of a kind (a command) that loaded it, so it comes to hold what the runs of this build use.
+// V8 takes a cache only from a process with the same V8 flags: a script has one cache per set of flags on the
+// command line (`npm run generate` starts Node with heap flags, the bin alone does not), so runs started either way
+// each keep theirs instead of rewriting the other's.
 'use strict';
 const { isAscii } = require('node:buffer');
 const { readFileSync, renameSync, statSync, writeFileSync } = require('node:fs');
@@ -20,18 +23,39 @@ const MODULES = 'connector-codegen:modules';
 // import() for the scripts (generator/lib/native-import.ts): theirs cannot run from a code cache.
 globalThis[Symbol.for('connector-codegen.native-import')] = (specifier) => import(specifier);
 
+/**
+ * What the name of a code cache adds for the flags this process was started with (process.execArgv's `--` options;
+ * none: nothing), as an FNV-1a hash. The flags v8-tuning.cjs sets follow from the command, and only one-shot commands
+ * write caches, so those need no part in the name.
+ */
+const FLAGS_SUFFIX = (() => {
+  const flags = process.execArgv.filter((arg) => arg.startsWith('--')).join(' ');
+  if (flags === '') return '';
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < flags.length; i++) hash = Math.imul(hash ^ flags.charCodeAt(i), 0x01000193);
+  return `.${(hash >>> 0).toString(16).padStart(8, '0')}`;
+})();
+
+/**
+ * The code cache of the script `file` for this process's command-line flags; its record is `<cache file>.json`.
+ * @param {string} file
+ */
+function codeCacheFile(file) {
+  return `${file}${FLAGS_SUFFIX}.cache`;
+}
+
 /** Scripts this process ran: file → its compiled script, cache file, and the kinds of run its cache has seen. */
 const loaded = new Map();
 
 /**
- * The exports of the CommonJS script `file`, compiled with its code cache (`<file>.cache`) if there is one; `modules`
+ * The exports of the CommonJS script `file`, compiled with its code cache (codeCacheFile) if there is one; `modules`
  * answers the script's `require('connector-codegen:modules')`.
  * @param {string} file absolute path
  * @param {unknown} [modules]
  * @returns {any}
  */
 function runScript(file, modules) {
-  const cacheFile = `${file}.cache`;
+  const cacheFile = codeCacheFile(file);
   const { size, mtimeMs } = statSync(file);
   const source = `${size}:${mtimeMs}`;
   let cachedData;
@@ -116,6 +140,7 @@ function saveCodeCache(kind) {
 
 exports.MODULES = MODULES;
 exports.runScript = runScript;
+exports.codeCacheFile = codeCacheFile;
 exports.codeCacheState = codeCacheState;
 exports.loadBuild = loadBuild;
 exports.saveCodeCache = saveCodeCache;

@@ -10,6 +10,8 @@
 // for that connector only — so they died there, grew the old generation (~90 MB at 8× the spec) and cost mark-compacts.
 // Without it they die young: about 5–10% less CPU at 8× the spec, the same at 1× and for a one-connector edit (blocks of
 // runs, each block's flags with their own code cache: V8 refuses a code cache made under other flags).
+// The young generation's size is not set here: V8 sizes its heap as it starts, so `npm run generate` passes it on
+// Node's command line (package.json; README "Benchmarks").
 // Long-running commands (the mock server, the MCP server, `--watch`) keep V8's defaults: for them optimised code pays
 // back. The check is a plain look at the arguments; a wrong guess changes speed only, never output.
 'use strict';

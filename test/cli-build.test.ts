@@ -20,9 +20,12 @@ const exec = promisify(execFile);
 const repo = path.resolve(import.meta.dirname, '..');
 const codeCache = path.join(repo, 'bin/code-cache.cjs');
 
-/** Runs `code` (an ES module body) in a new Node process with the V8 flags of a one-shot run; its stdout, parsed. */
-async function inNode(code: string, cwd = repo): Promise<unknown> {
-  const { stdout } = await exec(process.execPath, [...ONE_SHOT_V8_FLAGS, '--input-type=module', '-e', code, 'run'], { cwd });
+/**
+ * Runs `code` (an ES module body) in a new Node process with the V8 flags of a one-shot run and `flags` on its command
+ * line; its stdout, parsed.
+ */
+async function inNode(code: string, cwd = repo, flags: string[] = []): Promise<unknown> {
+  const { stdout } = await exec(process.execPath, [...flags, ...ONE_SHOT_V8_FLAGS, '--input-type=module', '-e', code, 'run'], { cwd });
   return JSON.parse(stdout);
 }
 
@@ -71,25 +74,28 @@ describe('running from the build', () => {
     await cp(build, copy, { recursive: true, filter: (f) => f === build || f.endsWith('.cjs') || f.endsWith('/workers') });
     return copy;
   }
+  /** Runs the CLI of the build in `dir`; its exit code, output, and the names of its scripts' code caches in that process. */
   const runBuilt = (dir: string, args: string[], kind: string, cwd = repo) =>
     inNode(
-      `const { loadBuild, saveCodeCache } = await import(${JSON.stringify(codeCache)});
+      `const { loadBuild, saveCodeCache, codeCacheFile } = await import(${JSON.stringify(codeCache)});
        const lines = []; const io = { stdout: (t) => lines.push(t), stderr: (t) => lines.push(t), color: false, pretty: false };
        const cli = loadBuild(${JSON.stringify(dir)});
        const code = await cli.main(${JSON.stringify(args)}, io);
        saveCodeCache(${JSON.stringify(kind)});
-       console.log(JSON.stringify({ code, out: lines.join('') }));`,
+       const caches = Object.fromEntries(['start', 'work'].map((s) => [s, codeCacheFile(${JSON.stringify(dir)} + '/' + s + '.cjs').split('/').pop()]));
+       console.log(JSON.stringify({ code, out: lines.join(''), caches }));`,
       cwd,
-    ) as Promise<{ code: number; out: string }>;
+    ) as Promise<{ code: number; out: string; caches: { start: string; work: string } }>;
 
   test('--version loads the start script only; validate loads the work script; each keeps a code cache', async () => {
     const dir = await buildCopy();
     try {
-      expect((await runBuilt(dir, ['--version'], 'version')).code).toBe(0);
-      expect((await readdir(dir)).sort()).toEqual(['noop.cjs', 'start.cjs', 'start.cjs.cache', 'start.cjs.cache.json', 'work.cjs', 'workers']);
+      const { code, caches } = await runBuilt(dir, ['--version'], 'version');
+      expect(code).toBe(0);
+      expect((await readdir(dir)).sort()).toEqual(['noop.cjs', 'start.cjs', caches.start, `${caches.start}.json`, 'work.cjs', 'workers'].sort());
       expect(await runBuilt(dir, ['validate'], 'validate')).toMatchObject({ code: 0 });
-      expect(JSON.parse(await readFile(path.join(dir, 'work.cjs.cache.json'), 'utf8')).kinds).toEqual(['validate']);
-      expect(JSON.parse(await readFile(path.join(dir, 'start.cjs.cache.json'), 'utf8')).kinds).toEqual(['version', 'validate']);
+      expect(JSON.parse(await readFile(path.join(dir, `${caches.work}.json`), 'utf8')).kinds).toEqual(['validate']);
+      expect(JSON.parse(await readFile(path.join(dir, `${caches.start}.json`), 'utf8')).kinds).toEqual(['version', 'validate']);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -112,13 +118,15 @@ describe('running from the build', () => {
 
 describe('code caches', () => {
   const SCRIPT = 'exports.answer = (function add(a, b) { return a + b; })(40, 2);\n';
-  const load = (file: string, kind: string) =>
+  const load = (file: string, kind: string, flags: string[] = []) =>
     inNode(
       `const { runScript, saveCodeCache, codeCacheState } = await import(${JSON.stringify(codeCache)});
        const { answer } = runScript(${JSON.stringify(file)});
        const state = codeCacheState(${JSON.stringify(file)});
        saveCodeCache(${JSON.stringify(kind)});
        console.log(JSON.stringify({ answer, ...state }));`,
+      repo,
+      flags,
     );
 
   test('written by the first run, taken by the next; a damaged cache is refused, the script runs, the cache is rewritten', async () => {
@@ -127,9 +135,9 @@ describe('code caches', () => {
     try {
       await writeFile(file, SCRIPT);
       expect(await load(file, 'a')).toEqual({ answer: 42, cached: false, rejected: false });
-      expect(existsSync(`${file}.cache`)).toBe(true);
       expect(await load(file, 'a')).toEqual({ answer: 42, cached: true, rejected: false });
-      await writeFile(`${file}.cache`, 'not a code cache');
+      const [cache] = (await readdir(dir)).filter((f) => f.endsWith('.cache'));
+      await writeFile(path.join(dir, cache!), 'not a code cache');
       expect(await load(file, 'a')).toEqual({ answer: 42, cached: true, rejected: true });
       expect(await load(file, 'a')).toEqual({ answer: 42, cached: true, rejected: false });
       // Another source of the same length, which V8 alone would take the cache for: not given the old cache.
@@ -137,6 +145,23 @@ describe('code caches', () => {
       await utimes(file, new Date(), new Date(Date.now() + 5000));
       expect(await load(file, 'a')).toEqual({ answer: 43, cached: false, rejected: false });
       expect(await load(file, 'a')).toEqual({ answer: 43, cached: true, rejected: false });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  test('one per set of flags on the command line: a run started with other V8 flags neither takes nor overwrites it', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'codegen-cache-'));
+    const file = path.join(dir, 'script.cjs');
+    // Flags V8 hashes into a cache's check (the heap flags `npm run generate` starts Node with).
+    const heap = ['--min-semi-space-size=16', '--max-semi-space-size=16'];
+    try {
+      await writeFile(file, SCRIPT);
+      expect(await load(file, 'a')).toEqual({ answer: 42, cached: false, rejected: false });
+      expect(await load(file, 'a', heap)).toEqual({ answer: 42, cached: false, rejected: false });
+      expect(await load(file, 'a', heap)).toEqual({ answer: 42, cached: true, rejected: false });
+      expect(await load(file, 'a')).toEqual({ answer: 42, cached: true, rejected: false });
+      expect((await readdir(dir)).filter((f) => f.endsWith('.cache'))).toHaveLength(2);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
