@@ -1,9 +1,10 @@
 /**
  * Generation benchmark, side by side with the peers, every process new (as a user runs them), costs read from
  * the kernel (bench/child-usage.ts: CPU seconds of user + system, wall, peak RSS), medians:
- * - cold `connector-codegen generate` (empty output, no cache; started as `npm run generate` starts it) beside openapi-typescript and @hey-api/openapi-ts
- *   generating from our own OpenAPI export (generated/openapi/<connector>.json, all 15 documents, one process
- *   each), and a no-op run (nothing changed) beside `node -e 0`; interleaved round by round, the order rotating;
+ * - cold `connector-codegen generate` (empty output, no cache; Node started as `npm run generate` starts it) beside
+ *   openapi-typescript and @hey-api/openapi-ts generating from our own OpenAPI export
+ *   (generated/openapi/<connector>.json, all 15 documents, one process each), and a no-op run (nothing changed)
+ *   beside `node -e 0`; interleaved round by round, the order rotating;
  * - one-connector edits against the cold runs above, interleaved with them, of two kinds, each in a copy of the spec
  *   whose output and cache are kept from run to run, a different connector each time, every connector once: a
  *   description changed (only the emitters that read descriptions run), and a record field added or renamed (a
