@@ -15,8 +15,8 @@
  *
  * An entry is two V8 serializations, the head's length first (4 bytes): the head — the connector's fields but its nodes
  * (outline, titles), its diagnostics and assumptions — is deserialized when found; the rest — its whole IR and every
- * location in it — only when the run reads the connector's nodes (spec/normalize.ts fromCache). A one-connector edit reads the other connectors' outlines
- * alone, so it never deserializes their entities.
+ * location in it — only when the run reads the connector's nodes (spec/normalize.ts fromCache). A one-connector edit
+ * reads the other connectors' outlines alone, so it never deserializes their entities.
  */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
