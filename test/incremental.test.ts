@@ -14,6 +14,7 @@ import { Random } from '../generator/emitters/fixtures/random.js';
 import { generate, type GenerateOptions } from '../generator/generate.js';
 import type { Timings } from '../generator/lib/timings.js';
 import { SpecError } from '../generator/spec/diagnostics.js';
+import { forgetShownPaths, rememberShownPath } from '../generator/lib/display-path.js';
 import { readSpec } from '../generator/spec/read.js';
 import { emitterEntries } from '../generator/emitters/index.js';
 import { onlyConnector } from '../generator/emitters/types.js';
@@ -480,6 +481,22 @@ describe('the cache is never trusted beyond its key', () => {
     expect(titles.find((c) => c.id === 'crm')!.title).toBe('CRM (edited)');
     expect(titles.filter((c) => c.title.startsWith('POISONED ')).length).toBe(titles.length - 1);
     await generate({ specDir, outDir, cacheDir, generatorVersion: 'another' });
+    expect(await readOutputTree(outDir)).toEqual(await coldTree(specDir));
+  }, 120_000);
+
+  test('a spec reached by another path (as messages show it) emits only the edited connector again', async () => {
+    const { specDir, cacheDir, outDir } = await generatedOnce();
+    const connector = path.join(specDir, 'connectors/crm.yaml');
+    await writeFile(connector, (await readFile(connector, 'utf8')).replace(/^title: .*$/m, 'title: CRM (edited)'));
+    const entriesBefore = await entryCount(cacheDir);
+    // As `--spec ../elsewhere/spec` would: every diagnostic names the files that way, the generated files do not.
+    rememberShownPath(specDir, '../elsewhere/spec');
+    try {
+      await generate({ specDir, outDir, cacheDir });
+    } finally {
+      forgetShownPaths();
+    }
+    expect(await entryCount(cacheDir)).toBe(entriesBefore + 1);
     expect(await readOutputTree(outDir)).toEqual(await coldTree(specDir));
   }, 120_000);
 

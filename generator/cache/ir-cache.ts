@@ -5,8 +5,10 @@
  * (which covers normalize and the checks) and of the V8 version (entries are V8-serialized). A one-connector edit
  * normalizes and checks that connector alone (spec/normalize.ts `cached`, spec/checks.ts `fresh`).
  *
- * The same digest names the connector's inputs for the incremental cache (connector-cache.ts connectorKeys): the files
- * its IR comes from, rather than a serialization of the IR.
+ * The same digest without the displayed paths names the connector's inputs for the incremental cache
+ * (connector-cache.ts connectorKeys): the files its IR comes from, rather than a serialization of the IR. The IR names
+ * a file only as written in the spec, so a spec reached by another path (`--spec ./spec`, another working directory)
+ * normalizes its connectors again for their warnings but emits none of them again.
  *
  * A location of the IR keeps its line lazy (yaml-source.ts keyLocation): the line is not part of the object, so the
  * entry lists the locations in the order they were made (the serializer keeps object identity within an entry), for
@@ -124,6 +126,8 @@ export class IrCache {
     private readonly store: Store,
     /** Connector file (spec path) → its key. */
     private readonly keys: Map<string, string>,
+    /** Connector file (spec path) → the digest of its inputs: its key without the paths as displayed. */
+    private readonly inputs: Map<string, string>,
     private readonly found: Map<string, CachedEntry>,
   ) {}
 
@@ -134,17 +138,20 @@ export class IrCache {
   static async open(options: SpecCacheOptions, service: SpecText | undefined, connectors: readonly SpecText[]): Promise<IrCache> {
     const store: Store = { dir: path.join(options.dir, 'ir'), ext: '.v8', max: MAX_ENTRIES };
     const keys = new Map<string, string>();
+    const inputs = new Map<string, string>();
     if (service) {
       const serviceDigest = createHash('sha256')
-        .update(`${ENTRY_VERSION}\0${options.version}\0${process.versions.v8}\0${service.file}\0${service.specPath}\0`)
+        .update(`${ENTRY_VERSION}\0${options.version}\0${process.versions.v8}\0${service.specPath}\0`)
         .update(service.text)
         .digest('hex');
       for (const source of connectors) {
-        keys.set(source.specPath, createHash('sha256').update(`${serviceDigest}\0${source.file}\0${source.specPath}\0`).update(source.text).digest('hex'));
+        const input = createHash('sha256').update(`${serviceDigest}\0${source.specPath}\0`).update(source.text).digest('hex');
+        inputs.set(source.specPath, input);
+        keys.set(source.specPath, createHash('sha256').update(`${input}\0${service.file}\0${source.file}`).digest('hex'));
       }
     }
     const found = readStored(store, keys.values(), decodeEntry);
-    return new IrCache(store, keys, found);
+    return new IrCache(store, keys, inputs, found);
   }
 
   /** The connector files (spec paths) that have an entry. */
@@ -152,9 +159,9 @@ export class IrCache {
     return new Set([...this.keys].flatMap(([specPath, key]) => (this.found.has(key) ? [specPath] : [])));
   }
 
-  /** The key of the connector file at `specPath` (see the top of this file), if it was read. */
-  keyOf(specPath: string): string | undefined {
-    return this.keys.get(specPath);
+  /** The digest of the inputs of the connector file at `specPath` (its key without displayed paths), if it was read. */
+  inputKeyOf(specPath: string): string | undefined {
+    return this.inputs.get(specPath);
   }
 
   /** The cached connector of `source`, if any. */

@@ -55,6 +55,6 @@ export async function readSpec(specDir: string, timings?: Timings, cache?: SpecC
   if (pendingWrites) pendingWrites.push(...saves);
   else await Promise.all(saves);
   if (!valid) throw new SpecError(collapsed, sourcesOf(loaded));
-  const inputKeys = irCache && new Map(ir.connectors.map((c) => [c.id, irCache.keyOf(c.file)!]));
+  const inputKeys = irCache && new Map(ir.connectors.map((c) => [c.id, irCache.inputKeyOf(c.file)!]));
   return { ir, warnings: collapsed, ...(inputKeys ? { inputKeys } : {}) };
 }
