@@ -144,6 +144,17 @@ describe('paths and hints as the user gave them', () => {
     expect((await run(['generate', '--spec', spec, '--out', out])).code).toBe(0);
     expect(await run(['generate', '--check', '--spec', spec, '--out', out])).toMatchObject({ code: 0, stdout: `${out}/ is up to date (${r.stderr.split('\n').length - 2} files)\n` });
   });
+
+  test('an --out typed with a trailing slash is shown with one: written, up to date (the fast answer too), out of date', async () => {
+    const spec = await writeMiniSpec();
+    const parent = await mkdtemp(path.join(os.tmpdir(), 'codegen-slash-'));
+    const written = await run(['generate', '--spec', spec, '--out', 'sdk/'], { cwd: parent });
+    expect(written.stdout).toMatch(/^generated \d+ files into sdk\/ \(\d+ written, 0 removed\)\n$/);
+    expect((await run(['generate', '--spec', spec, '--out', 'sdk/'], { cwd: parent })).stdout).toMatch(/^sdk\/ is up to date \(\d+ files\)\n$/);
+    expect((await run(['generate', '--spec', spec, '--out', 'sdk//', '--no-color'], { cwd: parent })).stdout).toMatch(/^sdk\/ is up to date \(\d+ files\)\n$/);
+    await writeFile(path.join(parent, 'sdk/extra.txt'), 'not generated\n');
+    expect((await run(['generate', '--check', '--spec', spec, '--out', 'sdk/'], { cwd: parent })).stderr).toMatch(/^sdk\/ is out of date \(1 file\)/);
+  });
 });
 
 describe('spec discovery', () => {

@@ -4,9 +4,13 @@ import path from 'node:path';
 /** Directories the user named on the command line: absolute path → the path as typed. */
 const shown = new Map<string, string>();
 
-/** Remembers that `absolute` was given as `asTyped` (`--spec ../api/spec`), so messages show it that way. */
+/**
+ * Remembers that `absolute` was given as `asTyped` (`--spec ../api/spec`), so messages show it that way. Trailing
+ * separators go (`--out sdk/` shows as `sdk`): messages add their own after a directory.
+ */
 export function rememberShownPath(absolute: string, asTyped: string): void {
-  shown.set(path.resolve(absolute), asTyped);
+  const trimmed = asTyped.replace(/[\\/]+$/, '');
+  shown.set(path.resolve(absolute), trimmed === '' || trimmed.endsWith(':') ? asTyped : trimmed);
 }
 
 /** Forgets every remembered path (each CLI run starts afresh). */
