@@ -16,6 +16,7 @@
  * file (at 8× the spec, ~10,000). Done in order, each step of the transaction also ends before the next begins.
  */
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, statSync, writeFileSync } from 'node:fs';
+import { isProcessGone, lockTempPid, waitWhileLocked, withLock } from './lib/dir-lock.js';
 import { removeSync } from './lib/remove.js';
 import type { Stats } from 'node:fs';
 import path from 'node:path';
@@ -56,6 +57,8 @@ const NOT_OUTPUT_DIRS = new Set(['node_modules', 'dist', '.build']);
 /** The writer's own transaction files inside the output directory. */
 export const STAGING_DIR = '.codegen-staging';
 export const JOURNAL_FILE = '.codegen-journal.json';
+/** Held while a run writes or recovers the output (lib/dir-lock.ts): one transaction at a time. */
+export const LOCK_FILE = '.codegen-lock';
 
 /** Whether a path relative to the output directory is a build product or installed dependency, never output. */
 export function isBuildProduct(rel: string): boolean {
@@ -64,7 +67,7 @@ export function isBuildProduct(rel: string): boolean {
 
 /** Whether a path is the writer's transaction state (never output, never stale). */
 export function isTransactionFile(rel: string): boolean {
-  return rel === JOURNAL_FILE || rel === STAGING_DIR || rel.startsWith(`${STAGING_DIR}/`) || rel.startsWith(`${JOURNAL_FILE}.`);
+  return isLeftover(rel) || rel.startsWith(`${STAGING_DIR}/`);
 }
 
 /**
@@ -192,9 +195,14 @@ export type StepHook = (step: string) => void;
 export async function applyOutput(outDir: string, files: FileMap, plan: OutputPlan, onStep: StepHook = () => {}): Promise<void> {
   const writes = [...plan.added, ...plan.changed].sort();
   if (writes.length === 0 && plan.stale.length === 0) return;
-  await recoverOutput(outDir);
   checkPaths(outDir, writes);
   mkdirSync(outDir, { recursive: true });
+  await withLock(path.join(outDir, LOCK_FILE), () => transaction(outDir, files, plan, writes, onStep));
+}
+
+/** Stages, commits and applies `writes` and the plan's removals, holding the output's lock. */
+function transaction(outDir: string, files: FileMap, plan: OutputPlan, writes: string[], onStep: StepHook): void {
+  recoverLocked(outDir, topNames(outDir));
   // 1. Stage.
   removeSync(path.join(outDir, STAGING_DIR));
   try {
@@ -291,8 +299,9 @@ function backward(outDir: string, journal: Journal): void {
 /** What an interrupted run had left, and what recovery made of it. */
 export type Recovery = 'none' | 'completed' | 'discarded';
 
-/** What an interrupted run left in `outDir`, without changing anything (for --check). */
+/** What an interrupted run left in `outDir`, without changing anything (for --check; a run writing there is waited for). */
 export async function pendingTransaction(outDir: string): Promise<Recovery> {
+  await waitWhileLocked(path.join(outDir, LOCK_FILE));
   if (exists(path.join(outDir, JOURNAL_FILE))) return 'completed';
   return exists(path.join(outDir, STAGING_DIR)) ? 'discarded' : 'none';
 }
@@ -310,8 +319,9 @@ function topNames(outDir: string): string[] {
   }
 }
 
+/** Whether a top-level name is the writer's: its stage, its journal or the lock (and their temporary files). */
 function isLeftover(name: string): boolean {
-  return name === STAGING_DIR || name === JOURNAL_FILE || name.startsWith(`${JOURNAL_FILE}.`);
+  return name === STAGING_DIR || name === JOURNAL_FILE || name.startsWith(`${JOURNAL_FILE}.`) || name === LOCK_FILE || name.startsWith(`${LOCK_FILE}.`);
 }
 
 /**
@@ -320,8 +330,14 @@ function isLeftover(name: string): boolean {
  */
 export async function recoverOutput(outDir: string): Promise<Recovery> {
   // The usual case, told by one directory read: nothing was left.
-  const names = topNames(outDir);
-  if (!names.some(isLeftover)) return 'none';
+  if (!topNames(outDir).some(isLeftover)) return 'none';
+  // Else under the lock: what looks left may be the transaction of a run writing now (it is waited for).
+  return withLock(path.join(outDir, LOCK_FILE), () => recoverLocked(outDir, topNames(outDir)));
+}
+
+/** recoverOutput's work, the lock held; `names` are the output directory's top-level names. */
+function recoverLocked(outDir: string, names: string[]): Recovery {
+  if (!names.some((name) => isLeftover(name) && name !== LOCK_FILE)) return 'none';
   const journalFile = path.join(outDir, JOURNAL_FILE);
   let journal: Journal | undefined;
   try {
@@ -335,6 +351,11 @@ export async function recoverOutput(outDir: string): Promise<Recovery> {
   }
   removeSync(journalFile); // unreadable: it was never renamed into place completely
   for (const name of names) if (name.startsWith(`${JOURNAL_FILE}.`)) removeSync(path.join(outDir, name));
+  // A killed run's file for taking the lock (a waiting run's is still in use).
+  for (const name of names) {
+    const pid = lockTempPid(LOCK_FILE, name);
+    if (pid !== undefined && isProcessGone(pid)) removeSync(path.join(outDir, name));
+  }
   if (exists(path.join(outDir, STAGING_DIR))) {
     removeSync(path.join(outDir, STAGING_DIR));
     return 'discarded';

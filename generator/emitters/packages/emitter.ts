@@ -19,7 +19,7 @@ import { splitEmitter } from '../types.js';
 import { BUILD_STATE_DIR, buildTsconfig, packageJson, prepackGuard } from './manifest.js';
 import { MCP_CONNECTORS_FILE, MCP_DIR, mcpPackageFiles, mcpPackageName, mcpServerSources } from './mcp-package.js';
 import { RUNTIME_DIR, runtimePackageFiles } from './runtime-package.js';
-import { JOURNAL_FILE, STAGING_DIR } from '../../write.js';
+import { JOURNAL_FILE, LOCK_FILE, STAGING_DIR } from '../../write.js';
 import { DEFAULT_PACKAGES, runtimePackageName } from '../../config/config.js';
 
 /** The runtime's name in its sources (runtime/src), which the copies keep unless the config renames it. */
@@ -103,7 +103,7 @@ function workspaceFiles(ir: SpecIR): Map<string, string> {
     ['tsconfig.json', `${JSON.stringify({ '//': header, files: [], references }, null, 2)}\n`],
     // For type-checking and tests inside this repository: package names resolve to the hand-written runtime and the sources.
     ['tsconfig.paths.json', stableJson({ '//': header, compilerOptions: { paths } })],
-    ['.gitignore', `# ${header}\n# Build products of \`connector-codegen build\` and \`npm pack\`.\n*/dist/\n*/${BUILD_STATE_DIR}/\n*.tgz\nnode_modules/\n# The transaction of an interrupted generate (the next run finishes it).\n${STAGING_DIR}/\n${JOURNAL_FILE}*\n`],
+    ['.gitignore', `# ${header}\n# Build products of \`connector-codegen build\` and \`npm pack\`.\n*/dist/\n*/${BUILD_STATE_DIR}/\n*.tgz\nnode_modules/\n# The transaction of an interrupted generate (the next run finishes it), and the lock of a run writing.\n${STAGING_DIR}/\n${JOURNAL_FILE}*\n${LOCK_FILE}*\n`],
   ]);
 }
 

@@ -1,0 +1,148 @@
+/**
+ * An exclusive lock on a directory between processes: a lock file in it that names its holder (pid and host). Two
+ * `generate` runs into one output (a `--watch` and a run by hand, two terminals) would otherwise stage into one staging
+ * directory at once, or one would "recover" the other's transaction while it runs (write.ts), and the output could lose
+ * files. The lock file is made whole in one step: its content goes to a file of this process, which is then linked
+ * under the lock's name (a link fails when the name exists). A process that finds the lock held waits for it; a lock
+ * whose holder is gone (the same host, no such process: a killed run) is stale and is taken over. Waiting longer than
+ * the limit fails with an error that names the lock file.
+ *
+ * Taking over a stale lock reads it again just before removing it, so two processes that found the same stale lock do
+ * not remove each other's new one unless they interleave within that window (only right after a run was killed).
+ */
+import { linkSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { displayPath } from './display-path.js';
+
+/** What the lock file holds. */
+interface Holder {
+  pid: number;
+  host: string;
+}
+
+/** How often a waiting process looks again. */
+const POLL_MS = 20;
+
+/** How long a process waits for a lock by default: the writer holds it only while it writes (a second or two at most). */
+export const LOCK_WAIT_MS = 30_000;
+
+/** A lock that could not be taken in time. */
+export class LockTimeoutError extends Error {
+  constructor(lockFile: string, holder: Holder | undefined, waitedMs: number) {
+    const who = holder ? `process ${holder.pid}${holder.host === os.hostname() ? '' : ` on ${holder.host}`}` : 'another process';
+    const waited = waitedMs >= 1000 ? `${Math.round(waitedMs / 1000)} s` : `${waitedMs} ms`;
+    super(`${who} has held ${displayPath(lockFile)} for over ${waited} (another connector-codegen run writing there); if none is running, remove that file`);
+    this.name = 'LockTimeoutError';
+  }
+}
+
+function readHolder(lockFile: string): Holder | undefined | 'gone' {
+  let text: string;
+  try {
+    text = readFileSync(lockFile, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 'gone';
+    return undefined;
+  }
+  try {
+    const holder = JSON.parse(text) as Partial<Holder>;
+    return typeof holder.pid === 'number' && typeof holder.host === 'string' ? { pid: holder.pid, host: holder.host } : undefined;
+  } catch {
+    return undefined; // not ours to judge: waited for, never removed
+  }
+}
+
+/** Whether the holder is known to be gone: on this host, and no process has its pid. */
+function isStale(holder: Holder): boolean {
+  return holder.host === os.hostname() && isProcessGone(holder.pid);
+}
+
+/** Whether no process of this host has the pid (this process's own never is gone). */
+export function isProcessGone(pid: number): boolean {
+  if (pid === process.pid) return false;
+  try {
+    process.kill(pid, 0); // signal 0: only asks whether the process exists
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
+/** The pid in the name of a temporary file of acquireLock for `lockName` (`<lock>.<pid>.tmp`), if `name` is one. */
+export function lockTempPid(lockName: string, name: string): number | undefined {
+  if (!name.startsWith(`${lockName}.`) || !name.endsWith('.tmp')) return undefined;
+  const pid = Number(name.slice(lockName.length + 1, -'.tmp'.length));
+  return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Takes the lock `lockFile` (its directory must exist), waiting while another live process holds it; returns its
+ * release. Throws LockTimeoutError after `waitMs`.
+ */
+export async function acquireLock(lockFile: string, waitMs: number = LOCK_WAIT_MS): Promise<() => void> {
+  const own: Holder = { pid: process.pid, host: os.hostname() };
+  const text = JSON.stringify(own);
+  const temp = `${lockFile}.${process.pid}.tmp`;
+  writeFileSync(temp, text);
+  const started = Date.now();
+  try {
+    for (;;) {
+      try {
+        linkSync(temp, lockFile);
+        return () => {
+          try {
+            if (readFileSync(lockFile, 'utf8') === text) unlinkSync(lockFile);
+          } catch {
+            // already gone: nothing to release
+          }
+        };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      }
+      const holder = readHolder(lockFile);
+      if (holder === 'gone') continue;
+      if (holder && isStale(holder)) {
+        if (JSON.stringify(readHolder(lockFile)) === JSON.stringify(holder)) unlinkIfThere(lockFile);
+        continue;
+      }
+      if (Date.now() - started >= waitMs) throw new LockTimeoutError(lockFile, holder, waitMs);
+      await sleep(POLL_MS);
+    }
+  } finally {
+    unlinkIfThere(temp);
+  }
+}
+
+/**
+ * Waits, changing nothing, until no live process holds the lock `lockFile` (it is absent, or stale). Throws
+ * LockTimeoutError after `waitMs`.
+ */
+export async function waitWhileLocked(lockFile: string, waitMs: number = LOCK_WAIT_MS): Promise<void> {
+  const started = Date.now();
+  for (;;) {
+    const holder = readHolder(lockFile);
+    if (holder === 'gone' || (holder && isStale(holder))) return;
+    if (Date.now() - started >= waitMs) throw new LockTimeoutError(lockFile, holder, waitMs);
+    await sleep(POLL_MS);
+  }
+}
+
+function unlinkIfThere(file: string): void {
+  try {
+    unlinkSync(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+}
+
+/** Runs `work` holding the lock `lockFile` (acquireLock), and releases it however `work` ends. */
+export async function withLock<T>(lockFile: string, work: () => T | Promise<T>, waitMs?: number): Promise<T> {
+  const release = await acquireLock(lockFile, waitMs);
+  try {
+    return await work();
+  } finally {
+    release();
+  }
+}

@@ -1,0 +1,125 @@
+/**
+ * One transaction at a time per output directory (generator/lib/dir-lock.ts, write.ts): a writer that finds the
+ * output's lock held waits for it; a killed run's lock is taken over; a lock held past the wait is an error naming its
+ * file; and two `generate` runs into one output at once (a `--watch` and a run by hand) both succeed and leave what one
+ * run leaves — before the lock, one could remove the other's stage and leave the output without files.
+ */
+import { spawn } from 'node:child_process';
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { acquireLock, waitWhileLocked } from '../generator/lib/dir-lock.js';
+import { applyOutput, LOCK_FILE, planOutput, STAGING_DIR, type FileMap } from '../generator/write.js';
+import { readOutputTree } from './helpers/output-tree.js';
+import { runCli } from './helpers/run-cli.js';
+
+const tmp = (name: string) => mkdtemp(path.join(os.tmpdir(), `codegen-lock-${name}-`));
+
+const BEFORE: FileMap = new Map([
+  ['a.ts', 'a v1'],
+  ['pkg/b.ts', 'b v1'],
+]);
+const AFTER: FileMap = new Map([
+  ['a.ts', 'a v2'],
+  ['pkg/c.ts', 'c v1'],
+]);
+
+async function outputWith(files: FileMap): Promise<string> {
+  const dir = path.join(await tmp('out'), 'out');
+  await applyOutput(dir, files, await planOutput(dir, files));
+  return dir;
+}
+
+/** Applies AFTER to `out` in a child process (the kill test's writer, never killed); resolves with its exit code. */
+async function writeInChild(out: string): Promise<{ exited: Promise<number | null> }> {
+  const job = path.join(path.dirname(out), 'job.json');
+  await writeFile(job, JSON.stringify({ outDir: out, files: [...AFTER], plan: await planOutput(out, AFTER) }));
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'helpers/kill-writer.ts'), job, '-1'], { stdio: 'ignore' });
+  return { exited: new Promise((resolve) => child.on('exit', (code) => resolve(code))) };
+}
+
+/** The pid of a process that has ended. */
+function endedPid(): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['-e', '0'], { stdio: 'ignore' });
+    child.on('exit', () => resolve(child.pid!));
+  });
+}
+
+/** The output's files without the writer's own (its lock, and a waiting writer's file for taking it). */
+const outputFiles = async (dir: string) => new Map([...(await readOutputTree(dir))].filter(([rel]) => !rel.startsWith('.codegen-')));
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('the output lock', () => {
+  test('a writer waits while another process holds the lock, then writes', async () => {
+    const out = await outputWith(BEFORE);
+    const release = await acquireLock(path.join(out, LOCK_FILE));
+    const { exited } = await writeInChild(out);
+    let code: number | null | undefined;
+    void exited.then((c) => (code = c));
+    await sleep(1500); // long enough for the child to start and reach the lock
+    expect(code, 'the writer finished while the lock was held').toBeUndefined();
+    expect(await readdir(out)).not.toContain(STAGING_DIR);
+    expect(await outputFiles(out)).toEqual(new Map(BEFORE));
+    release();
+    expect(await exited).toBe(0);
+    expect(await readOutputTree(out)).toEqual(new Map(AFTER));
+    expect(await readdir(out)).not.toContain(LOCK_FILE);
+  }, 60_000);
+
+  test("a killed run's lock (its process is gone) is taken over, and none is left", async () => {
+    const out = await outputWith(BEFORE);
+    await writeFile(path.join(out, LOCK_FILE), JSON.stringify({ pid: await endedPid(), host: os.hostname() }));
+    await writeFile(path.join(out, `${LOCK_FILE}.${await endedPid()}.tmp`), 'left by a killed run');
+    await applyOutput(out, AFTER, await planOutput(out, AFTER));
+    expect(await readOutputTree(out)).toEqual(new Map(AFTER));
+    expect((await readdir(out)).filter((name) => name.startsWith(LOCK_FILE))).toEqual([]);
+  });
+
+  test('a lock a live process holds past the wait is an error that names the lock file; it is left in place', async () => {
+    const out = await outputWith(BEFORE);
+    const lock = path.join(out, LOCK_FILE);
+    const held = JSON.stringify({ pid: process.ppid, host: os.hostname() }); // a live process other than this one
+    await writeFile(lock, held);
+    await expect(acquireLock(lock, 100)).rejects.toThrow(new RegExp(`^process ${process.ppid} has held .*${LOCK_FILE} for over 100 ms \\(another connector-codegen run writing there\\); if none is running, remove that file$`));
+    // Content that names no holder is never judged stale: waited for, not removed.
+    await writeFile(lock, 'not a lock of ours');
+    await expect(acquireLock(lock, 100)).rejects.toThrow(/^another process has held /);
+    expect(await readFile(lock, 'utf8')).toBe('not a lock of ours');
+  });
+
+  test('waitWhileLocked (generate --check) returns once the holder releases, having changed nothing', async () => {
+    const out = await outputWith(BEFORE);
+    const lock = path.join(out, LOCK_FILE);
+    const release = await acquireLock(lock);
+    let done = false;
+    const waiting = waitWhileLocked(lock).then(() => (done = true));
+    await sleep(200);
+    expect(done).toBe(false);
+    release();
+    await waiting;
+    expect(await readdir(out)).not.toContain(LOCK_FILE);
+    await expect(waitWhileLocked(path.join(out, 'no-such-lock'))).resolves.toBeUndefined();
+  });
+});
+
+describe('two generate runs into one output at once', () => {
+  test('both succeed, and the output is what one run writes (3 rounds)', async () => {
+    const spec = path.join(await tmp('spec'), 'spec');
+    await cp(path.resolve(import.meta.dirname, '../spec'), spec, { recursive: true });
+    const alone = path.join(await tmp('alone'), 'out');
+    expect((await runCli(['generate', '--spec', spec, '--out', alone], { env: { CONNECTOR_CODEGEN_CACHE_DIR: await tmp('cache') } })).code).toBe(0);
+    const expected = await readOutputTree(alone);
+    for (let round = 0; round < 3; round++) {
+      const out = path.join(await tmp('shared'), 'out');
+      // Separate caches: neither run can learn from the other's, so both write everything.
+      const runs = await Promise.all([0, 1].map(async () => runCli(['generate', '--spec', spec, '--out', out], { env: { CONNECTOR_CODEGEN_CACHE_DIR: await tmp('cache') } })));
+      for (const r of runs) expect(r, `round ${round}`).toMatchObject({ code: 0, stderr: '' });
+      expect(await readOutputTree(out), `round ${round}`).toEqual(expected);
+      expect((await readdir(out)).filter((name) => name.startsWith('.codegen-')), `round ${round}`).toEqual([]);
+      await rm(path.dirname(out), { recursive: true, force: true });
+    }
+  }, 180_000);
+});
