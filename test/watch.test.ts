@@ -4,7 +4,7 @@
  * save regenerates too; Ctrl-C ends the watch with exit code 0.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -75,5 +75,44 @@ describe('generate --watch', () => {
     const code = await new Promise<number | null>((resolve) => watch.child.on('exit', resolve));
     expect(code).toBe(0);
     expect(watch.stderr).not.toMatch(/\n\s+at |TypeError/);
+  }, 180_000);
+
+  test('sees every save of an editor that renames a new file over the old one, and a connectors directory moved back', async () => {
+    const project = await mkdtemp(path.join(os.tmpdir(), 'codegen-watch-rename-'));
+    await mkdir(path.join(project, 'spec/connectors'), { recursive: true });
+    await writeFile(path.join(project, 'spec/service.yaml'), await miniServiceYaml());
+    const shop = path.join(project, 'spec/connectors/shop.yaml');
+    await writeFile(shop, SHOP_YAML);
+    await writeFile(path.join(project, 'connector-codegen.config.json'), JSON.stringify({ spec: 'spec', output: 'sdk' }));
+    /** Saves as vim, JetBrains IDEs and `sed -i` do: the new text in a file beside it, renamed over it. */
+    const saveByRename = async (file: string, text: string) => {
+      const temp = path.join(path.dirname(file), `.${path.basename(file)}.swp`);
+      await writeFile(temp, text);
+      await rename(temp, file);
+    };
+    const watch = new Watch(project);
+    try {
+      await watch.until(/generated sdk\/: \d+ written/);
+      for (const [i, title] of ['Store', 'Boutique', 'Emporium'].entries()) {
+        await saveByRename(shop, edit(SHOP_YAML, 'title: Shop', `title: ${title}`));
+        await watch.until(/generated sdk\/: \d+ written, 0 removed, \d+ files, \d+ ms \(spec\/connectors\/shop\.yaml changed\)$/m, i + 1);
+        expect(await readFile(path.join(project, 'sdk/shop/src/client.ts'), 'utf8')).toContain(`Client of the ${title} connector`);
+      }
+      // The connectors directory moved away and back (as a branch switch can): watched again where it comes back.
+      const connectors = path.join(project, 'spec/connectors');
+      await rename(connectors, `${connectors}-away`);
+      await watch.until(/Waiting for the next save\. \(spec\/connectors, spec\/connectors-away changed\)$/m);
+      await writeFile(path.join(`${connectors}-away`, 'shop.yaml'), edit(SHOP_YAML, 'title: Shop', 'title: Bazaar'));
+      await rename(`${connectors}-away`, connectors);
+      await watch.until(/generated sdk\/: \d+ written, 0 removed, \d+ files, \d+ ms \(spec\/connectors, spec\/connectors-away[^)]* changed\)$/m);
+      expect(await readFile(path.join(project, 'sdk/shop/src/client.ts'), 'utf8')).toContain('Client of the Bazaar connector');
+      await saveByRename(shop, edit(SHOP_YAML, 'title: Shop', 'title: Market'));
+      await watch.until(/\(spec\/connectors\/shop\.yaml changed\)$/m, 4);
+      expect(await readFile(path.join(project, 'sdk/shop/src/client.ts'), 'utf8')).toContain('Client of the Market connector');
+    } finally {
+      watch.child.kill('SIGINT');
+    }
+    expect(await new Promise<number | null>((resolve) => watch.child.on('exit', resolve))).toBe(0);
+    expect(watch.stderr).not.toMatch(/\n\s+at |TypeError|cannot watch/);
   }, 180_000);
 });

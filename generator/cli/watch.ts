@@ -4,7 +4,7 @@
  * bursts of file events (editors write, rename, touch): they are gathered for a moment, and a save during a run queues
  * one more run. Only files whose content changed are written (write.ts), and unchanged spec files are not parsed again.
  */
-import { watch, type FSWatcher } from 'node:fs';
+import { readdirSync, statSync, watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
 import { displayPath } from '../lib/display-path.js';
 
@@ -25,7 +25,6 @@ export interface WatchOptions {
 
 /** Watches until stopped. The first run happens at once. */
 export async function watchAndRun(options: WatchOptions): Promise<void> {
-  const watchers: FSWatcher[] = [];
   let pending = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
@@ -56,22 +55,58 @@ export async function watchAndRun(options: WatchOptions): Promise<void> {
     timer = setTimeout(start, SETTLE_MS);
   };
 
-  for (const target of options.targets) {
-    const isDirectory = !path.extname(target);
-    const dir = isDirectory ? target : path.dirname(target);
+  // Each directory is watched on its own, never with `recursive`: Node 20's recursive watch on Linux follows a file by
+  // its inode, so after an editor saves by writing a new file and renaming it over the old one (vim, JetBrains IDEs,
+  // `sed -i`), the file's later saves went unseen. A directory's own watch reports every name in it, however saved.
+  const watchers = new Map<string, FSWatcher>();
+  const cannotWatch = (dir: string, error: Error) => options.log(`connector-codegen generate: cannot watch ${displayPath(dir)}: ${error.message}`);
+  /** Watches the directory `dir`; with `only`, for that one file in it (watched through its directory: editors replace files). */
+  const watchDir = (dir: string, only?: string) => {
+    const key = only ?? dir; // a file's watch is its own, even in a watched directory
+    if (watchers.has(key)) return;
+    let watcher: FSWatcher;
     try {
-      const watcher = watch(dir, { recursive: isDirectory }, (_event, name) => {
+      watcher = watch(dir, (_event, name) => {
         if (!name) return;
         const file = path.join(dir, name.toString());
-        if (!isDirectory && file !== target) return; // another file beside the config
-        if (isDirectory && !/\.ya?ml$/.test(file)) return; // editors' swap and backup files
-        changedFile(file);
+        if (only !== undefined) {
+          if (file === only) changedFile(file); // another file beside the config is not ours
+          return;
+        }
+        if (/\.ya?ml$/.test(file)) changedFile(file);
+        else if (isDirectory(file)) {
+          if (watchers.has(file)) return;
+          watchTree(file); // made (or moved) here since: its files count as changed
+          changedFile(file);
+        } else if (watchers.has(file)) {
+          unwatch(file); // a watched directory went: what it held is gone from the spec
+          changedFile(file);
+        } // else an editor's swap or backup file
       });
-      watcher.on('error', (error) => options.log(`connector-codegen generate: cannot watch ${displayPath(dir)} any more: ${error.message}`));
-      watchers.push(watcher);
     } catch (error) {
-      options.log(`connector-codegen generate: cannot watch ${displayPath(dir)}: ${(error as Error).message}`);
+      cannotWatch(dir, error as Error);
+      return;
     }
+    watcher.on('error', (error) => {
+      unwatch(key);
+      if (isDirectory(dir)) cannotWatch(dir, error);
+    });
+    watchers.set(key, watcher);
+  };
+  const watchTree = (dir: string) => {
+    watchDir(dir);
+    for (const sub of subdirectories(dir)) watchTree(sub);
+  };
+  const unwatch = (dir: string) => {
+    for (const [watched, watcher] of watchers) {
+      if (watched !== dir && !watched.startsWith(dir + path.sep)) continue;
+      watcher.close();
+      watchers.delete(watched);
+    }
+  };
+  for (const target of options.targets) {
+    if (path.extname(target)) watchDir(path.dirname(target), target);
+    else watchTree(target);
   }
 
   const until =
@@ -82,7 +117,26 @@ export async function watchAndRun(options: WatchOptions): Promise<void> {
     });
   start();
   await until;
-  for (const w of watchers) w.close();
+  for (const w of watchers.values()) w.close();
   if (timer) clearTimeout(timer);
   await running;
+}
+
+function isDirectory(file: string): boolean {
+  try {
+    return statSync(file).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** The directories in `dir` (none when it cannot be read). */
+function subdirectories(dir: string): string[] {
+  try {
+    return readdirSync(dir, { withFileTypes: true })
+      .filter((e) => e.isDirectory() && !e.name.startsWith('.'))
+      .map((e) => path.join(dir, e.name));
+  } catch {
+    return [];
+  }
 }
