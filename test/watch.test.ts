@@ -33,14 +33,20 @@ class Watch {
   }
 }
 
+/** A project with the mini spec (spec/connectors/shop.yaml) and a config writing to sdk/. */
+async function miniProject(): Promise<{ project: string; shop: string }> {
+  const project = await mkdtemp(path.join(os.tmpdir(), 'codegen-watch-'));
+  await mkdir(path.join(project, 'spec/connectors'), { recursive: true });
+  await writeFile(path.join(project, 'spec/service.yaml'), await miniServiceYaml());
+  const shop = path.join(project, 'spec/connectors/shop.yaml');
+  await writeFile(shop, SHOP_YAML);
+  await writeFile(path.join(project, 'connector-codegen.config.json'), JSON.stringify({ spec: 'spec', output: 'sdk' }));
+  return { project, shop };
+}
+
 describe('generate --watch', () => {
   test('regenerates on save, survives a broken spec, rewrites only what changed, stops on SIGINT', async () => {
-    const project = await mkdtemp(path.join(os.tmpdir(), 'codegen-watch-'));
-    await mkdir(path.join(project, 'spec/connectors'), { recursive: true });
-    await writeFile(path.join(project, 'spec/service.yaml'), await miniServiceYaml());
-    const shop = path.join(project, 'spec/connectors/shop.yaml');
-    await writeFile(shop, SHOP_YAML);
-    await writeFile(path.join(project, 'connector-codegen.config.json'), JSON.stringify({ spec: 'spec', output: 'sdk' }));
+    const { project, shop } = await miniProject();
     const watch = new Watch(project);
     try {
       await watch.until(/^\[\d\d:\d\d:\d\d\] generated sdk\/: \d+ written, 0 removed, \d+ files, \d+ ms$/m);
@@ -78,12 +84,7 @@ describe('generate --watch', () => {
   }, 180_000);
 
   test('sees every save of an editor that renames a new file over the old one, and a connectors directory moved back', async () => {
-    const project = await mkdtemp(path.join(os.tmpdir(), 'codegen-watch-rename-'));
-    await mkdir(path.join(project, 'spec/connectors'), { recursive: true });
-    await writeFile(path.join(project, 'spec/service.yaml'), await miniServiceYaml());
-    const shop = path.join(project, 'spec/connectors/shop.yaml');
-    await writeFile(shop, SHOP_YAML);
-    await writeFile(path.join(project, 'connector-codegen.config.json'), JSON.stringify({ spec: 'spec', output: 'sdk' }));
+    const { project, shop } = await miniProject();
     /** Saves as vim, JetBrains IDEs and `sed -i` do: the new text in a file beside it, renamed over it. */
     const saveByRename = async (file: string, text: string) => {
       const temp = path.join(path.dirname(file), `.${path.basename(file)}.swp`);
