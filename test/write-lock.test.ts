@@ -72,7 +72,7 @@ describe('the output lock', () => {
   test("a killed run's lock (its process is gone) is taken over, and none is left", async () => {
     const out = await outputWith(BEFORE);
     await writeFile(path.join(out, LOCK_FILE), JSON.stringify({ pid: await endedPid(), host: os.hostname() }));
-    await writeFile(path.join(out, `${LOCK_FILE}.${await endedPid()}.tmp`), 'left by a killed run');
+    await writeFile(path.join(out, `${LOCK_FILE}.${await endedPid()}.1.tmp`), 'left by a killed run');
     await applyOutput(out, AFTER, await planOutput(out, AFTER));
     expect(await readOutputTree(out)).toEqual(new Map(AFTER));
     expect((await readdir(out)).filter((name) => name.startsWith(LOCK_FILE))).toEqual([]);
@@ -88,6 +88,31 @@ describe('the output lock', () => {
     await writeFile(lock, 'not a lock of ours');
     await expect(acquireLock(lock, 100)).rejects.toThrow(/^another process has held /);
     expect(await readFile(lock, 'utf8')).toBe('not a lock of ours');
+  });
+
+  test('takings in one process wait for each other too, one at a time', async () => {
+    const out = await outputWith(BEFORE);
+    const lock = path.join(out, LOCK_FILE);
+    const order: string[] = [];
+    let holding = 0;
+    const first = await acquireLock(lock);
+    // Two more wait at once (each with a file of its own to take the lock by).
+    const others = ['second', 'third'].map((name) =>
+      acquireLock(lock).then(async (release) => {
+        holding++;
+        order.push(`${name} took it (${holding} holding)`);
+        await sleep(50);
+        holding--;
+        release();
+      }),
+    );
+    await sleep(200);
+    order.push('first releases');
+    first();
+    await Promise.all(others);
+    expect(order[0]).toBe('first releases');
+    expect(order.slice(1).sort()).toEqual(['second took it (1 holding)', 'third took it (1 holding)']);
+    expect(await readdir(out)).toEqual(expect.not.arrayContaining([expect.stringMatching(/^\.codegen-lock/)]));
   });
 
   test('waitWhileLocked (generate --check) returns once the holder releases, having changed nothing', async () => {

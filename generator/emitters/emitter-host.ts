@@ -13,7 +13,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { threadId, Worker } from 'node:worker_threads';
 import type { SpecIR } from '../ir.js';
 import { ownImportMetaUrl } from '../lib/own-import-meta-url.mjs';
 import { unpackFiles, type EncodedOutput, type PackedFiles } from './output-bytes.js';
@@ -36,11 +36,24 @@ const bundleDir = path.join(cacheRoot, 'connector-codegen', 'emitters');
 /** Bundles of other generator versions older than this go (a run of another version may still be loading one). */
 const STALE_MS = 10 * 60_000;
 
+/** Bundles being made by this process, by file: runs at once (in one process) share one build. */
+const building = new Map<string, Promise<string>>();
+
 /** The bundle of the host's worker: the CLI build's script, else one for this generator `version`, built on first need. */
 async function bundle(version: string): Promise<string> {
   if (builtDir && existsSync(path.join(builtDir, `${HOST.name}.cjs`))) return path.join(builtDir, `${HOST.name}.cjs`);
   const file = path.join(bundleDir, `${HOST.name}-${version.slice(0, 16)}.mjs`);
   if (existsSync(file)) return file;
+  let made = building.get(file);
+  if (!made) {
+    made = makeBundle(file).finally(() => building.delete(file));
+    building.set(file, made);
+  }
+  return made;
+}
+
+/** Bundles the host's worker into `file` (written aside, then renamed: other processes may be making it too). */
+async function makeBundle(file: string): Promise<string> {
   const { build } = await import('esbuild');
   const result = await build({
     entryPoints: [fileURLToPath(HOST.module)],
@@ -53,7 +66,7 @@ async function bundle(version: string): Promise<string> {
     plugins: [ownImportMetaUrl],
   });
   await mkdir(bundleDir, { recursive: true });
-  const temp = `${file}.${process.pid}.tmp`;
+  const temp = `${file}.${process.pid}.${threadId}.tmp`;
   await writeFile(temp, result.outputFiles[0]!.text);
   await rename(temp, file);
   const now = Date.now();

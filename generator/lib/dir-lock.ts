@@ -20,6 +20,9 @@ interface Holder {
   host: string;
 }
 
+/** Lock takings of this process so far (lock files of one process tell them apart). */
+let takings = 0;
+
 /** How often a waiting process looks again. */
 const POLL_MS = 20;
 
@@ -36,7 +39,8 @@ export class LockTimeoutError extends Error {
   }
 }
 
-function readHolder(lockFile: string): Holder | undefined | 'gone' {
+/** The lock's holder as its file names it (with the file's text), undefined when the text names none, 'gone' without a file. */
+function readHolder(lockFile: string): (Holder & { text: string }) | undefined | 'gone' {
   let text: string;
   try {
     text = readFileSync(lockFile, 'utf8');
@@ -46,7 +50,7 @@ function readHolder(lockFile: string): Holder | undefined | 'gone' {
   }
   try {
     const holder = JSON.parse(text) as Partial<Holder>;
-    return typeof holder.pid === 'number' && typeof holder.host === 'string' ? { pid: holder.pid, host: holder.host } : undefined;
+    return typeof holder.pid === 'number' && typeof holder.host === 'string' ? { pid: holder.pid, host: holder.host, text } : undefined;
   } catch {
     return undefined; // not ours to judge: waited for, never removed
   }
@@ -68,11 +72,10 @@ export function isProcessGone(pid: number): boolean {
   }
 }
 
-/** The pid in the name of a temporary file of acquireLock for `lockName` (`<lock>.<pid>.tmp`), if `name` is one. */
+/** The pid in the name of a temporary file of acquireLock for `lockName` (`<lock>.<pid>.<taking>.tmp`), if `name` is one. */
 export function lockTempPid(lockName: string, name: string): number | undefined {
-  if (!name.startsWith(`${lockName}.`) || !name.endsWith('.tmp')) return undefined;
-  const pid = Number(name.slice(lockName.length + 1, -'.tmp'.length));
-  return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+  const match = /^\.(\d+)\.\d+\.tmp$/.exec(name.startsWith(lockName) ? name.slice(lockName.length) : '');
+  return match ? Number(match[1]) : undefined;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -82,9 +85,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * release. Throws LockTimeoutError after `waitMs`.
  */
 export async function acquireLock(lockFile: string, waitMs: number = LOCK_WAIT_MS): Promise<() => void> {
-  const own: Holder = { pid: process.pid, host: os.hostname() };
+  // Each taking has its own file and content: runs in one process wait for each other too, and release only their own.
+  const taking = ++takings;
+  const own: Holder & { taking: number } = { pid: process.pid, host: os.hostname(), taking };
   const text = JSON.stringify(own);
-  const temp = `${lockFile}.${process.pid}.tmp`;
+  const temp = `${lockFile}.${process.pid}.${taking}.tmp`;
   writeFileSync(temp, text);
   const started = Date.now();
   try {
@@ -104,7 +109,8 @@ export async function acquireLock(lockFile: string, waitMs: number = LOCK_WAIT_M
       const holder = readHolder(lockFile);
       if (holder === 'gone') continue;
       if (holder && isStale(holder)) {
-        if (JSON.stringify(readHolder(lockFile)) === JSON.stringify(holder)) unlinkIfThere(lockFile);
+        const again = readHolder(lockFile);
+        if (again !== 'gone' && again?.text === holder.text) unlinkIfThere(lockFile);
         continue;
       }
       if (Date.now() - started >= waitMs) throw new LockTimeoutError(lockFile, holder, waitMs);
