@@ -45,6 +45,8 @@ export interface GenerateOptions {
   cacheDir?: string;
   /** The generator version cache entries are keyed by. Default: the digest of the generator's own files (cache/version.ts). */
   generatorVersion?: string;
+  /** Hears, once, when the run has waited a while for another run writing the same output (lib/dir-lock.ts). */
+  onLockWait?: (notice: string) => void;
 }
 
 /** What a run did. */
@@ -315,7 +317,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const { timings } = options;
   const cacheDir = cacheDirOf(options);
   // What an interrupted run left is finished first (or, for --check, reported).
-  const pending = options.check ? await pendingTransaction(options.outDir) : (await recoverOutput(options.outDir), 'none');
+  const pending = options.check ? await pendingTransaction(options.outDir, options.onLockWait) : (await recoverOutput(options.outDir, options.onLockWait), 'none');
   // Custom emitters run whole and uncached: the cache knows the built-in emitters only.
   const state = await timed(timings, 'stamp', async () => (options.emitters ? undefined : noopState(options, cacheDir)));
   const interrupted = pending === 'none' ? [] : [`(an interrupted generate left ${pending === 'completed' ? 'a transaction to complete' : 'staged files to discard'}; generate finishes it)`];
@@ -376,7 +378,7 @@ async function generateFromSpec(
     if (state && outOfDate.length === 0) writeStamp(cacheDir, options.outDir, makeStamp(options.outDir, state.digest, state.target, hashes!, emitted, kept));
     return { fileCount, written: 0, removed: 0, outOfDate, prettierFormatted, prettierCached };
   }
-  await timed(timings, 'write', () => applyOutput(options.outDir, files, plan));
+  await timed(timings, 'write', () => applyOutput(options.outDir, files, plan, undefined, options.onLockWait));
   if (state) writeStamp(cacheDir, options.outDir, makeStamp(options.outDir, state.digest, state.target, hashes!, emitted, kept));
   return { fileCount, written: plan.added.length + plan.changed.length, removed: plan.stale.length, outOfDate: [], prettierFormatted, prettierCached };
 }

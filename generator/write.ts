@@ -16,7 +16,7 @@
  * file (at 8× the spec, ~10,000). Done in order, each step of the transaction also ends before the next begins.
  */
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, statSync, writeFileSync } from 'node:fs';
-import { isProcessGone, lockTempPid, waitWhileLocked, withLock } from './lib/dir-lock.js';
+import { isProcessGone, lockTempPid, waitWhileLocked, withLock, type LockWaitNotice } from './lib/dir-lock.js';
 import { removeSync } from './lib/remove.js';
 import type { Stats } from 'node:fs';
 import path from 'node:path';
@@ -192,12 +192,12 @@ function checkPaths(outDir: string, writes: string[]): void {
 export type StepHook = (step: string) => void;
 
 /** Applies a plan as one transaction (see the top of this file). */
-export async function applyOutput(outDir: string, files: FileMap, plan: OutputPlan, onStep: StepHook = () => {}): Promise<void> {
+export async function applyOutput(outDir: string, files: FileMap, plan: OutputPlan, onStep: StepHook = () => {}, onWait?: LockWaitNotice): Promise<void> {
   const writes = [...plan.added, ...plan.changed].sort();
   if (writes.length === 0 && plan.stale.length === 0) return;
   checkPaths(outDir, writes);
   mkdirSync(outDir, { recursive: true });
-  await withLock(path.join(outDir, LOCK_FILE), () => transaction(outDir, files, plan, writes, onStep));
+  await withLock(path.join(outDir, LOCK_FILE), () => transaction(outDir, files, plan, writes, onStep), onWait);
 }
 
 /** Stages, commits and applies `writes` and the plan's removals, holding the output's lock. */
@@ -300,8 +300,8 @@ function backward(outDir: string, journal: Journal): void {
 export type Recovery = 'none' | 'completed' | 'discarded';
 
 /** What an interrupted run left in `outDir`, without changing anything (for --check; a run writing there is waited for). */
-export async function pendingTransaction(outDir: string): Promise<Recovery> {
-  await waitWhileLocked(path.join(outDir, LOCK_FILE));
+export async function pendingTransaction(outDir: string, onWait?: LockWaitNotice): Promise<Recovery> {
+  await waitWhileLocked(path.join(outDir, LOCK_FILE), undefined, onWait);
   if (exists(path.join(outDir, JOURNAL_FILE))) return 'completed';
   return exists(path.join(outDir, STAGING_DIR)) ? 'discarded' : 'none';
 }
@@ -328,11 +328,11 @@ function isLeftover(name: string): boolean {
  * Finishes what an interrupted run left: a committed transaction is completed from its journal; an uncommitted stage
  * is removed (the output is as it was before that run).
  */
-export async function recoverOutput(outDir: string): Promise<Recovery> {
+export async function recoverOutput(outDir: string, onWait?: LockWaitNotice): Promise<Recovery> {
   // The usual case, told by one directory read: nothing was left.
   if (!topNames(outDir).some(isLeftover)) return 'none';
   // Else under the lock: what looks left may be the transaction of a run writing now (it is waited for).
-  return withLock(path.join(outDir, LOCK_FILE), () => recoverLocked(outDir, topNames(outDir)));
+  return withLock(path.join(outDir, LOCK_FILE), () => recoverLocked(outDir, topNames(outDir)), onWait);
 }
 
 /** recoverOutput's work, the lock held; `names` are the output directory's top-level names. */

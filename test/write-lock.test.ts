@@ -5,13 +5,14 @@
  * run leaves — before the lock, one could remove the other's stage and leave the output without files.
  */
 import { spawn } from 'node:child_process';
-import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { acquireLock, waitWhileLocked } from '../generator/lib/dir-lock.js';
 import { applyOutput, LOCK_FILE, planOutput, STAGING_DIR, type FileMap } from '../generator/write.js';
 import { readOutputTree } from './helpers/output-tree.js';
+import { writeMiniSpec } from './helpers/mini-spec.js';
 import { runCli } from './helpers/run-cli.js';
 
 const tmp = (name: string) => mkdtemp(path.join(os.tmpdir(), `codegen-lock-${name}-`));
@@ -130,6 +131,22 @@ describe('the output lock', () => {
   });
 });
 
+describe('generate and the lock', () => {
+  test('a run that waits says once what for, then writes when the lock is released', async () => {
+    const spec = await writeMiniSpec();
+    const out = path.join(await tmp('cli'), 'sdk');
+    await mkdir(out, { recursive: true });
+    const release = await acquireLock(path.join(out, LOCK_FILE));
+    const run = runCli(['generate', '--spec', spec, '--out', out], { env: { CONNECTOR_CODEGEN_CACHE_DIR: await tmp('cache') } });
+    await sleep(4000); // the run reaches its write and waits there
+    release();
+    const r = await run;
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^generated \d+ files into /);
+    expect(r.stderr).toBe(`connector-codegen generate: waiting for process ${process.pid}, another connector-codegen run writing there (it holds ${out}/${LOCK_FILE})\n`);
+  }, 60_000);
+});
+
 describe('two generate runs into one output at once', () => {
   test('both succeed, and the output is what one run writes (3 rounds)', async () => {
     const spec = path.join(await tmp('spec'), 'spec');
@@ -141,7 +158,10 @@ describe('two generate runs into one output at once', () => {
       const out = path.join(await tmp('shared'), 'out');
       // Separate caches: neither run can learn from the other's, so both write everything.
       const runs = await Promise.all([0, 1].map(async () => runCli(['generate', '--spec', spec, '--out', out], { env: { CONNECTOR_CODEGEN_CACHE_DIR: await tmp('cache') } })));
-      for (const r of runs) expect(r, `round ${round}`).toMatchObject({ code: 0, stderr: '' });
+      for (const r of runs) {
+        expect(r.code, `round ${round}: ${r.stderr}`).toBe(0);
+        expect(r.stderr, `round ${round}`).toMatch(/^(connector-codegen generate: waiting for process \d+, [^\n]*\n)?$/); // a wait that lasted says so
+      }
       expect(await readOutputTree(out), `round ${round}`).toEqual(expected);
       expect((await readdir(out)).filter((name) => name.startsWith('.codegen-')), `round ${round}`).toEqual([]);
       await rm(path.dirname(out), { recursive: true, force: true });

@@ -29,10 +29,31 @@ const POLL_MS = 20;
 /** How long a process waits for a lock by default: the writer holds it only while it writes (a second or two at most). */
 export const LOCK_WAIT_MS = 30_000;
 
+/** After how long a wait `onWait` hears of it. */
+const NOTICE_MS = 1000;
+
+/** Hears, once per wait that lasts, what is being waited for (a line for the user). */
+export type LockWaitNotice = (notice: string) => void;
+
+/** Who holds a lock, for messages. */
+function holderName(holder: Holder | undefined): string {
+  return holder ? `process ${holder.pid}${holder.host === os.hostname() ? '' : ` on ${holder.host}`}` : 'another process';
+}
+
+/** Tells `onWait`, once, when a wait that began at `started` has lasted NOTICE_MS. */
+function noticeOnce(lockFile: string, started: number, onWait: LockWaitNotice | undefined): (holder: Holder | undefined) => void {
+  let told = false;
+  return (holder) => {
+    if (told || !onWait || Date.now() - started < NOTICE_MS) return;
+    told = true;
+    onWait(`waiting for ${holderName(holder)}, another connector-codegen run writing there (it holds ${displayPath(lockFile)})`);
+  };
+}
+
 /** A lock that could not be taken in time. */
 export class LockTimeoutError extends Error {
   constructor(lockFile: string, holder: Holder | undefined, waitedMs: number) {
-    const who = holder ? `process ${holder.pid}${holder.host === os.hostname() ? '' : ` on ${holder.host}`}` : 'another process';
+    const who = holderName(holder);
     const waited = waitedMs >= 1000 ? `${Math.round(waitedMs / 1000)} s` : `${waitedMs} ms`;
     super(`${who} has held ${displayPath(lockFile)} for over ${waited} (another connector-codegen run writing there); if none is running, remove that file`);
     this.name = 'LockTimeoutError';
@@ -84,7 +105,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * Takes the lock `lockFile` (its directory must exist), waiting while another live process holds it; returns its
  * release. Throws LockTimeoutError after `waitMs`.
  */
-export async function acquireLock(lockFile: string, waitMs: number = LOCK_WAIT_MS): Promise<() => void> {
+export async function acquireLock(lockFile: string, waitMs: number = LOCK_WAIT_MS, onWait?: LockWaitNotice): Promise<() => void> {
   // Each taking has its own file and content: runs in one process wait for each other too, and release only their own.
   const taking = ++takings;
   const own: Holder & { taking: number } = { pid: process.pid, host: os.hostname(), taking };
@@ -92,6 +113,7 @@ export async function acquireLock(lockFile: string, waitMs: number = LOCK_WAIT_M
   const temp = `${lockFile}.${process.pid}.${taking}.tmp`;
   writeFileSync(temp, text);
   const started = Date.now();
+  const notice = noticeOnce(lockFile, started, onWait);
   try {
     for (;;) {
       try {
@@ -114,6 +136,7 @@ export async function acquireLock(lockFile: string, waitMs: number = LOCK_WAIT_M
         continue;
       }
       if (Date.now() - started >= waitMs) throw new LockTimeoutError(lockFile, holder, waitMs);
+      notice(holder);
       await sleep(POLL_MS);
     }
   } finally {
@@ -125,12 +148,14 @@ export async function acquireLock(lockFile: string, waitMs: number = LOCK_WAIT_M
  * Waits, changing nothing, until no live process holds the lock `lockFile` (it is absent, or stale). Throws
  * LockTimeoutError after `waitMs`.
  */
-export async function waitWhileLocked(lockFile: string, waitMs: number = LOCK_WAIT_MS): Promise<void> {
+export async function waitWhileLocked(lockFile: string, waitMs: number = LOCK_WAIT_MS, onWait?: LockWaitNotice): Promise<void> {
   const started = Date.now();
+  const notice = noticeOnce(lockFile, started, onWait);
   for (;;) {
     const holder = readHolder(lockFile);
     if (holder === 'gone' || (holder && isStale(holder))) return;
     if (Date.now() - started >= waitMs) throw new LockTimeoutError(lockFile, holder, waitMs);
+    notice(holder);
     await sleep(POLL_MS);
   }
 }
@@ -144,8 +169,8 @@ function unlinkIfThere(file: string): void {
 }
 
 /** Runs `work` holding the lock `lockFile` (acquireLock), and releases it however `work` ends. */
-export async function withLock<T>(lockFile: string, work: () => T | Promise<T>, waitMs?: number): Promise<T> {
-  const release = await acquireLock(lockFile, waitMs);
+export async function withLock<T>(lockFile: string, work: () => T | Promise<T>, onWait?: LockWaitNotice): Promise<T> {
+  const release = await acquireLock(lockFile, LOCK_WAIT_MS, onWait);
   try {
     return await work();
   } finally {

@@ -44,7 +44,8 @@ export const generateCommand: Command = {
     const timings: Timings | undefined = values.timings ? [] : undefined;
     const config = context.config();
     const out = displayPath(config.outDir);
-    const result = await generate({ specDir: config.specDir, outDir: config.outDir, config, check: Boolean(values.check), timings });
+    const onLockWait = (notice: string) => io.stderr(`connector-codegen generate: ${notice}\n`);
+    const result = await generate({ specDir: config.specDir, outDir: config.outDir, config, check: Boolean(values.check), timings, onLockWait });
     if (timings) io.stderr(`${formatTimings(timings)}\n`);
     if (values.check) {
       if (result.outOfDate.length === 0) {
@@ -79,7 +80,7 @@ async function watchGenerate(generate: typeof import('../../generate.js').genera
       const started = performance.now();
       try {
         const current = changed.length ? context.config({ reload: true }) : config;
-        const result = await generate({ specDir: current.specDir, outDir: current.outDir, config: current });
+        const result = await generate({ specDir: current.specDir, outDir: current.outDir, config: current, onLockWait: (notice) => io.stderr(`[${time()}] ${notice}\n`) });
         const ms = (performance.now() - started).toFixed(0);
         io.stdout(
           result.written || result.removed
