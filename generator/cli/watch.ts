@@ -4,9 +4,13 @@
  * bursts of file events (editors write, rename, touch): they are gathered for a moment, and a save during a run queues
  * one more run. Only files whose content changed are written (write.ts), and unchanged spec files are not parsed again.
  */
-import { readdirSync, statSync, watch, type FSWatcher } from 'node:fs';
+import { readdirSync, watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
 import { displayPath } from '../lib/display-path.js';
+import { statOrUndefined } from '../lib/fs-or-undefined.js';
+
+/** Whether `file` is a directory (links followed); false when it cannot be looked at. */
+const isDirectory = (file: string) => statOrUndefined(file)?.isDirectory() ?? false;
 
 /** How long events are gathered before a run starts. */
 const SETTLE_MS = 120;
@@ -120,14 +124,6 @@ export async function watchAndRun(options: WatchOptions): Promise<void> {
   for (const w of watchers.values()) w.close();
   if (timer) clearTimeout(timer);
   await running;
-}
-
-function isDirectory(file: string): boolean {
-  try {
-    return statSync(file).isDirectory();
-  } catch {
-    return false;
-  }
 }
 
 /** The directories in `dir` (none when it cannot be read). */

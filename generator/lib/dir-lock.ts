@@ -13,6 +13,7 @@
 import { linkSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { displayPath } from './display-path.js';
+import { removeSync } from './remove.js';
 
 /** What the lock file holds. */
 interface Holder {
@@ -132,7 +133,7 @@ export async function acquireLock(lockFile: string, waitMs: number = LOCK_WAIT_M
       if (holder === 'gone') continue;
       if (holder && isStale(holder)) {
         const again = readHolder(lockFile);
-        if (again !== 'gone' && again?.text === holder.text) unlinkIfThere(lockFile);
+        if (again !== 'gone' && again?.text === holder.text) removeSync(lockFile);
         continue;
       }
       if (Date.now() - started >= waitMs) throw new LockTimeoutError(lockFile, holder, waitMs);
@@ -140,7 +141,7 @@ export async function acquireLock(lockFile: string, waitMs: number = LOCK_WAIT_M
       await sleep(POLL_MS);
     }
   } finally {
-    unlinkIfThere(temp);
+    removeSync(temp);
   }
 }
 
@@ -157,14 +158,6 @@ export async function waitWhileLocked(lockFile: string, waitMs: number = LOCK_WA
     if (Date.now() - started >= waitMs) throw new LockTimeoutError(lockFile, holder, waitMs);
     notice(holder);
     await sleep(POLL_MS);
-  }
-}
-
-function unlinkIfThere(file: string): void {
-  try {
-    unlinkSync(file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
 }
 
