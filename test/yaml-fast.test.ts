@@ -3,12 +3,15 @@
  * text, the fast path either declines — and the `yaml` path then gives today's data and diagnostics — or yields data
  * identical to what the `yaml` path gives (same keys in the same order, same numbers, NaN and -0 included), for a
  * file that the `yaml` path finds no syntax error or duplicate key in. Checked on every spec file, on seeded mutants
- * of the whole spec (the fuzz corpus's mutator, helpers/spec-mutants.ts) and on hand-written tricky cases.
+ * of the whole spec (the fuzz corpus's mutator, helpers/spec-mutants.ts) and on hand-written tricky cases. The block
+ * reader (yaml-block.ts), which fastParse tries first, is checked alone on the same texts: it must take every file of
+ * the real spec (the speed of a cold run rests on it) and decline or agree everywhere else.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { Random } from '../generator/emitters/fixtures/random.js';
+import { blockParse } from '../generator/spec/yaml-block.js';
 import { fastParse } from '../generator/spec/yaml-fast.js';
 import { parseSource } from '../generator/spec/yaml-source.js';
 import { mutants, type SpecFiles } from './helpers/spec-mutants.js';
@@ -33,11 +36,18 @@ function difference(a: unknown, b: unknown, at = '$'): string | undefined {
   return undefined;
 }
 
-/** Why the fast path disagrees with the `yaml` path on `text`, or undefined ('declined' when it declines, if asked). */
-function disagreement(text: string): string | undefined {
-  const fast = fastParse(text);
+/** The `yaml` path's reading of a text; the last one is kept, as both fast paths are checked on each text in turn. */
+let lastYamlPath: { text: string; parsed: ReturnType<typeof parseSource> } | undefined;
+function yamlPath(text: string): ReturnType<typeof parseSource> {
+  if (lastYamlPath?.text !== text) lastYamlPath = { text, parsed: parseSource('test.yaml', text) };
+  return lastYamlPath.parsed;
+}
+
+/** Why a fast path (default: fastParse) disagrees with the `yaml` path on `text`, or undefined (also when it declines). */
+function disagreement(text: string, parse: typeof fastParse = fastParse): string | undefined {
+  const fast = parse(text);
   if (!fast) return undefined;
-  const slow = parseSource('test.yaml', text);
+  const slow = yamlPath(text);
   if (slow.syntaxErrors.length) return `fast path accepted a syntax error: ${slow.syntaxErrors[0]!.message}`;
   if (slow.duplicates.length) return `fast path accepted a duplicate key '${slow.duplicates[0]!.key}'`;
   return difference(fast.data, slow.data);
@@ -56,6 +66,8 @@ describe('the fast path reads the real spec as the yaml path does', () => {
     const text = spec.get(file)!.toString('utf8');
     expect(fastParse(text), 'declined a file of the real spec').toBeDefined();
     expect(disagreement(text)).toBeUndefined();
+    expect(blockParse(text), 'the block reader declined a file of the real spec').toBeDefined();
+    expect(disagreement(text, blockParse)).toBeUndefined();
   });
 });
 
@@ -66,20 +78,25 @@ describe('seeded mutants of the whole spec: declined, or the same data', () => {
     const problems: string[] = [];
     let taken = 0;
     let declined = 0;
+    let blockTaken = 0;
     for (const mutant of mutants(base, 16, COUNT)) {
       for (const [file, bytes] of mutant.files) {
         if (bytes === base.get(file)) continue;
         const text = bytes.toString('utf8');
         if (fastParse(text)) taken++;
         else declined++;
-        const problem = disagreement(text);
-        if (problem) problems.push(`mutant ${mutant.index} (${mutant.edits.join('; ')}) ${file}: ${problem}`);
+        if (blockParse(text)) blockTaken++;
+        for (const [name, parse] of [['fast path', fastParse], ['block reader', blockParse]] as const) {
+          const problem = disagreement(text, parse);
+          if (problem) problems.push(`${name}, mutant ${mutant.index} (${mutant.edits.join('; ')}) ${file}: ${problem}`);
+        }
       }
     }
     expect(problems).toEqual([]);
     // Both outcomes are exercised: most mutants stay valid YAML, the text edits break some.
     expect(taken).toBeGreaterThan(COUNT / 2);
     expect(declined).toBeGreaterThan(10);
+    expect(blockTaken).toBeGreaterThan(COUNT / 2);
   });
 });
 
@@ -92,6 +109,7 @@ describe('scalar spellings written over values of the real spec: declined, or th
     const spec = [...realSpec()].map(([file, bytes]) => [file, bytes.toString('utf8')] as const);
     const problems: string[] = [];
     let taken = 0;
+    let blockTaken = 0;
     for (let index = 0; index < COUNT; index++) {
       const random = Random.for('yaml-fast', index);
       const [file, text] = random.pick(spec);
@@ -103,11 +121,15 @@ describe('scalar spellings written over values of the real spec: declined, or th
       }
       const mutated = lines.join('\n');
       if (fastParse(mutated)) taken++;
-      const problem = disagreement(mutated);
-      if (problem) problems.push(`edit ${index} of ${file}: ${problem}`);
+      if (blockParse(mutated)) blockTaken++;
+      for (const [name, parse] of [['fast path', fastParse], ['block reader', blockParse]] as const) {
+        const problem = disagreement(mutated, parse);
+        if (problem) problems.push(`${name}, edit ${index} of ${file}: ${problem}`);
+      }
     }
     expect(problems).toEqual([]);
     expect(taken).toBeGreaterThan(COUNT / 4);
+    expect(blockTaken).toBeGreaterThan(COUNT / 4);
   });
 });
 
@@ -222,5 +244,57 @@ describe('tricky YAML: declined, or the same data', () => {
   test.each(TRICKY)('%s', (_what, text, outcome) => {
     expect(disagreement(text)).toBeUndefined();
     expect(fastParse(text) ? 'taken' : 'declined').toBe(outcome);
+    expect(disagreement(text, blockParse)).toBeUndefined();
+  });
+});
+
+/** [what, YAML text, what the block reader does], as TRICKY: the shapes spec files are written in, and their edges. */
+const BLOCK: [string, string, 'taken' | 'declined'][] = [
+  ['nested maps and sequences', 'a:\n  b:\n    c: 1\n  d: [x, y]\ne:\n  - 1\n  - two\n  -\n    f: g\n', 'taken'],
+  ['a sequence at its key\'s column', 'a:\n- 1\n- 2\nb: 3\n', 'taken'],
+  ['compact maps in a sequence', 'a:\n  - name: x\n    type: string\n  - name: y\n    nested:\n      - 1\n    after: z\n', 'taken'],
+  ['an empty entry and empty values', 'a:\nb:\n  -\n  - x\nc: ""\n', 'taken'],
+  ['comments everywhere', '# top\na: 1 # after\n# between\nb:\n  # before a nested key\n  c: 2\n\n# last\n', 'taken'],
+  ['literal blocks and chomping', 'a: |\n  x\n\n  y\nb: |-\n  x\nc: |+\n  x\n\nd: 1\n', 'taken'],
+  ['folded blocks with paragraphs', 'a: >-\n  one\n  two\n\n  three\n\n\n  four\nb: >\n  x\n', 'taken'],
+  ['a block scalar whose text looks like YAML', 'a: |\n  b: c\n  - d\n  # e\n  "f"\n', 'taken'],
+  ['a block scalar followed by a less indented comment', 'a: >-\n    x\n  # c\nb: 1\n', 'taken'],
+  ['trailing spaces inside a literal block', 'a: |\n  x  \n  y\n', 'taken'],
+  ['a block scalar in a sequence', '- |\n  x\n- >-\n  y\n  z\n', 'taken'],
+  ['a block scalar at the end without a line break', 'a: |\n  x', 'declined'],
+  ['a more-indented folded line', 'a: >\n  x\n    y\n  z\n', 'declined'],
+  ['a blank line of spaces inside a block', 'a: |\n  x\n     \n  y\n', 'declined'],
+  ['escapes', 'a: "\\t\\n\\\\\\"\\u00e9\\x41\\U0001F600\\0\\e\\N\\_\\L\\P\\/ "\nb: \'it\'\'s\'\n', 'taken'],
+  ['a lone surrogate escape', 'a: "\\ud800"\n', 'declined'],
+  ['quoted keys', '"a b": 1\n\'c\': 2\n"": 3\n', 'taken'],
+  ['flow collections', 'a: {x: 1, y: [2, 3], "z": {}, w: }\nb: [a b, "c", [d], {e: f}, ]\nc: []\nd: {}\n', 'taken'],
+  ['a flow plain scalar with a colon', 'a: [x:y]\n', 'declined'],
+  ['a flow map key without a value', 'a: {x, y: 1}\n', 'declined'],
+  ['a plain value with a colon and no space', 'a: http://example.com/x:y\nb: 12:30\n', 'taken'],
+  ['a plain value with a hash and no space', 'a: x#y\nb: "#z"\n', 'taken'],
+  ['a no-break space at the end of a plain value', 'a: x\u00a0\n', 'taken'],
+  ['multi-line plain scalars', 'a: one\n  two\n', 'declined'],
+  ['a more-indented comment after a value', 'a: 1\n  # c\nb: 2\n', 'declined'],
+  ['a value on the line after its key', 'a:\n  1\n', 'declined'],
+  ['a mapping indented past its siblings', 'a:\n  b: 1\n    c: 2\n', 'declined'],
+  ['a space before the colon', 'a : 1\n', 'declined'],
+  ['a sequence entry on a key line', 'a: - 1\n', 'declined'],
+  ['a nested compact sequence', '- - 1\n', 'declined'],
+  ['an indented document', '  a: 1\n', 'declined'],
+  ['a top-level sequence', '- a\n- b: c\n  d: e\n', 'taken'],
+  ['numbers, booleans and nulls as values and keys', 'a: 0x1F\nb: -.5e-3\nc: .NaN\nd: ~\ne: True\n1: x\n0o7: y\nfalse: z\n', 'taken'],
+  ['duplicate keys of different spellings', '1: a\n0x1: b\n', 'declined'],
+  ['a duplicate key in a flow map', 'a: {x: 1, x: 2}\n', 'declined'],
+  ['inherited names as keys', '__proto__: 1\nconstructor:\n  toString: 2\nvalueOf: [3]\n', 'taken'],
+  ['a duplicate inherited name', 'toString: 1\ntoString: 2\n', 'declined'],
+  ['CRLF line ends', 'a: 1\r\nb: |\r\n  x\r\n  y\r\nc: [1, 2]\r\n', 'taken'],
+];
+
+describe('the block reader on its own shapes: declined, or the same data', () => {
+  test.each(BLOCK)('%s', (_what, text, outcome) => {
+    expect(disagreement(text, blockParse)).toBeUndefined();
+    expect(blockParse(text) ? 'taken' : 'declined').toBe(outcome);
+    // What the block reader declines, fastParse's js-yaml path may still take: either way the data is yaml's.
+    expect(disagreement(text)).toBeUndefined();
   });
 });

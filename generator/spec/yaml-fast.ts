@@ -1,15 +1,17 @@
 /**
- * The clean path of parsing: js-yaml builds plain data about twice as fast as the `yaml` package's document + toJS
+ * The clean path of parsing. A file in the block style spec files are written in is read by yaml-block.ts; any other
+ * by js-yaml, which builds plain data about twice as fast as the `yaml` package's document + toJS
  * and loads in a fraction of its time, but keeps no positions and reports problems differently. So it is used only to
  * get the data of a file that parses cleanly; whenever it throws — a syntax error, a duplicate key, an alias, a tag
  * or key it is not sure `yaml` reads the same way — the caller parses with `yaml` (yaml-source.ts parseSource), whose
  * positions and diagnostics stay the only ones the user sees. Positions of a fast-parsed file are computed with
  * `yaml` only when one is asked (yaml-source.ts parsedSource).
  *
- * The schema below resolves plain scalars exactly as `yaml`'s core schema (YAML 1.2) does — same patterns, same
- * conversions (`yaml/dist/schema/core/*.js`) — with no YAML 1.1 extras (`0b101`, `1_000`, timestamps, `!!binary`,
- * `!!set`, `!!omap`), and merge keys (`<<`) as `merge: true` gives them.
+ * The schema below resolves plain scalars exactly as `yaml`'s core schema (YAML 1.2) does (yaml-core-scalars.ts), with
+ * no YAML 1.1 extras (`!!binary`, `!!set`, `!!omap`), and merge keys (`<<`) as `merge: true` gives them.
  */
+import { blockParse } from './yaml-block.js';
+import { coreBool, coreFloat, coreInt, coreNull, NOT_THIS_TYPE } from './yaml-core-scalars.js';
 import { constructFromEvents, defineMappingTag, defineScalarTag, EVENT_ID, NOT_RESOLVED, parseEvents, Schema, seqTag, strTag, type Event } from 'js-yaml';
 
 /** Declines (so the caller falls back) instead of guessing how `yaml` would read a value. */
@@ -17,50 +19,26 @@ const DECLINE = NOT_RESOLVED;
 
 const DIGITS = [...'0123456789'];
 
-/** `~`, `null`, `Null`, `NULL` and the empty plain scalar (yaml core `nullTag`). */
-const nullTag = defineScalarTag('tag:yaml.org,2002:null', {
-  implicit: true,
-  implicitFirstChars: ['', '~', 'n', 'N'],
-  resolve: (source, explicit) => (!explicit && /^(?:~|[Nn]ull|NULL)?$/.test(source) ? null : DECLINE),
-  identify: () => false,
-});
-
-/** `true`, `True`, `TRUE` and the same of false (yaml core `boolTag`). */
-const boolTag = defineScalarTag('tag:yaml.org,2002:bool', {
-  implicit: true,
-  implicitFirstChars: ['t', 'T', 'f', 'F'],
-  resolve: (source, explicit) => (!explicit && /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/.test(source) ? source[0] === 't' || source[0] === 'T' : DECLINE),
-  identify: () => false,
-});
-
-/** Octal `0o17`, decimal `+12`, hex `0x1F`, each converted as yaml core `intOct`, `int`, `intHex` do (parseInt). */
-const intTag = defineScalarTag('tag:yaml.org,2002:int', {
-  implicit: true,
-  implicitFirstChars: ['-', '+', ...DIGITS],
-  resolve: (source, explicit) => {
+/** A core-schema resolver as a js-yaml tag's `resolve`: explicit tags and values of another type are declined. */
+const resolveWith =
+  <T>(resolve: (source: string) => T | typeof NOT_THIS_TYPE) =>
+  (source: string, explicit: boolean): T | typeof DECLINE => {
     if (explicit) return DECLINE;
-    if (/^0o[0-7]+$/.test(source)) return parseInt(source.substring(2), 8);
-    if (/^[-+]?[0-9]+$/.test(source)) return parseInt(source, 10);
-    if (/^0x[0-9a-fA-F]+$/.test(source)) return parseInt(source.substring(2), 16);
-    return DECLINE;
-  },
-  identify: () => false,
-});
+    const value = resolve(source);
+    return value === NOT_THIS_TYPE ? DECLINE : value;
+  };
 
-/** `.inf`, `-.Inf`, `.NaN`, `1e3`, `1.5`, `.5`, `1.` as yaml core `floatNaN`, `floatExp`, `float` (parseFloat; 1e400 is Infinity). */
-const floatTag = defineScalarTag('tag:yaml.org,2002:float', {
-  implicit: true,
-  implicitFirstChars: ['-', '+', '.', ...DIGITS],
-  resolve: (source, explicit) => {
-    if (explicit) return DECLINE;
-    if (/^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/.test(source)) {
-      return source.slice(-3).toLowerCase() === 'nan' ? NaN : source[0] === '-' ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY;
-    }
-    if (/^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/.test(source) || /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/.test(source)) return parseFloat(source);
-    return DECLINE;
-  },
-  identify: () => false,
-});
+/** `~`, `null`, `Null`, `NULL` and the empty plain scalar. */
+const nullTag = defineScalarTag('tag:yaml.org,2002:null', { implicit: true, implicitFirstChars: ['', '~', 'n', 'N'], resolve: resolveWith(coreNull), identify: () => false });
+
+/** `true`, `True`, `TRUE` and the same of false. */
+const boolTag = defineScalarTag('tag:yaml.org,2002:bool', { implicit: true, implicitFirstChars: ['t', 'T', 'f', 'F'], resolve: resolveWith(coreBool), identify: () => false });
+
+/** Octal `0o17`, decimal `+12`, hex `0x1F`. */
+const intTag = defineScalarTag('tag:yaml.org,2002:int', { implicit: true, implicitFirstChars: ['-', '+', ...DIGITS], resolve: resolveWith(coreInt), identify: () => false });
+
+/** `.inf`, `-.Inf`, `.NaN`, `1e3`, `1.5`, `.5`, `1.`. */
+const floatTag = defineScalarTag('tag:yaml.org,2002:float', { implicit: true, implicitFirstChars: ['-', '+', '.', ...DIGITS], resolve: resolveWith(coreFloat), identify: () => false });
 
 /**
  * Maps being built, innermost last, each with how many plain `<<` it holds so far: yaml reports a second merge key in
@@ -120,6 +98,11 @@ const SCHEMA = new Schema([strTag, seqTag, mapTag, nullTag, boolTag, intTag, flo
  */
 export function fastParse(text: string): { data: unknown } | undefined {
   if (/^%/m.test(text) || /\r(?!\n)/.test(text) || hasLongLine(text)) return undefined;
+  return blockParse(text) ?? jsYamlParse(text);
+}
+
+/** fastParse's js-yaml path, for a file yaml-block.ts declines. */
+function jsYamlParse(text: string): { data: unknown } | undefined {
   openMaps = [];
   try {
     const events = parseEvents(text, {});
