@@ -10,6 +10,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { parseDocument } from 'yaml';
 import { Random } from '../generator/emitters/fixtures/random.js';
 import { blockParse } from '../generator/spec/yaml-block.js';
 import { fastParse } from '../generator/spec/yaml-fast.js';
@@ -273,9 +274,21 @@ const BLOCK: [string, string, 'taken' | 'declined'][] = [
   ['a plain value with a colon and no space', 'a: http://example.com/x:y\nb: 12:30\n', 'taken'],
   ['a plain value with a hash and no space', 'a: x#y\nb: "#z"\n', 'taken'],
   ['a no-break space at the end of a plain value', 'a: x\u00a0\n', 'taken'],
-  ['multi-line plain scalars', 'a: one\n  two\n', 'declined'],
+  ['multi-line plain scalars', 'a: one\n  two\n\n\n  three  \nb:\n  - x\n    y\n  - -z\n    - w\n', 'taken'],
+  ['a multi-line plain scalar after a comment', 'a: one # c\n  two\n', 'declined'],
+  ['a multi-line plain scalar with a colon', 'a: one\n  two: three\n', 'declined'],
+  ['multi-line quoted scalars', 'a: "one  \n  two\n\n  three \\\n    four\\ \n  five"\nb: \'x  \n\n   y\'\'s\'\n', 'taken'],
+  ['a multi-line quoted scalar not indented enough', 'a: "one\ntwo"\n', 'declined'],
+  ['an escaped line break before an empty line', 'a: "one\\\n\n  two"\n', 'declined'],
+  ['a quoted scalar that never closes', 'a: "one\n  two\n', 'declined'],
+  ['flow collections over lines', 'a:\n  [\n    x,\n    "y, ]",\n    { k: v },\n  ]\nb: { c: 1,\n  d: [2] }\n', 'taken'],
+  ['a flow collection over lines with an empty line', 'a: [x,\n\n  y]\n', 'declined'],
+  ['a flow collection over lines not indented enough', 'a: [x,\ny]\n', 'declined'],
+  ['a flow collection that never closes', 'a: [x,\n  y\n', 'declined'],
+  ['a comment inside a flow collection over lines', 'a: [x, # c\n  y]\n', 'declined'],
   ['a more-indented comment after a value', 'a: 1\n  # c\nb: 2\n', 'declined'],
-  ['a value on the line after its key', 'a:\n  1\n', 'declined'],
+  ['values on the line after their key', 'a:\n  1\nb:\n  "two"\nc: # c\n  three\n  four\n', 'taken'],
+  ['a block scalar header on the line after its key', 'a:\n  |\n    x\n', 'declined'],
   ['a mapping indented past its siblings', 'a:\n  b: 1\n    c: 2\n', 'declined'],
   ['a space before the colon', 'a : 1\n', 'declined'],
   ['a sequence entry on a key line', 'a: - 1\n', 'declined'],
@@ -289,6 +302,30 @@ const BLOCK: [string, string, 'taken' | 'declined'][] = [
   ['a duplicate inherited name', 'toString: 1\ntoString: 2\n', 'declined'],
   ['CRLF line ends', 'a: 1\r\nb: |\r\n  x\r\n  y\r\nc: [1, 2]\r\n', 'taken'],
 ];
+
+/** The real spec as YAML tools write it back: `yaml` re-serializing each file at several widths and string styles. */
+function rewrittenSpec(): [string, string][] {
+  const out: [string, string][] = [];
+  const styles: { lineWidth: number; defaultStringType?: 'QUOTE_DOUBLE' | 'QUOTE_SINGLE' | 'BLOCK_FOLDED'; flowCollectionPadding?: boolean }[] = [
+    { lineWidth: 80 },
+    { lineWidth: 40 },
+    { lineWidth: 120, defaultStringType: 'QUOTE_DOUBLE' },
+    { lineWidth: 50, defaultStringType: 'QUOTE_SINGLE', flowCollectionPadding: false },
+    { lineWidth: 60, defaultStringType: 'BLOCK_FOLDED' },
+  ];
+  for (const [file, bytes] of realSpec()) {
+    const doc = parseDocument(bytes.toString('utf8'));
+    for (const style of styles) out.push([`${file} ${JSON.stringify(style)}`, doc.toString(style)]);
+  }
+  return out;
+}
+
+describe('the real spec as YAML tools write it: the block reader takes it, with the same data', () => {
+  test.each(rewrittenSpec())('%s', (_what, text) => {
+    expect(blockParse(text), 'declined').toBeDefined();
+    expect(disagreement(text, blockParse)).toBeUndefined();
+  });
+});
 
 describe('the block reader on its own shapes: declined, or the same data', () => {
   test.each(BLOCK)('%s', (_what, text, outcome) => {

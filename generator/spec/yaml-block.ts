@@ -1,11 +1,10 @@
 /**
  * The fastest path of parsing: a reader of the block-style YAML spec files are written in — block mappings and
- * sequences (compact `- key: value` included), one-line plain and quoted scalars, `|` and `>` block scalars, one-line
- * flow collections, comments. It reads a spec file ~10× faster than js-yaml (yaml-fast.ts), which is the parse's
+ * sequences (compact `- key: value` included), plain and quoted scalars (folded over lines too, as YAML tools write
+ * long ones), `|` and `>` block scalars, one-line flow collections, comments. It reads a spec file ~10× faster than js-yaml (yaml-fast.ts), which is the parse's
  * largest cost at many connectors.
  *
- * It never guesses: whatever it is not sure `yaml` reads the same way — multi-line plain or quoted scalars, anchors,
- * aliases, tags, merge keys, explicit keys, documents markers, directives, tabs, control characters, an indentation
+ * It never guesses: whatever it is not sure `yaml` reads the same way — anchors, aliases, tags, merge keys, explicit keys, documents markers, directives, tabs, control characters, an indentation
  * indicator, more-indented lines of a folded scalar, duplicate keys — makes it decline (undefined), and the next path
  * (yaml-fast.ts, then `yaml` itself, whose positions and diagnostics stay the only ones users see) reads the file.
  * Plain scalars resolve as `yaml`'s core schema resolves them (yaml-core-scalars.ts); keys as yaml's toJS keys them.
@@ -101,6 +100,28 @@ function setKey(map: Record<string, unknown>, key: string, value: unknown): void
   else map[key] = value;
 }
 
+/**
+ * Where the flow collection being scanned closes: the column after its last bracket in `text`, scanning from column
+ * `from` with the brackets and quote still open before it (`open`, updated), or -1 when the text ends first.
+ */
+function flowEnd(text: string, from: number, open: { depth: number; quote: string }): number {
+  for (let k = from; k < text.length; k++) {
+    const c = text[k]!;
+    if (open.quote) {
+      if (c === '\\' && open.quote === '"') k++;
+      else if (c === open.quote) open.quote = text[k + 1] === "'" && c === "'" ? (k++, "'") : '';
+    } else if (c === '"' || c === "'") open.quote = c;
+    else if (c === '[' || c === '{') open.depth++;
+    else if ((c === ']' || c === '}') && --open.depth === 0) return k + 1;
+  }
+  return -1;
+}
+
+/** Whether a line's text can be (part of) a plain scalar in block context: no `: ` inside, no `:` at the end. */
+function isPlainText(text: string): boolean {
+  return !text.endsWith(':') && !text.includes(': ');
+}
+
 /** A plain key as yaml's toJS keys it: String of its core-schema value; null keys and merge keys decline. */
 function plainKey(raw: string): string {
   if (raw === '' || raw === '<<' || raw.length > 1024) decline();
@@ -145,9 +166,11 @@ class BlockReader {
     if (at < 0 || at < indent || (at === indent && !sequenceAtIndent)) return null;
     const line = this.lines[this.i]!;
     if (isEntry(line, at)) return this.sequence(at);
-    if (at > indent && this.keyEnd(line, at) >= 0) return this.mapping(at);
     if (at === indent) return null; // the parent's next key
-    return decline(); // a scalar on a line of its own
+    const c = line[at]!;
+    if (c === '|' || c === '>') decline(); // a block scalar's header on a line of its own
+    if (c !== '[' && c !== '{' && this.keyEnd(line, at) >= 0) return this.mapping(at);
+    return this.value(line, at, indent, false); // a scalar or a flow collection on a line of its own
   }
 
   /** A block mapping whose first key starts at column `col` of the current line (after a `- `, or its indentation). */
@@ -220,23 +243,43 @@ class BlockReader {
     }
     const c = line[at]!;
     if (c === '|' || c === '>') return this.blockScalar(line, at, indent);
-    let value: unknown;
-    let end: number;
-    if (c === '"' || c === "'") [value, end] = this.quoted(line, at);
-    else if (c === '[' || c === '{') [value, end] = this.flow(line, at);
-    else {
-      if (NOT_PLAIN_START.has(c) || isEntry(line, at)) decline();
-      const hash = line.indexOf(' #', at);
-      const raw = trimSpaces(hash < 0 ? line.slice(at) : line.slice(at, hash));
-      if (raw === '<<' || raw.endsWith(':') || raw.includes(': ')) decline();
-      value = corePlain(raw);
-      end = line.length;
-    }
-    const rest = skipSpaces(line, end);
-    if (rest < line.length && !(line.charCodeAt(rest) === 35 && rest > end)) decline(); // only a comment may follow
+    if (c !== '"' && c !== "'" && c !== '[' && c !== '{') return this.plain(line, at, indent);
+    const [value, closing, end] = c === '[' || c === '{' ? this.flowValue(line, at, indent) : this.quotedValue(line, at, indent);
+    const rest = skipSpaces(closing, end);
+    if (rest < closing.length && !(closing.charCodeAt(rest) === 35 && rest > end)) decline(); // only a comment may follow
     this.i++;
     this.noContinuation(indent);
     return value;
+  }
+
+  /**
+   * A plain scalar from column `at` of the current line, with the lines after it indented past `indent`, which continue
+   * it: folded as YAML folds them (a line break is a space, n empty lines are n line feeds). A multi-line one is text.
+   */
+  private plain(line: string, at: number, indent: number): unknown {
+    if (NOT_PLAIN_START.has(line[at]!) || isEntry(line, at)) decline();
+    const hash = line.indexOf(' #', at);
+    const first = trimSpaces(hash < 0 ? line.slice(at) : line.slice(at, hash));
+    if (first === '<<' || !isPlainText(first)) decline();
+    let text = first;
+    let empties = 0;
+    for (let k = ++this.i; k < this.lines.length; k++) {
+      const l = this.lines[k]!;
+      const lead = skipSpaces(l, 0);
+      if (lead === l.length) {
+        empties++;
+        continue;
+      }
+      if (lead <= indent) break;
+      const content = trimSpaces(l.slice(lead));
+      // A comment ends a plain scalar: a line after it would be an error.
+      if (hash >= 0 || content.charCodeAt(0) === 35 || content.includes(' #') || !isPlainText(content)) decline();
+      text += empties ? '\n'.repeat(empties) : ' ';
+      text += content;
+      empties = 0;
+      this.i = k + 1;
+    }
+    return text === first ? corePlain(first) : text;
   }
 
   /** Declines when the lines after a one-line value go on with it (a multi-line plain scalar, a stray indented line). */
@@ -288,40 +331,103 @@ class BlockReader {
     return chomp === '+' ? value + '\n'.repeat(emptyRun + 1) : `${value}\n`;
   }
 
-  /** A quoted scalar starting at column `at`, closed on the same line: its value and the column after it. */
+  /** A quoted scalar starting at column `at`, closed on the same line (a key, or inside a flow): its value and the column after it. */
   private quoted(line: string, at: number): [string, number] {
-    if (line[at] === "'") {
-      let value = '';
-      for (let k = at + 1; ; ) {
+    const { text, end } = this.segment(line, at + 1, line[at]!);
+    return end < 0 ? decline() : [text, end];
+  }
+
+  /**
+   * A quoted value starting at column `at` of the current line, over as many lines as it takes: the lines fold as YAML
+   * folds a flow scalar (a line break is a space, n empty lines are n line feeds, the white space around a break is
+   * dropped, an escaped break joins the lines as they are). Its value and the column after it; the current line is then
+   * the one it closes on, whose continuation lines are indented past `indent`.
+   */
+  private quotedValue(line: string, at: number, indent: number): [string, string, number] {
+    const quote = line[at]!;
+    let { text, end, escapedBreak } = this.segment(line, at + 1, quote);
+    let value = text;
+    while (end < 0) {
+      let empties = 0;
+      let k = this.i + 1;
+      let lead = 0;
+      for (; ; k++) {
+        if (k >= this.lines.length) decline();
+        lead = skipSpaces(this.lines[k]!, 0);
+        if (lead < this.lines[k]!.length) break;
+        empties++;
+      }
+      if (lead <= indent || (escapedBreak && empties > 0)) decline();
+      if (!escapedBreak) value += empties ? '\n'.repeat(empties) : ' ';
+      this.i = k;
+      ({ text, end, escapedBreak } = this.segment(this.lines[k]!, lead, quote));
+      value += text;
+    }
+    return [value, this.lines[this.i]!, end];
+  }
+
+  /**
+   * A flow collection starting at column `at` of the current line. One broken over lines (as YAML tools write long
+   * ones) is read from its lines joined by single spaces, each line trimmed — the folding YAML applies there — with
+   * every continuation indented past `indent`; the current line becomes the one it closes on. Its value, the text it
+   * was read from, and the column after it there.
+   */
+  private flowValue(line: string, at: number, indent: number): [unknown, string, number] {
+    const open = { depth: 0, quote: '' };
+    let text = line;
+    for (let from = at; flowEnd(text, from, open) < 0; ) {
+      const next = this.lines[++this.i];
+      const lead = next === undefined ? 0 : skipSpaces(next, 0);
+      // The end of the file, an empty line (a line feed in a scalar), too little indentation, an escaped line break.
+      if (next === undefined || lead === next.length || lead <= indent || text.endsWith('\\')) decline();
+      text = `${trimSpaces(text)} `;
+      from = text.length;
+      text += next!.slice(lead);
+    }
+    const [value, end] = this.flow(text, at);
+    return [value, text, end];
+  }
+
+  /**
+   * Quoted text from column `from` of `line`, inside a scalar opened by `quote`: the text and the column after the
+   * closing quote; or, when the line ends first, `end` -1 with the text's trailing spaces dropped (folding drops them)
+   * unless the line ends in an escaped line break (`escapedBreak`: a `\` last, which joins the lines without a space).
+   */
+  private segment(line: string, from: number, quote: string): { text: string; end: number; escapedBreak: boolean } {
+    let text = '';
+    let k = from;
+    if (quote === "'") {
+      for (;;) {
         const close = line.indexOf("'", k);
-        if (close < 0) decline();
-        value += line.slice(k, close);
-        if (line.charCodeAt(close + 1) !== 39) return [value, close + 1];
-        value += "'";
+        if (close < 0) return { text: trimSpaces(text + line.slice(k)), end: -1, escapedBreak: false };
+        text += line.slice(k, close);
+        if (line.charCodeAt(close + 1) !== 39) return { text, end: close + 1, escapedBreak: false };
+        text += "'";
         k = close + 2;
       }
     }
-    let value = '';
-    for (let k = at + 1; ; ) {
+    for (;;) {
       const close = line.indexOf('"', k);
       const slash = line.indexOf('\\', k);
-      if (close < 0) decline();
-      if (slash < 0 || slash > close) return [value + line.slice(k, close), close + 1];
-      value += line.slice(k, slash);
+      if (slash < 0 || (close >= 0 && slash > close)) {
+        // Only the raw text after the last escape is trimmed: an escaped space is content.
+        return close < 0 ? { text: text + trimSpaces(line.slice(k)), end: -1, escapedBreak: false } : { text: text + line.slice(k, close), end: close + 1, escapedBreak: false };
+      }
+      text += line.slice(k, slash);
       const e = line[slash + 1];
-      if (e === undefined) decline(); // an escaped line break: a multi-line scalar
-      const hex = HEX_LENGTH[e!];
+      if (e === undefined) return { text, end: -1, escapedBreak: true };
+      const hex = HEX_LENGTH[e];
       if (hex) {
         const digits = line.slice(slash + 2, slash + 2 + hex);
         if (!/^[0-9a-fA-F]+$/.test(digits) || digits.length !== hex) decline();
         const code = parseInt(digits, 16);
         if (code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) decline();
-        value += String.fromCodePoint(code);
+        text += String.fromCodePoint(code);
         k = slash + 2 + hex;
       } else {
-        const char = ESCAPES[e!];
+        const char = ESCAPES[e];
         if (char === undefined) decline();
-        value += char;
+        text += char;
         k = slash + 2;
       }
     }

@@ -87,17 +87,20 @@ const mapTag = defineMappingTag<Record<string, unknown>>('tag:yaml.org,2002:map'
 /** Tag resolution of yaml's core schema, plain scalars tried in its order (null, bool, int, float, else string). */
 const SCHEMA = new Schema([strTag, seqTag, mapTag, nullTag, boolTag, intTag, floatTag, mergeTag]);
 
+/** A `\` ending a line, then an empty line: js-yaml joins the lines, yaml folds them to a space. */
+const ESCAPED_BREAK_BEFORE_EMPTY_LINE = /\\\r?\n[ \t]*\r?\n/;
+
 /**
  * The data of `text` when js-yaml reads it cleanly and as `yaml` would, else undefined (then parse with `yaml`).
  * Declined up front: a `%` directive (`%YAML 1.1` switches yaml to another schema), a carriage return not followed by
  * a line feed (yaml and js-yaml split lines differently there), a line over 1024 characters (it may hold a key that
- * long: an error for yaml, KEY_OVER_1024_CHARS). Declined from js-yaml's events: any alias (yaml caps their expansion
- * against alias bombs; without aliases a document cannot blow up), any anchor (yaml is stricter about their
- * spelling), any tag but `!!str` and `!` on a scalar. Declined by js-yaml: anything it cannot read, duplicate keys,
- * no or several documents, nesting deeper than 100.
+ * long: an error for yaml, KEY_OVER_1024_CHARS), a line ending in `\` before an empty line (read differently too).
+ * Declined from js-yaml's events: any alias (yaml caps their expansion against alias bombs; without aliases a document
+ * cannot blow up), any anchor (yaml is stricter about their spelling), any tag but `!!str` and `!` on a scalar.
+ * Declined by js-yaml: anything it cannot read, duplicate keys, no or several documents, nesting deeper than 100.
  */
 export function fastParse(text: string): { data: unknown } | undefined {
-  if (/^%/m.test(text) || /\r(?!\n)/.test(text) || hasLongLine(text)) return undefined;
+  if (/^%/m.test(text) || /\r(?!\n)/.test(text) || hasLongLine(text) || ESCAPED_BREAK_BEFORE_EMPTY_LINE.test(text)) return undefined;
   return blockParse(text) ?? jsYamlParse(text);
 }
 
