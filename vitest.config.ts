@@ -14,8 +14,9 @@ export default defineConfig({
   resolve: { alias },
   test: {
     include: ['test/**/*.test.ts', 'generated/contract-tests/*.test.ts'],
-    // One mock service for the whole run; each contract-test file creates its own source on it.
-    globalSetup: ['test/contract/global-setup.ts'],
+    // The run's temporary files under one directory, removed at the end; one mock service for the whole run (each
+    // contract-test file creates its own source on it).
+    globalSetup: ['test/temp-dir.global-setup.ts', 'test/contract/global-setup.ts'],
     // CLI tests spawn Node processes; leave headroom on a loaded 2-core machine.
     testTimeout: 30_000,
   },
