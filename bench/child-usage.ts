@@ -6,6 +6,12 @@
  * CPU comes from bash's `times` (its children's user and system time, in milliseconds): GNU time prints CPU in 10 ms
  * steps, too coarse for a run of 60–100 ms (a no-op against `node -e 0`). Peak memory comes from GNU time, which waits
  * for that bash (the largest resident set among it and its children).
+ *
+ * That bash must run nothing but the command: bash reads ~/.bashrc when its standard input is a socket (Node's pipes
+ * are socket pairs) and SHLVL is 0 or unset, as it guesses a remote shell, and $BASH_ENV in any non-interactive
+ * shell. A ~/.bashrc that runs `pyenv init` added ~0.2 s of CPU to every measured process (node -e 0: 0.30 s instead of
+ * 0.09 s) under `npm run bench`. So bash runs with --norc --noprofile, without BASH_ENV and ENV, and with its standard
+ * input closed (no measured command reads any).
  */
 import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -34,7 +40,10 @@ export function runMeasured(command: string, args: string[], options: SpawnSyncO
     const out = path.join(dir, 'usage');
     const times = path.join(dir, 'times');
     const start = performance.now();
-    const r = spawnSync(TIME, ['-f', '%M', '-o', out, BASH, '-c', WITH_TIMES, times, command, ...args], { encoding: 'utf8', maxBuffer: 64 * 2 ** 20, ...options });
+    const env = { ...(options.env ?? process.env) };
+    delete env.BASH_ENV;
+    delete env.ENV;
+    const r = spawnSync(TIME, ['-f', '%M', '-o', out, BASH, '--norc', '--noprofile', '-c', WITH_TIMES, times, command, ...args], { encoding: 'utf8', maxBuffer: 64 * 2 ** 20, stdio: ['ignore', 'pipe', 'pipe'], ...options, env });
     const wallMs = performance.now() - start;
     if (r.status !== 0) throw new Error(`${path.basename(command)} ${args.join(' ')} failed (${r.status ?? r.signal}):\n${String(r.stderr).slice(-2000)}`);
     // GNU time writes "Command exited with non-zero status" lines before the figures on failure; take the last line.

@@ -1,4 +1,7 @@
 /** The bench's reading of a child's cost (bench/child-usage.ts): CPU to the millisecond, memory, a failing command. */
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { childCpuSeconds, runMeasured } from '../bench/child-usage.js';
 
@@ -19,5 +22,19 @@ describe('bench child usage', () => {
 
   test('a failing command throws with its status and stderr', () => {
     expect(() => runMeasured(process.execPath, ['-e', 'console.error("boom"); process.exit(3)'])).toThrow(/failed \(3\)[\s\S]*boom/);
+  });
+
+  test('measures the command alone: bash reads neither ~/.bashrc (as for a remote shell) nor $BASH_ENV', () => {
+    const home = mkdtempSync(path.join(os.tmpdir(), 'bench-usage-home-'));
+    try {
+      // A socket on stdin with SHLVL 0 looks to bash like a remote shell (it reads ~/.bashrc); $BASH_ENV it reads anyway.
+      writeFileSync(path.join(home, '.bashrc'), `touch ${JSON.stringify(path.join(home, 'bashrc-ran'))}\n`);
+      writeFileSync(path.join(home, 'env.sh'), `touch ${JSON.stringify(path.join(home, 'bash-env-ran'))}\n`);
+      runMeasured(process.execPath, ['-e', '0'], { env: { ...process.env, HOME: home, SHLVL: '0', BASH_ENV: path.join(home, 'env.sh') } });
+      expect(existsSync(path.join(home, 'bashrc-ran'))).toBe(false);
+      expect(existsSync(path.join(home, 'bash-env-ran'))).toBe(false);
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
   });
 });
