@@ -14,9 +14,12 @@ import path from 'node:path';
 /** The variables os.tmpdir() reads (POSIX: TMPDIR, TMP, TEMP; Windows: TEMP, TMP). */
 const TEMP_VARIABLES = ['TMPDIR', 'TMP', 'TEMP'] as const;
 
+/** The run's directory, once made. */
 let runDir: string | undefined;
+/** The variables' values before setup, put back at teardown. */
 const previous = new Map<string, string | undefined>();
 
+/** Makes the run's directory and points os.tmpdir() at it, for this process and all it starts from now on. */
 export function setup(): void {
   runDir = mkdtempSync(path.join(os.tmpdir(), 'connector-codegen-test-'));
   for (const name of TEMP_VARIABLES) {
@@ -25,6 +28,7 @@ export function setup(): void {
   }
 }
 
+/** Puts the variables back and removes the run's directory (unless CONNECTOR_CODEGEN_KEEP_TEST_TMP=1). */
 export function teardown(): void {
   for (const [name, value] of previous) {
     if (value === undefined) delete process.env[name];
