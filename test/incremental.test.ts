@@ -8,7 +8,7 @@ import { cp, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/pro
 import os from 'node:os';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
-import { isMap, isScalar, parseDocument, type Document, type YAMLMap } from 'yaml';
+import { isMap, isScalar, parseDocument, type Document, type YAMLMap, type YAMLSeq } from 'yaml';
 import { beforeAll, describe, expect, test, vi } from 'vitest';
 import { Random } from '../generator/emitters/fixtures/random.js';
 import { generate, type GenerateOptions } from '../generator/generate.js';
@@ -65,6 +65,22 @@ const EDITS: Edit[] = [
     doc.setIn(['records', record, 'fields', `extra_${tag}`], 'string|null');
     return `field extra_${tag} on record ${record}`;
   },
+  function retypeRecordField(doc, random) {
+    const records = keysOf(mapAt(doc, 'records')).filter((r) => keysOf(mapAt(doc, 'records', r, 'fields')).some((f) => f !== 'id' && typeof doc.getIn(['records', r, 'fields', f]) === 'string'));
+    const record = pick(random, records);
+    if (!record) return undefined;
+    const field = pick(random, keysOf(mapAt(doc, 'records', record, 'fields')).filter((f) => f !== 'id' && typeof doc.getIn(['records', record, 'fields', f]) === 'string'));
+    const type = String(doc.getIn(['records', record, 'fields', field]));
+    doc.setIn(['records', record, 'fields', field], type === 'integer|null' ? 'boolean' : 'integer|null');
+    return `field ${field} of record ${record} retyped from ${type}`;
+  },
+  function removeRecordField(doc, random) {
+    const record = pick(random, keysOf(mapAt(doc, 'records')).filter((r) => keysOf(mapAt(doc, 'records', r, 'fields')).length > 2));
+    if (!record) return undefined;
+    const field = pick(random, keysOf(mapAt(doc, 'records', record, 'fields')).filter((f) => f !== 'id'));
+    doc.deleteIn(['records', record, 'fields', field]);
+    return `field ${field} removed from record ${record}`;
+  },
 ];
 
 async function copySpec(): Promise<string> {
@@ -103,8 +119,8 @@ describe('an edit to one connector', () => {
     await generate({ specDir, outDir, cacheDir });
   }, 120_000);
 
-  // Several seeded edits in a row, each on the output and cache of the one before.
-  test.each([11, 29, 47])('regenerates what a cold run generates (seed %i)', async (seed) => {
+  // Every kind of edit, each on a seeded connector and on the output and cache of the edit before.
+  test.each(EDITS.map((edit, i) => [edit.name, 11 + 18 * i, edit] as const))('regenerates what a cold run generates (%s, seed %i)', async (_name, seed, edit) => {
     const random = new Random(seed);
     const files = (await readdir(path.join(specDir, 'connectors'))).sort();
     let done: string | undefined;
@@ -114,7 +130,7 @@ describe('an edit to one connector', () => {
       file = path.join(specDir, 'connectors', pick(random, files));
       before = await readFile(file, 'utf8');
       const doc = parseDocument(before);
-      done = pick(random, EDITS)(doc, random, `s${seed}`);
+      done = edit(doc, random, `s${seed}`);
       if (!done) continue;
       await writeFile(file, doc.toString());
       const entriesBefore = await entryCount(cacheDir);
@@ -151,6 +167,33 @@ describe('an edit outside the connectors', () => {
     const tree = await readOutputTree(outDir);
     expect([...tree.values()].some((c) => c.includes('A conflicting write.'))).toBe(true);
     expect(tree).toEqual(await coldTree(specDir));
+  }, 120_000);
+
+  test('a connector removed from the spec takes its files away; added back, they come back as a cold run makes them', async () => {
+    const { specDir, cacheDir, outDir } = await generatedOnce();
+    const first = await readOutputTree(outDir);
+    const serviceFile = path.join(specDir, 'service.yaml');
+    const connectorFile = path.join(specDir, 'connectors', 'advertising.yaml');
+    const [service, connector] = await Promise.all([readFile(serviceFile, 'utf8'), readFile(connectorFile, 'utf8')]);
+    // Every mention of the connector in service.yaml goes with it (its list entry, its authentication).
+    const doc = parseDocument(service);
+    const connectors = doc.get('connectors') as YAMLSeq;
+    connectors.items = connectors.items.filter((item) => !(isScalar(item) && item.value === 'advertising'));
+    doc.deleteIn(['authentication', 'connectors', 'advertising']);
+    expect(doc.toString()).not.toMatch(/\badvertising\b:|- advertising\b/);
+    await writeFile(serviceFile, doc.toString());
+    await rm(connectorFile);
+    const removed = await generate({ specDir, outDir, cacheDir });
+    expect(removed.removed).toBeGreaterThan(0);
+    const without = await readOutputTree(outDir);
+    expect([...without.keys()].filter((f) => f.startsWith('advertising/') || f.includes('/advertising.'))).toEqual([]);
+    expect(without).toEqual(await coldTree(specDir));
+    await Promise.all([writeFile(serviceFile, service), writeFile(connectorFile, connector)]);
+    const entriesBefore = await entryCount(cacheDir);
+    await generate({ specDir, outDir, cacheDir });
+    // Its entry was kept: the connector comes back from the cache, not emitted again.
+    expect(await entryCount(cacheDir)).toBe(entriesBefore);
+    expect(await readOutputTree(outDir)).toEqual(first);
   }, 120_000);
 
   test('of the config (package naming, connectors chosen) regenerates what a cold run generates', async () => {
