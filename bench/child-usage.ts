@@ -26,7 +26,12 @@ const WITH_TIMES = '"$@"; status=$?; times > "$0"; exit $status';
 /** Cost of one run of a command. */
 export interface ChildUsage {
   wallMs: number;
+  /** User + system seconds. */
   cpuS: number;
+  /** User seconds (in the process's own code). */
+  userS: number;
+  /** System seconds (in the kernel on its behalf: files, page faults): on a busy file system the noisier part. */
+  systemS: number;
   maxRssMiB: number;
   /** What the command wrote to stderr. */
   stderr: string;
@@ -48,17 +53,24 @@ export function runMeasured(command: string, args: string[], options: SpawnSyncO
     if (r.status !== 0) throw new Error(`${path.basename(command)} ${args.join(' ')} failed (${r.status ?? r.signal}):\n${String(r.stderr).slice(-2000)}`);
     // GNU time writes "Command exited with non-zero status" lines before the figures on failure; take the last line.
     const rssKiB = Number(readFileSync(out, 'utf8').trim().split('\n').pop());
-    return { wallMs, cpuS: childCpuSeconds(readFileSync(times, 'utf8')), maxRssMiB: rssKiB / 1024, stderr: String(r.stderr) };
+    const { userS, systemS } = childCpuTimes(readFileSync(times, 'utf8'));
+    return { wallMs, cpuS: userS + systemS, userS, systemS, maxRssMiB: rssKiB / 1024, stderr: String(r.stderr) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-/** User + system seconds of the children from bash `times` output (`0m0.002s 0m0.000s` / `0m0.245s 0m0.004s`). */
-export function childCpuSeconds(timesOutput: string): number {
+/** User and system seconds of the children from bash `times` output (`0m0.002s 0m0.000s` / `0m0.245s 0m0.004s`). */
+export function childCpuTimes(timesOutput: string): { userS: number; systemS: number } {
   const children = timesOutput.trim().split('\n')[1];
   const parts = children?.match(/^(\d+)m([\d.]+)s (\d+)m([\d.]+)s$/);
   if (!parts) throw new Error(`unexpected output of bash times: ${JSON.stringify(timesOutput)}`);
   const [, um, us, sm, ss] = parts.map(Number) as [number, number, number, number, number];
-  return um * 60 + us + sm * 60 + ss;
+  return { userS: um * 60 + us, systemS: sm * 60 + ss };
+}
+
+/** User + system seconds of the children from bash `times` output (childCpuTimes). */
+export function childCpuSeconds(timesOutput: string): number {
+  const { userS, systemS } = childCpuTimes(timesOutput);
+  return userS + systemS;
 }

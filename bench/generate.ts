@@ -22,7 +22,7 @@ import path from 'node:path';
 import { isMap, isScalar, parseDocument, type Document, type YAMLMap } from 'yaml';
 import { type ChildUsage, runMeasured } from './child-usage.js';
 import { keepSection, record } from './report.js';
-import { median, printTable } from './stats.js';
+import { linearFit, median, printTable } from './stats.js';
 import { writeSyntheticSpec } from '../generator/lib/synthetic-spec.js';
 
 const repo = path.resolve(import.meta.dirname, '..');
@@ -108,9 +108,9 @@ async function editSeries(work: string, name: string, edit: (spec: string, round
   };
 }
 
-const med = (xs: ChildUsage[], key: 'cpuS' | 'wallMs' | 'maxRssMiB') => median(xs.map((x) => x[key]));
-const row = (name: string, xs: ChildUsage[]) => [name, med(xs, 'cpuS').toFixed(2), med(xs, 'wallMs').toFixed(0), med(xs, 'maxRssMiB').toFixed(0), String(xs.length)];
-const HEADER = ['case', 'CPU s', 'wall ms', 'peak MiB', 'runs'];
+const med = (xs: ChildUsage[], key: 'cpuS' | 'userS' | 'systemS' | 'wallMs' | 'maxRssMiB') => median(xs.map((x) => x[key]));
+const row = (name: string, xs: ChildUsage[]) => [name, med(xs, 'cpuS').toFixed(2), med(xs, 'userS').toFixed(2), med(xs, 'systemS').toFixed(2), med(xs, 'wallMs').toFixed(0), med(xs, 'maxRssMiB').toFixed(0), String(xs.length)];
+const HEADER = ['case', 'CPU s', 'user s', 'system s', 'wall ms', 'peak MiB', 'runs'];
 
 /** Runs the generation benchmarks, prints their tables and records the headline figures. */
 export async function benchGenerate(): Promise<void> {
@@ -214,13 +214,20 @@ async function benchScale(work: string): Promise<void> {
   const base = specs.find((x) => x.factor === 1);
   console.log(`\ngenerate at scale: synthetic specs (connectors cloned under new ids), cold, ${scaleRuns} interleaved runs each`);
   printTable(
-    ['spec', 'connectors', 'CPU s', 'wall ms', 'peak MiB', 'CPU vs 1×'],
-    specs.map((x) => [`${x.factor}×`, String(x.connectors), med(x.runs, 'cpuS').toFixed(2), med(x.runs, 'wallMs').toFixed(0), med(x.runs, 'maxRssMiB').toFixed(0), base ? `${(med(x.runs, 'cpuS') / med(base.runs, 'cpuS')).toFixed(2)}×` : '']),
+    ['spec', 'connectors', 'CPU s', 'user s', 'system s', 'wall ms', 'peak MiB', 'CPU vs 1×'],
+    specs.map((x) => [`${x.factor}×`, String(x.connectors), med(x.runs, 'cpuS').toFixed(2), med(x.runs, 'userS').toFixed(2), med(x.runs, 'systemS').toFixed(2), med(x.runs, 'wallMs').toFixed(0), med(x.runs, 'maxRssMiB').toFixed(0), base ? `${(med(x.runs, 'cpuS') / med(base.runs, 'cpuS')).toFixed(2)}×` : '']),
   );
-  keepSection('scale', specs.map((x) => ({ factor: x.factor, connectors: x.connectors, cpuS: med(x.runs, 'cpuS'), wallMs: med(x.runs, 'wallMs'), maxRssMiB: med(x.runs, 'maxRssMiB') })));
+  keepSection('scale', specs.map((x) => ({ factor: x.factor, connectors: x.connectors, cpuS: med(x.runs, 'cpuS'), userS: med(x.runs, 'userS'), systemS: med(x.runs, 'systemS'), wallMs: med(x.runs, 'wallMs'), maxRssMiB: med(x.runs, 'maxRssMiB'), runs: x.runs.map(({ stderr: _, ...u }) => u) })));
   const top = specs[specs.length - 1]!;
   if (base && top !== base) {
     record({ id: `generate.scale.x${top.factor}.cpu_vs_x1`, label: `${top.factor}× spec CPU vs 1×`, value: med(top.runs, 'cpuS'), unit: 's', peer: { name: '1× spec', value: med(base.runs, 'cpuS') }, target: { on: 'ratio', op: '<=', limit: 2.5 } });
+  }
+  // CPU ≈ fixed + connectors × marginal: the ratio target above weighs the one against the other, so both are shown.
+  if (new Set(specs.map((x) => x.connectors)).size > 1) {
+    const fit = linearFit(specs.map((x) => [x.connectors, med(x.runs, 'cpuS')] as const));
+    console.log(`CPU ≈ ${fit.intercept.toFixed(2)} s + ${(fit.slope * 1000).toFixed(1)} ms per connector (least squares over the rows above)`);
+    record({ id: 'generate.scale.cpu_per_connector_ms', label: 'cold generate CPU per added connector (least squares over the scale rows)', value: fit.slope * 1000, unit: 'ms' });
+    record({ id: 'generate.scale.cpu_fixed_s', label: 'cold generate CPU at no connectors (the same line\'s intercept: start-up and shared work)', value: fit.intercept, unit: 's' });
   }
   record({ id: `generate.scale.x${top.factor}.peak_mib`, label: `${top.factor}× spec peak memory`, value: med(top.runs, 'maxRssMiB'), unit: 'MiB', target: { on: 'value', op: '<=', limit: 400 } });
 }

@@ -13,6 +13,20 @@ export function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
 
+/**
+ * The least-squares line y = intercept + slope·x through the points (at least two distinct x): how a cost splits into a
+ * fixed part and a part per unit, e.g. generate's CPU into start-up and CPU per connector.
+ */
+export function linearFit(points: readonly (readonly [x: number, y: number])[]): { intercept: number; slope: number } {
+  const n = points.length;
+  const mx = points.reduce((a, [x]) => a + x, 0) / n;
+  const my = points.reduce((a, [, y]) => a + y, 0) / n;
+  const sxx = points.reduce((a, [x]) => a + (x - mx) ** 2, 0);
+  if (!(sxx > 0)) throw new Error('linearFit: needs at least two distinct x');
+  const slope = points.reduce((a, [x, y]) => a + (x - mx) * (y - my), 0) / sxx;
+  return { intercept: my - slope * mx, slope };
+}
+
 /** Prints rows as an aligned text table. */
 export function printTable(header: string[], rows: string[][]): void {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
