@@ -16,6 +16,7 @@ const path = require('node:path');
 const { filesUnder, statLines } = require('../generator/lib/file-stats.cjs');
 const { outputTo } = require('../generator/lib/fd-output.cjs');
 const { handOverVersion, versionDigest, versionInputs } = require('../generator/lib/generator-inputs.cjs');
+const { tuneV8 } = require('./v8-tuning.cjs');
 
 const root = path.resolve(__dirname, '..');
 const SOURCES = ['generator', 'mock', 'runtime/src', 'mcp/src', 'bin/cli-build.cjs', 'bin/cli-bundle.mjs', 'package.json', 'package-lock.json'];
@@ -193,6 +194,7 @@ async function runCli(argv) {
       // the CLI answers
     }
   }
+  tuneV8(); // before the CLI's code compiles: the flags apply to code compiled after them
   const cli = await loadCli(dir);
   const code = await cli.main(argv);
   codeCache?.saveCodeCache(cli.runKind?.() ?? argv.find((arg) => !arg.startsWith('-')) ?? '');

@@ -16,6 +16,7 @@ const { createRequire } = require('node:module');
 const path = require('node:path');
 const vm = require('node:vm');
 const { isOneShot } = require('./one-shot.cjs');
+const { v8Tuned } = require('./v8-tuning.cjs');
 
 /** The module the CLI build's start and work scripts ask for each other's modules (bin/cli-bundle.mjs). */
 const MODULES = 'connector-codegen:modules';
@@ -77,7 +78,7 @@ function runScript(file, modules) {
   const require = Object.assign((id) => (id === MODULES ? modules : nodeRequire(id)), { resolve: nodeRequire.resolve, cache: nodeRequire.cache });
   const module = { exports: {} };
   script.runInThisContext().call(module.exports, module.exports, require, module, file, path.dirname(file));
-  loaded.set(file, { script, cacheFile, source, cached: cachedData !== undefined, kinds: cachedData && !script.cachedDataRejected ? kinds : [] });
+  loaded.set(file, { script, cacheFile, source, cached: cachedData !== undefined, kinds: cachedData && !script.cachedDataRejected ? kinds : [], tuned: v8Tuned() });
   return module.exports;
 }
 
@@ -120,7 +121,9 @@ function loadBuild(dir) {
 function saveCodeCache(kind) {
   if (!isOneShot()) return;
   for (const entry of loaded.values()) {
-    if (entry.kinds.includes(kind)) continue;
+    // V8 stamps a cache with the flags in force when it is made, and refuses it under others: a script compiled before
+    // this thread set its flags (the no-op check, v8-tuning.cjs) keeps the cache made by a run that never set them.
+    if (entry.kinds.includes(kind) || entry.tuned !== v8Tuned()) continue;
     entry.kinds = [...entry.kinds, kind];
     try {
       // The record goes last: a cache without its record is not used.

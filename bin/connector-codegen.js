@@ -4,8 +4,7 @@
 // each run Node's ES module loader and, for every built-in module it imports, that module's whole namespace (node:fs
 // brings in fs/promises and the streams) — ~7 ms of CPU, a quarter of what a no-op `generate` costs beyond bare Node.
 'use strict';
-require('./v8-tuning.cjs'); // first: V8 flags apply to code compiled after them
-const { runCli } = require('./cli-build.cjs');
+const { runCli } = require('./cli-build.cjs'); // it sets the V8 flags of a run with work to do (v8-tuning.cjs)
 
 // A reader that goes away (`connector-codegen describe --json | head`) ends the run quietly, as in other CLI tools,
 // whether the run writes through a descriptor or a stream (generator/lib/fd-output.cjs).

@@ -150,6 +150,35 @@ describe('code caches', () => {
     }
   }, 60_000);
 
+  test("a script compiled before the run set its V8 flags (the no-op check) keeps the cache made without them", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'codegen-cache-'));
+    const file = path.join(dir, 'script.cjs');
+    const tuning = path.join(repo, 'bin/v8-tuning.cjs');
+    // As the CLI runs: no V8 flags on the command line; a run with work sets them after the no-op script ran.
+    const run = async (kind: string, tune: boolean) => {
+      const code = `const { runScript, saveCodeCache, codeCacheState } = await import(${JSON.stringify(codeCache)});
+        const { tuneV8 } = await import(${JSON.stringify(tuning)});
+        runScript(${JSON.stringify(file)});
+        const state = codeCacheState(${JSON.stringify(file)});
+        if (${tune}) tuneV8();
+        saveCodeCache(${JSON.stringify(kind)});
+        console.log(JSON.stringify(state));`;
+      const { stdout } = await exec(process.execPath, ['--input-type=module', '-e', code, 'run'], { cwd: repo });
+      return JSON.parse(stdout) as unknown;
+    };
+    try {
+      await writeFile(file, SCRIPT);
+      expect(await run('no-op', false)).toEqual({ cached: false, rejected: false });
+      expect(await run('generate', true)).toEqual({ cached: true, rejected: false });
+      // The run with work did not write the script's cache under its flags, which a no-op run would refuse.
+      expect(await run('no-op', false)).toEqual({ cached: true, rejected: false });
+      const [record] = (await readdir(dir)).filter((f) => f.endsWith('.cache.json'));
+      expect(JSON.parse(await readFile(path.join(dir, record!), 'utf8')).kinds).toEqual(['no-op']);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
   test('one per set of flags on the command line: a run started with other V8 flags neither takes nor overwrites it', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'codegen-cache-'));
     const file = path.join(dir, 'script.cjs');
