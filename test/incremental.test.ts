@@ -66,10 +66,11 @@ const EDITS: Edit[] = [
     return `field extra_${tag} on record ${record}`;
   },
   function retypeRecordField(doc, random) {
-    const records = keysOf(mapAt(doc, 'records')).filter((r) => keysOf(mapAt(doc, 'records', r, 'fields')).some((f) => f !== 'id' && typeof doc.getIn(['records', r, 'fields', f]) === 'string'));
-    const record = pick(random, records);
+    // Fields written as a type text (`string|null`), the key aside.
+    const retypable = (record: string) => keysOf(mapAt(doc, 'records', record, 'fields')).filter((f) => f !== 'id' && typeof doc.getIn(['records', record, 'fields', f]) === 'string');
+    const record = pick(random, keysOf(mapAt(doc, 'records')).filter((r) => retypable(r).length > 0));
     if (!record) return undefined;
-    const field = pick(random, keysOf(mapAt(doc, 'records', record, 'fields')).filter((f) => f !== 'id' && typeof doc.getIn(['records', record, 'fields', f]) === 'string'));
+    const field = pick(random, retypable(record));
     const type = String(doc.getIn(['records', record, 'fields', field]));
     doc.setIn(['records', record, 'fields', field], type === 'integer|null' ? 'boolean' : 'integer|null');
     return `field ${field} of record ${record} retyped from ${type}`;
