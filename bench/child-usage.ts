@@ -68,9 +68,3 @@ export function childCpuTimes(timesOutput: string): { userS: number; systemS: nu
   const [, um, us, sm, ss] = parts.map(Number) as [number, number, number, number, number];
   return { userS: um * 60 + us, systemS: sm * 60 + ss };
 }
-
-/** User + system seconds of the children from bash `times` output (childCpuTimes). */
-export function childCpuSeconds(timesOutput: string): number {
-  const { userS, systemS } = childCpuTimes(timesOutput);
-  return userS + systemS;
-}
