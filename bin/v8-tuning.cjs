@@ -16,8 +16,8 @@
 // back. The check is a plain look at the arguments; a wrong guess changes speed only, never output.
 //
 // They are set once the run is known to have work (tuneV8, from cli-build.cjs runCli), not as the process starts: a
-// `generate` with nothing to do never loads node:v8, which brings in Node's whole streams library (~20 modules, ~8 ms of
-// a no-op's ~45 ms beyond bare Node, measured). The few small scripts that run before (this bin, the no-op check)
+// `generate` with nothing to do never loads node:v8, which brings in Node's whole streams library (~20 modules: ~3 ms to
+// load, measured in-process; a no-op run 4–9 ms less CPU in interleaved runs). The few small scripts that run before (this bin, the no-op check)
 // run under V8's defaults; a code cache is made under the flags its script was compiled with (code-cache.cjs).
 'use strict';
 const { isOneShot, ONE_SHOT_V8_FLAGS } = require('./one-shot.cjs');
