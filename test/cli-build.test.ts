@@ -195,4 +195,29 @@ describe('code caches', () => {
       await rm(dir, { recursive: true, force: true });
     }
   }, 60_000);
+
+  test('a script keeps caches for its most recent sets of flags only, each cache with its record', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'codegen-cache-'));
+    const file = path.join(dir, 'script.cjs');
+    const { MAX_FLAG_SETS } = (await import(codeCache)) as { MAX_FLAG_SETS: number };
+    // Flags that change no V8 behaviour the script sees, each a set of its own (as `--cpu-prof-dir=<dir>` would be).
+    const flagSet = (i: number) => [`--stack-size=${900 + i}`];
+    const caches = async () => (await readdir(dir)).filter((f) => f.endsWith('.cache')).sort();
+    try {
+      await writeFile(file, SCRIPT);
+      expect(await load(file, 'a')).toMatchObject({ cached: false });
+      const [unflagged] = await caches();
+      for (let i = 0; i < MAX_FLAG_SETS + 2; i++) {
+        expect(await load(file, 'a', flagSet(i))).toMatchObject({ answer: 42, cached: false });
+        expect((await caches()).length).toBe(Math.min(i + 2, MAX_FLAG_SETS));
+      }
+      // The oldest went, their records with them; the newest are kept and taken.
+      expect(await caches()).not.toContain(unflagged);
+      expect((await readdir(dir)).filter((f) => f.endsWith('.cache.json')).sort()).toEqual((await caches()).map((f) => `${f}.json`));
+      expect(await load(file, 'a', flagSet(MAX_FLAG_SETS + 1))).toMatchObject({ cached: true, rejected: false });
+      expect(await load(file, 'a', flagSet(0))).toMatchObject({ cached: false });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
