@@ -14,6 +14,7 @@ import { renderText, summaryLine } from './report.js';
 import { detectStyle } from './style.js';
 import { SpecDirError, SpecError } from '../spec/diagnostics.js';
 import { forgetShownPaths } from '../lib/display-path.js';
+import { systemErrorMessage } from './system-errors.js';
 import { isTerminal, outputTo } from '../lib/fd-output.cjs';
 // Every command but --help and --version reads the config: loaded with this module.
 import type { ResolvedConfig } from '../config/config.js';
@@ -98,7 +99,7 @@ export async function main(argv: string[], io?: CommandIO): Promise<number> {
       return 1;
     }
     if (process.env.CONNECTOR_CODEGEN_DEBUG) throw error;
-    const message = error instanceof Error ? error.message : String(error);
+    const message = systemErrorMessage(error) ?? (error instanceof Error ? error.message : String(error));
     if (INTERNAL.some((kind) => error instanceof kind)) {
       out.stderr(`connector-codegen ${command.name}: internal error: ${message}\nThis is a bug in connector-codegen; run with CONNECTOR_CODEGEN_DEBUG=1 for the stack trace and report it.\n`);
     } else {
