@@ -1,7 +1,8 @@
 /**
- * Token scrubbing. The bearer token must never leave the SDK inside an error or a log line, even when a server
- * echoes it back, so everything built from a response passes through here first. A call keeps its secrets in a
- * plain list: every token resolved for any of its attempts (a token function may rotate), each also URL-encoded.
+ * Token scrubbing. The bearer token (of MIN_SECRET_LENGTH characters or more) must never leave the SDK inside an
+ * error or a log line, even when a server echoes it back, so everything built from a response passes through here
+ * first. A call keeps its secrets in a plain list: every token resolved for any of its attempts (a token function may
+ * rotate), each also URL-encoded.
  */
 import type { FetchHeaders } from './options.js';
 
@@ -11,11 +12,21 @@ export const REDACTED = '[REDACTED]';
 /** Response headers that carry credentials: dropped outright rather than scrubbed. */
 const CREDENTIAL_HEADERS = /^((proxy-)?authorization|(set-)?cookie)$/;
 
-/** Remembers a token, and its URL-encoded form, which is how it would appear inside an echoed URL. */
+/**
+ * Remembers a token, and its URL-encoded form, which is how it would appear inside an echoed URL; one shorter than
+ * {@link MIN_SECRET_LENGTH} characters is not remembered.
+ */
 export function addSecret(secrets: string[], token: string): void {
-  // An empty string would "match" between every character.
-  if (token && !secrets.includes(token)) secrets.push(token, encodeURIComponent(token));
+  if (token[MIN_SECRET_LENGTH - 1] && !secrets.includes(token)) secrets.push(token, encodeURIComponent(token));
 }
+
+/**
+ * The shortest token that is scrubbed. Shorter ones are the tokens of tests and of the local mock (`any`, `test`),
+ * not credentials a service issues: scrubbed as text, they would be cut out of every word that holds them ("a
+ * comp[REDACTED] record", "[REDACTED]ype must be integer" for a token `t`), leaving errors and logs unreadable. An
+ * empty one would "match" between every character.
+ */
+export const MIN_SECRET_LENGTH = 8;
 
 /** `text` with every occurrence of every secret replaced by {@link REDACTED}. */
 export function redact(text: string, secrets: readonly string[]): string {

@@ -174,3 +174,24 @@ describe('logger', () => {
     expect(lines.join('\n')).not.toMatch(/tok_|authorization|bearer|cus_1/i);
   });
 });
+
+describe('short test tokens', () => {
+  test('a token under 8 characters is left in place: messages and logs stay readable', async () => {
+    for (const token of ['any', 't', 'test']) {
+      const lines: string[] = [];
+      const logger = { error: (l: string) => lines.push(l), warn: (l: string) => lines.push(l), info: (l: string) => lines.push(l), debug: (l: string) => lines.push(l) };
+      const { fetch } = fakeFetch(() => json({ message: 'no company record with id "c"; the latest test token is any', errors: [{ field: 'id', message: 'not found', error_code: 'not_found' }] }, 404));
+      const error = (await rejection(new TestClient(options(fetch, { token, logger, logLevel: 'debug', maxRetries: 0 }), SERVICE).single(get, { id: 'c' }))) as ApiError;
+      expect(error.message, token).toBe('404 no company record with id "c"; the latest test token is any (customers get)');
+      expect(error.fieldErrors[0]?.message).toBe('not found');
+      expect(lines.length).toBeGreaterThan(0);
+      expect(lines.join('\n')).not.toContain('[REDACTED]');
+    }
+  });
+
+  test('from 8 characters on, a token is scrubbed wherever it appears, inside a word too', async () => {
+    const { fetch } = fakeFetch(() => json({ message: 'no record for token x12345678x' }, 404));
+    const error = (await rejection(new TestClient(options(fetch, { token: '12345678', maxRetries: 0 }), SERVICE).single(get, { id: 'c' }))) as ApiError;
+    expect(error.message).toBe('404 no record for token x[REDACTED]x (customers get)');
+  });
+});
