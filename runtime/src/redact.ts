@@ -13,20 +13,20 @@ export const REDACTED = '[REDACTED]';
 const CREDENTIAL_HEADERS = /^((proxy-)?authorization|(set-)?cookie)$/;
 
 /**
- * Remembers a token, and its URL-encoded form, which is how it would appear inside an echoed URL; one shorter than
- * {@link MIN_SECRET_LENGTH} characters is not remembered.
- */
-export function addSecret(secrets: string[], token: string): void {
-  if (token[MIN_SECRET_LENGTH - 1] && !secrets.includes(token)) secrets.push(token, encodeURIComponent(token));
-}
-
-/**
  * The shortest token that is scrubbed. Shorter ones are the tokens of tests and of the local mock (`any`, `test`),
  * not credentials a service issues: scrubbed as text, they would be cut out of every word that holds them ("a
  * comp[REDACTED] record", "[REDACTED]ype must be integer" for a token `t`), leaving errors and logs unreadable. An
  * empty one would "match" between every character.
  */
 export const MIN_SECRET_LENGTH = 8;
+
+/**
+ * Remembers a token, and its URL-encoded form, which is how it would appear inside an echoed URL; one shorter than
+ * {@link MIN_SECRET_LENGTH} characters is not remembered.
+ */
+export function addSecret(secrets: string[], token: string): void {
+  if (token.length >= MIN_SECRET_LENGTH && !secrets.includes(token)) secrets.push(token, encodeURIComponent(token));
+}
 
 /** `text` with every occurrence of every secret replaced by {@link REDACTED}. */
 export function redact(text: string, secrets: readonly string[]): string {
