@@ -3,9 +3,10 @@
  * query in one of the spec's query languages is planned by mock/query; a default filter leaves records out unless
  * its param is given; params with `matches` filter by their fields (exact, contains or prefix; case-sensitive or
  * not); interval params (`rangeOf` with `bound`s) keep records inside the interval, inclusive or exclusive as the
- * spec says; other params named like a record field filter by equality (any-of for arrays). Params that only scope
- * a request (a parent the records do not carry) select nothing. Works on rows, so records keep their keys and base
- * records are built only when a query language needs them whole.
+ * spec says. Any other param selects nothing, even one named like a record field: the name alone does not say it
+ * filters (crm `properties` names the properties to return, project_tracking `fields` the fields); a filter the
+ * contract implies is stated in the spec as `matches`, with its assumption. Works on rows, so records keep their keys
+ * and base records are built only when a query language needs them whole.
  */
 import type { ActionIR, BoundIR, MatchIR, PaginationIR, PropertyIR } from '../generator/ir.js';
 import { invalidParams } from './errors.js';
@@ -60,7 +61,7 @@ export function selectRecords(store: EntityStore, action: ActionIR, scheme: Pagi
     rows = current().filter(test);
   };
   let project: string[] | undefined;
-  const skip = new Set([scheme?.param, scheme?.sizeParam, 'ending_before'].filter((x): x is string => x !== undefined));
+  const skip = new Set([scheme?.param, scheme?.sizeParam, scheme?.previousParam].filter((x): x is string => x !== undefined));
   // filter_groups requests are the whole params object (query, sorts, properties alone are requests too).
   const queryParam = action.params.find((p) => p.queryLanguage && (p.queryLanguage === 'filter_groups' || params[p.name] !== undefined));
   if (queryParam) {
@@ -87,19 +88,18 @@ export function selectRecords(store: EntityStore, action: ActionIR, scheme: Pagi
   if (filter && (filter.unlessParam === undefined || params[filter.unlessParam] === undefined)) {
     keep((row) => !filter.exclude.some((v) => same(store.valueOf(row, filter.field), v)));
   }
-  const fields = new Set(store.model.fields.map((f) => f.name));
   for (const p of action.params) {
     const value = params[p.name];
     if (skip.has(p.name) || value === undefined) continue;
-    for (const test of paramTests(p, value, params, fields)) keep((row) => test(store, row));
+    for (const test of paramTests(p, value, params)) keep((row) => test(store, row));
   }
   return { ...(rows ? { rows } : {}), ...(project ? { project } : {}) };
 }
 
 type RowTest = (store: EntityStore, row: Row) => boolean;
 
-/** The tests a given param puts on records (none for a param that only scopes the request). */
-function paramTests(p: PropertyIR, value: unknown, params: Record<string, unknown>, fields: ReadonlySet<string>): RowTest[] {
+/** The tests a given param puts on records: those of its rules (`matches`, `rangeOf` and `bound`); none without. */
+function paramTests(p: PropertyIR, value: unknown, params: Record<string, unknown>): RowTest[] {
   const anyOf = (v: unknown, test: (one: unknown) => boolean) => (Array.isArray(v) ? v.some(test) : test(v));
   if (p.matches) {
     const rule = p.matches;
@@ -115,12 +115,5 @@ function paramTests(p: PropertyIR, value: unknown, params: Record<string, unknow
       .filter((inner) => inner.bound && (value as Record<string, unknown>)[inner.name] !== undefined)
       .map((inner) => (store, row) => withinBound(store.valueOf(row, field), inner.bound!, (value as Record<string, unknown>)[inner.name], params));
   }
-  if (!fields.has(p.name) || (typeof value === 'object' && value !== null && !Array.isArray(value))) return [];
-  return [
-    (store, row) => {
-      const field = store.valueOf(row, p.name);
-      if (Array.isArray(value)) return Array.isArray(field) ? field.some((f) => value.some((v) => same(f, v))) : value.some((v) => same(field, v));
-      return Array.isArray(field) ? field.some((f) => same(f, value)) : same(field, value);
-    },
-  ];
+  return [];
 }

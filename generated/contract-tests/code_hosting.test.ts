@@ -272,7 +272,7 @@ describe('issues api_search', () => {
     const params = { per_page: 10, query: h.query('code_search', sample) };
     const iterator = client.issues.apiSearch(params as never) as never;
     const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('issues', r));
-    const expected = h.expectedKeys('issues', { [sample.field]: sample.value });
+    const expected = h.keysWhere('issues', sample.field, sample.value);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -697,7 +697,7 @@ describe('pull_requests api_search', () => {
     const params = { per_page: 10, query: h.query('code_search', sample) };
     const iterator = client.pullRequests.apiSearch(params as never) as never;
     const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('pull_requests', r));
-    const expected = h.expectedKeys('pull_requests', { [sample.field]: sample.value });
+    const expected = h.keysWhere('pull_requests', sample.field, sample.value);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -836,7 +836,7 @@ describe('repositories api_search', () => {
     const params = { limit: 10, query: h.query('code_search', sample) };
     const iterator = client.repositories.apiSearch(params as never) as never;
     const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('repositories', r));
-    const expected = h.expectedKeys('repositories', { [sample.field]: sample.value });
+    const expected = h.keysWhere('repositories', sample.field, sample.value);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));

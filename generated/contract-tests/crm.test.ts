@@ -2,17 +2,23 @@
 import { describe, expect, test } from 'vitest';
 import { CrmClient, ParamValidationError } from '@connector-sdk/crm';
 import { ContractHarness } from '../../test/contract/harness.js';
+import { at, type ListRules } from '../../test/contract/rules.js';
 
 const h = new ContractHarness('crm', CrmClient);
 const AUTH = {};
 
 describe('companies list', () => {
+  const rules: ListRules = {
+    defaultFilter: { field: 'archived', exclude: [true], unlessParam: 'archived' },
+    params: { archived: { matches: { fields: ['archived'], mode: 'exact', caseSensitive: true } } },
+  };
+
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     const params = { limit: 10 };
     const iterator = client.companies.list(params as never) as never;
     const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('companies', r));
-    const expected = h.expectedKeys('companies', params);
+    const expected = h.expectedKeys('companies', params, rules);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -30,6 +36,38 @@ describe('companies list', () => {
       const record = await client.companies.get(getParams as never);
       h.expectSameShared(listed, record as never, `companies ${key}: list and get`);
     }
+  });
+
+  test('the default filter leaves out archived true unless archived asks', async () => {
+    const client = await h.client(AUTH);
+    const excluded = [true];
+    const values = h.entity('companies').records.map((r) => at(r, 'archived'));
+    const leftOut = values.filter((v) => excluded.includes(v as never));
+    expect(leftOut.length, 'the fixtures hold records the default leaves out').toBeGreaterThan(0);
+    const params = {};
+    const records = await h.all(client.companies.list(params as never) as never);
+    expect(records.length).toBeGreaterThan(0);
+    expect(records.filter((r) => excluded.includes(at(r, 'archived') as never))).toEqual([]);
+    const askedParams = { archived: true };
+    const asked = await h.all(client.companies.list(askedParams as never) as never);
+    expect(asked.length, 'asking for archived lifts the default').toBeGreaterThan(0);
+    expect(asked.every((r) => at(r, 'archived') === true)).toBe(true);
+  });
+
+  test('archived matches archived (exact, case-sensitive)', async () => {
+    const client = await h.client(AUTH);
+    const index = h.entity('companies').records.findIndex((r) => ((v) => typeof v === 'boolean')(at(r, 'archived')));
+    expect(index, 'a fixture record holds a boolean to match').toBeGreaterThanOrEqual(0);
+    const value = h.field('companies', index, 'archived') === true;
+    const key = String(h.key('companies', index));
+    const paramsOf = (probe: boolean) => ({ archived: probe });
+    const run = async (probe: boolean) => {
+      const records = await h.all(client.companies.list(paramsOf(probe) as never) as never);
+      return records.map((r) => h.keyOf('companies', r));
+    };
+    expect(await run(value)).toEqual(h.expectedKeys('companies', paramsOf(value), rules));
+    expect(await run(value)).toContain(key);
+    expect(await run(!value), 'the other value does not match').not.toContain(key);
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -80,7 +118,7 @@ describe('companies api_search', () => {
     const params = { limit: 10, filterGroups: h.query('filter_groups', sample) };
     const iterator = client.companies.apiSearch(params as never) as never;
     const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('companies', r));
-    const expected = h.expectedKeys('companies', { [sample.field]: sample.value });
+    const expected = h.keysWhere('companies', sample.field, sample.value);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -145,12 +183,17 @@ describe('companies search', () => {
 });
 
 describe('contacts list', () => {
+  const rules: ListRules = {
+    defaultFilter: { field: 'archived', exclude: [true], unlessParam: 'archived' },
+    params: { archived: { matches: { fields: ['archived'], mode: 'exact', caseSensitive: true } } },
+  };
+
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     const params = { limit: 10 };
     const iterator = client.contacts.list(params as never) as never;
     const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('contacts', r));
-    const expected = h.expectedKeys('contacts', params);
+    const expected = h.expectedKeys('contacts', params, rules);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -168,6 +211,38 @@ describe('contacts list', () => {
       const record = await client.contacts.get(getParams as never);
       h.expectSameShared(listed, record as never, `contacts ${key}: list and get`);
     }
+  });
+
+  test('the default filter leaves out archived true unless archived asks', async () => {
+    const client = await h.client(AUTH);
+    const excluded = [true];
+    const values = h.entity('contacts').records.map((r) => at(r, 'archived'));
+    const leftOut = values.filter((v) => excluded.includes(v as never));
+    expect(leftOut.length, 'the fixtures hold records the default leaves out').toBeGreaterThan(0);
+    const params = {};
+    const records = await h.all(client.contacts.list(params as never) as never);
+    expect(records.length).toBeGreaterThan(0);
+    expect(records.filter((r) => excluded.includes(at(r, 'archived') as never))).toEqual([]);
+    const askedParams = { archived: true };
+    const asked = await h.all(client.contacts.list(askedParams as never) as never);
+    expect(asked.length, 'asking for archived lifts the default').toBeGreaterThan(0);
+    expect(asked.every((r) => at(r, 'archived') === true)).toBe(true);
+  });
+
+  test('archived matches archived (exact, case-sensitive)', async () => {
+    const client = await h.client(AUTH);
+    const index = h.entity('contacts').records.findIndex((r) => ((v) => typeof v === 'boolean')(at(r, 'archived')));
+    expect(index, 'a fixture record holds a boolean to match').toBeGreaterThanOrEqual(0);
+    const value = h.field('contacts', index, 'archived') === true;
+    const key = String(h.key('contacts', index));
+    const paramsOf = (probe: boolean) => ({ archived: probe });
+    const run = async (probe: boolean) => {
+      const records = await h.all(client.contacts.list(paramsOf(probe) as never) as never);
+      return records.map((r) => h.keyOf('contacts', r));
+    };
+    expect(await run(value)).toEqual(h.expectedKeys('contacts', paramsOf(value), rules));
+    expect(await run(value)).toContain(key);
+    expect(await run(!value), 'the other value does not match').not.toContain(key);
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -218,7 +293,7 @@ describe('contacts api_search', () => {
     const params = { limit: 10, filterGroups: h.query('filter_groups', sample) };
     const iterator = client.contacts.apiSearch(params as never) as never;
     const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('contacts', r));
-    const expected = h.expectedKeys('contacts', { [sample.field]: sample.value });
+    const expected = h.keysWhere('contacts', sample.field, sample.value);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));

@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import { EmailMarketingClient, ParamValidationError } from '@connector-sdk/email-marketing';
 import { ContractHarness } from '../../test/contract/harness.js';
-import { ruleBreaks, type InvariantRule } from '../../test/contract/rules.js';
+import { at, ruleBreaks, type ListRules, type InvariantRule } from '../../test/contract/rules.js';
 
 const h = new ContractHarness('email_marketing', EmailMarketingClient);
 const AUTH = {};
@@ -30,12 +30,19 @@ describe('automations list', () => {
 });
 
 describe('campaigns list', () => {
+  const rules: ListRules = {
+    params: {
+      status: { matches: { fields: ['status'], mode: 'exact', caseSensitive: true } },
+      type: { matches: { fields: ['type'], mode: 'exact', caseSensitive: true } },
+    },
+  };
+
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     const params = { count: 10 };
     const iterator = client.campaigns.list(params as never) as never;
     const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('campaigns', r));
-    const expected = h.expectedKeys('campaigns', params);
+    const expected = h.expectedKeys('campaigns', params, rules);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -53,6 +60,42 @@ describe('campaigns list', () => {
       const record = await client.campaigns.get(getParams as never);
       h.expectSameShared(listed, record as never, `campaigns ${key}: list and get`);
     }
+  });
+
+  test('status matches status (exact, case-sensitive)', async () => {
+    const client = await h.client(AUTH);
+    const texts = h.entity('campaigns').records.map((r) => at(r, 'status'));
+    let index = texts.findIndex((v) => typeof v === 'string' && /[a-z]/i.test(v));
+    if (index < 0) index = texts.findIndex((v) => typeof v === 'string' && v !== '');
+    expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
+    const value = String(h.field('campaigns', index, 'status'));
+    const key = String(h.key('campaigns', index));
+    const paramsOf = (probe: string) => ({ status: probe });
+    const run = async (probe: string) => {
+      const records = await h.all(client.campaigns.list(paramsOf(probe) as never) as never);
+      return records.map((r) => h.keyOf('campaigns', r));
+    };
+    let probe = value;
+    expect(await run(probe)).toEqual(h.expectedKeys('campaigns', paramsOf(probe), rules));
+    expect(await run(probe)).toContain(key);
+  });
+
+  test('type matches type (exact, case-sensitive)', async () => {
+    const client = await h.client(AUTH);
+    const texts = h.entity('campaigns').records.map((r) => at(r, 'type'));
+    let index = texts.findIndex((v) => typeof v === 'string' && /[a-z]/i.test(v));
+    if (index < 0) index = texts.findIndex((v) => typeof v === 'string' && v !== '');
+    expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
+    const value = String(h.field('campaigns', index, 'type'));
+    const key = String(h.key('campaigns', index));
+    const paramsOf = (probe: string) => ({ type: probe });
+    const run = async (probe: string) => {
+      const records = await h.all(client.campaigns.list(paramsOf(probe) as never) as never);
+      return records.map((r) => h.keyOf('campaigns', r));
+    };
+    let probe = value;
+    expect(await run(probe)).toEqual(h.expectedKeys('campaigns', paramsOf(probe), rules));
+    expect(await run(probe)).toContain(key);
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -104,15 +147,41 @@ describe('campaigns get', () => {
 });
 
 describe('email_activity list', () => {
+  const rules: ListRules = {
+    params: { campaign_id: { matches: { fields: ['campaign_id'], mode: 'exact', caseSensitive: true } } },
+  };
+
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     const params = { campaign_id: h.field('email_activity', 0, 'campaign_id'), count: 10 };
     const iterator = client.emailActivity.list(params as never) as never;
     const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('email_activity', r));
-    const expected = h.expectedKeys('email_activity', params);
+    const expected = h.expectedKeys('email_activity', params, rules);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('campaign_id matches campaign_id (exact, case-sensitive)', async () => {
+    const client = await h.client(AUTH);
+    const texts = h.entity('email_activity').records.map((r) => at(r, 'campaign_id'));
+    let index = texts.findIndex((v) => typeof v === 'string' && /[a-z]/i.test(v));
+    if (index < 0) index = texts.findIndex((v) => typeof v === 'string' && v !== '');
+    expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
+    const value = String(h.field('email_activity', index, 'campaign_id'));
+    const key = String(h.key('email_activity', index));
+    const paramsOf = (probe: string) => ({ campaign_id: probe });
+    const run = async (probe: string) => {
+      const records = await h.all(client.emailActivity.list(paramsOf(probe) as never) as never);
+      return records.map((r) => h.keyOf('email_activity', r));
+    };
+    let probe = value;
+    expect(await run(probe)).toEqual(h.expectedKeys('email_activity', paramsOf(probe), rules));
+    expect(await run(probe)).toContain(key);
+    if (/[a-z]/i.test(probe)) {
+      probe = probe === probe.toUpperCase() ? probe.toLowerCase() : probe.toUpperCase();
+      expect(await run(probe), 'another letter case does not match').not.toContain(key);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -248,12 +317,21 @@ describe('interests get', () => {
 });
 
 describe('list_members list', () => {
+  const rules: ListRules = {
+    params: {
+      email_type: { matches: { fields: ['email_type'], mode: 'exact', caseSensitive: true } },
+      list_id: { matches: { fields: ['list_id'], mode: 'exact', caseSensitive: true } },
+      status: { matches: { fields: ['status'], mode: 'exact', caseSensitive: true } },
+      unique_email_id: { matches: { fields: ['unique_email_id'], mode: 'exact', caseSensitive: true } },
+    },
+  };
+
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     const params = { list_id: h.field('list_members', 0, 'list_id'), count: 10 };
     const iterator = client.listMembers.list(params as never) as never;
     const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('list_members', r));
-    const expected = h.expectedKeys('list_members', params);
+    const expected = h.expectedKeys('list_members', params, rules);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -270,6 +348,90 @@ describe('list_members list', () => {
       const getParams = { list_id: 'contract list_id', subscriber_hash: key };
       const record = await client.listMembers.get(getParams as never);
       h.expectSameShared(listed, record as never, `list_members ${key}: list and get`);
+    }
+  });
+
+  test('email_type matches email_type (exact, case-sensitive)', async () => {
+    const client = await h.client(AUTH);
+    const texts = h.entity('list_members').records.map((r) => at(r, 'email_type'));
+    let index = texts.findIndex((v) => typeof v === 'string' && /[a-z]/i.test(v));
+    if (index < 0) index = texts.findIndex((v) => typeof v === 'string' && v !== '');
+    expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
+    const value = String(h.field('list_members', index, 'email_type'));
+    const key = String(h.key('list_members', index));
+    const paramsOf = (probe: string) => ({ list_id: h.field('list_members', 0, 'list_id'), email_type: probe });
+    const run = async (probe: string) => {
+      const records = await h.all(client.listMembers.list(paramsOf(probe) as never) as never);
+      return records.map((r) => h.keyOf('list_members', r));
+    };
+    let probe = value;
+    expect(await run(probe)).toEqual(h.expectedKeys('list_members', paramsOf(probe), rules));
+    expect(await run(probe)).toContain(key);
+    if (/[a-z]/i.test(probe)) {
+      probe = probe === probe.toUpperCase() ? probe.toLowerCase() : probe.toUpperCase();
+      expect(await run(probe), 'another letter case does not match').not.toContain(key);
+    }
+  });
+
+  test('list_id matches list_id (exact, case-sensitive)', async () => {
+    const client = await h.client(AUTH);
+    const texts = h.entity('list_members').records.map((r) => at(r, 'list_id'));
+    let index = texts.findIndex((v) => typeof v === 'string' && /[a-z]/i.test(v));
+    if (index < 0) index = texts.findIndex((v) => typeof v === 'string' && v !== '');
+    expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
+    const value = String(h.field('list_members', index, 'list_id'));
+    const key = String(h.key('list_members', index));
+    const paramsOf = (probe: string) => ({ list_id: probe });
+    const run = async (probe: string) => {
+      const records = await h.all(client.listMembers.list(paramsOf(probe) as never) as never);
+      return records.map((r) => h.keyOf('list_members', r));
+    };
+    let probe = value;
+    expect(await run(probe)).toEqual(h.expectedKeys('list_members', paramsOf(probe), rules));
+    expect(await run(probe)).toContain(key);
+    if (/[a-z]/i.test(probe)) {
+      probe = probe === probe.toUpperCase() ? probe.toLowerCase() : probe.toUpperCase();
+      expect(await run(probe), 'another letter case does not match').not.toContain(key);
+    }
+  });
+
+  test('status matches status (exact, case-sensitive)', async () => {
+    const client = await h.client(AUTH);
+    const texts = h.entity('list_members').records.map((r) => at(r, 'status'));
+    let index = texts.findIndex((v) => typeof v === 'string' && /[a-z]/i.test(v));
+    if (index < 0) index = texts.findIndex((v) => typeof v === 'string' && v !== '');
+    expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
+    const value = String(h.field('list_members', index, 'status'));
+    const key = String(h.key('list_members', index));
+    const paramsOf = (probe: string) => ({ list_id: h.field('list_members', 0, 'list_id'), status: probe });
+    const run = async (probe: string) => {
+      const records = await h.all(client.listMembers.list(paramsOf(probe) as never) as never);
+      return records.map((r) => h.keyOf('list_members', r));
+    };
+    let probe = value;
+    expect(await run(probe)).toEqual(h.expectedKeys('list_members', paramsOf(probe), rules));
+    expect(await run(probe)).toContain(key);
+  });
+
+  test('unique_email_id matches unique_email_id (exact, case-sensitive)', async () => {
+    const client = await h.client(AUTH);
+    const texts = h.entity('list_members').records.map((r) => at(r, 'unique_email_id'));
+    let index = texts.findIndex((v) => typeof v === 'string' && /[a-z]/i.test(v));
+    if (index < 0) index = texts.findIndex((v) => typeof v === 'string' && v !== '');
+    expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
+    const value = String(h.field('list_members', index, 'unique_email_id'));
+    const key = String(h.key('list_members', index));
+    const paramsOf = (probe: string) => ({ list_id: h.field('list_members', 0, 'list_id'), unique_email_id: probe });
+    const run = async (probe: string) => {
+      const records = await h.all(client.listMembers.list(paramsOf(probe) as never) as never);
+      return records.map((r) => h.keyOf('list_members', r));
+    };
+    let probe = value;
+    expect(await run(probe)).toEqual(h.expectedKeys('list_members', paramsOf(probe), rules));
+    expect(await run(probe)).toContain(key);
+    if (/[a-z]/i.test(probe)) {
+      probe = probe === probe.toUpperCase() ? probe.toLowerCase() : probe.toUpperCase();
+      expect(await run(probe), 'another letter case does not match').not.toContain(key);
     }
   });
 
@@ -422,12 +584,14 @@ describe('lists get', () => {
 });
 
 describe('reports list', () => {
+  const rules: ListRules = { params: { type: { matches: { fields: ['type'], mode: 'exact', caseSensitive: true } } } };
+
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     const params = { count: 10 };
     const iterator = client.reports.list(params as never) as never;
     const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('reports', r));
-    const expected = h.expectedKeys('reports', params);
+    const expected = h.expectedKeys('reports', params, rules);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -445,6 +609,24 @@ describe('reports list', () => {
       const record = await client.reports.get(getParams as never);
       h.expectSameShared(listed, record as never, `reports ${key}: list and get`);
     }
+  });
+
+  test('type matches type (exact, case-sensitive)', async () => {
+    const client = await h.client(AUTH);
+    const texts = h.entity('reports').records.map((r) => at(r, 'type'));
+    let index = texts.findIndex((v) => typeof v === 'string' && /[a-z]/i.test(v));
+    if (index < 0) index = texts.findIndex((v) => typeof v === 'string' && v !== '');
+    expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
+    const value = String(h.field('reports', index, 'type'));
+    const key = String(h.key('reports', index));
+    const paramsOf = (probe: string) => ({ type: probe });
+    const run = async (probe: string) => {
+      const records = await h.all(client.reports.list(paramsOf(probe) as never) as never);
+      return records.map((r) => h.keyOf('reports', r));
+    };
+    let probe = value;
+    expect(await run(probe)).toEqual(h.expectedKeys('reports', paramsOf(probe), rules));
+    expect(await run(probe)).toContain(key);
   });
 
   test('invalid params are rejected before anything is sent', async () => {

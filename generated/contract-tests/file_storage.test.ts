@@ -2,6 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import { FileStorageClient, ParamValidationError } from '@connector-sdk/file-storage';
 import { ContractHarness } from '../../test/contract/harness.js';
+import { at, type ListRules } from '../../test/contract/rules.js';
 
 const h = new ContractHarness('file_storage', FileStorageClient);
 const AUTH = {};
@@ -122,7 +123,7 @@ describe('drives list', () => {
     const params = { pageSize: 10, q: h.query('drive_query', sample) };
     const iterator = client.drives.list(params as never) as never;
     const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('drives', r));
-    const expected = h.expectedKeys('drives', { [sample.field]: sample.value });
+    const expected = h.keysWhere('drives', sample.field, sample.value);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -171,6 +172,10 @@ describe('drives get', () => {
 });
 
 describe('files list', () => {
+  const rules: ListRules = {
+    params: { driveId: { matches: { fields: ['driveId'], mode: 'exact', caseSensitive: true } } },
+  };
+
   test('list walks every page with the iterator (a query that matches a fixture record)', async () => {
     const client = await h.client(AUTH);
     const sampleFields = ['name'];
@@ -178,10 +183,32 @@ describe('files list', () => {
     const params = { pageSize: 10, q: h.query('drive_query', sample) };
     const iterator = client.files.list(params as never) as never;
     const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('files', r));
-    const expected = h.expectedKeys('files', { [sample.field]: sample.value });
+    const expected = h.keysWhere('files', sample.field, sample.value);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('driveId matches driveId (exact, case-sensitive)', async () => {
+    const client = await h.client(AUTH);
+    const texts = h.entity('files').records.map((r) => at(r, 'driveId'));
+    let index = texts.findIndex((v) => typeof v === 'string' && /[a-z]/i.test(v));
+    if (index < 0) index = texts.findIndex((v) => typeof v === 'string' && v !== '');
+    expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
+    const value = String(h.field('files', index, 'driveId'));
+    const key = String(h.key('files', index));
+    const paramsOf = (probe: string) => ({ driveId: probe });
+    const run = async (probe: string) => {
+      const records = await h.all(client.files.list(paramsOf(probe) as never) as never);
+      return records.map((r) => h.keyOf('files', r));
+    };
+    let probe = value;
+    expect(await run(probe)).toEqual(h.expectedKeys('files', paramsOf(probe), rules));
+    expect(await run(probe)).toContain(key);
+    if (/[a-z]/i.test(probe)) {
+      probe = probe === probe.toUpperCase() ? probe.toLowerCase() : probe.toUpperCase();
+      expect(await run(probe), 'another letter case does not match').not.toContain(key);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {

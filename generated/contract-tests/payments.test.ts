@@ -54,6 +54,9 @@ describe('balance_transactions list', () => {
           lte: { side: 'upper', inclusive: true },
         },
       },
+      currency: { matches: { fields: ['currency'], mode: 'exact', caseSensitive: true } },
+      source: { matches: { fields: ['source'], mode: 'exact', caseSensitive: true } },
+      type: { matches: { fields: ['type'], mode: 'exact', caseSensitive: true } },
     },
   };
 
@@ -123,6 +126,68 @@ describe('balance_transactions list', () => {
       const keys = records.map((r) => h.keyOf('balance_transactions', r));
       expect(keys, 'created.lte').toEqual(h.expectedKeys('balance_transactions', params, rules));
       expect(keys, 'created.lte is inclusive').toContain(key);
+    }
+  });
+
+  test('currency matches currency (exact, case-sensitive)', async () => {
+    const client = await h.client(AUTH);
+    const texts = h.entity('balance_transactions').records.map((r) => at(r, 'currency'));
+    let index = texts.findIndex((v) => typeof v === 'string' && /[a-z]/i.test(v));
+    if (index < 0) index = texts.findIndex((v) => typeof v === 'string' && v !== '');
+    expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
+    const value = String(h.field('balance_transactions', index, 'currency'));
+    const key = String(h.key('balance_transactions', index));
+    const paramsOf = (probe: string) => ({ currency: probe });
+    const run = async (probe: string) => {
+      const records = await h.all(client.balanceTransactions.list(paramsOf(probe) as never) as never);
+      return records.map((r) => h.keyOf('balance_transactions', r));
+    };
+    let probe = value;
+    expect(await run(probe)).toEqual(h.expectedKeys('balance_transactions', paramsOf(probe), rules));
+    expect(await run(probe)).toContain(key);
+  });
+
+  test('source matches source (exact, case-sensitive)', async () => {
+    const client = await h.client(AUTH);
+    const texts = h.entity('balance_transactions').records.map((r) => at(r, 'source'));
+    let index = texts.findIndex((v) => typeof v === 'string' && /[a-z]/i.test(v));
+    if (index < 0) index = texts.findIndex((v) => typeof v === 'string' && v !== '');
+    expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
+    const value = String(h.field('balance_transactions', index, 'source'));
+    const key = String(h.key('balance_transactions', index));
+    const paramsOf = (probe: string) => ({ source: probe });
+    const run = async (probe: string) => {
+      const records = await h.all(client.balanceTransactions.list(paramsOf(probe) as never) as never);
+      return records.map((r) => h.keyOf('balance_transactions', r));
+    };
+    let probe = value;
+    expect(await run(probe)).toEqual(h.expectedKeys('balance_transactions', paramsOf(probe), rules));
+    expect(await run(probe)).toContain(key);
+    if (/[a-z]/i.test(probe)) {
+      probe = probe === probe.toUpperCase() ? probe.toLowerCase() : probe.toUpperCase();
+      expect(await run(probe), 'another letter case does not match').not.toContain(key);
+    }
+  });
+
+  test('type matches type (exact, case-sensitive)', async () => {
+    const client = await h.client(AUTH);
+    const texts = h.entity('balance_transactions').records.map((r) => at(r, 'type'));
+    let index = texts.findIndex((v) => typeof v === 'string' && /[a-z]/i.test(v));
+    if (index < 0) index = texts.findIndex((v) => typeof v === 'string' && v !== '');
+    expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
+    const value = String(h.field('balance_transactions', index, 'type'));
+    const key = String(h.key('balance_transactions', index));
+    const paramsOf = (probe: string) => ({ type: probe });
+    const run = async (probe: string) => {
+      const records = await h.all(client.balanceTransactions.list(paramsOf(probe) as never) as never);
+      return records.map((r) => h.keyOf('balance_transactions', r));
+    };
+    let probe = value;
+    expect(await run(probe)).toEqual(h.expectedKeys('balance_transactions', paramsOf(probe), rules));
+    expect(await run(probe)).toContain(key);
+    if (/[a-z]/i.test(probe)) {
+      probe = probe === probe.toUpperCase() ? probe.toLowerCase() : probe.toUpperCase();
+      expect(await run(probe), 'another letter case does not match').not.toContain(key);
     }
   });
 
@@ -361,7 +426,7 @@ describe('charges api_search', () => {
     const params = { limit: 10, query: h.query('search_query', sample) };
     const iterator = client.charges.apiSearch(params as never) as never;
     const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('charges', r));
-    const expected = h.expectedKeys('charges', { [sample.field]: sample.value });
+    const expected = h.keysWhere('charges', sample.field, sample.value);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -660,7 +725,7 @@ describe('customers api_search', () => {
     const params = { limit: 10, query: h.query('search_query', sample) };
     const iterator = client.customers.apiSearch(params as never) as never;
     const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('customers', r));
-    const expected = h.expectedKeys('customers', { [sample.field]: sample.value });
+    const expected = h.keysWhere('customers', sample.field, sample.value);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -753,6 +818,7 @@ describe('customers search', () => {
 describe('disputes list', () => {
   const rules: ListRules = {
     params: {
+      charge: { matches: { fields: ['charge'], mode: 'exact', caseSensitive: true } },
       created: {
         rangeOf: 'created',
         members: {
@@ -762,6 +828,7 @@ describe('disputes list', () => {
           lte: { side: 'upper', inclusive: true },
         },
       },
+      payment_intent: { matches: { fields: ['payment_intent'], mode: 'exact', caseSensitive: true } },
     },
   };
 
@@ -799,6 +866,28 @@ describe('disputes list', () => {
     expect(orderingBreak(records, order)).toBeUndefined();
   });
 
+  test('charge matches charge (exact, case-sensitive)', async () => {
+    const client = await h.client(AUTH);
+    const texts = h.entity('disputes').records.map((r) => at(r, 'charge'));
+    let index = texts.findIndex((v) => typeof v === 'string' && /[a-z]/i.test(v));
+    if (index < 0) index = texts.findIndex((v) => typeof v === 'string' && v !== '');
+    expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
+    const value = String(h.field('disputes', index, 'charge'));
+    const key = String(h.key('disputes', index));
+    const paramsOf = (probe: string) => ({ charge: probe });
+    const run = async (probe: string) => {
+      const records = await h.all(client.disputes.list(paramsOf(probe) as never) as never);
+      return records.map((r) => h.keyOf('disputes', r));
+    };
+    let probe = value;
+    expect(await run(probe)).toEqual(h.expectedKeys('disputes', paramsOf(probe), rules));
+    expect(await run(probe)).toContain(key);
+    if (/[a-z]/i.test(probe)) {
+      probe = probe === probe.toUpperCase() ? probe.toLowerCase() : probe.toUpperCase();
+      expect(await run(probe), 'another letter case does not match').not.toContain(key);
+    }
+  });
+
   test('created bounds created (gt exclusive, gte inclusive, lt exclusive, lte inclusive)', async () => {
     const client = await h.client(AUTH);
     const index = Math.floor(h.entity('disputes').records.length / 2);
@@ -831,6 +920,28 @@ describe('disputes list', () => {
       const keys = records.map((r) => h.keyOf('disputes', r));
       expect(keys, 'created.lte').toEqual(h.expectedKeys('disputes', params, rules));
       expect(keys, 'created.lte is inclusive').toContain(key);
+    }
+  });
+
+  test('payment_intent matches payment_intent (exact, case-sensitive)', async () => {
+    const client = await h.client(AUTH);
+    const texts = h.entity('disputes').records.map((r) => at(r, 'payment_intent'));
+    let index = texts.findIndex((v) => typeof v === 'string' && /[a-z]/i.test(v));
+    if (index < 0) index = texts.findIndex((v) => typeof v === 'string' && v !== '');
+    expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
+    const value = String(h.field('disputes', index, 'payment_intent'));
+    const key = String(h.key('disputes', index));
+    const paramsOf = (probe: string) => ({ payment_intent: probe });
+    const run = async (probe: string) => {
+      const records = await h.all(client.disputes.list(paramsOf(probe) as never) as never);
+      return records.map((r) => h.keyOf('disputes', r));
+    };
+    let probe = value;
+    expect(await run(probe)).toEqual(h.expectedKeys('disputes', paramsOf(probe), rules));
+    expect(await run(probe)).toContain(key);
+    if (/[a-z]/i.test(probe)) {
+      probe = probe === probe.toUpperCase() ? probe.toLowerCase() : probe.toUpperCase();
+      expect(await run(probe), 'another letter case does not match').not.toContain(key);
     }
   });
 
@@ -1025,6 +1136,7 @@ describe('payment_intents list', () => {
           lte: { side: 'upper', inclusive: true },
         },
       },
+      customer: { matches: { fields: ['customer'], mode: 'exact', caseSensitive: true } },
     },
   };
 
@@ -1097,6 +1209,28 @@ describe('payment_intents list', () => {
     }
   });
 
+  test('customer matches customer (exact, case-sensitive)', async () => {
+    const client = await h.client(AUTH);
+    const texts = h.entity('payment_intents').records.map((r) => at(r, 'customer'));
+    let index = texts.findIndex((v) => typeof v === 'string' && /[a-z]/i.test(v));
+    if (index < 0) index = texts.findIndex((v) => typeof v === 'string' && v !== '');
+    expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
+    const value = String(h.field('payment_intents', index, 'customer'));
+    const key = String(h.key('payment_intents', index));
+    const paramsOf = (probe: string) => ({ customer: probe });
+    const run = async (probe: string) => {
+      const records = await h.all(client.paymentIntents.list(paramsOf(probe) as never) as never);
+      return records.map((r) => h.keyOf('payment_intents', r));
+    };
+    let probe = value;
+    expect(await run(probe)).toEqual(h.expectedKeys('payment_intents', paramsOf(probe), rules));
+    expect(await run(probe)).toContain(key);
+    if (/[a-z]/i.test(probe)) {
+      probe = probe === probe.toUpperCase() ? probe.toLowerCase() : probe.toUpperCase();
+      expect(await run(probe), 'another letter case does not match').not.toContain(key);
+    }
+  });
+
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
@@ -1163,7 +1297,7 @@ describe('payment_intents api_search', () => {
     const params = { limit: 10, query: h.query('search_query', sample) };
     const iterator = client.paymentIntents.apiSearch(params as never) as never;
     const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('payment_intents', r));
-    const expected = h.expectedKeys('payment_intents', { [sample.field]: sample.value });
+    const expected = h.keysWhere('payment_intents', sample.field, sample.value);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -1200,6 +1334,7 @@ describe('payouts list', () => {
           lte: { side: 'upper', inclusive: true },
         },
       },
+      destination: { matches: { fields: ['destination'], mode: 'exact', caseSensitive: true } },
     },
   };
 
@@ -1304,6 +1439,28 @@ describe('payouts list', () => {
       const keys = records.map((r) => h.keyOf('payouts', r));
       expect(keys, 'created.lte').toEqual(h.expectedKeys('payouts', params, rules));
       expect(keys, 'created.lte is inclusive').toContain(key);
+    }
+  });
+
+  test('destination matches destination (exact, case-sensitive)', async () => {
+    const client = await h.client(AUTH);
+    const texts = h.entity('payouts').records.map((r) => at(r, 'destination'));
+    let index = texts.findIndex((v) => typeof v === 'string' && /[a-z]/i.test(v));
+    if (index < 0) index = texts.findIndex((v) => typeof v === 'string' && v !== '');
+    expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
+    const value = String(h.field('payouts', index, 'destination'));
+    const key = String(h.key('payouts', index));
+    const paramsOf = (probe: string) => ({ destination: probe });
+    const run = async (probe: string) => {
+      const records = await h.all(client.payouts.list(paramsOf(probe) as never) as never);
+      return records.map((r) => h.keyOf('payouts', r));
+    };
+    let probe = value;
+    expect(await run(probe)).toEqual(h.expectedKeys('payouts', paramsOf(probe), rules));
+    expect(await run(probe)).toContain(key);
+    if (/[a-z]/i.test(probe)) {
+      probe = probe === probe.toUpperCase() ? probe.toLowerCase() : probe.toUpperCase();
+      expect(await run(probe), 'another letter case does not match').not.toContain(key);
     }
   });
 
@@ -1439,7 +1596,7 @@ describe('products api_search', () => {
     const params = { limit: 10, query: h.query('search_query', sample) };
     const iterator = client.products.apiSearch(params as never) as never;
     const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('products', r));
-    const expected = h.expectedKeys('products', { [sample.field]: sample.value });
+    const expected = h.keysWhere('products', sample.field, sample.value);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -1561,7 +1718,10 @@ describe('refunds search', () => {
 });
 
 describe('subscriptions list', () => {
-  const rules: ListRules = { defaultFilter: { field: 'status', exclude: ['canceled'], unlessParam: 'status' } };
+  const rules: ListRules = {
+    defaultFilter: { field: 'status', exclude: ['canceled'], unlessParam: 'status' },
+    params: { status: { matches: { fields: ['status'], mode: 'exact', caseSensitive: true } } },
+  };
 
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
@@ -1611,6 +1771,24 @@ describe('subscriptions list', () => {
     const asked = await h.all(client.subscriptions.list(askedParams as never) as never);
     expect(asked.length, 'asking for status lifts the default').toBeGreaterThan(0);
     expect(asked.every((r) => at(r, 'status') === 'canceled')).toBe(true);
+  });
+
+  test('status matches status (exact, case-sensitive)', async () => {
+    const client = await h.client(AUTH);
+    const texts = h.entity('subscriptions').records.map((r) => at(r, 'status'));
+    let index = texts.findIndex((v) => typeof v === 'string' && /[a-z]/i.test(v));
+    if (index < 0) index = texts.findIndex((v) => typeof v === 'string' && v !== '');
+    expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
+    const value = String(h.field('subscriptions', index, 'status'));
+    const key = String(h.key('subscriptions', index));
+    const paramsOf = (probe: string) => ({ status: probe });
+    const run = async (probe: string) => {
+      const records = await h.all(client.subscriptions.list(paramsOf(probe) as never) as never);
+      return records.map((r) => h.keyOf('subscriptions', r));
+    };
+    let probe = value;
+    expect(await run(probe)).toEqual(h.expectedKeys('subscriptions', paramsOf(probe), rules));
+    expect(await run(probe)).toContain(key);
   });
 
   test('invalid params are rejected before anything is sent', async () => {

@@ -276,7 +276,7 @@ describe('issues api_search', () => {
     const params = { maxResults: 10, jql: h.query('jql', sample) };
     const iterator = client.issues.apiSearch(params as never) as never;
     const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('issues', r));
-    const expected = h.expectedKeys('issues', { [sample.field]: sample.value });
+    const expected = h.keysWhere('issues', sample.field, sample.value);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -397,7 +397,10 @@ describe('projects get', () => {
 
 describe('projects api_search', () => {
   const rules: ListRules = {
-    params: { query: { matches: { fields: ['key', 'name'], mode: 'contains', caseSensitive: false } } },
+    params: {
+      id: { matches: { fields: ['id'], mode: 'exact', caseSensitive: true } },
+      query: { matches: { fields: ['key', 'name'], mode: 'contains', caseSensitive: false } },
+    },
   };
 
   test('api_search walks every page with the iterator', async () => {
@@ -423,6 +426,25 @@ describe('projects api_search', () => {
       const record = await client.projects.get(getParams as never);
       h.expectSameShared(listed, record as never, `projects ${key}: list and get`);
     }
+  });
+
+  test('id matches id (exact, case-sensitive)', async () => {
+    const client = await h.client(AUTH);
+    const index = h
+      .entity('projects')
+      .records.findIndex((r) =>
+        ((v) => typeof v === 'number' || (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v)))(at(r, 'id')),
+      );
+    expect(index, 'a fixture record holds a number to match').toBeGreaterThanOrEqual(0);
+    const value = Number(h.field('projects', index, 'id'));
+    const key = String(h.key('projects', index));
+    const paramsOf = (probe: number) => ({ id: [probe] });
+    const run = async (probe: number) => {
+      const records = await h.all(client.projects.apiSearch(paramsOf(probe) as never) as never);
+      return records.map((r) => h.keyOf('projects', r));
+    };
+    expect(await run(value)).toEqual(h.expectedKeys('projects', paramsOf(value), rules));
+    expect(await run(value)).toContain(key);
   });
 
   test('query matches key or name (contains, case-insensitive)', async () => {

@@ -2,6 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import { RecruitingClient, ParamValidationError } from '@connector-sdk/recruiting';
 import { ContractHarness } from '../../test/contract/harness.js';
+import { at, type ListRules } from '../../test/contract/rules.js';
 
 const h = new ContractHarness('recruiting', RecruitingClient);
 const AUTH = {};
@@ -29,12 +30,16 @@ describe('application_attachment download', () => {
 });
 
 describe('applications list', () => {
+  const rules: ListRules = {
+    params: { status: { matches: { fields: ['status'], mode: 'exact', caseSensitive: true } } },
+  };
+
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     const params = { per_page: 10 };
     const iterator = client.applications.list(params as never) as never;
     const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('applications', r));
-    const expected = h.expectedKeys('applications', params);
+    const expected = h.expectedKeys('applications', params, rules);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -52,6 +57,24 @@ describe('applications list', () => {
       const record = await client.applications.get(getParams as never);
       h.expectSameShared(listed, record as never, `applications ${key}: list and get`);
     }
+  });
+
+  test('status matches status (exact, case-sensitive)', async () => {
+    const client = await h.client(AUTH);
+    const texts = h.entity('applications').records.map((r) => at(r, 'status'));
+    let index = texts.findIndex((v) => typeof v === 'string' && /[a-z]/i.test(v));
+    if (index < 0) index = texts.findIndex((v) => typeof v === 'string' && v !== '');
+    expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
+    const value = String(h.field('applications', index, 'status'));
+    const key = String(h.key('applications', index));
+    const paramsOf = (probe: string) => ({ status: probe });
+    const run = async (probe: string) => {
+      const records = await h.all(client.applications.list(paramsOf(probe) as never) as never);
+      return records.map((r) => h.keyOf('applications', r));
+    };
+    let probe = value;
+    expect(await run(probe)).toEqual(h.expectedKeys('applications', paramsOf(probe), rules));
+    expect(await run(probe)).toContain(key);
   });
 
   test('invalid params are rejected before anything is sent', async () => {

@@ -2,6 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import { SupportDeskClient, ParamValidationError } from '@connector-sdk/support-desk';
 import { ContractHarness } from '../../test/contract/harness.js';
+import { at, type ListRules } from '../../test/contract/rules.js';
 
 const h = new ContractHarness('support_desk', SupportDeskClient);
 const AUTH = {};
@@ -439,12 +440,16 @@ describe('groups search', () => {
 });
 
 describe('macros list', () => {
+  const rules: ListRules = {
+    params: { active: { matches: { fields: ['active'], mode: 'exact', caseSensitive: true } } },
+  };
+
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     const params = {};
     const iterator = client.macros.list(params as never) as never;
     const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('macros', r));
-    const expected = h.expectedKeys('macros', params);
+    const expected = h.expectedKeys('macros', params, rules);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / h.pageSize)));
@@ -462,6 +467,22 @@ describe('macros list', () => {
       const record = await client.macros.get(getParams as never);
       h.expectSameShared(listed, record as never, `macros ${key}: list and get`);
     }
+  });
+
+  test('active matches active (exact, case-sensitive)', async () => {
+    const client = await h.client(AUTH);
+    const index = h.entity('macros').records.findIndex((r) => ((v) => typeof v === 'boolean')(at(r, 'active')));
+    expect(index, 'a fixture record holds a boolean to match').toBeGreaterThanOrEqual(0);
+    const value = h.field('macros', index, 'active') === true;
+    const key = String(h.key('macros', index));
+    const paramsOf = (probe: boolean) => ({ active: probe });
+    const run = async (probe: boolean) => {
+      const records = await h.all(client.macros.list(paramsOf(probe) as never) as never);
+      return records.map((r) => h.keyOf('macros', r));
+    };
+    expect(await run(value)).toEqual(h.expectedKeys('macros', paramsOf(value), rules));
+    expect(await run(value)).toContain(key);
+    expect(await run(!value), 'the other value does not match').not.toContain(key);
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -1161,12 +1182,16 @@ describe('ticket_metrics search', () => {
 });
 
 describe('tickets list', () => {
+  const rules: ListRules = {
+    params: { external_id: { matches: { fields: ['external_id'], mode: 'exact', caseSensitive: true } } },
+  };
+
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     const params = {};
     const iterator = client.tickets.list(params as never) as never;
     const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('tickets', r));
-    const expected = h.expectedKeys('tickets', params);
+    const expected = h.expectedKeys('tickets', params, rules);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / h.pageSize)));
@@ -1183,6 +1208,28 @@ describe('tickets list', () => {
       const getParams = { ticket_id: Number(key) };
       const record = await client.tickets.get(getParams as never);
       h.expectSameShared(listed, record as never, `tickets ${key}: list and get`);
+    }
+  });
+
+  test('external_id matches external_id (exact, case-sensitive)', async () => {
+    const client = await h.client(AUTH);
+    const texts = h.entity('tickets').records.map((r) => at(r, 'external_id'));
+    let index = texts.findIndex((v) => typeof v === 'string' && /[a-z]/i.test(v));
+    if (index < 0) index = texts.findIndex((v) => typeof v === 'string' && v !== '');
+    expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
+    const value = String(h.field('tickets', index, 'external_id'));
+    const key = String(h.key('tickets', index));
+    const paramsOf = (probe: string) => ({ external_id: probe });
+    const run = async (probe: string) => {
+      const records = await h.all(client.tickets.list(paramsOf(probe) as never) as never);
+      return records.map((r) => h.keyOf('tickets', r));
+    };
+    let probe = value;
+    expect(await run(probe)).toEqual(h.expectedKeys('tickets', paramsOf(probe), rules));
+    expect(await run(probe)).toContain(key);
+    if (/[a-z]/i.test(probe)) {
+      probe = probe === probe.toUpperCase() ? probe.toLowerCase() : probe.toUpperCase();
+      expect(await run(probe), 'another letter case does not match').not.toContain(key);
     }
   });
 
@@ -1338,12 +1385,19 @@ describe('tickets search', () => {
 });
 
 describe('triggers list', () => {
+  const rules: ListRules = {
+    params: {
+      active: { matches: { fields: ['active'], mode: 'exact', caseSensitive: true } },
+      category_id: { matches: { fields: ['category_id'], mode: 'exact', caseSensitive: true } },
+    },
+  };
+
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     const params = {};
     const iterator = client.triggers.list(params as never) as never;
     const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('triggers', r));
-    const expected = h.expectedKeys('triggers', params);
+    const expected = h.expectedKeys('triggers', params, rules);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / h.pageSize)));
@@ -1360,6 +1414,44 @@ describe('triggers list', () => {
       const getParams = { trigger_id: Number(key) };
       const record = await client.triggers.get(getParams as never);
       h.expectSameShared(listed, record as never, `triggers ${key}: list and get`);
+    }
+  });
+
+  test('active matches active (exact, case-sensitive)', async () => {
+    const client = await h.client(AUTH);
+    const index = h.entity('triggers').records.findIndex((r) => ((v) => typeof v === 'boolean')(at(r, 'active')));
+    expect(index, 'a fixture record holds a boolean to match').toBeGreaterThanOrEqual(0);
+    const value = h.field('triggers', index, 'active') === true;
+    const key = String(h.key('triggers', index));
+    const paramsOf = (probe: boolean) => ({ active: probe });
+    const run = async (probe: boolean) => {
+      const records = await h.all(client.triggers.list(paramsOf(probe) as never) as never);
+      return records.map((r) => h.keyOf('triggers', r));
+    };
+    expect(await run(value)).toEqual(h.expectedKeys('triggers', paramsOf(value), rules));
+    expect(await run(value)).toContain(key);
+    expect(await run(!value), 'the other value does not match').not.toContain(key);
+  });
+
+  test('category_id matches category_id (exact, case-sensitive)', async () => {
+    const client = await h.client(AUTH);
+    const texts = h.entity('triggers').records.map((r) => at(r, 'category_id'));
+    let index = texts.findIndex((v) => typeof v === 'string' && /[a-z]/i.test(v));
+    if (index < 0) index = texts.findIndex((v) => typeof v === 'string' && v !== '');
+    expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
+    const value = String(h.field('triggers', index, 'category_id'));
+    const key = String(h.key('triggers', index));
+    const paramsOf = (probe: string) => ({ category_id: probe });
+    const run = async (probe: string) => {
+      const records = await h.all(client.triggers.list(paramsOf(probe) as never) as never);
+      return records.map((r) => h.keyOf('triggers', r));
+    };
+    let probe = value;
+    expect(await run(probe)).toEqual(h.expectedKeys('triggers', paramsOf(probe), rules));
+    expect(await run(probe)).toContain(key);
+    if (/[a-z]/i.test(probe)) {
+      probe = probe === probe.toUpperCase() ? probe.toLowerCase() : probe.toUpperCase();
+      expect(await run(probe), 'another letter case does not match').not.toContain(key);
     }
   });
 
@@ -1406,12 +1498,19 @@ describe('triggers get', () => {
 });
 
 describe('users list', () => {
+  const rules: ListRules = {
+    params: {
+      external_id: { matches: { fields: ['external_id'], mode: 'exact', caseSensitive: true } },
+      role: { matches: { fields: ['role'], mode: 'exact', caseSensitive: true } },
+    },
+  };
+
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     const params = {};
     const iterator = client.users.list(params as never) as never;
     const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('users', r));
-    const expected = h.expectedKeys('users', params);
+    const expected = h.expectedKeys('users', params, rules);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / h.pageSize)));
@@ -1429,6 +1528,46 @@ describe('users list', () => {
       const record = await client.users.get(getParams as never);
       h.expectSameShared(listed, record as never, `users ${key}: list and get`);
     }
+  });
+
+  test('external_id matches external_id (exact, case-sensitive)', async () => {
+    const client = await h.client(AUTH);
+    const texts = h.entity('users').records.map((r) => at(r, 'external_id'));
+    let index = texts.findIndex((v) => typeof v === 'string' && /[a-z]/i.test(v));
+    if (index < 0) index = texts.findIndex((v) => typeof v === 'string' && v !== '');
+    expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
+    const value = String(h.field('users', index, 'external_id'));
+    const key = String(h.key('users', index));
+    const paramsOf = (probe: string) => ({ external_id: probe });
+    const run = async (probe: string) => {
+      const records = await h.all(client.users.list(paramsOf(probe) as never) as never);
+      return records.map((r) => h.keyOf('users', r));
+    };
+    let probe = value;
+    expect(await run(probe)).toEqual(h.expectedKeys('users', paramsOf(probe), rules));
+    expect(await run(probe)).toContain(key);
+    if (/[a-z]/i.test(probe)) {
+      probe = probe === probe.toUpperCase() ? probe.toLowerCase() : probe.toUpperCase();
+      expect(await run(probe), 'another letter case does not match').not.toContain(key);
+    }
+  });
+
+  test('role matches role (exact, case-sensitive)', async () => {
+    const client = await h.client(AUTH);
+    const texts = h.entity('users').records.map((r) => at(r, 'role'));
+    let index = texts.findIndex((v) => typeof v === 'string' && /[a-z]/i.test(v));
+    if (index < 0) index = texts.findIndex((v) => typeof v === 'string' && v !== '');
+    expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
+    const value = String(h.field('users', index, 'role'));
+    const key = String(h.key('users', index));
+    const paramsOf = (probe: string) => ({ role: probe });
+    const run = async (probe: string) => {
+      const records = await h.all(client.users.list(paramsOf(probe) as never) as never);
+      return records.map((r) => h.keyOf('users', r));
+    };
+    let probe = value;
+    expect(await run(probe)).toEqual(h.expectedKeys('users', paramsOf(probe), rules));
+    expect(await run(probe)).toContain(key);
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -1541,12 +1680,16 @@ describe('users search', () => {
 });
 
 describe('views list', () => {
+  const rules: ListRules = {
+    params: { active: { matches: { fields: ['active'], mode: 'exact', caseSensitive: true } } },
+  };
+
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     const params = {};
     const iterator = client.views.list(params as never) as never;
     const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('views', r));
-    const expected = h.expectedKeys('views', params);
+    const expected = h.expectedKeys('views', params, rules);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / h.pageSize)));
@@ -1564,6 +1707,22 @@ describe('views list', () => {
       const record = await client.views.get(getParams as never);
       h.expectSameShared(listed, record as never, `views ${key}: list and get`);
     }
+  });
+
+  test('active matches active (exact, case-sensitive)', async () => {
+    const client = await h.client(AUTH);
+    const index = h.entity('views').records.findIndex((r) => ((v) => typeof v === 'boolean')(at(r, 'active')));
+    expect(index, 'a fixture record holds a boolean to match').toBeGreaterThanOrEqual(0);
+    const value = h.field('views', index, 'active') === true;
+    const key = String(h.key('views', index));
+    const paramsOf = (probe: boolean) => ({ active: probe });
+    const run = async (probe: boolean) => {
+      const records = await h.all(client.views.list(paramsOf(probe) as never) as never);
+      return records.map((r) => h.keyOf('views', r));
+    };
+    expect(await run(value)).toEqual(h.expectedKeys('views', paramsOf(value), rules));
+    expect(await run(value)).toContain(key);
+    expect(await run(!value), 'the other value does not match').not.toContain(key);
   });
 
   test('invalid params are rejected before anything is sent', async () => {

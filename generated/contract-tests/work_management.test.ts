@@ -2,6 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import { WorkManagementClient, ParamValidationError } from '@connector-sdk/work-management';
 import { ContractHarness } from '../../test/contract/harness.js';
+import { at, type ListRules } from '../../test/contract/rules.js';
 
 const h = new ContractHarness('work_management', WorkManagementClient);
 const AUTH = {};
@@ -594,15 +595,45 @@ describe('workspace_tags list', () => {
 });
 
 describe('workspace_task_search list', () => {
+  const rules: ListRules = {
+    params: { resource_subtype: { matches: { fields: ['resource_subtype'], mode: 'exact', caseSensitive: true } } },
+  };
+
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     const params = { 'assignee.any': 'contract assignee.any', workspace_gid: 'contract workspace_gid', limit: 10 };
     const iterator = client.workspaceTaskSearch.list(params as never) as never;
     const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('workspace_task_search', r));
-    const expected = h.expectedKeys('workspace_task_search', params);
+    const expected = h.expectedKeys('workspace_task_search', params, rules);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('resource_subtype matches resource_subtype (exact, case-sensitive)', async () => {
+    const client = await h.client(AUTH);
+    const texts = h.entity('workspace_task_search').records.map((r) => at(r, 'resource_subtype'));
+    let index = texts.findIndex((v) => typeof v === 'string' && /[a-z]/i.test(v));
+    if (index < 0) index = texts.findIndex((v) => typeof v === 'string' && v !== '');
+    expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
+    const value = String(h.field('workspace_task_search', index, 'resource_subtype'));
+    const key = String(h.key('workspace_task_search', index));
+    const paramsOf = (probe: string) => ({
+      'assignee.any': 'contract assignee.any',
+      workspace_gid: 'contract workspace_gid',
+      resource_subtype: probe,
+    });
+    const run = async (probe: string) => {
+      const records = await h.all(client.workspaceTaskSearch.list(paramsOf(probe) as never) as never);
+      return records.map((r) => h.keyOf('workspace_task_search', r));
+    };
+    let probe = value;
+    expect(await run(probe)).toEqual(h.expectedKeys('workspace_task_search', paramsOf(probe), rules));
+    expect(await run(probe)).toContain(key);
+    if (/[a-z]/i.test(probe)) {
+      probe = probe === probe.toUpperCase() ? probe.toLowerCase() : probe.toUpperCase();
+      expect(await run(probe), 'another letter case does not match').not.toContain(key);
+    }
   });
 
   test('param group 1 (atLeastOne: assignee.any | completed | created_at.after | created_at.before | due_on.after | due_on.before | followers.any | modified_at.after | modified_at.before | projects.any | resource_subtype | sections.any | teams.any | text) is enforced', async () => {

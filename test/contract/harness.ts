@@ -153,6 +153,11 @@ export class ContractHarness<C> extends Fixtures {
       .map(({ key }) => key);
   }
 
+  /** Keys of the fixture records whose `field` (a dotted path) holds `value`: what a query matching it there returns. */
+  keysWhere(entity: string, field: string, value: unknown): string[] {
+    return this.expectedKeys(entity, { [field]: value }, { params: { [field]: { matches: { fields: [field], mode: 'exact', caseSensitive: true } } } });
+  }
+
   /** Fixture records a list with `params` returns, by the same reference reading. */
   expectedRecords(entity: string, params: Record<string, unknown>, rules: ListRules = {}): Record<string, unknown>[] {
     return this.entity(entity).records.filter((r) => selects(r, params, rules));

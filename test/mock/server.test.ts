@@ -141,6 +141,67 @@ describe('sources', () => {
   });
 });
 
+describe('list params select records only by the rules the spec states', () => {
+  const ids = async (source: string, entity: string, action: string, params: Record<string, unknown>) => {
+    const r = await call({ entity, action, params }, { source });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    return (r.body.result as Record<string, unknown>[]).map((x) => x['id']);
+  };
+
+  test('a param named like a record field but stated as no filter selects nothing (what to return, not which records)', async () => {
+    const all = await ids('crm', 'contacts', 'list', { limit: 100 });
+    expect(all.length).toBeGreaterThan(0);
+    // crm `properties` names the properties to return; the record's `properties` is an object.
+    expect(await ids('crm', 'contacts', 'list', { limit: 100, properties: 'email', associations: 'companies' })).toEqual(all);
+    // project_tracking `expand` and `fields` shape the issues returned; the records have fields named so.
+    const issues = await ids('project_tracking', 'issues', 'api_search', {});
+    expect(issues.length).toBeGreaterThan(0);
+    expect(await ids('project_tracking', 'issues', 'api_search', { expand: 'names', fields: 'summary' })).toEqual(issues);
+  });
+
+  test('a stated equality filter selects, and each allowed value finds the records that hold it', async () => {
+    const all = (await call({ entity: 'applications', action: 'list', params: { per_page: 500 } }, { source: 'recruiting' })).body.result as { id: unknown; status: string }[];
+    for (const status of ['active', 'rejected', 'hired']) {
+      const expected = all.filter((a) => a.status === status).map((a) => a.id);
+      expect(expected.length, status).toBeGreaterThan(0);
+      expect(await ids('recruiting', 'applications', 'list', { per_page: 500, status })).toEqual(expected);
+    }
+  });
+
+  test('crm lists leave archived records out unless archived is given; archived: true gives those only', async () => {
+    const listed = (params: Record<string, unknown>) => call({ entity: 'companies', action: 'list', params: { limit: 100, ...params } }, { source: 'crm' }).then((r) => r.body.result as { archived: boolean }[]);
+    const byDefault = await listed({});
+    const archived = await listed({ archived: true });
+    expect(byDefault.length).toBeGreaterThan(0);
+    expect(archived.length).toBeGreaterThan(0);
+    expect(byDefault.every((c) => !c.archived)).toBe(true);
+    expect(archived.every((c) => c.archived)).toBe(true);
+    expect(await listed({ archived: false })).toEqual(byDefault);
+  });
+});
+
+describe("a scheme's backward param (payments ending_before)", () => {
+  const page = (params: Record<string, unknown>) => call({ entity: 'customers', action: 'list', params: { limit: 5, ...params } });
+
+  test('gives the records just before the one named, in list order; has_more says more lie before them', async () => {
+    const all = (await page({ limit: 100 })).body.result.map((c: { id: string }) => c.id) as string[];
+    expect(all.length).toBeGreaterThan(12);
+    const back = await page({ ending_before: all[12] });
+    expect(back.status).toBe(200);
+    expect(back.body.result.map((c: { id: string }) => c.id)).toEqual(all.slice(7, 12));
+    expect(back.body.connector_metadata.has_more).toBe(true);
+    const first = await page({ ending_before: all[3] });
+    expect(first.body.result.map((c: { id: string }) => c.id)).toEqual(all.slice(0, 3));
+    expect(first.body.connector_metadata.has_more).toBe(false);
+  });
+
+  test('an id of no record, or both directions at once: a 422 naming the param', async () => {
+    expect(await page({ ending_before: 'cus_nope' })).toMatchObject({ status: 422, body: { errors: [{ field: 'params.ending_before', error_code: 'invalid_cursor' }] } });
+    const all = (await page({})).body.result as { id: string }[];
+    expect(await page({ ending_before: all[2]!.id, starting_after: all[0]!.id })).toMatchObject({ status: 422, body: { errors: [{ field: 'params.ending_before' }] } });
+  });
+});
+
 test('records per entity beyond the stated maximum: a clear error, no server', async () => {
   const { ir } = await readSpec(path.resolve(import.meta.dirname, '../../spec'));
   await expect(startMock({ ir, port: 0, records: MAX_RECORDS + 1 })).rejects.toThrow(`records must be an integer from 1 to ${MAX_RECORDS}`);

@@ -33,7 +33,7 @@ function listTest(connector: ConnectorIR, entity: EntityIR, action: ActionIR, me
     // A query that must match: one field of a fixture record, written in the param's query language.
     statements.push(constOf('sampleFields', query.fields), `const sample = h.sampleString(${e}, sampleFields)!;`);
     statements.push(constOf('params', paramsValue(connector, entity, action, 0, { ...sizeEntry, [query.param.name]: code(`h.query(${str(query.param.queryLanguage!)}, sample)`) })));
-    expected = `h.expectedKeys(${e}, { [sample.field]: sample.value })`;
+    expected = `h.keysWhere(${e}, sample.field, sample.value)`;
   } else {
     statements.push(constOf('params', paramsValue(connector, entity, action, 0, sizeEntry)));
   }

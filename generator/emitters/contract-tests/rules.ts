@@ -130,12 +130,15 @@ function matchesTest(connector: ConnectorIR, entity: EntityIR, action: ActionIR,
   const e = str(entity.name);
   const m = p.matches!;
   const field = str(m.fields[0]!);
+  const title = `${p.name} matches ${m.fields.join(' or ')} (${m.mode}, case-${m.caseSensitive ? 'sensitive' : 'insensitive'})`;
   const probed = paramsValue(connector, entity, action, 0, { [p.name]: p.types[0] === 'array' ? [code('probe')] : code('probe') });
-  // Letter case can only be varied where the param takes any text (not an enum).
-  const free = !p.enum && !p.items?.enum;
+  const kind = (p.types[0] === 'array' ? p.items?.types[0] : p.types[0]) ?? 'string';
+  if (kind !== 'string') return typedMatchesTest(e, field, kind, probed, method, rules, title);
+  // Letter case can only be varied where the param takes any text (not an enum, a format or a pattern).
+  const free = !p.enum && !p.items?.enum && !p.format && !p.pattern;
   // The probe: a fixture value of the field (a middle part of it, for contains), in another case when letter case is tested.
   const pick = m.mode === 'contains' ? 'value.slice(1, Math.max(2, value.length - 1))' : m.mode === 'prefix' ? 'value.slice(0, Math.max(1, value.length - 1))' : 'value';
-  return testOf(`${p.name} matches ${m.fields.join(' or ')} (${m.mode}, case-${m.caseSensitive ? 'sensitive' : 'insensitive'})`, [
+  return testOf(title, [
     CLIENT,
     `const texts = h.entity(${e}).records.map((r) => at(r, ${field}));`,
     "let index = texts.findIndex((v) => typeof v === 'string' && /[a-z]/i.test(v));",
@@ -156,6 +159,28 @@ function matchesTest(connector: ConnectorIR, entity: EntityIR, action: ActionIR,
           ]),
         ]
       : []),
+  ]);
+}
+
+/**
+ * The matches test of a param that takes a boolean or a number: the probe is a fixture record's value of the field in
+ * the param's type (a numeric string read as a number: project ids); a boolean's other value leaves the record out.
+ */
+function typedMatchesTest(e: string, field: string, kind: string, probed: LiteralValue, method: string, rules: string, title: string): Doc {
+  const boolean = kind === 'boolean';
+  const type = boolean ? 'boolean' : 'number';
+  const holds = boolean ? "(v) => typeof v === 'boolean'" : "(v) => typeof v === 'number' || (typeof v === 'string' && /^-?\\d+(\\.\\d+)?$/.test(v))";
+  return testOf(title, [
+    CLIENT,
+    `const index = h.entity(${e}).records.findIndex((r) => (${holds})(at(r, ${field})));`,
+    `expect(index, 'a fixture record holds a ${type} to match').toBeGreaterThanOrEqual(0);`,
+    `const value = ${boolean ? `h.field(${e}, index, ${field}) === true` : `Number(h.field(${e}, index, ${field}))`};`,
+    `const key = String(h.key(${e}, index));`,
+    arrowOf('paramsOf', `probe: ${type}`, probed),
+    [blockOf(`const run = async (probe: ${type}) =>`, [`const records = ${allOf(method, 'paramsOf(probe)')};`, `return records.map((r) => h.keyOf(${e}, r));`]), ';'],
+    `expect(await run(value)).toEqual(h.expectedKeys(${e}, paramsOf(value), ${rules}));`,
+    'expect(await run(value)).toContain(key);',
+    ...(boolean ? ["expect(await run(!value), 'the other value does not match').not.toContain(key);"] : []),
   ]);
 }
 
