@@ -259,6 +259,11 @@ export interface PaginationIR {
   param: string;
   /** Request param that sets the page size, if any. */
   sizeParam?: string;
+  /**
+   * Request param that pages backwards, if any: it takes the key a `last_record` cursor takes, and the page holds the
+   * records just before that record (payments `ending_before`).
+   */
+  previousParam?: string;
   /** Where the next value of `param` comes from. */
   next: {
     /** meta: a meta key; last_record: a field of the last record; page_number: page + 1; offset: offset + records. */

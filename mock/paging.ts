@@ -88,16 +88,30 @@ export function cutPage(
   positionOf?: (key: unknown) => number,
 ): PageOut {
   const size = scheme ? pageSize(action, scheme, params) : total;
-  const cursor = scheme ? params[scheme.param] : undefined;
+  const given = (name: string | undefined) => (name === undefined || params[name] === undefined || params[name] === null || params[name] === '' ? undefined : params[name]);
+  const cursor = given(scheme?.param);
+  const before = scheme?.next.from === 'last_record' ? given(scheme.previousParam) : undefined;
+  /** The position of the record a key param names; a key of no record in the selection is a 422. */
+  const positionNamedBy = (param: string, key: unknown) => {
+    let at = positionOf ? positionOf(key) : -1;
+    if (!positionOf) for (let i = 0; i < total && at < 0; i++) if (String(keyAt(i)) === String(key)) at = i;
+    if (at < 0) throw invalidParams(`invalid ${param}: no record ${JSON.stringify(key)}`, [{ field: `params.${param}`, message: 'names no record of this entity', error_code: 'invalid_cursor' }]);
+    return at;
+  };
   let from = 0;
-  if (scheme && cursor !== undefined && cursor !== null && cursor !== '') {
+  if (scheme && before !== undefined) {
+    // Backwards (ending_before): the page of records just before the one named; has_more says more lie before it.
+    if (cursor !== undefined) {
+      throw invalidParams(`give ${scheme.param} or ${scheme.previousParam}, not both`, [{ field: `params.${scheme.previousParam}`, message: `cannot be combined with ${scheme.param}`, error_code: 'param_group' }]);
+    }
+    const to = positionNamedBy(scheme.previousParam!, before);
+    return pageOut(action, scheme, metaShape, total, baseUrl, size, Math.max(0, to - size), to, Math.max(0, to - size) > 0);
+  }
+  if (scheme && cursor !== undefined) {
     switch (scheme.next.from) {
       case 'last_record': {
         // The param names the last record seen: continue after it.
-        let at = positionOf ? positionOf(cursor) : -1;
-        if (!positionOf) for (let i = 0; i < total && at < 0; i++) if (String(keyAt(i)) === String(cursor)) at = i;
-        if (at < 0) throw invalidParams(`invalid ${scheme.param}: no record ${JSON.stringify(cursor)}`, [{ field: `params.${scheme.param}`, message: 'names no record of this entity', error_code: 'invalid_cursor' }]);
-        from = at + 1;
+        from = positionNamedBy(scheme.param, cursor) + 1;
         break;
       }
       case 'page_number':
@@ -109,7 +123,11 @@ export function cutPage(
   }
   from = Math.max(0, Math.min(from, total));
   const to = Math.min(total, from + size);
-  const hasMore = to < total;
+  return pageOut(action, scheme, metaShape, total, baseUrl, size, from, to, to < total);
+}
+
+/** The page from `from` to `to` (exclusive) and its meta; `hasMore`: whether more records lie in the paging direction. */
+function pageOut(action: ActionIR, scheme: PaginationIR | undefined, metaShape: ShapeIR | undefined, total: number, baseUrl: string, size: number, from: number, to: number, hasMore: boolean): PageOut {
   const paramType = action.params.find((p) => p.name === scheme?.param)?.types[0];
   const tokenFor = (offset: number) => (paramType === 'integer' || paramType === 'number' ? offset : encodeToken(offset));
   const url = (offset: number) => `${baseUrl}?${scheme?.next.queryParam ?? scheme?.param ?? 'page'}=${encodeURIComponent(String(scheme?.next.from === 'page_number' ? Math.floor(offset / size) + (scheme.next.start ?? 1) : tokenFor(offset)))}`;

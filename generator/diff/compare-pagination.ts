@@ -1,5 +1,5 @@
 /**
- * Paging in the diff: every part of a scheme (param, size param, next value source, first page number, each
+ * Paging in the diff: every part of a scheme (param, size param, backward param, next value source, first page number, each
  * stop condition, style), and which scheme each action pages with. A scheme is a shared definition: its changes
  * are reported once, with every action that pages with it (`places`). An action that switches to another
  * scheme is breaking only when the two work differently.
@@ -14,11 +14,12 @@ export const PAGED = (p: string): boolean => p !== 'none' && p !== 'unspecified'
 const stopText = (s: StopConditionIR) => (s.key === undefined ? s.when : `${s.when} ${s.key}`);
 
 /** The parts of a scheme the runtime's walker reads, normalized (page numbers start at 1 unless said). */
-export function schemeParts(s: PaginationIR): { param: string; sizeParam: string | null; next: Record<string, unknown>; start: number | null; stop: string[] } {
+export function schemeParts(s: PaginationIR): { param: string; sizeParam: string | null; previousParam: string | null; next: Record<string, unknown>; start: number | null; stop: string[] } {
   const { start, ...next } = s.next;
   return {
     param: s.param,
     sizeParam: s.sizeParam ?? null,
+    previousParam: s.previousParam ?? null,
     next,
     start: s.next.from === 'page_number' ? (start ?? 1) : (start ?? null),
     stop: [...new Set(s.stop.map(stopText))].sort(),
@@ -42,6 +43,10 @@ export function compareScheme(sink: ChangeSink, scope: Scope, b: PaginationIR, h
   if (pb.sizeParam !== ph.sizeParam) {
     if (pb.sizeParam === null) sink.add('pagination-size-param-added', scope, target, `${target} sets the page size with \`${ph.sizeParam}\``, at, extra(null, ph.sizeParam));
     else sink.add('pagination-size-param-changed', scope, target, ph.sizeParam === null ? `${target} no longer names a page-size param (was \`${pb.sizeParam}\`)` : `${target} sets the page size with \`${ph.sizeParam}\` instead of \`${pb.sizeParam}\``, at, extra(pb.sizeParam, ph.sizeParam));
+  }
+  if (pb.previousParam !== ph.previousParam) {
+    if (pb.previousParam === null) sink.add('pagination-previous-param-added', scope, target, `${target} pages backwards with \`${ph.previousParam}\``, at, extra(null, ph.previousParam));
+    else sink.add('pagination-previous-param-changed', scope, target, ph.previousParam === null ? `${target} no longer pages backwards with \`${pb.previousParam}\`` : `${target} pages backwards with \`${ph.previousParam}\` instead of \`${pb.previousParam}\``, at, extra(pb.previousParam, ph.previousParam));
   }
   if (show(pb.next) !== show(ph.next)) sink.add('pagination-next-changed', scope, target, `${target} takes the next value from ${nextText(h)} instead of ${nextText(b)}`, at, extra(pb.next, ph.next));
   if (pb.start !== ph.start) sink.add('pagination-start-changed', scope, target, `${target} starts at page ${ph.start ?? '(unstated)'} instead of ${pb.start ?? '(unstated)'}`, at, extra(pb.start, ph.start));

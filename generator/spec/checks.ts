@@ -112,7 +112,7 @@ function checkActionPagination(connector: ConnectorIR, entityName: string, actio
   const scheme = connector.pagination.find((s) => s.name === action.pagination);
   if (!scheme) return; // reported during normalization
   const where = `${entityName} ${action.name} (pagination '${scheme.name}')`;
-  for (const [role, name] of [['param', scheme.param], ['sizeParam', scheme.sizeParam]] as const) {
+  for (const [role, name] of [['param', scheme.param], ['sizeParam', scheme.sizeParam], ['previousParam', scheme.previousParam]] as const) {
     if (name !== undefined && !action.params.some((p) => p.name === name)) {
       out.push(schemeDiagnostic(origins, scheme, 'SPEC016', `${where}: scheme ${role} '${name}' is not a param of this action${didYouMean(name, action.params.map((p) => p.name))}`, [role]));
     }

@@ -316,6 +316,7 @@ export class FileContext {
       source: this.loc(path),
     };
     if (raw.sizeParam) scheme.sizeParam = raw.sizeParam;
+    if (raw.previousParam) scheme.previousParam = raw.previousParam;
     if (raw.description) scheme.description = raw.description;
     if (raw.assumption) scheme.assumption = raw.assumption;
     if (raw.provenance) scheme.provenance = raw.provenance;

@@ -100,6 +100,7 @@ export interface RawPagination {
   description?: string;
   param: string;
   sizeParam?: string;
+  previousParam?: string;
   next: { from: 'meta' | 'last_record' | 'page_number' | 'offset'; path?: string; queryParam?: string; start?: number };
   stop: { when: 'metaFalse' | 'metaTrue' | 'metaMissing' | 'nextMissing' | 'emptyPage' | 'shortPage' | 'totalReached'; key?: string }[];
   note?: string;

@@ -261,6 +261,7 @@ function schemeView(connector: ConnectorIR, scheme: PaginationIR) {
   const facts = [
     `- Request param: ${code(scheme.param)}${scheme.sizeParam ? `; page size: ${code(scheme.sizeParam)}` : ''}.`,
     `- Next value: ${nextText(scheme)}.`,
+    ...(scheme.previousParam ? [`- Backwards: ${code(scheme.previousParam)} takes the key ${code(scheme.param)} takes, and the page holds the records just before that record.`] : []),
     `- Last page when ${stopText(scheme)}.`,
     ...(scheme.assumption ? [`- Assumption: ${text(scheme.assumption)}`] : []),
     ...(scheme.provenance ? [`- Provenance: ${text(scheme.provenance)}`] : []),

@@ -10,14 +10,14 @@ function ucs2length(str) {
 }
 
 export const validateConnector = validate10;
-const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://connector-codegen.dev/schema/connector.schema.json","title":"connector-codegen connector spec (spec/connectors/<id>.yaml)","type":"object","additionalProperties":false,"required":["id","title","seed","description","records","entities"],"properties":{"id":{"type":"string","pattern":"^[a-z][a-z0-9_]*$","description":"Connector id; equals the file name."},"title":{"type":"string","description":"Human title."},"seed":{"type":"string","description":"Contract document this file transcribes."},"description":{"type":"string"},"note":{"type":"string"},"defaults":{"type":"object","additionalProperties":false,"properties":{"pagination":{"type":"string","description":"Scheme used by list-like actions that name none."},"meta":{"type":"string","description":"Meta used by list-shaped results that name none."},"idFormat":{"$ref":"#/definitions/idFormat"},"ordering":{"$ref":"#/definitions/ordering"}}},"pagination":{"type":"object","additionalProperties":{"$ref":"#/definitions/paginationScheme"}},"meta":{"type":"object","additionalProperties":{"$ref":"#/definitions/shape"}},"records":{"type":"object","additionalProperties":{"$ref":"#/definitions/shape"}},"params":{"$ref":"#/definitions/paramMap"},"entities":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/definitions/entity"}},"transitions":{"type":"object","additionalProperties":false,"required":["unspecified"],"description":"State transitions of the connector's enumerated states.","properties":{"unspecified":{"$ref":"#/definitions/text"}}}},"definitions":{"text":{"type":"string","minLength":1},"typeExpr":{"type":"string","description":"Type expression in the seeds' notation: string, integer, number, boolean, object, array, array<T>, any, unions with |, null for nullable. Checked by the type-expression parser (SPEC019)."},"literal":{"type":["string","number","boolean"]},"field":{"type":["string","object"],"if":{"type":"string"},"then":{"$ref":"#/definitions/typeExpr"},"else":{"$ref":"#/definitions/fieldObject"}},"fieldObject":{"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"$ref":"#/definitions/typeExpr"},"description":{"$ref":"#/definitions/text"},"enum":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/literal"}},"const":{"$ref":"#/definitions/literal"},"items":{"$ref":"#/definitions/field"},"fields":{"$ref":"#/definitions/fieldMap"},"deprecated":{"$ref":"#/definitions/text"},"deprecatedSince":{"type":"string","pattern":"^\\d+\\.\\d+\\.\\d+$","description":"The package release (MAJOR.MINOR.PATCH) that first shipped the deprecation. `diff` reports a later removal as removed-after-deprecation (a warning by default) once that release has shipped."},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"},"format":{"$ref":"#/definitions/format"},"derive":{"$ref":"#/definitions/derive"},"unspecified":{"$ref":"#/definitions/text","description":"Of an object with fields: the seed's words where it does not show all of them (the inner object is open)."}}},"fieldMap":{"type":"object","additionalProperties":{"$ref":"#/definitions/field"}},"param":{"type":["string","object"],"if":{"type":"string"},"then":{"$ref":"#/definitions/typeExpr"},"else":{"$ref":"#/definitions/paramObject"}},"paramObject":{"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"enum":["string","integer","number","boolean","object","array"]},"required":{"type":"boolean"},"description":{"$ref":"#/definitions/text"},"enum":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/literal"}},"const":{"$ref":"#/definitions/literal"},"default":{"$ref":"#/definitions/literal"},"minimum":{"type":"number"},"maximum":{"type":"number"},"minLength":{"type":"integer","minimum":0},"maxLength":{"type":"integer","minimum":0},"pattern":{"type":"string"},"items":{"$ref":"#/definitions/param"},"minItems":{"type":"integer","minimum":0},"maxItems":{"type":"integer","minimum":0},"separator":{"type":"string","minLength":1},"properties":{"$ref":"#/definitions/paramMap"},"deprecated":{"$ref":"#/definitions/text"},"deprecatedSince":{"type":"string","pattern":"^\\d+\\.\\d+\\.\\d+$","description":"The package release (MAJOR.MINOR.PATCH) that first shipped the deprecation. `diff` reports a later removal as removed-after-deprecation (a warning by default) once that release has shipped."},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"},"queryLanguage":{"enum":["search_query","filter_groups","jql","code_search","drive_query"],"description":"The param carries a query in this language (the mock evaluates it; docs describe it)."},"format":{"$ref":"#/definitions/format"},"matches":{"$ref":"#/definitions/matches"},"rangeOf":{"type":"string","minLength":1,"description":"The record field an interval param (or an interval object's bounds) constrains."},"bound":{"$ref":"#/definitions/bound"}}},"paramMap":{"type":"object","additionalProperties":{"$ref":"#/definitions/param"}},"shape":{"type":"object","additionalProperties":false,"properties":{"description":{"$ref":"#/definitions/text"},"fields":{"$ref":"#/definitions/fieldMap"},"unspecified":{"$ref":"#/definitions/text","description":"The seed's words where it does not show (all or the rest of) the fields; the shape is open."},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"},"idPrefix":{"type":"string","minLength":1,"description":"Fixtures: identifiers of this record start with it (e.g. cus_). Give provenance."},"idFormat":{"$ref":"#/definitions/idFormat"},"key":{"type":"string","minLength":1,"description":"The field that identifies a record (get, update, delete and download address it); default: the get param's field, else id or gid."},"invariants":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/invariant"}}}},"paginationScheme":{"type":"object","additionalProperties":false,"required":["style","param","next","stop"],"properties":{"style":{"enum":["cursor","page","offset","token","link","since_id"]},"description":{"$ref":"#/definitions/text"},"param":{"type":"string","description":"Request param that carries the cursor, page, offset or token."},"sizeParam":{"type":"string","description":"Page-size param."},"next":{"type":"object","additionalProperties":false,"required":["from"],"properties":{"from":{"enum":["meta","last_record","page_number","offset"]},"path":{"type":"string","description":"Dotted meta key path, or record field."},"queryParam":{"type":"string","description":"The value is a URL; take this query param from it."},"start":{"type":"integer","description":"First page number (page_number)."}}},"stop":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["when"],"properties":{"when":{"enum":["metaFalse","metaTrue","metaMissing","nextMissing","emptyPage","shortPage","totalReached"]},"key":{"type":"string"}}}},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}},"action":{"type":"object","additionalProperties":false,"properties":{"description":{"$ref":"#/definitions/text"},"params":{"$ref":"#/definitions/paramMap"},"unspecifiedParams":{"$ref":"#/definitions/text"},"pagination":{"type":"string","description":"Scheme name, or none."},"result":{"type":"object","additionalProperties":false,"properties":{"shape":{"enum":["list","single","hits","binary"]},"record":{"type":"string"},"meta":{"type":"string"}}},"rangeParam":{"type":"string","description":"Download param carrying a partial-content range."},"maxBytes":{"type":"integer","minimum":1,"description":"Largest content the action returns."},"deprecated":{"$ref":"#/definitions/text"},"deprecatedSince":{"type":"string","pattern":"^\\d+\\.\\d+\\.\\d+$","description":"The package release (MAJOR.MINOR.PATCH) that first shipped the deprecation. `diff` reports a later removal as removed-after-deprecation (a warning by default) once that release has shipped."},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"},"ordering":{"$ref":"#/definitions/ordering"},"defaultFilter":{"$ref":"#/definitions/defaultFilter"},"paramGroups":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/paramGroup"}},"updateSemantics":{"enum":["partial"],"description":"partial: an update changes only the fields it is given; the others keep their values."},"keyParam":{"type":"string","description":"get, update, delete, download: the param carrying the identifier of the record addressed (default: inferred from the record key and param names)."}}},"entity":{"type":"object","additionalProperties":false,"required":["actions"],"properties":{"description":{"$ref":"#/definitions/text"},"record":{"type":"string","description":"Default record of the entity's actions."},"searchableFields":{"type":"object","additionalProperties":false,"properties":{"fields":{"$ref":"#/definitions/fieldMap"},"unspecified":{"$ref":"#/definitions/text"},"note":{"$ref":"#/definitions/text"}}},"actions":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/definitions/action"}},"note":{"$ref":"#/definitions/text"},"recordsFrom":{"type":"string","description":"The entity has no records of its own: its actions address the records of this entity of the connector."},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}},"idFormat":{"enum":["numeric","numeric_string","hex","base62","uuid"],"description":"Fixtures: shape of generated string identifiers."},"format":{"enum":["currency_lower_iso","md5_of_lower_email","unix_time_string","url"],"description":"Value format: currency_lower_iso (lowercase three-letter ISO code), md5_of_lower_email (hex MD5 of the lowercase email), unix_time_string (Unix seconds as a decimal string, e.g. 1712345678.000100), url (absolute http(s) URL)."},"derive":{"type":"object","additionalProperties":false,"description":"How the value is derived from the stored record: a copy of another field (from; converted to the field's format when it has one), or a constant (value).","properties":{"from":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields (data.id)."},"value":{"type":["string","number","boolean","null"]}},"minProperties":1,"maxProperties":1},"ordering":{"type":"array","minItems":1,"description":"Default order of list results: by the first field, ties by the next.","items":{"type":"object","additionalProperties":false,"required":["field","direction"],"properties":{"field":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields (data.id)."},"direction":{"enum":["asc","desc"]}}}},"invariant":{"type":"object","additionalProperties":false,"required":["kind"],"description":"A rule every record holds. iff: the boolean field is true exactly when `left op right` holds; compare: `left op right` always holds; accountOnly: the fields are null unless the source is an account of that kind.","properties":{"kind":{"enum":["iff","compare","accountOnly"]},"field":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields (data.id)."},"left":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields (data.id)."},"op":{"enum":["eq","neq","lt","lte","gt","gte"]},"right":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields (data.id)."},"account":{"$ref":"#/definitions/text"},"fields":{"type":"array","minItems":1,"items":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields (data.id)."}},"description":{"$ref":"#/definitions/text"},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}},"matches":{"type":"object","additionalProperties":false,"required":["fields","mode","caseSensitive"],"description":"The param filters list results: a record is kept when any of the fields matches the value (exact, contains or prefix), case-sensitively or not.","properties":{"fields":{"type":"array","minItems":1,"items":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields (data.id)."}},"mode":{"enum":["exact","contains","prefix"]},"caseSensitive":{"type":"boolean"},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}},"bound":{"type":"object","additionalProperties":false,"required":["side","inclusive"],"description":"The param is one bound of an interval on the field named by rangeOf (its own or its parent object's).","properties":{"side":{"enum":["lower","upper"]},"inclusive":{"type":"boolean"},"inclusiveParam":{"type":"string","description":"A boolean param that makes the bound inclusive when true."}}},"paramGroup":{"type":"object","additionalProperties":false,"required":["kind"],"description":"oneOf: exactly one alternative is given in full; atLeastOne: at least one is. `params: [a, b]` is short for alternatives [[a], [b]].","properties":{"kind":{"enum":["oneOf","atLeastOne"]},"params":{"type":"array","minItems":1,"items":{"type":"string","minLength":1}},"alternatives":{"type":"array","minItems":1,"items":{"type":"array","minItems":1,"items":{"type":"string","minLength":1}}},"description":{"$ref":"#/definitions/text"},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}},"defaultFilter":{"type":"object","additionalProperties":false,"required":["field","exclude"],"description":"Records whose field holds one of the excluded values are left out unless the request gives unlessParam.","properties":{"field":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields (data.id)."},"exclude":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/literal"}},"unlessParam":{"type":"string"},"description":{"$ref":"#/definitions/text"},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}}}};
+const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://connector-codegen.dev/schema/connector.schema.json","title":"connector-codegen connector spec (spec/connectors/<id>.yaml)","type":"object","additionalProperties":false,"required":["id","title","seed","description","records","entities"],"properties":{"id":{"type":"string","pattern":"^[a-z][a-z0-9_]*$","description":"Connector id; equals the file name."},"title":{"type":"string","description":"Human title."},"seed":{"type":"string","description":"Contract document this file transcribes."},"description":{"type":"string"},"note":{"type":"string"},"defaults":{"type":"object","additionalProperties":false,"properties":{"pagination":{"type":"string","description":"Scheme used by list-like actions that name none."},"meta":{"type":"string","description":"Meta used by list-shaped results that name none."},"idFormat":{"$ref":"#/definitions/idFormat"},"ordering":{"$ref":"#/definitions/ordering"}}},"pagination":{"type":"object","additionalProperties":{"$ref":"#/definitions/paginationScheme"}},"meta":{"type":"object","additionalProperties":{"$ref":"#/definitions/shape"}},"records":{"type":"object","additionalProperties":{"$ref":"#/definitions/shape"}},"params":{"$ref":"#/definitions/paramMap"},"entities":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/definitions/entity"}},"transitions":{"type":"object","additionalProperties":false,"required":["unspecified"],"description":"State transitions of the connector's enumerated states.","properties":{"unspecified":{"$ref":"#/definitions/text"}}}},"definitions":{"text":{"type":"string","minLength":1},"typeExpr":{"type":"string","description":"Type expression in the seeds' notation: string, integer, number, boolean, object, array, array<T>, any, unions with |, null for nullable. Checked by the type-expression parser (SPEC019)."},"literal":{"type":["string","number","boolean"]},"field":{"type":["string","object"],"if":{"type":"string"},"then":{"$ref":"#/definitions/typeExpr"},"else":{"$ref":"#/definitions/fieldObject"}},"fieldObject":{"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"$ref":"#/definitions/typeExpr"},"description":{"$ref":"#/definitions/text"},"enum":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/literal"}},"const":{"$ref":"#/definitions/literal"},"items":{"$ref":"#/definitions/field"},"fields":{"$ref":"#/definitions/fieldMap"},"deprecated":{"$ref":"#/definitions/text"},"deprecatedSince":{"type":"string","pattern":"^\\d+\\.\\d+\\.\\d+$","description":"The package release (MAJOR.MINOR.PATCH) that first shipped the deprecation. `diff` reports a later removal as removed-after-deprecation (a warning by default) once that release has shipped."},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"},"format":{"$ref":"#/definitions/format"},"derive":{"$ref":"#/definitions/derive"},"unspecified":{"$ref":"#/definitions/text","description":"Of an object with fields: the seed's words where it does not show all of them (the inner object is open)."}}},"fieldMap":{"type":"object","additionalProperties":{"$ref":"#/definitions/field"}},"param":{"type":["string","object"],"if":{"type":"string"},"then":{"$ref":"#/definitions/typeExpr"},"else":{"$ref":"#/definitions/paramObject"}},"paramObject":{"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"enum":["string","integer","number","boolean","object","array"]},"required":{"type":"boolean"},"description":{"$ref":"#/definitions/text"},"enum":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/literal"}},"const":{"$ref":"#/definitions/literal"},"default":{"$ref":"#/definitions/literal"},"minimum":{"type":"number"},"maximum":{"type":"number"},"minLength":{"type":"integer","minimum":0},"maxLength":{"type":"integer","minimum":0},"pattern":{"type":"string"},"items":{"$ref":"#/definitions/param"},"minItems":{"type":"integer","minimum":0},"maxItems":{"type":"integer","minimum":0},"separator":{"type":"string","minLength":1},"properties":{"$ref":"#/definitions/paramMap"},"deprecated":{"$ref":"#/definitions/text"},"deprecatedSince":{"type":"string","pattern":"^\\d+\\.\\d+\\.\\d+$","description":"The package release (MAJOR.MINOR.PATCH) that first shipped the deprecation. `diff` reports a later removal as removed-after-deprecation (a warning by default) once that release has shipped."},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"},"queryLanguage":{"enum":["search_query","filter_groups","jql","code_search","drive_query"],"description":"The param carries a query in this language (the mock evaluates it; docs describe it)."},"format":{"$ref":"#/definitions/format"},"matches":{"$ref":"#/definitions/matches"},"rangeOf":{"type":"string","minLength":1,"description":"The record field an interval param (or an interval object's bounds) constrains."},"bound":{"$ref":"#/definitions/bound"}}},"paramMap":{"type":"object","additionalProperties":{"$ref":"#/definitions/param"}},"shape":{"type":"object","additionalProperties":false,"properties":{"description":{"$ref":"#/definitions/text"},"fields":{"$ref":"#/definitions/fieldMap"},"unspecified":{"$ref":"#/definitions/text","description":"The seed's words where it does not show (all or the rest of) the fields; the shape is open."},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"},"idPrefix":{"type":"string","minLength":1,"description":"Fixtures: identifiers of this record start with it (e.g. cus_). Give provenance."},"idFormat":{"$ref":"#/definitions/idFormat"},"key":{"type":"string","minLength":1,"description":"The field that identifies a record (get, update, delete and download address it); default: the get param's field, else id or gid."},"invariants":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/invariant"}}}},"paginationScheme":{"type":"object","additionalProperties":false,"required":["style","param","next","stop"],"properties":{"style":{"enum":["cursor","page","offset","token","link","since_id"]},"description":{"$ref":"#/definitions/text"},"param":{"type":"string","description":"Request param that carries the cursor, page, offset or token."},"sizeParam":{"type":"string","description":"Page-size param."},"previousParam":{"type":"string","description":"Param that pages backwards: it takes the key the cursor takes, and the page holds the records just before that record (e.g. ending_before)."},"next":{"type":"object","additionalProperties":false,"required":["from"],"properties":{"from":{"enum":["meta","last_record","page_number","offset"]},"path":{"type":"string","description":"Dotted meta key path, or record field."},"queryParam":{"type":"string","description":"The value is a URL; take this query param from it."},"start":{"type":"integer","description":"First page number (page_number)."}}},"stop":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["when"],"properties":{"when":{"enum":["metaFalse","metaTrue","metaMissing","nextMissing","emptyPage","shortPage","totalReached"]},"key":{"type":"string"}}}},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}},"action":{"type":"object","additionalProperties":false,"properties":{"description":{"$ref":"#/definitions/text"},"params":{"$ref":"#/definitions/paramMap"},"unspecifiedParams":{"$ref":"#/definitions/text"},"pagination":{"type":"string","description":"Scheme name, or none."},"result":{"type":"object","additionalProperties":false,"properties":{"shape":{"enum":["list","single","hits","binary"]},"record":{"type":"string"},"meta":{"type":"string"}}},"rangeParam":{"type":"string","description":"Download param carrying a partial-content range."},"maxBytes":{"type":"integer","minimum":1,"description":"Largest content the action returns."},"deprecated":{"$ref":"#/definitions/text"},"deprecatedSince":{"type":"string","pattern":"^\\d+\\.\\d+\\.\\d+$","description":"The package release (MAJOR.MINOR.PATCH) that first shipped the deprecation. `diff` reports a later removal as removed-after-deprecation (a warning by default) once that release has shipped."},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"},"ordering":{"$ref":"#/definitions/ordering"},"defaultFilter":{"$ref":"#/definitions/defaultFilter"},"paramGroups":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/paramGroup"}},"updateSemantics":{"enum":["partial"],"description":"partial: an update changes only the fields it is given; the others keep their values."},"keyParam":{"type":"string","description":"get, update, delete, download: the param carrying the identifier of the record addressed (default: inferred from the record key and param names)."}}},"entity":{"type":"object","additionalProperties":false,"required":["actions"],"properties":{"description":{"$ref":"#/definitions/text"},"record":{"type":"string","description":"Default record of the entity's actions."},"searchableFields":{"type":"object","additionalProperties":false,"properties":{"fields":{"$ref":"#/definitions/fieldMap"},"unspecified":{"$ref":"#/definitions/text"},"note":{"$ref":"#/definitions/text"}}},"actions":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/definitions/action"}},"note":{"$ref":"#/definitions/text"},"recordsFrom":{"type":"string","description":"The entity has no records of its own: its actions address the records of this entity of the connector."},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}},"idFormat":{"enum":["numeric","numeric_string","hex","base62","uuid"],"description":"Fixtures: shape of generated string identifiers."},"format":{"enum":["currency_lower_iso","md5_of_lower_email","unix_time_string","url"],"description":"Value format: currency_lower_iso (lowercase three-letter ISO code), md5_of_lower_email (hex MD5 of the lowercase email), unix_time_string (Unix seconds as a decimal string, e.g. 1712345678.000100), url (absolute http(s) URL)."},"derive":{"type":"object","additionalProperties":false,"description":"How the value is derived from the stored record: a copy of another field (from; converted to the field's format when it has one), or a constant (value).","properties":{"from":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields (data.id)."},"value":{"type":["string","number","boolean","null"]}},"minProperties":1,"maxProperties":1},"ordering":{"type":"array","minItems":1,"description":"Default order of list results: by the first field, ties by the next.","items":{"type":"object","additionalProperties":false,"required":["field","direction"],"properties":{"field":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields (data.id)."},"direction":{"enum":["asc","desc"]}}}},"invariant":{"type":"object","additionalProperties":false,"required":["kind"],"description":"A rule every record holds. iff: the boolean field is true exactly when `left op right` holds; compare: `left op right` always holds; accountOnly: the fields are null unless the source is an account of that kind.","properties":{"kind":{"enum":["iff","compare","accountOnly"]},"field":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields (data.id)."},"left":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields (data.id)."},"op":{"enum":["eq","neq","lt","lte","gt","gte"]},"right":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields (data.id)."},"account":{"$ref":"#/definitions/text"},"fields":{"type":"array","minItems":1,"items":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields (data.id)."}},"description":{"$ref":"#/definitions/text"},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}},"matches":{"type":"object","additionalProperties":false,"required":["fields","mode","caseSensitive"],"description":"The param filters list results: a record is kept when any of the fields matches the value (exact, contains or prefix), case-sensitively or not.","properties":{"fields":{"type":"array","minItems":1,"items":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields (data.id)."}},"mode":{"enum":["exact","contains","prefix"]},"caseSensitive":{"type":"boolean"},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}},"bound":{"type":"object","additionalProperties":false,"required":["side","inclusive"],"description":"The param is one bound of an interval on the field named by rangeOf (its own or its parent object's).","properties":{"side":{"enum":["lower","upper"]},"inclusive":{"type":"boolean"},"inclusiveParam":{"type":"string","description":"A boolean param that makes the bound inclusive when true."}}},"paramGroup":{"type":"object","additionalProperties":false,"required":["kind"],"description":"oneOf: exactly one alternative is given in full; atLeastOne: at least one is. `params: [a, b]` is short for alternatives [[a], [b]].","properties":{"kind":{"enum":["oneOf","atLeastOne"]},"params":{"type":"array","minItems":1,"items":{"type":"string","minLength":1}},"alternatives":{"type":"array","minItems":1,"items":{"type":"array","minItems":1,"items":{"type":"string","minLength":1}}},"description":{"$ref":"#/definitions/text"},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}},"defaultFilter":{"type":"object","additionalProperties":false,"required":["field","exclude"],"description":"Records whose field holds one of the excluded values are left out unless the request gives unlessParam.","properties":{"field":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields (data.id)."},"exclude":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/literal"}},"unlessParam":{"type":"string"},"description":{"$ref":"#/definitions/text"},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}}}};
 const schema12 = {"enum":["numeric","numeric_string","hex","base62","uuid"],"description":"Fixtures: shape of generated string identifiers."};
 const schema13 = {"type":"array","minItems":1,"description":"Default order of list results: by the first field, ties by the next.","items":{"type":"object","additionalProperties":false,"required":["field","direction"],"properties":{"field":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields (data.id)."},"direction":{"enum":["asc","desc"]}}}};
 const schema15 = {"type":"string","minLength":1};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = ucs2length;
 const pattern0 = new RegExp("^[a-z][a-z0-9_]*$", "u");
-const schema14 = {"type":"object","additionalProperties":false,"required":["style","param","next","stop"],"properties":{"style":{"enum":["cursor","page","offset","token","link","since_id"]},"description":{"$ref":"#/definitions/text"},"param":{"type":"string","description":"Request param that carries the cursor, page, offset or token."},"sizeParam":{"type":"string","description":"Page-size param."},"next":{"type":"object","additionalProperties":false,"required":["from"],"properties":{"from":{"enum":["meta","last_record","page_number","offset"]},"path":{"type":"string","description":"Dotted meta key path, or record field."},"queryParam":{"type":"string","description":"The value is a URL; take this query param from it."},"start":{"type":"integer","description":"First page number (page_number)."}}},"stop":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["when"],"properties":{"when":{"enum":["metaFalse","metaTrue","metaMissing","nextMissing","emptyPage","shortPage","totalReached"]},"key":{"type":"string"}}}},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}};
+const schema14 = {"type":"object","additionalProperties":false,"required":["style","param","next","stop"],"properties":{"style":{"enum":["cursor","page","offset","token","link","since_id"]},"description":{"$ref":"#/definitions/text"},"param":{"type":"string","description":"Request param that carries the cursor, page, offset or token."},"sizeParam":{"type":"string","description":"Page-size param."},"previousParam":{"type":"string","description":"Param that pages backwards: it takes the key the cursor takes, and the page holds the records just before that record (e.g. ending_before)."},"next":{"type":"object","additionalProperties":false,"required":["from"],"properties":{"from":{"enum":["meta","last_record","page_number","offset"]},"path":{"type":"string","description":"Dotted meta key path, or record field."},"queryParam":{"type":"string","description":"The value is a URL; take this query param from it."},"start":{"type":"integer","description":"First page number (page_number)."}}},"stop":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["when"],"properties":{"when":{"enum":["metaFalse","metaTrue","metaMissing","nextMissing","emptyPage","shortPage","totalReached"]},"key":{"type":"string"}}}},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}};
 
 function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -139,11 +139,10 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.next !== undefined){
-let data4 = data.next;
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-if(data4.from === undefined){
-const err10 = {instancePath:instancePath+"/next",schemaPath:"#/properties/next/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema14.properties.next.required,parentSchema:schema14.properties.next,data:data4};
+if(data.previousParam !== undefined){
+let data4 = data.previousParam;
+if(typeof data4 !== "string"){
+const err10 = {instancePath:instancePath+"/previousParam",schemaPath:"#/properties/previousParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.previousParam.type,parentSchema:schema14.properties.previousParam,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -152,9 +151,12 @@ vErrors.push(err10);
 }
 errors++;
 }
-for(const key1 in data4){
-if(!((((key1 === "from") || (key1 === "path")) || (key1 === "queryParam")) || (key1 === "start"))){
-const err11 = {instancePath:instancePath+"/next",schemaPath:"#/properties/next/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema14.properties.next,data:data4};
+}
+if(data.next !== undefined){
+let data5 = data.next;
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+if(data5.from === undefined){
+const err11 = {instancePath:instancePath+"/next",schemaPath:"#/properties/next/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema14.properties.next.required,parentSchema:schema14.properties.next,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -163,11 +165,9 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-if(data4.from !== undefined){
-let data5 = data4.from;
-if(!((((data5 === "meta") || (data5 === "last_record")) || (data5 === "page_number")) || (data5 === "offset"))){
-const err12 = {instancePath:instancePath+"/next/from",schemaPath:"#/properties/next/properties/from/enum",keyword:"enum",params:{allowedValues: schema14.properties.next.properties.from.enum},message:"must be equal to one of the allowed values",schema:schema14.properties.next.properties.from.enum,parentSchema:schema14.properties.next.properties.from,data:data5};
+for(const key1 in data5){
+if(!((((key1 === "from") || (key1 === "path")) || (key1 === "queryParam")) || (key1 === "start"))){
+const err12 = {instancePath:instancePath+"/next",schemaPath:"#/properties/next/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema14.properties.next,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -177,10 +177,10 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data4.path !== undefined){
-let data6 = data4.path;
-if(typeof data6 !== "string"){
-const err13 = {instancePath:instancePath+"/next/path",schemaPath:"#/properties/next/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.next.properties.path.type,parentSchema:schema14.properties.next.properties.path,data:data6};
+if(data5.from !== undefined){
+let data6 = data5.from;
+if(!((((data6 === "meta") || (data6 === "last_record")) || (data6 === "page_number")) || (data6 === "offset"))){
+const err13 = {instancePath:instancePath+"/next/from",schemaPath:"#/properties/next/properties/from/enum",keyword:"enum",params:{allowedValues: schema14.properties.next.properties.from.enum},message:"must be equal to one of the allowed values",schema:schema14.properties.next.properties.from.enum,parentSchema:schema14.properties.next.properties.from,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -190,10 +190,10 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data4.queryParam !== undefined){
-let data7 = data4.queryParam;
+if(data5.path !== undefined){
+let data7 = data5.path;
 if(typeof data7 !== "string"){
-const err14 = {instancePath:instancePath+"/next/queryParam",schemaPath:"#/properties/next/properties/queryParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.next.properties.queryParam.type,parentSchema:schema14.properties.next.properties.queryParam,data:data7};
+const err14 = {instancePath:instancePath+"/next/path",schemaPath:"#/properties/next/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.next.properties.path.type,parentSchema:schema14.properties.next.properties.path,data:data7};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -203,10 +203,10 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data4.start !== undefined){
-let data8 = data4.start;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err15 = {instancePath:instancePath+"/next/start",schemaPath:"#/properties/next/properties/start/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.next.properties.start.type,parentSchema:schema14.properties.next.properties.start,data:data8};
+if(data5.queryParam !== undefined){
+let data8 = data5.queryParam;
+if(typeof data8 !== "string"){
+const err15 = {instancePath:instancePath+"/next/queryParam",schemaPath:"#/properties/next/properties/queryParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.next.properties.queryParam.type,parentSchema:schema14.properties.next.properties.queryParam,data:data8};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -216,9 +216,10 @@ vErrors.push(err15);
 errors++;
 }
 }
-}
-else {
-const err16 = {instancePath:instancePath+"/next",schemaPath:"#/properties/next/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.next.type,parentSchema:schema14.properties.next,data:data4};
+if(data5.start !== undefined){
+let data9 = data5.start;
+if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
+const err16 = {instancePath:instancePath+"/next/start",schemaPath:"#/properties/next/properties/start/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.next.properties.start.type,parentSchema:schema14.properties.next.properties.start,data:data9};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -228,11 +229,9 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.stop !== undefined){
-let data9 = data.stop;
-if(Array.isArray(data9)){
-if(data9.length < 1){
-const err17 = {instancePath:instancePath+"/stop",schemaPath:"#/properties/stop/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema14.properties.stop,data:data9};
+}
+else {
+const err17 = {instancePath:instancePath+"/next",schemaPath:"#/properties/next/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.next.type,parentSchema:schema14.properties.next,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -241,12 +240,12 @@ vErrors.push(err17);
 }
 errors++;
 }
-const len0 = data9.length;
-for(let i0=0; i0<len0; i0++){
-let data10 = data9[i0];
-if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-if(data10.when === undefined){
-const err18 = {instancePath:instancePath+"/stop/" + i0,schemaPath:"#/properties/stop/items/required",keyword:"required",params:{missingProperty: "when"},message:"must have required property '"+"when"+"'",schema:schema14.properties.stop.items.required,parentSchema:schema14.properties.stop.items,data:data10};
+}
+if(data.stop !== undefined){
+let data10 = data.stop;
+if(Array.isArray(data10)){
+if(data10.length < 1){
+const err18 = {instancePath:instancePath+"/stop",schemaPath:"#/properties/stop/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema14.properties.stop,data:data10};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -255,9 +254,12 @@ vErrors.push(err18);
 }
 errors++;
 }
-for(const key2 in data10){
-if(!((key2 === "when") || (key2 === "key"))){
-const err19 = {instancePath:instancePath+"/stop/" + i0,schemaPath:"#/properties/stop/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema14.properties.stop.items,data:data10};
+const len0 = data10.length;
+for(let i0=0; i0<len0; i0++){
+let data11 = data10[i0];
+if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
+if(data11.when === undefined){
+const err19 = {instancePath:instancePath+"/stop/" + i0,schemaPath:"#/properties/stop/items/required",keyword:"required",params:{missingProperty: "when"},message:"must have required property '"+"when"+"'",schema:schema14.properties.stop.items.required,parentSchema:schema14.properties.stop.items,data:data11};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -266,11 +268,9 @@ vErrors.push(err19);
 }
 errors++;
 }
-}
-if(data10.when !== undefined){
-let data11 = data10.when;
-if(!(((((((data11 === "metaFalse") || (data11 === "metaTrue")) || (data11 === "metaMissing")) || (data11 === "nextMissing")) || (data11 === "emptyPage")) || (data11 === "shortPage")) || (data11 === "totalReached"))){
-const err20 = {instancePath:instancePath+"/stop/" + i0+"/when",schemaPath:"#/properties/stop/items/properties/when/enum",keyword:"enum",params:{allowedValues: schema14.properties.stop.items.properties.when.enum},message:"must be equal to one of the allowed values",schema:schema14.properties.stop.items.properties.when.enum,parentSchema:schema14.properties.stop.items.properties.when,data:data11};
+for(const key2 in data11){
+if(!((key2 === "when") || (key2 === "key"))){
+const err20 = {instancePath:instancePath+"/stop/" + i0,schemaPath:"#/properties/stop/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema14.properties.stop.items,data:data11};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -280,10 +280,10 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data10.key !== undefined){
-let data12 = data10.key;
-if(typeof data12 !== "string"){
-const err21 = {instancePath:instancePath+"/stop/" + i0+"/key",schemaPath:"#/properties/stop/items/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.stop.items.properties.key.type,parentSchema:schema14.properties.stop.items.properties.key,data:data12};
+if(data11.when !== undefined){
+let data12 = data11.when;
+if(!(((((((data12 === "metaFalse") || (data12 === "metaTrue")) || (data12 === "metaMissing")) || (data12 === "nextMissing")) || (data12 === "emptyPage")) || (data12 === "shortPage")) || (data12 === "totalReached"))){
+const err21 = {instancePath:instancePath+"/stop/" + i0+"/when",schemaPath:"#/properties/stop/items/properties/when/enum",keyword:"enum",params:{allowedValues: schema14.properties.stop.items.properties.when.enum},message:"must be equal to one of the allowed values",schema:schema14.properties.stop.items.properties.when.enum,parentSchema:schema14.properties.stop.items.properties.when,data:data12};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -293,9 +293,10 @@ vErrors.push(err21);
 errors++;
 }
 }
-}
-else {
-const err22 = {instancePath:instancePath+"/stop/" + i0,schemaPath:"#/properties/stop/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.stop.items.type,parentSchema:schema14.properties.stop.items,data:data10};
+if(data11.key !== undefined){
+let data13 = data11.key;
+if(typeof data13 !== "string"){
+const err22 = {instancePath:instancePath+"/stop/" + i0+"/key",schemaPath:"#/properties/stop/items/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.stop.items.properties.key.type,parentSchema:schema14.properties.stop.items.properties.key,data:data13};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -307,7 +308,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/stop",schemaPath:"#/properties/stop/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema14.properties.stop.type,parentSchema:schema14.properties.stop,data:data9};
+const err23 = {instancePath:instancePath+"/stop/" + i0,schemaPath:"#/properties/stop/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.stop.items.type,parentSchema:schema14.properties.stop.items,data:data11};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -317,11 +318,9 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data.note !== undefined){
-let data13 = data.note;
-if(typeof data13 === "string"){
-if(func3(data13) < 1){
-const err24 = {instancePath:instancePath+"/note",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data13};
+}
+else {
+const err24 = {instancePath:instancePath+"/stop",schemaPath:"#/properties/stop/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema14.properties.stop.type,parentSchema:schema14.properties.stop,data:data10};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -331,8 +330,11 @@ vErrors.push(err24);
 errors++;
 }
 }
-else {
-const err25 = {instancePath:instancePath+"/note",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data13};
+if(data.note !== undefined){
+let data14 = data.note;
+if(typeof data14 === "string"){
+if(func3(data14) < 1){
+const err25 = {instancePath:instancePath+"/note",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data14};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -342,11 +344,8 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data.provenance !== undefined){
-let data14 = data.provenance;
-if(typeof data14 === "string"){
-if(func3(data14) < 1){
-const err26 = {instancePath:instancePath+"/provenance",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data14};
+else {
+const err26 = {instancePath:instancePath+"/note",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data14};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -356,8 +355,11 @@ vErrors.push(err26);
 errors++;
 }
 }
-else {
-const err27 = {instancePath:instancePath+"/provenance",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data14};
+if(data.provenance !== undefined){
+let data15 = data.provenance;
+if(typeof data15 === "string"){
+if(func3(data15) < 1){
+const err27 = {instancePath:instancePath+"/provenance",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data15};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -367,11 +369,8 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data.assumption !== undefined){
-let data15 = data.assumption;
-if(typeof data15 === "string"){
-if(func3(data15) < 1){
-const err28 = {instancePath:instancePath+"/assumption",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data15};
+else {
+const err28 = {instancePath:instancePath+"/provenance",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data15};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -381,8 +380,11 @@ vErrors.push(err28);
 errors++;
 }
 }
-else {
-const err29 = {instancePath:instancePath+"/assumption",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data15};
+if(data.assumption !== undefined){
+let data16 = data.assumption;
+if(typeof data16 === "string"){
+if(func3(data16) < 1){
+const err29 = {instancePath:instancePath+"/assumption",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data16};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -392,14 +394,25 @@ vErrors.push(err29);
 errors++;
 }
 }
-}
 else {
-const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.type,parentSchema:schema14,data};
+const err30 = {instancePath:instancePath+"/assumption",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data16};
 if(vErrors === null){
 vErrors = [err30];
 }
 else {
 vErrors.push(err30);
+}
+errors++;
+}
+}
+}
+else {
+const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.type,parentSchema:schema14,data};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
 }
 errors++;
 }
@@ -4411,11 +4424,10 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.next !== undefined){
-let data4 = data.next;
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-if(data4.from === undefined){
-const err10 = {instancePath:instancePath+"/next",schemaPath:"#/properties/next/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema14.properties.next.required,parentSchema:schema14.properties.next,data:data4};
+if(data.previousParam !== undefined){
+let data4 = data.previousParam;
+if(typeof data4 !== "string"){
+const err10 = {instancePath:instancePath+"/previousParam",schemaPath:"#/properties/previousParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.previousParam.type,parentSchema:schema14.properties.previousParam,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4424,9 +4436,12 @@ vErrors.push(err10);
 }
 errors++;
 }
-for(const key1 in data4){
-if(!((((key1 === "from") || (key1 === "path")) || (key1 === "queryParam")) || (key1 === "start"))){
-const err11 = {instancePath:instancePath+"/next",schemaPath:"#/properties/next/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema14.properties.next,data:data4};
+}
+if(data.next !== undefined){
+let data5 = data.next;
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+if(data5.from === undefined){
+const err11 = {instancePath:instancePath+"/next",schemaPath:"#/properties/next/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema14.properties.next.required,parentSchema:schema14.properties.next,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -4435,11 +4450,9 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-if(data4.from !== undefined){
-let data5 = data4.from;
-if(!((((data5 === "meta") || (data5 === "last_record")) || (data5 === "page_number")) || (data5 === "offset"))){
-const err12 = {instancePath:instancePath+"/next/from",schemaPath:"#/properties/next/properties/from/enum",keyword:"enum",params:{allowedValues: schema14.properties.next.properties.from.enum},message:"must be equal to one of the allowed values",schema:schema14.properties.next.properties.from.enum,parentSchema:schema14.properties.next.properties.from,data:data5};
+for(const key1 in data5){
+if(!((((key1 === "from") || (key1 === "path")) || (key1 === "queryParam")) || (key1 === "start"))){
+const err12 = {instancePath:instancePath+"/next",schemaPath:"#/properties/next/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema14.properties.next,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -4449,10 +4462,10 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data4.path !== undefined){
-let data6 = data4.path;
-if(typeof data6 !== "string"){
-const err13 = {instancePath:instancePath+"/next/path",schemaPath:"#/properties/next/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.next.properties.path.type,parentSchema:schema14.properties.next.properties.path,data:data6};
+if(data5.from !== undefined){
+let data6 = data5.from;
+if(!((((data6 === "meta") || (data6 === "last_record")) || (data6 === "page_number")) || (data6 === "offset"))){
+const err13 = {instancePath:instancePath+"/next/from",schemaPath:"#/properties/next/properties/from/enum",keyword:"enum",params:{allowedValues: schema14.properties.next.properties.from.enum},message:"must be equal to one of the allowed values",schema:schema14.properties.next.properties.from.enum,parentSchema:schema14.properties.next.properties.from,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -4462,10 +4475,10 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data4.queryParam !== undefined){
-let data7 = data4.queryParam;
+if(data5.path !== undefined){
+let data7 = data5.path;
 if(typeof data7 !== "string"){
-const err14 = {instancePath:instancePath+"/next/queryParam",schemaPath:"#/properties/next/properties/queryParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.next.properties.queryParam.type,parentSchema:schema14.properties.next.properties.queryParam,data:data7};
+const err14 = {instancePath:instancePath+"/next/path",schemaPath:"#/properties/next/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.next.properties.path.type,parentSchema:schema14.properties.next.properties.path,data:data7};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -4475,10 +4488,10 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data4.start !== undefined){
-let data8 = data4.start;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err15 = {instancePath:instancePath+"/next/start",schemaPath:"#/properties/next/properties/start/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.next.properties.start.type,parentSchema:schema14.properties.next.properties.start,data:data8};
+if(data5.queryParam !== undefined){
+let data8 = data5.queryParam;
+if(typeof data8 !== "string"){
+const err15 = {instancePath:instancePath+"/next/queryParam",schemaPath:"#/properties/next/properties/queryParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.next.properties.queryParam.type,parentSchema:schema14.properties.next.properties.queryParam,data:data8};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -4488,9 +4501,10 @@ vErrors.push(err15);
 errors++;
 }
 }
-}
-else {
-const err16 = {instancePath:instancePath+"/next",schemaPath:"#/properties/next/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.next.type,parentSchema:schema14.properties.next,data:data4};
+if(data5.start !== undefined){
+let data9 = data5.start;
+if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
+const err16 = {instancePath:instancePath+"/next/start",schemaPath:"#/properties/next/properties/start/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.next.properties.start.type,parentSchema:schema14.properties.next.properties.start,data:data9};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -4500,11 +4514,9 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.stop !== undefined){
-let data9 = data.stop;
-if(Array.isArray(data9)){
-if(data9.length < 1){
-const err17 = {instancePath:instancePath+"/stop",schemaPath:"#/properties/stop/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema14.properties.stop,data:data9};
+}
+else {
+const err17 = {instancePath:instancePath+"/next",schemaPath:"#/properties/next/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.next.type,parentSchema:schema14.properties.next,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -4513,12 +4525,12 @@ vErrors.push(err17);
 }
 errors++;
 }
-const len0 = data9.length;
-for(let i0=0; i0<len0; i0++){
-let data10 = data9[i0];
-if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-if(data10.when === undefined){
-const err18 = {instancePath:instancePath+"/stop/" + i0,schemaPath:"#/properties/stop/items/required",keyword:"required",params:{missingProperty: "when"},message:"must have required property '"+"when"+"'",schema:schema14.properties.stop.items.required,parentSchema:schema14.properties.stop.items,data:data10};
+}
+if(data.stop !== undefined){
+let data10 = data.stop;
+if(Array.isArray(data10)){
+if(data10.length < 1){
+const err18 = {instancePath:instancePath+"/stop",schemaPath:"#/properties/stop/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema14.properties.stop,data:data10};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -4527,9 +4539,12 @@ vErrors.push(err18);
 }
 errors++;
 }
-for(const key2 in data10){
-if(!((key2 === "when") || (key2 === "key"))){
-const err19 = {instancePath:instancePath+"/stop/" + i0,schemaPath:"#/properties/stop/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema14.properties.stop.items,data:data10};
+const len0 = data10.length;
+for(let i0=0; i0<len0; i0++){
+let data11 = data10[i0];
+if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
+if(data11.when === undefined){
+const err19 = {instancePath:instancePath+"/stop/" + i0,schemaPath:"#/properties/stop/items/required",keyword:"required",params:{missingProperty: "when"},message:"must have required property '"+"when"+"'",schema:schema14.properties.stop.items.required,parentSchema:schema14.properties.stop.items,data:data11};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -4538,11 +4553,9 @@ vErrors.push(err19);
 }
 errors++;
 }
-}
-if(data10.when !== undefined){
-let data11 = data10.when;
-if(!(((((((data11 === "metaFalse") || (data11 === "metaTrue")) || (data11 === "metaMissing")) || (data11 === "nextMissing")) || (data11 === "emptyPage")) || (data11 === "shortPage")) || (data11 === "totalReached"))){
-const err20 = {instancePath:instancePath+"/stop/" + i0+"/when",schemaPath:"#/properties/stop/items/properties/when/enum",keyword:"enum",params:{allowedValues: schema14.properties.stop.items.properties.when.enum},message:"must be equal to one of the allowed values",schema:schema14.properties.stop.items.properties.when.enum,parentSchema:schema14.properties.stop.items.properties.when,data:data11};
+for(const key2 in data11){
+if(!((key2 === "when") || (key2 === "key"))){
+const err20 = {instancePath:instancePath+"/stop/" + i0,schemaPath:"#/properties/stop/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema14.properties.stop.items,data:data11};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -4552,10 +4565,10 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data10.key !== undefined){
-let data12 = data10.key;
-if(typeof data12 !== "string"){
-const err21 = {instancePath:instancePath+"/stop/" + i0+"/key",schemaPath:"#/properties/stop/items/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.stop.items.properties.key.type,parentSchema:schema14.properties.stop.items.properties.key,data:data12};
+if(data11.when !== undefined){
+let data12 = data11.when;
+if(!(((((((data12 === "metaFalse") || (data12 === "metaTrue")) || (data12 === "metaMissing")) || (data12 === "nextMissing")) || (data12 === "emptyPage")) || (data12 === "shortPage")) || (data12 === "totalReached"))){
+const err21 = {instancePath:instancePath+"/stop/" + i0+"/when",schemaPath:"#/properties/stop/items/properties/when/enum",keyword:"enum",params:{allowedValues: schema14.properties.stop.items.properties.when.enum},message:"must be equal to one of the allowed values",schema:schema14.properties.stop.items.properties.when.enum,parentSchema:schema14.properties.stop.items.properties.when,data:data12};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -4565,9 +4578,10 @@ vErrors.push(err21);
 errors++;
 }
 }
-}
-else {
-const err22 = {instancePath:instancePath+"/stop/" + i0,schemaPath:"#/properties/stop/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.stop.items.type,parentSchema:schema14.properties.stop.items,data:data10};
+if(data11.key !== undefined){
+let data13 = data11.key;
+if(typeof data13 !== "string"){
+const err22 = {instancePath:instancePath+"/stop/" + i0+"/key",schemaPath:"#/properties/stop/items/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.stop.items.properties.key.type,parentSchema:schema14.properties.stop.items.properties.key,data:data13};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -4579,7 +4593,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/stop",schemaPath:"#/properties/stop/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema14.properties.stop.type,parentSchema:schema14.properties.stop,data:data9};
+const err23 = {instancePath:instancePath+"/stop/" + i0,schemaPath:"#/properties/stop/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.stop.items.type,parentSchema:schema14.properties.stop.items,data:data11};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -4589,11 +4603,9 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data.note !== undefined){
-let data13 = data.note;
-if(typeof data13 === "string"){
-if(func3(data13) < 1){
-const err24 = {instancePath:instancePath+"/note",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data13};
+}
+else {
+const err24 = {instancePath:instancePath+"/stop",schemaPath:"#/properties/stop/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema14.properties.stop.type,parentSchema:schema14.properties.stop,data:data10};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -4603,8 +4615,11 @@ vErrors.push(err24);
 errors++;
 }
 }
-else {
-const err25 = {instancePath:instancePath+"/note",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data13};
+if(data.note !== undefined){
+let data14 = data.note;
+if(typeof data14 === "string"){
+if(func3(data14) < 1){
+const err25 = {instancePath:instancePath+"/note",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data14};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -4614,11 +4629,8 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data.provenance !== undefined){
-let data14 = data.provenance;
-if(typeof data14 === "string"){
-if(func3(data14) < 1){
-const err26 = {instancePath:instancePath+"/provenance",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data14};
+else {
+const err26 = {instancePath:instancePath+"/note",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data14};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -4628,8 +4640,11 @@ vErrors.push(err26);
 errors++;
 }
 }
-else {
-const err27 = {instancePath:instancePath+"/provenance",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data14};
+if(data.provenance !== undefined){
+let data15 = data.provenance;
+if(typeof data15 === "string"){
+if(func3(data15) < 1){
+const err27 = {instancePath:instancePath+"/provenance",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data15};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -4639,11 +4654,8 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data.assumption !== undefined){
-let data15 = data.assumption;
-if(typeof data15 === "string"){
-if(func3(data15) < 1){
-const err28 = {instancePath:instancePath+"/assumption",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data15};
+else {
+const err28 = {instancePath:instancePath+"/provenance",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data15};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -4653,8 +4665,11 @@ vErrors.push(err28);
 errors++;
 }
 }
-else {
-const err29 = {instancePath:instancePath+"/assumption",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data15};
+if(data.assumption !== undefined){
+let data16 = data.assumption;
+if(typeof data16 === "string"){
+if(func3(data16) < 1){
+const err29 = {instancePath:instancePath+"/assumption",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data16};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -4664,14 +4679,25 @@ vErrors.push(err29);
 errors++;
 }
 }
-}
 else {
-const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.type,parentSchema:schema14,data};
+const err30 = {instancePath:instancePath+"/assumption",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data16};
 if(vErrors === null){
 vErrors = [err30];
 }
 else {
 vErrors.push(err30);
+}
+errors++;
+}
+}
+}
+else {
+const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.type,parentSchema:schema14,data};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
 }
 errors++;
 }
