@@ -11,6 +11,9 @@ import { FACETS, type Direction } from './checks.js';
 import { compareSchemaRules, ruleKeys } from './compare-rules.js';
 import { show, type ChangeSink, type Scope, type SharedDefinition } from './sink.js';
 
+/** The default of an item whose default the contract says exists but does not show (auth variables' `default: { unspecified }`). */
+export const UNSHOWN_DEFAULT = '(not shown by the contract)';
+
 /** The kind of item compared: decides the check ids and whether `required` and `default` mean anything. */
 export type SchemaKind = 'param' | 'searchable-field' | 'response-field';
 
@@ -68,10 +71,19 @@ function typeRelation(base: readonly BaseType[], head: readonly BaseType[]): 'sa
   return 'other';
 }
 
-/** Reports a type that became wider or narrower: safe to widen a request, safe to narrow a response. */
-function emitTypeShift(sink: ChangeSink, ctx: SchemaContext, shift: 'wider' | 'narrower' | 'other', target: string, location: SourceLocation, before: string, after: string): void {
+/** The TypeScript types of base types (integer and number are both `number`). */
+const tsTypes = (types: readonly BaseType[]) => new Set(types.map((t) => (t === 'integer' ? 'number' : t)));
+
+/**
+ * Reports a type that became wider or narrower: safe to widen a request, safe to narrow a response. A searchable field
+ * is both: filters take it, and search hits carry it (typed by the searchable fields), so it widens safely only where
+ * its TypeScript type stays the same (integer → number).
+ */
+function emitTypeShift(sink: ChangeSink, ctx: SchemaContext, shift: 'wider' | 'narrower' | 'other', target: string, location: SourceLocation, before: string, after: string, types?: { base: readonly BaseType[]; head: readonly BaseType[] }): void {
   const request = directionOf(ctx.kind) === 'request';
-  if (shift === 'wider' && request) emit(sink, ctx, 'type-widened', target, `${target} widened from ${before} to ${after}`, location, before, after);
+  // Without base types (an array's items or an object's fields became unknown) the hits' type widens too.
+  const hitsWiden = ctx.kind === 'searchable-field' && (types === undefined || [...tsTypes(types.head)].some((t) => !tsTypes(types.base).has(t)));
+  if (shift === 'wider' && request && !hitsWiden) emit(sink, ctx, 'type-widened', target, `${target} widened from ${before} to ${after}`, location, before, after);
   else if (shift === 'narrower' && !request) emit(sink, ctx, 'type-narrowed', target, `${target} narrowed from ${before} to ${after}`, location, before, after);
   else emit(sink, ctx, 'type-changed', target, `${target} changed type from ${before} to ${after}`, location, before, after);
 }
@@ -122,7 +134,7 @@ function compareProperty(sink: ChangeSink, ctx: SchemaContext, b: PropertyIR, h:
 export function compareSchema(sink: ChangeSink, ctx: SchemaContext, b: SchemaIR, h: SchemaIR, path: string, location: SourceLocation): void {
   const target = `${ctx.label} \`${path}\``;
   const shift = typeRelation(b.types, h.types);
-  if (shift !== 'same') emitTypeShift(sink, ctx, shift, target, location, b.types.join('|'), h.types.join('|'));
+  if (shift !== 'same') emitTypeShift(sink, ctx, shift, target, location, b.types.join('|'), h.types.join('|'), { base: b.types, head: h.types });
 
   if (b.nullable !== h.nullable) {
     if (h.nullable) emit(sink, ctx, 'became-nullable', target, `${target} may now be null`, location, typeText(b), typeText(h));
@@ -159,7 +171,9 @@ function comparePredicates(sink: ChangeSink, ctx: SchemaContext, b: SchemaIR, h:
   compareEnum(sink, ctx, b, h, target, location);
   compareConst(sink, ctx, b, h, target, location);
   if (show(b.default) !== show(h.default)) {
-    if (b.default === undefined) emit(sink, ctx, 'default-added', target, `${target} now defaults to ${show(h.default)}`, location, undefined, h.default);
+    // A default the contract did not show, now stated: the service applies it as before; now clients know it.
+    if (b.default === UNSHOWN_DEFAULT && h.default !== undefined) emit(sink, ctx, 'default-added', target, `${target} now states its default: ${show(h.default)} (the contract did not show it)`, location, undefined, h.default);
+    else if (b.default === undefined) emit(sink, ctx, 'default-added', target, `${target} now defaults to ${show(h.default)}`, location, undefined, h.default);
     else if (h.default === undefined) emit(sink, ctx, 'default-removed', target, `${target} no longer defaults to ${show(b.default)}`, location, b.default);
     else emit(sink, ctx, 'default-changed', target, `default of ${target} changed from ${show(b.default)} to ${show(h.default)}`, location, b.default, h.default);
   }

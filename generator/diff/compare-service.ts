@@ -13,7 +13,7 @@ import { show, type ChangeSink, type Scope } from './sink.js';
 const hasSearch = (c: ConnectorIR) => c.entities.some((e) => e.actions.some((a) => a.name === 'search'));
 
 /** Assumptions the runtime reads responses by; their other checks (envelope, errors, sort) are elsewhere. */
-const TRANSPORT_ASSUMPTIONS = new Set(['download', 'searchResponse', 'sourceCreationResponse']);
+const TRANSPORT_ASSUMPTIONS = new Set(['download', 'requestIdHeader', 'searchResponse', 'sourceCreationResponse']);
 const CLASSIFIED_ASSUMPTIONS = new Set(['envelope', 'errorBody', 'errorStatuses', 'sortElement']);
 
 /** Compares the common contract of `base` and `head`. */
@@ -171,8 +171,13 @@ function compareAssumptions(sink: ChangeSink, all: Scope, base: SpecIR, head: Sp
     const [ba, ha] = [b.get(id), h.get(id)];
     const at = (ha ?? ba)!.location;
     const target = `assumption \`${id}\``;
-    if (!ba || !ha) {
-      sink.add('docs-changed', all, target, `${target} was ${ba ? 'removed' : 'added'}`, at, { direction: 'response' });
+    if (!ha || !ba) {
+      // Stated where none was: clients lose nothing. Dropped: what clients were built on is no longer said (a
+      // classified assumption's removal is reported by its own checks).
+      if (!ha && !CLASSIFIED_ASSUMPTIONS.has(id)) {
+        const id2 = TRANSPORT_ASSUMPTIONS.has(id) ? 'transport-assumption-changed' : 'assumption-changed';
+        sink.add(id2, all, target, `${target} was removed (it said: ${words(ba!.value)})`, ba!.location, { before: ba!.value, direction: 'response' });
+      } else sink.add('docs-changed', all, target, `${target} was ${ba ? 'removed' : 'added'}`, at, { direction: 'response' });
       continue;
     }
     sink.docs(all, target, ba, ha, ['contract', 'source'], at, 'response');

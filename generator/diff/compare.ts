@@ -8,7 +8,7 @@ import type { ActionIR, AuthIR, ConnectorIR, EntityIR, PropertyIR, ShapeIR, Sour
 import { checkInfo, type Direction, type Severity } from './checks.js';
 import { compareActionPaging, compareScheme, pagingPlaces, type SchemeLookup } from './compare-pagination.js';
 import { compareActionRules, compareEntityRules, compareShapeRules, compareVariableRules, ruleKeys } from './compare-rules.js';
-import { compareProperties } from './compare-schema.js';
+import { compareProperties, UNSHOWN_DEFAULT } from './compare-schema.js';
 import { compareService } from './compare-service.js';
 import { sortChanges, type Change, type Place } from './model.js';
 import { ChangeSink, show, type CompareOptions, type Scope } from './sink.js';
@@ -135,7 +135,7 @@ function compareAuth(sink: ChangeSink, scope: Scope, connectorBase: ConnectorIR,
  * supplied (suppliedIn, compareVariableRules) and the words on it are compared above.
  */
 function variables(auth: AuthIR): PropertyIR[] {
-  return auth.variables.map(({ defaultUnspecified, suppliedIn: _in, suppliedUnspecified: _words, ...v }) => (defaultUnspecified !== undefined && v.default === undefined ? { ...v, default: '(not shown by the contract)' } : v));
+  return auth.variables.map(({ defaultUnspecified, suppliedIn: _in, suppliedUnspecified: _words, ...v }) => (defaultUnspecified !== undefined && v.default === undefined ? { ...v, default: UNSHOWN_DEFAULT } : v));
 }
 
 /** Actions of `connector` whose result is the shape `name` of `kind`, as places. */
