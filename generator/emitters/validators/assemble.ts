@@ -15,8 +15,12 @@ import type { Piece } from './piece.mjs';
 const MARK = '// prettier-ignore\n';
 const EXPORT_NAME = /^[A-Za-z_$][\w$]*$/;
 
-/** The file's ajv code: `export const <name> = validateN;` and the statements of each piece, in order. */
-export function assemblePieces(exports: readonly (readonly [name: string, piece: Piece])[], what: string): string {
+/**
+ * The file's ajv code: `export const <name> = validateN;` and the statements of each piece, in order. With
+ * `exportType` (TypeScript), each export is declared as that type (`export const <name>: Validator = validateN;`), so
+ * its declaration names the type, not the signature tsc would infer from ajv's function.
+ */
+export function assemblePieces(exports: readonly (readonly [name: string, piece: Piece])[], what: string, exportType?: string): string {
   const counters = new Map<string, number>();
   const fresh = (prefix: string) => {
     const n = counters.get(prefix) ?? 0;
@@ -37,7 +41,7 @@ export function assemblePieces(exports: readonly (readonly [name: string, piece:
       return existing !== undefined;
     });
     const nameOf = (i: number) => (names[i] ??= fresh(piece.prefixes[i]!));
-    out.push(`export const ${name} = ${nameOf(piece.entry)};`);
+    out.push(`export const ${name}${exportType ? `: ${exportType}` : ''} = ${nameOf(piece.entry)};`);
     piece.statements.forEach((statement, i) => {
       if (skip[i]) return;
       let text = '';

@@ -90,7 +90,9 @@ export const validatorsEmitterInThread: Emitter = validatorsEmitterWith(compileI
 async function emitValidators(ir: SpecIR, connector: ConnectorIR, source: PieceSource, compile: CompilePieces): Promise<Map<string, string>> {
   const { key, schemas, aliases: aliased } = jobOf(ir, connector);
   const pieces = await Promise.all(schemas.map(([, json]) => source.piece(json, compile)));
-  const ajvCode = assemblePieces(schemas.map(([name], i) => [name, pieces[i]!] as const), key);
+  // Each export typed as the runtime's Validator: the declarations tsc writes from ajv's functions do not type-check
+  // (a destructured option the inferred type lacks), which fails a consumer's build without skipLibCheck.
+  const ajvCode = assemblePieces(schemas.map(([name], i) => [name, pieces[i]!] as const), key, 'Validator');
   const files = new Map<string, string>();
   const aliases = aliased.map(([name, target]) => `export const ${name} = ${target};`);
   // The record each call returns, by "entity action": the client names only the call.
@@ -109,7 +111,7 @@ async function emitValidators(ir: SpecIR, connector: ConnectorIR, source: PieceS
     `${key}/src/validators.ts`,
     [
       `${generatedHeader(connector.file)}// @ts-nocheck -- ajv standalone code compiled from the spec at generation time; kept as ajv writes it (prettier-ignore).`,
-      `import { createResponseValidators } from ${str(ir.packaging.runtime.name)};`,
+      `import { createResponseValidators, type Validator } from ${str(ir.packaging.runtime.name)};`,
       '',
       ajvCode,
       '',
