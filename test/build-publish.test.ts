@@ -13,7 +13,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { DEFAULT_PACKAGES } from '../generator/config/config.js';
 import { generate } from '../generator/generate.js';
 import { buildPackages } from '../generator/release/build.js';
-import { publishPackages, type NpmRunner } from '../generator/release/publish.js';
+import { npmErrorSummary, publishPackages, type NpmRunner } from '../generator/release/publish.js';
 
 const repo = path.resolve(import.meta.dirname, '..');
 const exec = promisify(execFile);
@@ -129,7 +129,33 @@ describe('publish', () => {
       calls.push(args);
       return { code: 1, stdout: '', stderr: 'npm error code E401\nUnable to authenticate' };
     };
-    await expect(publishPackages({ outDir: out, npm })).rejects.toThrow(/npm could not look up @connector-sdk\/runtime@.*\n.*E401/s);
+    await expect(publishPackages({ outDir: out, npm })).rejects.toThrow(/npm could not look up @connector-sdk\/runtime@.*Unable to authenticate\n\(E401\)/s);
     expect(calls.filter((c) => c[0] === 'publish')).toEqual([]);
+  });
+
+  test('a registry that is down: the reason in one line, found with one quick retry, and nothing else attempted', async () => {
+    const calls: string[][] = [];
+    // What npm 11 writes for a refused connection: its JSON error on stdout, an object dump and advice on stderr.
+    const refused = {
+      code: 1,
+      stdout: JSON.stringify({ error: { code: 'ECONNREFUSED', summary: 'FetchError: request to http://127.0.0.1:4999/@connector-sdk%2fruntime failed, reason: connect ECONNREFUSED 127.0.0.1:4999', detail: 'If you are behind a proxy…' } }),
+      stderr: "npm error code ECONNREFUSED\nnpm error   errno: -111,\nnpm error   syscall: 'connect',\nnpm error }\nnpm error If you are behind a proxy, please make sure\nnpm error A complete log of this run can be found in: /x.log",
+    };
+    const npm: NpmRunner = async (args) => {
+      calls.push(args);
+      return refused;
+    };
+    const error = await publishPackages({ outDir: out, npm, registry: 'http://127.0.0.1:4999/' }).then(() => undefined, (e: Error) => e);
+    expect(error?.message).toBe(
+      `npm could not look up @connector-sdk/runtime@${JSON.parse(await readFile(path.join(out, 'runtime/package.json'), 'utf8')).version} on http://127.0.0.1:4999/: FetchError: request to http://127.0.0.1:4999/@connector-sdk%2fruntime failed, reason: connect ECONNREFUSED 127.0.0.1:4999\n\nNothing else was published: the 3 other packages depend on @connector-sdk/runtime. Run publish again to retry.`,
+    );
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toEqual(expect.arrayContaining(['--fetch-retries=1']));
+  });
+
+  test("npm's error block is cut to what went wrong: no object dump, no advice on logs and proxies", () => {
+    const stderr = 'npm notice package: @acme/runtime@0.1.0\nnpm error code ENEEDAUTH\nnpm error need auth This command requires you to be logged in to http://127.0.0.1:4873/\nnpm error need auth You need to authorize this machine using `npm adduser`\nnpm error A complete log of this run can be found in: /root/.npm/_logs/x.log';
+    expect(npmErrorSummary('', stderr)).toBe('need auth This command requires you to be logged in to http://127.0.0.1:4873/\nneed auth You need to authorize this machine using `npm adduser`\n(ENEEDAUTH)');
+    expect(npmErrorSummary('', '')).toBe('npm failed without saying why');
   });
 });

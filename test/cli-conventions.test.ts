@@ -77,6 +77,9 @@ describe('usage errors exit 2 with one line and a did-you-mean', () => {
     [['mcp', '--read-onyl'], "unknown option '--read-onyl' for mcp; did you mean '--read-only'?"],
     [['mcp', 'payments'], "mcp takes no arguments, got 'payments'"],
     [['mcp', '--token', 'sk_live_secret'], 'refusing --token: a token on the command line shows in process lists and shell history; set CONNECTOR_TOKEN instead'],
+    // npm would take these without a word and publish to another registry.
+    [['publish', '--registry', 'notaurl'], "option '--registry' must be an absolute http(s) URL such as https://npm.acme.dev/, not 'notaurl'"],
+    [['publish', '--registry', '127.0.0.1:4873'], "option '--registry' must be an absolute http(s) URL such as https://npm.acme.dev/, not '127.0.0.1:4873'"],
   ])('%j', async (args, message) => {
     const r = await run(args);
     expect(r.code).toBe(2);

@@ -53,17 +53,42 @@ export const systemNpm: NpmRunner = (args, cwd) =>
     child.on('close', (code) => resolve({ code: code ?? 1, stdout, stderr }));
   });
 
+/**
+ * npm's lookups retry a failing connection twice, 10 to 60 s apart (its defaults): over a minute before a registry
+ * that is down or mistyped is reported. A lookup is cheap to repeat (run publish again), so it retries once, soon.
+ */
+const LOOKUP_RETRY = ['--fetch-retries=1', '--fetch-retry-mintimeout=1000', '--fetch-retry-maxtimeout=2000'];
+
 /** Whether `name@version` is on the registry; throws when npm cannot tell (auth, network). */
 async function isPublished(npm: NpmRunner, pkg: OutputPackage, registry: string | undefined): Promise<boolean> {
-  const args = ['view', `${pkg.name}@${pkg.version}`, 'version', '--json', ...(registry ? ['--registry', registry] : [])];
+  const args = ['view', `${pkg.name}@${pkg.version}`, 'version', '--json', ...LOOKUP_RETRY, ...(registry ? ['--registry', registry] : [])];
   const { code, stdout, stderr } = await npm(args, pkg.dir);
   if (code === 0) return stdout.trim() !== '' && stdout.trim() !== '[]';
   if (/E404|404 Not Found|is not in this registry/.test(`${stdout}${stderr}`)) return false;
-  throw new Error(`npm could not look up ${pkg.name}@${pkg.version}:\n${lastLines(stderr || stdout)}`);
+  throw new Error(`npm could not look up ${pkg.name}@${pkg.version}${registry ? ` on ${registry}` : ''}: ${npmErrorSummary(stdout, stderr)}`);
 }
 
-function lastLines(text: string): string {
-  return text.trim().split('\n').slice(-8).join('\n');
+/** Lines of npm's error output that say nothing about this failure. */
+const NPM_NOISE = /^(?:A complete log of this run|Log files were not written|If you are behind a proxy|In most cases you are behind a proxy|npm notice|This is probably not a problem with npm|at |\{|\}|[\w$]+: (?:'[^']*'|\d+|true|false|null|undefined),?$)/;
+
+/**
+ * What went wrong, from npm's output: with `--json` its error object's code and summary; else the lines of its error
+ * block that are not a stack, an object dump or advice about logs and proxies (at most four).
+ */
+export function npmErrorSummary(stdout: string, stderr: string): string {
+  try {
+    const { error } = JSON.parse(stdout) as { error?: { code?: string; summary?: string; detail?: string } };
+    if (error?.summary) return `${error.summary.trim()}${error.code && !error.summary.includes(error.code) ? ` (${error.code})` : ''}`;
+  } catch {
+    // not JSON: read the error lines below
+  }
+  const lines = (stderr || stdout)
+    .split('\n')
+    .map((l) => l.replace(/^npm (?:error|ERR!)\s?/, '').trim())
+    .filter((l) => l !== '' && !NPM_NOISE.test(l));
+  const code = lines.find((l) => /^code \S+$/.test(l));
+  const rest = lines.filter((l) => l !== code && !/^(?:errno|syscall|type|address|port) /.test(l)).slice(0, 4);
+  return [...rest, ...(code ? [`(${code.slice(5)})`] : [])].join('\n') || 'npm failed without saying why';
 }
 
 /** Publishes one package directory (npm packs it; its prepack guard checks the build). */
@@ -76,7 +101,7 @@ async function publishOne(npm: NpmRunner, pkg: OutputPackage, options: PublishOp
     ...(options.npmArgs ?? []),
   ];
   const { code, stdout, stderr } = await npm(args, pkg.dir);
-  if (code !== 0) throw new Error(`npm publish failed for ${pkg.name}@${pkg.version}:\n${lastLines(stderr || stdout)}`);
+  if (code !== 0) throw new Error(`npm publish failed for ${pkg.name}@${pkg.version}: ${npmErrorSummary(stdout, stderr)}`);
 }
 
 /** Names of the output's packages each package depends on (its package.json dependencies). */
@@ -112,7 +137,11 @@ export async function publishPackages(options: PublishOptions): Promise<PublishO
   };
   // The runtime first: every other package depends on it. Then wave after wave, a few packages at a time; one
   // failure does not stop the others (only what depends on it), and a second run skips whatever made it.
-  const outcomes = [await publish(runtime)];
+  const outcomes = [
+    await publish(runtime).catch((error: Error) => {
+      throw new Error(`${error.message}\n\nNothing else was published: the ${rest.length} other packages depend on ${runtime.name}. Run publish again to retry.`);
+    }),
+  ];
   const dependencies = await internalDependencies(rest);
   const results = new Map<OutputPackage, PublishOutcome | Error>();
   const settled = new Set([runtime.name]);

@@ -1,5 +1,23 @@
 /** `connector-codegen publish`: build what is stale, then publish the runtime and every connector package. */
+import { UsageError } from '../args.js';
 import type { Command } from './types.js';
+
+/**
+ * `--registry` as npm needs it: an absolute http(s) URL. npm takes anything else without a word and falls back to
+ * another registry (the package's publishConfig, else the public one), so a typo could publish a private SDK publicly.
+ */
+export function checkRegistry(value: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    throw new UsageError(`option '--registry' must be an absolute http(s) URL such as https://npm.acme.dev/, not '${value}'`, 'publish');
+  }
+  return value;
+}
 
 /** The publish command. */
 export const publishCommand: Command = {
@@ -32,7 +50,7 @@ export const publishCommand: Command = {
       ...(values.provenance ? ['--provenance'] : []),
       ...context.rest,
     ];
-    const registry = typeof values.registry === 'string' ? values.registry : config.packages.registry;
+    const registry = typeof values.registry === 'string' ? checkRegistry(values.registry) : config.packages.registry;
     const outcomes = await publishPackages({
       outDir: config.outDir,
       ...(registry ? { registry } : {}),
