@@ -31,6 +31,9 @@ describe('every call is a real Promise', () => {
       const one: Promise<Customer> = payments.customers.get({ id: 'cus_1' });
       const page: Promise<Page<Customer, ListMeta>> = payments.customers.list({ limit: 10 });
       const anything: Promise<unknown> = payments.customers.list();
+      // The meta left out: Page<T> takes any meta.
+      const records: Page<Customer> = await payments.customers.list();
+      expectTypeOf(records.records).toEqualTypeOf<Customer[]>();
       const download: Promise<DownloadResponse> = new FileStorageClient(options).files.download({ fileId: 'f', alt: 'media' });
       const source: Promise<{ id: string }> = payments.createSource({ source_template_id: 'payments' });
       const raced = await Promise.race([payments.customers.list(), payments.customers.get({ id: 'cus_1' })]);

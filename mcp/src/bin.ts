@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 /** The server's executable: `npx <package>` with flags and CONNECTOR_TOKEN in the environment. It imports the package's main entry only. */
-import { connectors, identity, main } from './index.js';
+import { connectors, identity, main, redactToken } from './index.js';
 
 const token = process.env['CONNECTOR_TOKEN'];
-const safe = (text: string) => (token ? text.split(token).join('[REDACTED]') : text);
+const safe = (text: string) => redactToken(text, token);
 main(identity, connectors, process.argv.slice(2), {
   stdout: (t) => void process.stdout.write(t),
   stderr: (t) => void process.stderr.write(safe(t)),

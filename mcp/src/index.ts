@@ -28,3 +28,4 @@ export {
   type ToolMode,
 } from './config.js';
 export { connectors, identity } from './connectors.js';
+export { redactToken } from './redact.js';

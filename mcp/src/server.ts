@@ -14,6 +14,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import {
+  MIN_SECRET_LENGTH,
   ParamValidationError,
   agentInputSchema,
   describeIssues,
@@ -28,8 +29,9 @@ import type { McpServerConfig } from './config.js';
 
 type Args = Record<string, unknown>;
 
-/** Replaces every occurrence of `secret` in the strings of a JSON value (keys included). */
+/** Replaces every occurrence of `secret` in the strings of a JSON value (keys included), as redactToken does. */
 function scrub<T>(value: T, secret: string): T {
+  if (secret.length < MIN_SECRET_LENGTH) return value;
   const text = JSON.stringify(value);
   if (!text.includes(secret) && !text.includes(JSON.stringify(secret).slice(1, -1))) return value;
   const deep = (v: unknown): unknown =>

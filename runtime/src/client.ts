@@ -71,9 +71,11 @@ export type ResourceTable = Record<string, Record<string, MethodDescriptor>>;
 /** `apiSearch` → `api_search`. */
 const snakeCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
-/** A page of a list-shaped result: the envelope's records and meta. */
-export interface Page<T, M> {
+/** A page of a list-shaped result: the envelope's records and meta (`Page<Customer>` when the meta does not matter). */
+export interface Page<T, M = unknown> {
+  /** The page's records. */
   records: T[];
+  /** The page's meta: paging keys (has_more, next cursor, …) as the connector's list returns them. */
   meta: M;
 }
 

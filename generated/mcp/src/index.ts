@@ -29,3 +29,4 @@ export {
   type ToolMode,
 } from './config.js';
 export { connectors, identity } from './connectors.js';
+export { redactToken } from './redact.js';

@@ -48,6 +48,7 @@ export { DEFAULT_MAX_RESPONSE_BYTES, LOG_LEVEL_ENV, MAX_RETRIES, type Exchange }
 export { PagePromise, nextFromUrl, type PaginationDescriptor } from './pagination.js';
 export { checkParams, type ParamSchema, type ParamType } from './params.js';
 export { createResponseValidators, type ResponseValidators } from './response-validation.js';
+export { MIN_SECRET_LENGTH } from './redact.js';
 export type { Clock } from './retry.js';
 export type {
   ExactlyOne,
