@@ -21,7 +21,7 @@ import { setRunKind } from './lib/run-kind.js';
 import { timed, type Timings } from './lib/timings.js';
 import path from 'node:path';
 // Light (file system calls only) and needed by the stamp: loaded with this module.
-import { applyOutput, pendingTransaction, planOutput, recoverOutput, type FileMap } from './write.js';
+import { applyOutput, MANIFEST_FILE, manifestText, pendingTransaction, planOutput, recoverOutput, type FileMap } from './write.js';
 import { readOrUndefined } from './lib/fs-or-undefined.js';
 
 /** Options of one generation run. */
@@ -55,8 +55,10 @@ export interface GenerateResult {
   fileCount: number;
   /** Files written (added or changed). */
   written: number;
-  /** Stale files removed. */
+  /** Stale files removed (files an earlier run wrote, no longer generated). */
   removed: number;
+  /** Files in the output that no run wrote (not in its manifest): kept, never removed; `--check` reports them. */
+  foreign?: string[];
   /** With `check`: every file that is missing, different or stale. */
   outOfDate: string[];
   /**
@@ -367,18 +369,20 @@ async function generateFromSpec(
   const { files, kept, emitted, formattedBy } = await emitAll(ir, options.emitters ? [] : emitterEntries, options, cache, hosts, pendingWrites, keep);
   const { formatOutput } = await import('./format/format.js');
   const { formatted: prettierFormatted, cached: prettierCached } = await timed(timings, 'format', () => formatOutput(options.outDir, files, formattedBy, path.join(cacheDir, 'format'), state?.styleFiles));
+  // After formatting, which may add the output's own prettier config: the manifest lists every file of the output.
+  files.set(MANIFEST_FILE, manifestText([...files.keys(), ...kept.keys()]));
   // Hashed once: the last run's stamp then vouches for the files it saw unchanged (they are not read), and the new stamp
   // keeps the hashes. A file prettier left alone is as emitted, and its emitted hash is already taken.
   const reformatted = new Set(prettierFormatted);
   const hashes = state && contentHashes(files, (rel) => (reformatted.has(rel) ? undefined : emitted.get(rel)));
   const plan = await timed(timings, 'plan', () => planOutput(options.outDir, files, state && knownByStamp(state.stamp, hashes!), new Set(kept.keys())));
-  const outOfDate = [...plan.added, ...plan.changed, ...plan.stale].sort().concat(interrupted);
+  const outOfDate = [...plan.added, ...plan.changed, ...plan.stale, ...plan.foreign].sort().concat(interrupted);
   const fileCount = files.size + kept.size;
   if (options.check) {
     if (state && outOfDate.length === 0) writeStamp(cacheDir, options.outDir, makeStamp(options.outDir, state.digest, state.target, hashes!, emitted, kept));
-    return { fileCount, written: 0, removed: 0, outOfDate, prettierFormatted, prettierCached };
+    return { fileCount, written: 0, removed: 0, foreign: plan.foreign, outOfDate, prettierFormatted, prettierCached };
   }
   await timed(timings, 'write', () => applyOutput(options.outDir, files, plan, undefined, options.onLockWait));
   if (state) writeStamp(cacheDir, options.outDir, makeStamp(options.outDir, state.digest, state.target, hashes!, emitted, kept));
-  return { fileCount, written: plan.added.length + plan.changed.length, removed: plan.stale.length, outOfDate: [], prettierFormatted, prettierCached };
+  return { fileCount, written: plan.added.length + plan.changed.length, removed: plan.stale.length, foreign: plan.foreign, outOfDate: [], prettierFormatted, prettierCached };
 }

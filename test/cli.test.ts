@@ -70,14 +70,19 @@ describe('describe', () => {
 });
 
 describe('generate', () => {
-  test('writes, then --check passes; a changed file fails --check by name; stale files are removed', async () => {
+  test('writes, then --check passes; a changed file fails --check by name; a file it did not write is kept and named', async () => {
     const dir = await writeMiniSpec();
     const out = await mkdtemp(path.join(os.tmpdir(), 'codegen-out-'));
-    await writeFile(path.join(out, 'stale.txt'), 'left over');
+    await writeFile(path.join(out, 'notes.txt'), 'mine');
     const first = await run(['generate', '--spec', dir, '--out', out]);
     expect(first.code).toBe(0);
     expect(await readdir(out)).toContain('shop');
-    expect(await readdir(out)).not.toContain('stale.txt');
+    expect(await readFile(path.join(out, 'notes.txt'), 'utf8')).toBe('mine');
+    expect(first.stderr).toContain('kept 1 file generate did not write');
+    const foreign = await run(['generate', '--check', '--spec', dir, '--out', out]);
+    expect(foreign.code).toBe(1);
+    expect(foreign.stderr).toContain('  notes.txt');
+    await rm(path.join(out, 'notes.txt'));
     expect((await run(['generate', '--check', '--spec', dir, '--out', out])).code).toBe(0);
     await writeFile(path.join(dir, 'connectors/shop.yaml'), edit(SHOP_YAML, 'title: Shop', 'title: Store'));
     const check = await run(['generate', '--check', '--spec', dir, '--out', out]);

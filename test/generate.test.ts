@@ -1,10 +1,12 @@
 /** generate: deterministic output, a golden snapshot of one connector, and no half-written output on failure. */
-import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { loadEmitters } from '../generator/emitters/index.js';
 import { generate } from '../generator/generate.js';
+import { MANIFEST_FILE } from '../generator/write.js';
 import { projectOutDir, readOutputTree } from './helpers/output-tree.js';
 import { reversedSpecCopy } from './helpers/spec-copy.js';
 
@@ -58,6 +60,30 @@ describe('determinism', () => {
 describe('golden snapshot of one connector', () => {
   test.each([...['README.md', 'package.json', 'tsconfig.json', 'src/index.ts', 'src/types.ts', 'src/client.ts']])('payments/%s', async (file) => {
     await expect(first.get(`payments/${file}`)).toMatchFileSnapshot(`golden/payments/${file}.snap`);
+  });
+});
+
+describe('files generate did not write are kept', () => {
+  test("the user's files in the output survive (a project's notes, a .git); files an earlier run wrote and no longer generates go", async () => {
+    const out = await tmp('foreign-files');
+    await mkdir(path.join(out, '.git'), { recursive: true });
+    await writeFile(path.join(out, 'notes.txt'), 'important');
+    await writeFile(path.join(out, '.git', 'HEAD'), 'ref: refs/heads/main');
+    const first = await generate({ specDir, outDir: out });
+    expect(first.foreign).toEqual(['.git/HEAD', 'notes.txt']);
+    // A file an earlier run wrote (listed in the manifest) that this run does not generate is stale.
+    await mkdir(path.join(out, 'payments', 'old'), { recursive: true });
+    await writeFile(path.join(out, 'payments', 'old', 'gone.md'), 'generated once');
+    const manifest = path.join(out, MANIFEST_FILE);
+    await writeFile(manifest, `${await readFile(manifest, 'utf8')}payments/old/gone.md\n`);
+    const second = await generate({ specDir, outDir: out });
+    expect(second.removed).toBe(1);
+    expect(existsSync(path.join(out, 'payments', 'old', 'gone.md'))).toBe(false);
+    expect(await readFile(path.join(out, 'notes.txt'), 'utf8')).toBe('important');
+    expect(await readFile(path.join(out, '.git', 'HEAD'), 'utf8')).toBe('ref: refs/heads/main');
+    // --check reports them: CI sees a file in the output that generate does not make.
+    const check = await generate({ specDir, outDir: out, check: true });
+    expect(check.outOfDate).toEqual(['.git/HEAD', 'notes.txt']);
   });
 });
 

@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 import { describe, expect, test } from 'vitest';
 import { Random } from '../generator/emitters/fixtures/random.js';
 import { generate } from '../generator/generate.js';
-import { applyOutput, JOURNAL_FILE, LOCK_FILE, planOutput, recoverOutput, STAGING_DIR, type FileMap } from '../generator/write.js';
+import { applyOutput, JOURNAL_FILE, LOCK_FILE, MANIFEST_FILE, manifestText, planOutput, recoverOutput, STAGING_DIR, type FileMap } from '../generator/write.js';
 import { writeMiniSpec, edit, SHOP_YAML } from './helpers/mini-spec.js';
 import { cliBin, runCli } from './helpers/run-cli.js';
 
@@ -30,7 +30,10 @@ async function tree(dir: string): Promise<Map<string, string>> {
   return out;
 }
 
-const BEFORE: FileMap = new Map([
+/** An output's files with the manifest generate writes beside them (a later run removes only the files it lists). */
+const withManifest = (files: [string, string][]): FileMap => new Map([...files, [MANIFEST_FILE, manifestText(files.map(([rel]) => rel))]]);
+
+const BEFORE: FileMap = withManifest([
   ['a.ts', 'a v1'],
   ['b.ts', 'b v1'],
   ['pkg/src/c.ts', 'c v1'],
@@ -38,7 +41,7 @@ const BEFORE: FileMap = new Map([
   ['old/only/e.ts', 'e v1'],
   ['f.md', 'f v1'],
 ]);
-const AFTER: FileMap = new Map([
+const AFTER: FileMap = withManifest([
   ['a.ts', 'a v2'],
   ['b.ts', 'b v1'],
   ['pkg/src/c.ts', 'c v2'],
@@ -113,7 +116,7 @@ describe('placing files', () => {
     const out = await outputWith(BEFORE);
     const steps: string[] = [];
     await applyOutput(out, AFTER, await planOutput(out, AFTER), (step) => void steps.push(step));
-    expect(steps.filter((s) => s.startsWith('place ')).sort()).toEqual(['place a.ts', 'place f.md', 'place fresh/', 'place pkg/src/c.ts', 'place pkg/src/new.ts']);
+    expect(steps.filter((s) => s.startsWith('place ')).sort()).toEqual(['place .codegen-files', 'place a.ts', 'place f.md', 'place fresh/', 'place pkg/src/c.ts', 'place pkg/src/new.ts']);
     expect(sorted(await tree(out))).toEqual(expected(AFTER));
     await rm(out, { recursive: true, force: true });
   });

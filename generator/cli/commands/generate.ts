@@ -53,6 +53,7 @@ export const generateCommand: Command = {
         return 0;
       }
       io.stderr(`${out}/ is out of date (${result.outOfDate.length} file${result.outOfDate.length === 1 ? '' : 's'}); to regenerate it, run: ${fixCommand(values)}\n${result.outOfDate.map((f) => `  ${f}`).join('\n')}\n`);
+      if (result.foreign?.length) io.stderr(`${foreignNote(out, result.foreign)}\n`);
       return 1;
     }
     io.stdout(
@@ -60,9 +61,16 @@ export const generateCommand: Command = {
         ? `generated ${result.fileCount} files into ${out}/ (${result.written} written, ${result.removed} removed)\n`
         : upToDateLine(out, result.fileCount),
     );
+    if (result.foreign?.length) io.stderr(`connector-codegen generate: ${foreignNote(out, result.foreign)}\n`);
     return 0;
   },
 };
+
+/** What to do about files in the output that generate did not write: it keeps them, and --check reports them. */
+function foreignNote(out: string, foreign: readonly string[]): string {
+  const shown = foreign.slice(0, 5).join(', ') + (foreign.length > 5 ? `, and ${foreign.length - 5} more` : '');
+  return `kept ${foreign.length} file${foreign.length === 1 ? '' : 's'} generate did not write (not in ${out}/.codegen-files): ${shown}. generate never removes them; move them out of the output, where --check stops reporting them.`;
+}
 
 /** `generate --watch`: one run now, one per save after; bad specs are reported and the output kept. */
 async function watchGenerate(generate: typeof import('../../generate.js').generate, io: CommandIO, context: CommandContext): Promise<number> {
