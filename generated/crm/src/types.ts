@@ -119,7 +119,10 @@ export interface CompaniesSearchFields {
 export interface CompaniesListParams {
   /** Paging cursor; equals paging.next.after of a previous page. */
   after?: string;
-  /** Return only archived results. */
+  /**
+   * Return only archived results.
+   * Filters: records whose `archived` is equal to the value, case-sensitive.
+   */
   archived?: boolean;
   /**
    * Comma-separated associated object types: contacts, deals, tickets, custom object type ids or fully qualified names.
@@ -244,7 +247,10 @@ export interface ContactsSearchFields {
 export interface ContactsListParams {
   /** Paging cursor; equals paging.next.after of a previous page. */
   after?: string;
-  /** Return only archived results. */
+  /**
+   * Return only archived results.
+   * Filters: records whose `archived` is equal to the value, case-sensitive.
+   */
   archived?: boolean;
   /**
    * Comma-separated associated object types: contacts, deals, tickets, custom object type ids or fully qualified names.

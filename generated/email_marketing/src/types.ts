@@ -305,9 +305,15 @@ export interface CampaignsListParams {
   sort_dir?: 'ASC' | 'DESC';
   /** Not described by the contract. One of `'create_time'`, `'send_time'`. */
   sort_field?: 'create_time' | 'send_time';
-  /** Campaign status. One of `'save'`, `'paused'`, `'schedule'`, `'sending'`, `'sent'`. */
+  /**
+   * Campaign status. One of `'save'`, `'paused'`, `'schedule'`, `'sending'`, `'sent'`.
+   * Filters: records whose `status` is equal to the value, case-sensitive.
+   */
   status?: 'save' | 'paused' | 'schedule' | 'sending' | 'sent';
-  /** Campaign type. One of `'regular'`, `'plaintext'`, `'absplit'`, `'rss'`, `'variate'`. */
+  /**
+   * Campaign type. One of `'regular'`, `'plaintext'`, `'absplit'`, `'rss'`, `'variate'`.
+   * Filters: records whose `type` is equal to the value, case-sensitive.
+   */
   type?: 'regular' | 'plaintext' | 'absplit' | 'rss' | 'variate';
 }
 
@@ -319,7 +325,10 @@ export interface CampaignsGetParams {
 
 /** Params of email_activity list. */
 export interface EmailActivityListParams {
-  /** Campaign id. */
+  /**
+   * Campaign id.
+   * Filters: records whose `campaign_id` is equal to the value, case-sensitive.
+   */
   campaign_id: string;
   /** Number of records to return. */
   count?: number;
@@ -406,7 +415,10 @@ export interface ListMembersListParams {
   before_timestamp_opt?: string;
   /** Number of records to return. */
   count?: number;
-  /** Not described by the contract. */
+  /**
+   * Not described by the contract.
+   * Filters: records whose `email_type` is equal to the value, case-sensitive.
+   */
   email_type?: string;
   /** Not described by the contract. */
   interest_category_id?: string;
@@ -414,7 +426,10 @@ export interface ListMembersListParams {
   interest_ids?: string;
   /** Not described by the contract. One of `'any'`, `'all'`, `'none'`. */
   interest_match?: 'any' | 'all' | 'none';
-  /** List id. */
+  /**
+   * List id.
+   * Filters: records whose `list_id` is equal to the value, case-sensitive.
+   */
   list_id: string;
   /** Number of records to skip. */
   offset?: number;
@@ -426,9 +441,15 @@ export interface ListMembersListParams {
   sort_dir?: 'ASC' | 'DESC';
   /** Not described by the contract. One of `'timestamp_opt'`, `'timestamp_signup'`, `'last_changed'`. */
   sort_field?: 'timestamp_opt' | 'timestamp_signup' | 'last_changed';
-  /** List member status. One of `'subscribed'`, `'unsubscribed'`, `'cleaned'`, `'pending'`, `'transactional'`, `'archived'`. */
+  /**
+   * List member status. One of `'subscribed'`, `'unsubscribed'`, `'cleaned'`, `'pending'`, `'transactional'`, `'archived'`.
+   * Filters: records whose `status` is equal to the value, case-sensitive.
+   */
   status?: 'subscribed' | 'unsubscribed' | 'cleaned' | 'pending' | 'transactional' | 'archived';
-  /** Not described by the contract. */
+  /**
+   * Not described by the contract.
+   * Filters: records whose `unique_email_id` is equal to the value, case-sensitive.
+   */
   unique_email_id?: string;
   /** Not described by the contract. */
   vip_only?: boolean;
@@ -485,6 +506,7 @@ export interface ReportsListParams {
   since_send_time?: string;
   /**
    * Campaign type. One of `'regular'`, `'plaintext'`, `'absplit'`, `'rss'`, `'variate'`.
+   * Filters: records whose `type` is equal to the value, case-sensitive.
    * Note: The seed gives reports list "type" without values; reports are reports of campaigns, so the enumerated campaign type values (regular, plaintext, absplit, rss, variate) are applied to this filter. The report record's own type field stays a plain string|null.
    */
   type?: 'regular' | 'plaintext' | 'absplit' | 'rss' | 'variate';

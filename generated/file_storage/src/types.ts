@@ -403,7 +403,10 @@ export interface DrivesGetParams {
 export interface FilesListParams {
   /** Not described by the contract. One of `'user'`, `'drive'`, `'allDrives'`. */
   corpora?: 'user' | 'drive' | 'allDrives';
-  /** Shared drive id. */
+  /**
+   * Shared drive id.
+   * Filters: records whose `driveId` is equal to the value, case-sensitive.
+   */
   driveId?: string;
   /**
    * Fields to return.

@@ -542,6 +542,7 @@ export interface BalanceTransactionsListParams {
   /**
    * Lowercase three-letter ISO currency code.
    * Format: a lowercase three-letter ISO currency code (`usd`).
+   * Filters: records whose `currency` is equal to the value, case-sensitive.
    */
   currency?: string;
   /** Object id; the previous page ends before it. */
@@ -553,11 +554,17 @@ export interface BalanceTransactionsListParams {
   limit?: number;
   /** Payout id (automatic payouts only). */
   payout?: string;
-  /** Returns the original transaction. */
+  /**
+   * Returns the original transaction.
+   * Filters: records whose `source` is equal to the value, case-sensitive.
+   */
   source?: string;
   /** Object id; the next page starts after it. */
   starting_after?: string;
-  /** Not described by the contract. */
+  /**
+   * Not described by the contract.
+   * Filters: records whose `type` is equal to the value, case-sensitive.
+   */
   type?: string;
 }
 
@@ -931,7 +938,10 @@ export interface CustomersApiSearchParams {
 
 /** Params of disputes list. */
 export interface DisputesListParams {
-  /** Not described by the contract. */
+  /**
+   * Not described by the contract.
+   * Filters: records whose `charge` is equal to the value, case-sensitive.
+   */
   charge?: string;
   /**
    * Date interval on the creation time; gt and lt exclusive, gte and lte inclusive.
@@ -966,7 +976,10 @@ export interface DisputesListParams {
    * Default: 10. Range: 1 to 100.
    */
   limit?: number;
-  /** Not described by the contract. */
+  /**
+   * Not described by the contract.
+   * Filters: records whose `payment_intent` is equal to the value, case-sensitive.
+   */
   payment_intent?: string;
   /** Object id; the next page starts after it. */
   starting_after?: string;
@@ -1050,7 +1063,10 @@ export interface PaymentIntentsListParams {
      */
     lte?: number;
   };
-  /** Not described by the contract. */
+  /**
+   * Not described by the contract.
+   * Filters: records whose `customer` is equal to the value, case-sensitive.
+   */
   customer?: string;
   /** Not described by the contract. */
   customer_account?: string;
@@ -1142,7 +1158,10 @@ export interface PayoutsListParams {
      */
     lte?: number;
   };
-  /** External account id. */
+  /**
+   * External account id.
+   * Filters: records whose `destination` is equal to the value, case-sensitive.
+   */
   destination?: string;
   /** Object id; the previous page ends before it. */
   ending_before?: string;
@@ -1325,6 +1344,7 @@ export interface SubscriptionsListParams {
   starting_after?: string;
   /**
    * Only subscriptions with this status (canceled ones included when asked for). One of `'active'`, `'canceled'`, `'incomplete'`, `'incomplete_expired'`, `'past_due'`, `'paused'`, `'trialing'`, `'unpaid'`.
+   * Filters: records whose `status` is equal to the value, case-sensitive.
    * Provenance: Upstream subscriptions list: the status filter and its values.
    */
   status?: 'active' | 'canceled' | 'incomplete' | 'incomplete_expired' | 'past_due' | 'paused' | 'trialing' | 'unpaid';

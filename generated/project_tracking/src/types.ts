@@ -523,6 +523,7 @@ export interface ProjectsApiSearchParams {
   /**
    * Project id filter; up to 50 entries.
    * At most 50 entries.
+   * Filters: records whose `id` is equal to the value, case-sensitive.
    */
   id?: Array<number>;
   /**

@@ -318,7 +318,10 @@ export interface ApplicationsListParams {
    * Range: … to 500.
    */
   per_page?: number;
-  /** Application status. One of `'active'`, `'rejected'`, `'hired'`. */
+  /**
+   * Application status. One of `'active'`, `'rejected'`, `'hired'`.
+   * Filters: records whose `status` is equal to the value, case-sensitive.
+   */
   status?: 'active' | 'rejected' | 'hired';
 }
 

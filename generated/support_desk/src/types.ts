@@ -582,7 +582,10 @@ export interface GroupsGetParams {
 export interface MacrosListParams {
   /** Filter by access. One of `'personal'`, `'shared'`, `'account'`. */
   access?: 'personal' | 'shared' | 'account';
-  /** Filter by active. */
+  /**
+   * Filter by active.
+   * Filters: records whose `active` is equal to the value, case-sensitive.
+   */
   active?: boolean;
   /** Filter by category. */
   category?: number;
@@ -924,7 +927,10 @@ export interface TicketsSearchFields {
 
 /** Params of tickets list. */
 export interface TicketsListParams {
-  /** Filter by external id. */
+  /**
+   * Filter by external id.
+   * Filters: records whose `external_id` is equal to the value, case-sensitive.
+   */
   external_id?: string;
   /** Page number. Applies to all list actions of the endpoint table. */
   page?: number;
@@ -940,9 +946,15 @@ export interface TicketsGetParams {
 
 /** Params of triggers list. */
 export interface TriggersListParams {
-  /** Filter by active. */
+  /**
+   * Filter by active.
+   * Filters: records whose `active` is equal to the value, case-sensitive.
+   */
   active?: boolean;
-  /** Filter by category id. */
+  /**
+   * Filter by category id.
+   * Filters: records whose `category_id` is equal to the value, case-sensitive.
+   */
   category_id?: string;
   /** Page number. Applies to all list actions of the endpoint table. */
   page?: number;
@@ -964,11 +976,17 @@ export type UsersSearchFields = Record<string, unknown>;
 
 /** Params of users list. */
 export interface UsersListParams {
-  /** Filter by external id. */
+  /**
+   * Filter by external id.
+   * Filters: records whose `external_id` is equal to the value, case-sensitive.
+   */
   external_id?: string;
   /** Page number. Applies to all list actions of the endpoint table. */
   page?: number;
-  /** Filter by role. One of `'end-user'`, `'agent'`, `'admin'`. */
+  /**
+   * Filter by role. One of `'end-user'`, `'agent'`, `'admin'`.
+   * Filters: records whose `role` is equal to the value, case-sensitive.
+   */
   role?: 'end-user' | 'agent' | 'admin';
 }
 
@@ -982,7 +1000,10 @@ export interface UsersGetParams {
 export interface ViewsListParams {
   /** Filter by access. One of `'personal'`, `'shared'`, `'account'`. */
   access?: 'personal' | 'shared' | 'account';
-  /** Filter by active. */
+  /**
+   * Filter by active.
+   * Filters: records whose `active` is equal to the value, case-sensitive.
+   */
   active?: boolean;
   /** Filter by group id. */
   group_id?: number;
