@@ -21,7 +21,7 @@ import { setRunKind } from './lib/run-kind.js';
 import { timed, type Timings } from './lib/timings.js';
 import path from 'node:path';
 // Light (file system calls only) and needed by the stamp: loaded with this module.
-import { applyOutput, MANIFEST_FILE, manifestText, pendingTransaction, planOutput, recoverOutput, type FileMap } from './write.js';
+import { applyOutputHeld, MANIFEST_FILE, manifestText, pendingTransaction, planOutput, recoverOutput, withOutputLock, type FileMap } from './write.js';
 import { readOrUndefined } from './lib/fs-or-undefined.js';
 
 /** Options of one generation run. */
@@ -365,6 +365,24 @@ async function generateFromSpec(
   const { config } = options;
   if (config) checkConnectorSelection(config, spec.ir.connectors.map((c) => c.id));
   const ir = applyPackaging(spec.ir, config?.packages ?? DEFAULT_PACKAGES, config?.connectors);
+  const run = () => emitAndWrite(options, state, cache, hosts, pendingWrites, interrupted, cacheDir, ir, emitterEntries);
+  // --check writes nothing; a write reads the output, plans and writes it holding its lock (withOutputLock).
+  return options.check ? run() : withOutputLock(options.outDir, run, options.onLockWait);
+}
+
+/** Emits, formats, compares with the output and (unless --check) writes it and records it in the stamp. */
+async function emitAndWrite(
+  options: GenerateOptions,
+  state: { version: string; stamp: Stamp | undefined; target: string; digest: InputDigest; styleFiles: StyleFiles } | undefined,
+  cache: RunCache | undefined,
+  hosts: HostStarter,
+  pendingWrites: Promise<unknown>[],
+  interrupted: string[],
+  cacheDir: string,
+  ir: SpecIR,
+  emitterEntries: EmitterEntry[],
+): Promise<GenerateResult> {
+  const { timings } = options;
   const keep = state && keptByStamp(state.stamp, state.target, options.outDir);
   const { files, kept, emitted, formattedBy } = await emitAll(ir, options.emitters ? [] : emitterEntries, options, cache, hosts, pendingWrites, keep);
   const { formatOutput } = await import('./format/format.js');
@@ -382,7 +400,7 @@ async function generateFromSpec(
     if (state && outOfDate.length === 0) writeStamp(cacheDir, options.outDir, makeStamp(options.outDir, state.digest, state.target, hashes!, emitted, kept));
     return { fileCount, written: 0, removed: 0, foreign: plan.foreign, outOfDate, prettierFormatted, prettierCached };
   }
-  await timed(timings, 'write', () => applyOutput(options.outDir, files, plan, undefined, options.onLockWait));
+  await timed(timings, 'write', () => applyOutputHeld(options.outDir, files, plan));
   if (state) writeStamp(cacheDir, options.outDir, makeStamp(options.outDir, state.digest, state.target, hashes!, emitted, kept));
   return { fileCount, written: plan.added.length + plan.changed.length, removed: plan.stale.length, foreign: plan.foreign, outOfDate: [], prettierFormatted, prettierCached };
 }

@@ -226,13 +226,42 @@ function checkPaths(outDir: string, writes: string[]): void {
 /** Test hook: called at each step of applyOutput (a kill test stops the process there). */
 export type StepHook = (step: string) => void;
 
-/** Applies a plan as one transaction (see the top of this file). */
+/** Applies a plan as one transaction (see the top of this file), taking the output's lock. */
 export async function applyOutput(outDir: string, files: FileMap, plan: OutputPlan, onStep: StepHook = () => {}, onWait?: LockWaitNotice): Promise<void> {
   const writes = [...plan.added, ...plan.changed].sort();
   if (writes.length === 0 && plan.stale.length === 0) return;
   checkPaths(outDir, writes);
   mkdirSync(outDir, { recursive: true });
   await withLock(path.join(outDir, LOCK_FILE), () => transaction(outDir, files, plan, writes, onStep), onWait);
+}
+
+/** applyOutput for a caller that holds the output's lock already (withOutputLock: generate plans under it too). */
+export function applyOutputHeld(outDir: string, files: FileMap, plan: OutputPlan, onStep: StepHook = () => {}): void {
+  const writes = [...plan.added, ...plan.changed].sort();
+  if (writes.length === 0 && plan.stale.length === 0) return;
+  checkPaths(outDir, writes);
+  transaction(outDir, files, plan, writes, onStep);
+}
+
+/**
+ * Runs `work` holding the output's lock, the output directory made first (and taken away again when `work` fails
+ * and leaves it empty). Generate reads what the output holds, plans, writes and records it all under the lock: two
+ * runs into one output (a --watch and a run by hand) then never plan against a state the other changes under them.
+ */
+export async function withOutputLock<T>(outDir: string, work: () => T | Promise<T>, onWait?: LockWaitNotice): Promise<T> {
+  const made = mkdirSync(outDir, { recursive: true }) !== undefined;
+  try {
+    return await withLock(path.join(outDir, LOCK_FILE), work, onWait);
+  } catch (error) {
+    if (made) {
+      try {
+        rmdirSync(outDir); // only when empty: a failed first run leaves no directory behind
+      } catch {
+        // not empty: leave it
+      }
+    }
+    throw error;
+  }
 }
 
 /** Stages, commits and applies `writes` and the plan's removals, holding the output's lock. */

@@ -10,18 +10,21 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { acquireLock, waitWhileLocked } from '../generator/lib/dir-lock.js';
-import { applyOutput, LOCK_FILE, planOutput, STAGING_DIR, type FileMap } from '../generator/write.js';
+import { applyOutput, LOCK_FILE, MANIFEST_FILE, manifestText, planOutput, STAGING_DIR, type FileMap } from '../generator/write.js';
 import { readOutputTree } from './helpers/output-tree.js';
 import { writeMiniSpec } from './helpers/mini-spec.js';
 import { runCli } from './helpers/run-cli.js';
 
 const tmp = (name: string) => mkdtemp(path.join(os.tmpdir(), `codegen-lock-${name}-`));
 
-const BEFORE: FileMap = new Map([
+/** An output's files with the manifest generate writes beside them (a later run removes only the files it lists). */
+const withManifest = (files: [string, string][]): FileMap => new Map([...files, [MANIFEST_FILE, manifestText(files.map(([rel]) => rel))]]);
+
+const BEFORE: FileMap = withManifest([
   ['a.ts', 'a v1'],
   ['pkg/b.ts', 'b v1'],
 ]);
-const AFTER: FileMap = new Map([
+const AFTER: FileMap = withManifest([
   ['a.ts', 'a v2'],
   ['pkg/c.ts', 'c v1'],
 ]);
@@ -48,8 +51,8 @@ function endedPid(): Promise<number> {
   });
 }
 
-/** The output's files without the writer's own (its lock, and a waiting writer's file for taking it). */
-const outputFiles = async (dir: string) => new Map([...(await readOutputTree(dir))].filter(([rel]) => !rel.startsWith('.codegen-')));
+/** The output's files without the writer's own (its lock, and a waiting writer's file for taking it); the manifest is output. */
+const outputFiles = async (dir: string) => new Map([...(await readOutputTree(dir))].filter(([rel]) => rel === MANIFEST_FILE || !rel.startsWith('.codegen-')));
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -163,8 +166,41 @@ describe('two generate runs into one output at once', () => {
         expect(r.stderr, `round ${round}`).toMatch(/^(connector-codegen generate: waiting for process \d+, [^\n]*\n)?$/); // a wait that lasted says so
       }
       expect(await readOutputTree(out), `round ${round}`).toEqual(expected);
-      expect((await readdir(out)).filter((name) => name.startsWith('.codegen-')), `round ${round}`).toEqual([]);
+      // No transaction state is left: only the manifest.
+      expect((await readdir(out)).filter((name) => name.startsWith('.codegen-')), `round ${round}`).toEqual(['.codegen-files']);
       await rm(path.dirname(out), { recursive: true, force: true });
     }
   }, 180_000);
+
+  test('of two specs, with one cache: the output is exactly what the last run writes, and the cache says so', async () => {
+    const specA = path.join(await tmp('spec-a'), 'spec');
+    await cp(path.resolve(import.meta.dirname, '../spec'), specA, { recursive: true });
+    const specB = path.join(await tmp('spec-b'), 'spec');
+    await cp(specA, specB, { recursive: true });
+    const service = path.join(specB, 'service.yaml');
+    await writeFile(service, (await readFile(service, 'utf8')).replace('records: result', 'records: data'));
+    const reference = async (spec: string) => {
+      const out = path.join(await tmp('reference'), 'out');
+      expect((await runCli(['generate', '--spec', spec, '--out', out], { env: { CONNECTOR_CODEGEN_CACHE_DIR: await tmp('cache') } })).code).toBe(0);
+      return readOutputTree(out);
+    };
+    const expected = { [specA]: await reference(specA), [specB]: await reference(specB) };
+    const cache = await tmp('cache-shared');
+    const env = { CONNECTOR_CODEGEN_CACHE_DIR: cache };
+    const out = path.join(await tmp('shared'), 'out');
+    expect((await runCli(['generate', '--spec', specA, '--out', out], { env })).code).toBe(0);
+    for (let round = 0; round < 2; round++) {
+      // Each run plans against the output as it finds it under the lock: planned before, a run would keep files the
+      // other changed meanwhile, and record them in the cache as its own.
+      const finished: string[] = [];
+      await Promise.all([specB, specA, specB].map(async (spec) => {
+        const r = await runCli(['generate', '--spec', spec, '--out', out], { env });
+        expect(r.code, r.stderr).toBe(0);
+        finished.push(spec);
+      }));
+      const last = finished.at(-1)!;
+      expect(await readOutputTree(out), `round ${round}`).toEqual(expected[last]);
+      expect((await runCli(['generate', '--check', '--spec', last, '--out', out], { env })).code, `round ${round}`).toBe(0);
+    }
+  }, 240_000);
 });
