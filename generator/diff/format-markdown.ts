@@ -8,9 +8,16 @@ import { whereText, type DiffResult } from './model.js';
 
 const BADGE: Record<Severity, string> = { breaking: '🔴 breaking', warning: '🟠 warning', 'non-breaking': '🟢 non-breaking' };
 
-/** Escapes text for a table cell. */
+/**
+ * Escapes text for a table cell; outside code spans also `&`, `<` and `>`, which GitHub would read as HTML (a
+ * message's `<searchable field>` rendered as an empty element). Code spans show them as written already.
+ */
 function cell(text: string): string {
-  return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+  const escaped = text
+    .split('`')
+    .map((part, i) => (i % 2 === 1 ? part : part.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')))
+    .join('`');
+  return escaped.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
 }
 
 /** The diff as GitHub-flavoured Markdown. */
