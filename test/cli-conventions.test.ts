@@ -77,6 +77,10 @@ describe('usage errors exit 2 with one line and a did-you-mean', () => {
     [['mcp', '--read-onyl'], "unknown option '--read-onyl' for mcp; did you mean '--read-only'?"],
     [['mcp', 'payments'], "mcp takes no arguments, got 'payments'"],
     [['mcp', '--token', 'sk_live_secret'], 'refusing --token: a token on the command line shows in process lists and shell history; set CONNECTOR_TOKEN instead'],
+    // A negative number is the option's value, checked by the command; a port is at most 65535.
+    [['mock', '--records', '-5'], "option '--records' must be an integer ≥ 1, not '-5'"],
+    [['mock', '--port', '70000'], "option '--port' must be at most 65535 (a TCP port), not 70000"],
+    [['mock', '--port', '0x10'], "option '--port' must be an integer ≥ 0, not '0x10'"],
     // npm would take these without a word and publish to another registry.
     [['publish', '--registry', 'notaurl'], "option '--registry' must be an absolute http(s) URL such as https://npm.acme.dev/, not 'notaurl'"],
     [['publish', '--registry', '127.0.0.1:4873'], "option '--registry' must be an absolute http(s) URL such as https://npm.acme.dev/, not '127.0.0.1:4873'"],

@@ -129,11 +129,11 @@ const list = (value: string | undefined) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
-function integer(value: string | undefined, flag: string, fallback: number, min: number): number {
+function integer(value: string | undefined, flag: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
   if (value === undefined) return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min)
-    throw new ConfigError(`--${flag} must be an integer >= ${min}, got ${JSON.stringify(value)}`);
+  const n = /^-?\d+$/.test(value.trim()) ? Number(value) : NaN;
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new ConfigError(`--${flag} must be an integer from ${min} to ${max}, got ${JSON.stringify(value)}`);
   return n;
 }
 
@@ -215,7 +215,7 @@ export function resolveConfig(
     tools: oneOf(str('tools'), 'tools', ['static', 'dynamic', 'auto'] as const, 'auto'),
     transport: oneOf(str('transport'), 'transport', ['stdio', 'http'] as const, 'stdio'),
     host: str('host') ?? '127.0.0.1',
-    port: integer(str('port'), 'port', 3333, 0),
+    port: integer(str('port'), 'port', 3333, 0, 65535),
     maxChars: integer(str('max-chars'), 'max-chars', 20_000, 500),
   };
   const entities = list(str('entities'));

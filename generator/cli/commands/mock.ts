@@ -5,7 +5,8 @@ import { UsageError } from '../args.js';
 
 function integer(value: unknown, name: string, min = 0, max = Number.MAX_SAFE_INTEGER, why = ''): number | undefined {
   if (value === undefined) return undefined;
-  const n = Number(value);
+  // Decimal digits only: Number('') is 0, Number('0x10') 16, Number('1e3') 1000.
+  const n = /^-?\d+$/.test(String(value).trim()) ? Number(value) : NaN;
   if (!Number.isInteger(n) || n < min) throw new UsageError(`option '--${name}' must be an integer ≥ ${min}, not '${String(value)}'`, 'mock');
   if (n > max) throw new UsageError(`option '--${name}' must be at most ${max}${why}, not ${n}`, 'mock');
   return n;
@@ -32,7 +33,7 @@ export const mockCommand: Command = {
     { command: 'mock --port 0 --token secret --seed 7 --quiet', description: 'A free port, one accepted token, other fixtures, no request log.' },
   ],
   async run(values, _positionals, io, context) {
-    const port = integer(values.port, 'port')!;
+    const port = integer(values.port, 'port', 0, 65535, ' (a TCP port)')!;
     const seed = integer(values.seed, 'seed')!;
     const records = integer(values.records, 'records', 1, MAX_RECORDS, ' (records per entity the mock computes on demand; a full scan reads them all)');
     const maxSources = integer(values['max-sources'], 'max-sources', 0);
