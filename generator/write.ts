@@ -156,7 +156,7 @@ export async function planOutput(outDir: string, files: FileMap, known?: KnownCo
       plan.changed.push(rel);
       continue;
     }
-    const current = readOrUndefined(file);
+    const current = readOrUndefined(file); // a FIFO or device where a file goes: undefined, never read
     if (current && holds(current, content)) plan.unchanged++;
     else plan.changed.push(rel);
   }

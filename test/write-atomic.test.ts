@@ -161,6 +161,19 @@ describe('failures and leftovers', () => {
     expect(await tree(out)).toEqual(before);
   });
 
+  test('a FIFO where an output file goes: --check names it and generate replaces it, neither waiting on it', async () => {
+    const spec = await writeMiniSpec();
+    const out = await tmp('fifo');
+    expect((await runCli(['generate', '--spec', spec, '--out', out])).code).toBe(0);
+    await rm(path.join(out, 'shop/README.md'));
+    await exec('mkfifo', [path.join(out, 'shop/README.md')]);
+    const check = await runCli(['generate', '--check', '--spec', spec, '--out', out], { timeoutMs: 20_000 });
+    expect(check.code, 'generate --check ends').toBe(1);
+    expect(check.stderr).toContain('  shop/README.md\n');
+    expect((await runCli(['generate', '--spec', spec, '--out', out], { timeoutMs: 20_000 })).code).toBe(0);
+    expect((await readFile(path.join(out, 'shop/README.md'), 'utf8')).length).toBeGreaterThan(0);
+  });
+
   test('temp files of an older run are reported by --check and removed by generate', async () => {
     const spec = await writeMiniSpec();
     const out = await tmp('leftovers');

@@ -20,5 +20,8 @@ export const statOrUndefined = (file: string): Stats | undefined => orUndefined(
 /** lstat of `file` (a link itself), or undefined. */
 export const lstatOrUndefined = (file: string): Stats | undefined => orUndefined(() => lstatSync(file));
 
-/** The bytes of `file`, or undefined. */
-export const readOrUndefined = (file: string): Buffer | undefined => orUndefined(() => readFileSync(file));
+/**
+ * The bytes of `file`, or undefined; undefined too for what is not a regular file (links followed): reading a FIFO put
+ * where an output file goes would block forever, a device could never end.
+ */
+export const readOrUndefined = (file: string): Buffer | undefined => (statOrUndefined(file)?.isFile() ? orUndefined(() => readFileSync(file)) : undefined);
