@@ -21,6 +21,7 @@ import { removeSync } from './lib/remove.js';
 import type { Stats } from 'node:fs';
 import path from 'node:path';
 import { lstatOrUndefined, readOrUndefined, statOrUndefined } from './lib/fs-or-undefined.js';
+import { makeDirSync } from './lib/make-dir.js';
 
 /** A generated file's content: text, or its UTF-8 bytes (how generate keeps emitted files: emitters/output-bytes.ts). */
 export type FileContent = string | Uint8Array;
@@ -231,7 +232,7 @@ export async function applyOutput(outDir: string, files: FileMap, plan: OutputPl
   const writes = [...plan.added, ...plan.changed].sort();
   if (writes.length === 0 && plan.stale.length === 0) return;
   checkPaths(outDir, writes);
-  mkdirSync(outDir, { recursive: true });
+  makeDirSync(outDir);
   await withLock(path.join(outDir, LOCK_FILE), () => transaction(outDir, files, plan, writes, onStep), onWait);
 }
 
@@ -249,7 +250,8 @@ export function applyOutputHeld(outDir: string, files: FileMap, plan: OutputPlan
  * runs into one output (a --watch and a run by hand) then never plan against a state the other changes under them.
  */
 export async function withOutputLock<T>(outDir: string, work: () => T | Promise<T>, onWait?: LockWaitNotice): Promise<T> {
-  const made = mkdirSync(outDir, { recursive: true }) !== undefined;
+  const made = statOrUndefined(outDir) === undefined;
+  makeDirSync(outDir);
   try {
     return await withLock(path.join(outDir, LOCK_FILE), work, onWait);
   } catch (error) {

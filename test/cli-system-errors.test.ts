@@ -72,6 +72,11 @@ describe('the CLI', () => {
     expect(await readFile(file, 'utf8')).toBe('not a directory');
   });
 
+  test('generate --out where the system makes no directory (/proc): one line, exit 1, no endless retry', async () => {
+    const r = await runCli(['generate', '--spec', await writeMiniSpec(), '--out', '/proc/connector-codegen-test'], { timeoutMs: 30_000 });
+    expect(r).toEqual({ code: 1, stdout: '', stderr: 'connector-codegen generate: cannot create the directory /proc/connector-codegen-test: it does not exist (ENOENT)\n' });
+  });
+
   test('mock on a port in use: one line naming the address, exit 1', async () => {
     const { server, port } = await listening();
     try {

@@ -8,11 +8,12 @@
  * without reading them (knownByStamp), and which files of the incremental cache the output already holds as formatted
  * then (keptByStamp).
  */
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { filesUnder, statLines } from '../lib/file-stats.cjs';
 import { sha256, sha256Hash } from '../lib/sha256.js';
 import { listOutputFiles, type KnownContent } from '../write.js';
+import { makeDirSync } from '../lib/make-dir.js';
 
 export { sha256 };
 
@@ -150,7 +151,7 @@ export function makeStamp(outDir: string, digest: InputDigest, target: string, h
 export function writeStamp(cacheDir: string, outDir: string, stamp: Stamp): void {
   const file = stampFile(cacheDir, outDir);
   try {
-    mkdirSync(path.dirname(file), { recursive: true });
+    makeDirSync(path.dirname(file));
     writeFileSync(`${file}.tmp-${process.pid}`, JSON.stringify(stamp));
     renameSync(`${file}.tmp-${process.pid}`, file);
   } catch {

@@ -6,9 +6,10 @@
  * synchronous: entries are local files, and an asynchronous call costs a round trip through libuv's thread pool (a
  * wake-up on each side), more CPU than the call itself.
  */
-import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, utimesSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync, renameSync, rmSync, utimesSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { statOrUndefined } from '../lib/fs-or-undefined.js';
+import { makeDirSync } from '../lib/make-dir.js';
 
 /** One kind of entry: its directory and file extension. */
 export interface Store {
@@ -61,7 +62,7 @@ export function readStoredWith<T>(store: Store, keys: Iterable<string>, read: (f
 export async function writeStored(store: Store, entries: [key: string, bytes: string | Uint8Array | readonly (string | Uint8Array)[]][]): Promise<void> {
   if (entries.length === 0) return;
   try {
-    mkdirSync(store.dir, { recursive: true });
+    makeDirSync(store.dir);
     for (const [key, bytes] of entries) {
       const temp = `${entryFile(store, key)}.${process.pid}-${temps++}.tmp`;
       try {

@@ -5,12 +5,13 @@
  * fingerprint of the files' paths, sizes and modification times (lib/file-stats.cjs, as build tools and
  * bin/cli-build.cjs do): when those are unchanged, the digest is reused after a stat per file.
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { statLines } from '../lib/file-stats.cjs';
 import { peekHandedVersion, takeHandedVersion, versionDigest, versionInputs, type VersionInputGroup } from '../lib/generator-inputs.cjs';
 import { DEFAULT_CACHE_DIR } from './dir.js';
+import { makeDirSync } from '../lib/make-dir.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -37,7 +38,7 @@ export function generatorVersion(cacheDir: string = DEFAULT_CACHE_DIR): string {
   }
   const version = versionDigest(inputs);
   try {
-    mkdirSync(cacheDir, { recursive: true });
+    makeDirSync(cacheDir);
     const temp = `${memo}.${process.pid}.tmp`;
     writeFileSync(temp, JSON.stringify({ fingerprint: seen, version }));
     renameSync(temp, memo);

@@ -4,10 +4,11 @@
  * validator (52 KB of code to load) when the config's exact text is remembered; any other text goes the normal way
  * (load.ts), which validates it and reports its problems.
  */
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cacheDirOf } from '../cache/dir.js';
+import { makeDirSync } from '../lib/make-dir.js';
 
 /** How many texts are remembered (the most recent first): a project has one config, a few when switching branches. */
 const KEPT = 8;
@@ -57,7 +58,7 @@ export function rememberValidConfig(text: string): void {
   if (known[0] === text) return;
   const file = memoFile();
   try {
-    mkdirSync(path.dirname(file), { recursive: true });
+    makeDirSync(path.dirname(file));
     const temp = `${file}.${process.pid}.tmp`;
     writeFileSync(temp, JSON.stringify({ validator, texts: [text, ...known.filter((t) => t !== text)].slice(0, KEPT) } satisfies Memo));
     renameSync(temp, file);
