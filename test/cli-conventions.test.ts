@@ -77,6 +77,8 @@ describe('usage errors exit 2 with one line and a did-you-mean', () => {
     [['mcp', '--read-onyl'], "unknown option '--read-onyl' for mcp; did you mean '--read-only'?"],
     [['mcp', 'payments'], "mcp takes no arguments, got 'payments'"],
     [['mcp', '--token', 'sk_live_secret'], 'refusing --token: a token on the command line shows in process lists and shell history; set CONNECTOR_TOKEN instead'],
+    [['generate', '--out', ''], "option '--out' needs a non-empty value: --out DIR"],
+    [['validate', '--spec='], "option '--spec' needs a non-empty value: --spec DIR"],
     // A negative number is the option's value, checked by the command; a port is at most 65535.
     [['mock', '--records', '-5'], "option '--records' must be an integer ≥ 1, not '-5'"],
     [['mock', '--port', '70000'], "option '--port' must be at most 65535 (a TCP port), not 70000"],

@@ -34,6 +34,14 @@ describe('files that must not be read', () => {
     expect(diff.stderr).toContain('SRC001');
   });
 
+  test("an editor's lock or swap file beside a connector file (hidden) is no spec file", async () => {
+    const dir = await writeMiniSpec();
+    await symlink('user@host.1234:1700000000', path.join(dir, 'connectors/.#shop.yaml')); // Emacs' lock: a dangling link
+    await writeFile(path.join(dir, 'connectors/.shop.yaml'), 'half: [a save');
+    const r = await runCli(['validate', '--spec', dir]);
+    expect(r.code, r.stderr).toBe(0);
+  });
+
   test('a directory named like a spec file', async () => {
     const dir = await writeMiniSpec();
     await mkdir(path.join(dir, 'connectors/folder.yaml'));

@@ -97,6 +97,8 @@ export function parseCommandLine(argv: string[], commands: Command[]): Invocatio
       continue;
     }
     if (token.value === undefined) throw new UsageError(`option '${flag(token.name)}' needs a value: ${flag(token.name)} ${spec.value ?? 'VALUE'}`, command?.name);
+    // An empty value is a mistake (an unset shell variable): '--out \'\'' meant the working directory.
+    if (token.value === '') throw new UsageError(`option '${flag(token.name)}' needs a non-empty value: ${flag(token.name)} ${spec.value ?? 'VALUE'}`, command?.name);
     // A negative number is a value (its range is the command's to check), any other word starting with - an option.
     if (!token.inlineValue && token.value.startsWith('-') && token.value !== '-' && !/^-\d+(\.\d+)?$/.test(token.value)) {
       throw new UsageError(`option '${flag(token.name)}' needs a value, got the option '${token.value}' (write ${flag(token.name)}=${token.value} if that is the value)`, command?.name);

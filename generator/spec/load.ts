@@ -74,9 +74,10 @@ export async function loadSpec(specDir: string, cache?: SpecCacheOptions, known?
   for (const extra of serviceNames.slice(1)) {
     diagnostics.push(makeDiagnostic(displayPath(path.join(specDir, extra)), 1, 1, 'SPEC012', `duplicate service file '${extra}' (the common contract is ${serviceNames[0]}; keep one)`));
   }
-  // One file per connector id, in whichever extension; a second file of the same id is reported and ignored.
+  // One file per connector id, in whichever extension; a second file of the same id is reported and ignored. Hidden
+  // files are no spec files: editors keep locks and swap copies beside the file being edited (.#crm.yaml, .crm.yaml).
   const byStem = new Map<string, string>();
-  for (const n of connectorNames.filter((n) => specStem(n) !== undefined).sort()) {
+  for (const n of connectorNames.filter((n) => !n.startsWith('.') && specStem(n) !== undefined).sort()) {
     const stem = specStem(n)!;
     const first = byStem.get(stem);
     if (first === undefined) byStem.set(stem, n);
