@@ -129,7 +129,13 @@ const list = (value: string | undefined) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
-function integer(value: string | undefined, flag: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
+function integer(
+  value: string | undefined,
+  flag: string,
+  fallback: number,
+  min: number,
+  max = Number.MAX_SAFE_INTEGER,
+): number {
   if (value === undefined) return fallback;
   const n = /^-?\d+$/.test(value.trim()) ? Number(value) : NaN;
   if (!Number.isInteger(n) || n < min || n > max)
