@@ -3,7 +3,7 @@
  * did-you-mean, global options anywhere, quiet ends of closed pipes, the paths users typed in messages, hints that
  * name the command that fixes the problem, spec discovery, and diagnostics drawn for a terminal or for a pipe.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -241,6 +241,16 @@ describe('reading the config', () => {
     const r = await run(['validate', '--config', 'nope.json']);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^nope\.json:1:1 error CFG001 cannot read the config given with --config: no such file\n/);
+  });
+
+  test('a --config that is a FIFO, a device or a directory is refused unread (it blocked, or never ended)', async () => {
+    const fifo = path.join(await mkdtemp(path.join(os.tmpdir(), 'codegen-cfg-fifo-')), 'config.json');
+    execFileSync('mkfifo', [fifo]);
+    for (const [file, why] of [[fifo, 'it is not a regular file (a FIFO, a device or a socket)'], ['/dev/zero', 'it is not a regular file (a FIFO, a device or a socket)'], [os.tmpdir(), 'it is a directory']] as const) {
+      const r = await runCli(['validate', '--config', file], { timeoutMs: 20_000 });
+      expect(r.code, file).toBe(1);
+      expect(r.stderr, file).toContain(`error CFG001 cannot read the config given with --config: ${why}\n`);
+    }
   });
 
   test('writing a config file for a spec elsewhere works from any directory', async () => {

@@ -160,9 +160,16 @@ export function resolveConfig(cwd: string, overrides: ConfigOverrides, checkSche
   return resolved;
 }
 
+/** Largest config file read (a real one is under 2 KB). */
+const MAX_CONFIG_BYTES = 1024 * 1024;
+
 /** Parses and schema-validates one config file. */
 function readConfigFile(file: string, explicit: boolean, checkSchema: SchemaCheck): ConfigFile {
   let text: string;
+  // Only a regular file of a sane size is read: a FIFO or /dev/zero given as --config would block or never end.
+  const info = statSync(file, { throwIfNoEntry: false });
+  const refused = !info ? undefined : info.isDirectory() ? 'it is a directory' : !info.isFile() ? 'it is not a regular file (a FIFO, a device or a socket)' : info.size > MAX_CONFIG_BYTES ? `it is over ${MAX_CONFIG_BYTES / 1024} KiB` : undefined;
+  if (refused) throw configError(file, 1, 1, 'CFG001', `cannot read the config${explicit ? ' given with --config' : ''}: ${refused}`);
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
