@@ -187,6 +187,8 @@ function program(scope: string, style: 'import' | 'require', typed: boolean, con
   const others = connectors.filter((c) => c.id !== 'payments');
   const lines = [
     load('ApiError, NotFoundError, PaymentsClient', `${scope}/payments`),
+    // The opt-in validators entry: its declarations are checked too (skipLibCheck off in the tsc runs).
+    load('record_customer, responseValidators', `${scope}/payments/validators`),
     ...others.map((c) => load(clientClassName(c), `${scope}/${c.package.name.split('/')[1]}`)),
     ...(typed ? ['declare const process: { env: Record<string, string | undefined> };'] : []),
     `const options = (sourceId${t(': string')}) => ({ baseUrl: process.env.MOCK_URL${t('!')}, token: '${MOCK_TOKEN}', sourceId });`,
@@ -203,6 +205,9 @@ function program(scope: string, style: 'import' | 'require', typed: boolean, con
     '  report.walked = walked;',
     '  const first = page.records[0];',
     '  if (first) report.got = (await payments.customers.get({ id: first.id })).id === first.id ? 1 : 0;',
+    '  if (first) report.validRecord = record_customer(first) ? 1 : 0;',
+    `  const strict = new PaymentsClient({ ...options('payments'), validateResponses: 'strict'${t(' as const')}, responseValidators });`,
+    '  report.strictPage = (await strict.customers.list({ limit: 2 })).records.length;',
     '  try {',
     "    await payments.customers.get({ id: 'cus_does_not_exist' });",
     '  } catch (error) {',
@@ -219,7 +224,7 @@ function program(scope: string, style: 'import' | 'require', typed: boolean, con
 
 function expectReport(output: string, connectors = ir.connectors): void {
   const report = JSON.parse(output) as Record<string, number>;
-  expect(report).toMatchObject({ firstPage: 5, walked: 12, got: 1, notFound: 404 });
+  expect(report).toMatchObject({ firstPage: 5, walked: 12, got: 1, validRecord: 1, strictPage: 2, notFound: 404 });
   for (const c of connectors.filter((x) => x.id !== 'payments' && x.entities.some((e) => e.actions.some((a) => a.name === 'list' && !a.params.some((p) => p.required))))) {
     expect(report[camelCase(c.id)], c.id).toBeGreaterThan(0);
   }
