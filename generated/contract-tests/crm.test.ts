@@ -56,7 +56,8 @@ describe('companies list', () => {
 
   test('archived matches archived (exact, case-sensitive)', async () => {
     const client = await h.client(AUTH);
-    const index = h.entity('companies').records.findIndex((r) => ((v) => typeof v === 'boolean')(at(r, 'archived')));
+    const holds = (v: unknown) => typeof v === 'boolean';
+    const index = h.entity('companies').records.findIndex((r) => holds(at(r, 'archived')));
     expect(index, 'a fixture record holds a boolean to match').toBeGreaterThanOrEqual(0);
     const value = h.field('companies', index, 'archived') === true;
     const key = String(h.key('companies', index));
@@ -231,7 +232,8 @@ describe('contacts list', () => {
 
   test('archived matches archived (exact, case-sensitive)', async () => {
     const client = await h.client(AUTH);
-    const index = h.entity('contacts').records.findIndex((r) => ((v) => typeof v === 'boolean')(at(r, 'archived')));
+    const holds = (v: unknown) => typeof v === 'boolean';
+    const index = h.entity('contacts').records.findIndex((r) => holds(at(r, 'archived')));
     expect(index, 'a fixture record holds a boolean to match').toBeGreaterThanOrEqual(0);
     const value = h.field('contacts', index, 'archived') === true;
     const key = String(h.key('contacts', index));

@@ -430,11 +430,8 @@ describe('projects api_search', () => {
 
   test('id matches id (exact, case-sensitive)', async () => {
     const client = await h.client(AUTH);
-    const index = h
-      .entity('projects')
-      .records.findIndex((r) =>
-        ((v) => typeof v === 'number' || (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v)))(at(r, 'id')),
-      );
+    const holds = (v: unknown) => typeof v === 'number' || /^-?\d+(\.\d+)?$/.test(String(v));
+    const index = h.entity('projects').records.findIndex((r) => holds(at(r, 'id')));
     expect(index, 'a fixture record holds a number to match').toBeGreaterThanOrEqual(0);
     const value = Number(h.field('projects', index, 'id'));
     const key = String(h.key('projects', index));

@@ -471,7 +471,8 @@ describe('macros list', () => {
 
   test('active matches active (exact, case-sensitive)', async () => {
     const client = await h.client(AUTH);
-    const index = h.entity('macros').records.findIndex((r) => ((v) => typeof v === 'boolean')(at(r, 'active')));
+    const holds = (v: unknown) => typeof v === 'boolean';
+    const index = h.entity('macros').records.findIndex((r) => holds(at(r, 'active')));
     expect(index, 'a fixture record holds a boolean to match').toBeGreaterThanOrEqual(0);
     const value = h.field('macros', index, 'active') === true;
     const key = String(h.key('macros', index));
@@ -1419,7 +1420,8 @@ describe('triggers list', () => {
 
   test('active matches active (exact, case-sensitive)', async () => {
     const client = await h.client(AUTH);
-    const index = h.entity('triggers').records.findIndex((r) => ((v) => typeof v === 'boolean')(at(r, 'active')));
+    const holds = (v: unknown) => typeof v === 'boolean';
+    const index = h.entity('triggers').records.findIndex((r) => holds(at(r, 'active')));
     expect(index, 'a fixture record holds a boolean to match').toBeGreaterThanOrEqual(0);
     const value = h.field('triggers', index, 'active') === true;
     const key = String(h.key('triggers', index));
@@ -1711,7 +1713,8 @@ describe('views list', () => {
 
   test('active matches active (exact, case-sensitive)', async () => {
     const client = await h.client(AUTH);
-    const index = h.entity('views').records.findIndex((r) => ((v) => typeof v === 'boolean')(at(r, 'active')));
+    const holds = (v: unknown) => typeof v === 'boolean';
+    const index = h.entity('views').records.findIndex((r) => holds(at(r, 'active')));
     expect(index, 'a fixture record holds a boolean to match').toBeGreaterThanOrEqual(0);
     const value = h.field('views', index, 'active') === true;
     const key = String(h.key('views', index));
