@@ -10,13 +10,12 @@ import type { EmitterEntry } from './emitters/index.js';
 import type { EncodedOutput, FileBytes } from './emitters/output-bytes.js';
 import type { Emitter, Formatted } from './emitters/types.js';
 import type { ResolvedConfig } from './config/config.js';
-import type { StyleFiles } from './format/style.js';
 import type { SpecIR } from './ir.js';
 import type { CachedFile, ConnectorEntry, KeptFiles } from './cache/connector-cache.js';
-import { contentHashes, keptByStamp, knownByStamp, makeStamp, sha256, writeStamp, type InputDigest, type Stamp, type StampedFile } from './cache/stamp.js';
+import { contentHashes, keptByStamp, knownByStamp, makeStamp, sha256, writeStamp, type StampedFile } from './cache/stamp.js';
 import { generatorVersion } from './cache/version.js';
 import { cacheDirOf } from './cache/dir.js';
-import { noopState } from './cache/no-op.js';
+import { noopState, type NoopState } from './cache/no-op.js';
 import { setRunKind } from './lib/run-kind.js';
 import { timed, type Timings } from './lib/timings.js';
 import path from 'node:path';
@@ -345,7 +344,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
 /** The part of a run after the no-op check: read the spec, emit, format, write. */
 async function generateFromSpec(
   options: GenerateOptions,
-  state: { version: string; stamp: Stamp | undefined; target: string; digest: InputDigest; styleFiles: StyleFiles } | undefined,
+  state: NoopState | undefined,
   hosts: HostStarter,
   pendingWrites: Promise<unknown>[],
   interrupted: string[],
@@ -373,7 +372,7 @@ async function generateFromSpec(
 /** Emits, formats, compares with the output and (unless --check) writes it and records it in the stamp. */
 async function emitAndWrite(
   options: GenerateOptions,
-  state: { version: string; stamp: Stamp | undefined; target: string; digest: InputDigest; styleFiles: StyleFiles } | undefined,
+  state: NoopState | undefined,
   cache: RunCache | undefined,
   hosts: HostStarter,
   pendingWrites: Promise<unknown>[],

@@ -227,19 +227,19 @@ function checkPaths(outDir: string, writes: string[]): void {
 /** Test hook: called at each step of applyOutput (a kill test stops the process there). */
 export type StepHook = (step: string) => void;
 
-/** Applies a plan as one transaction (see the top of this file), taking the output's lock. */
+/** Whether a plan writes or removes nothing. */
+const changesNothing = (plan: OutputPlan) => plan.added.length + plan.changed.length + plan.stale.length === 0;
+
+/** Applies a plan as one transaction (see the top of this file), taking the output's lock (none for a plan without work). */
 export async function applyOutput(outDir: string, files: FileMap, plan: OutputPlan, onStep: StepHook = () => {}, onWait?: LockWaitNotice): Promise<void> {
-  const writes = [...plan.added, ...plan.changed].sort();
-  if (writes.length === 0 && plan.stale.length === 0) return;
-  checkPaths(outDir, writes);
-  makeDirSync(outDir);
-  await withLock(path.join(outDir, LOCK_FILE), () => transaction(outDir, files, plan, writes, onStep), onWait);
+  if (changesNothing(plan)) return;
+  await withOutputLock(outDir, () => applyOutputHeld(outDir, files, plan, onStep), onWait);
 }
 
 /** applyOutput for a caller that holds the output's lock already (withOutputLock: generate plans under it too). */
 export function applyOutputHeld(outDir: string, files: FileMap, plan: OutputPlan, onStep: StepHook = () => {}): void {
+  if (changesNothing(plan)) return;
   const writes = [...plan.added, ...plan.changed].sort();
-  if (writes.length === 0 && plan.stale.length === 0) return;
   checkPaths(outDir, writes);
   transaction(outDir, files, plan, writes, onStep);
 }

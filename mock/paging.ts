@@ -105,7 +105,8 @@ export function cutPage(
       throw invalidParams(`give ${scheme.param} or ${scheme.previousParam}, not both`, [{ field: `params.${scheme.previousParam}`, message: `cannot be combined with ${scheme.param}`, error_code: 'param_group' }]);
     }
     const to = positionNamedBy(scheme.previousParam!, before);
-    return pageOut(action, scheme, metaShape, total, baseUrl, size, Math.max(0, to - size), to, Math.max(0, to - size) > 0);
+    const start = Math.max(0, to - size);
+    return pageOut(action, scheme, metaShape, total, baseUrl, size, start, to, start > 0);
   }
   if (scheme && cursor !== undefined) {
     switch (scheme.next.from) {

@@ -7,13 +7,8 @@ import type { Command } from './types.js';
  * another registry (the package's publishConfig, else the public one), so a typo could publish a private SDK publicly.
  */
 export function checkRegistry(value: string): string {
-  let url: URL | undefined;
-  try {
-    url = new URL(value);
-  } catch {
-    url = undefined;
-  }
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+  const protocol = URL.canParse(value) ? new URL(value).protocol : undefined;
+  if (protocol !== 'http:' && protocol !== 'https:') {
     throw new UsageError(`option '--registry' must be an absolute http(s) URL such as https://npm.acme.dev/, not '${value}'`, 'publish');
   }
   return value;

@@ -126,6 +126,14 @@ export function listRuleTests(connector: ConnectorIR, entity: EntityIR, action: 
   return out;
 }
 
+/** `paramsOf(probe)`, the request's params with the probe in the param's place, and `run(probe)`, the keys it lists. */
+function probeRunner(e: string, method: string, type: string, probed: LiteralValue): Doc[] {
+  return [
+    arrowOf('paramsOf', `probe: ${type}`, probed),
+    [blockOf(`const run = async (probe: ${type}) =>`, [`const records = ${allOf(method, 'paramsOf(probe)')};`, `return records.map((r) => h.keyOf(${e}, r));`]), ';'],
+  ];
+}
+
 function matchesTest(connector: ConnectorIR, entity: EntityIR, action: ActionIR, p: PropertyIR, method: string, rules: string): Doc {
   const e = str(entity.name);
   const m = p.matches!;
@@ -146,8 +154,7 @@ function matchesTest(connector: ConnectorIR, entity: EntityIR, action: ActionIR,
     "expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);",
     `const value = String(h.field(${e}, index, ${field}));`,
     `const key = String(h.key(${e}, index));`,
-    arrowOf('paramsOf', 'probe: string', probed),
-    [blockOf('const run = async (probe: string) =>', [`const records = ${allOf(method, 'paramsOf(probe)')};`, `return records.map((r) => h.keyOf(${e}, r));`]), ';'],
+    ...probeRunner(e, method, 'string', probed),
     `let probe = ${pick};`,
     `expect(await run(probe)).toEqual(h.expectedKeys(${e}, paramsOf(probe), ${rules}));`,
     'expect(await run(probe)).toContain(key);',
@@ -178,8 +185,7 @@ function typedMatchesTest(e: string, field: string, kind: string, probed: Litera
     `expect(index, 'a fixture record holds a ${type} to match').toBeGreaterThanOrEqual(0);`,
     `const value = ${boolean ? `h.field(${e}, index, ${field}) === true` : `Number(h.field(${e}, index, ${field}))`};`,
     `const key = String(h.key(${e}, index));`,
-    arrowOf('paramsOf', `probe: ${type}`, probed),
-    [blockOf(`const run = async (probe: ${type}) =>`, [`const records = ${allOf(method, 'paramsOf(probe)')};`, `return records.map((r) => h.keyOf(${e}, r));`]), ';'],
+    ...probeRunner(e, method, type, probed),
     `expect(await run(value)).toEqual(h.expectedKeys(${e}, paramsOf(value), ${rules}));`,
     'expect(await run(value)).toContain(key);',
     ...(boolean ? ["expect(await run(!value), 'the other value does not match').not.toContain(key);"] : []),
