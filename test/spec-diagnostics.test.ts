@@ -42,6 +42,26 @@ describe('diagnostic classes', () => {
     expect(bomb[0]!.hint).toMatch(/at most: write the data out/);
   });
 
+  test('YAML 1.1 tags that make a Buffer, Set, Map or Date (SPEC003) are located, not an internal error', async () => {
+    const first = SHOP_YAML.split('\n').length;
+    // Each at its value, after the tag.
+    const tagged = ['!!binary aGVsbG8=', '!!set {x: null}', '!!omap [{x: 1}]', '!!timestamp 2001-12-14'];
+    const extra = `extra:\n${tagged.map((value, i) => `  k${i}: ${value}\n`).join('')}`;
+    const found = await diagnosticObjects(await writeMiniSpec({ shop: `${SHOP_YAML}${extra}` }));
+    expect(found.map((d) => `${d.line}:${d.col} ${d.code} ${d.message}`)).toEqual(
+      ['!!binary', '!!set', '!!omap', '!!timestamp'].map(
+        (tag, i) => `${first + 1 + i}:${[16, 13, 14, 19][i]} SPEC003 extra.k${i} is a YAML ${tag} value; spec data holds only strings, numbers, booleans, null, lists and maps`,
+      ),
+    );
+  });
+
+  test('nesting deeper than the YAML reader can follow (SRC006) is located, without V8 words', async () => {
+    const first = SHOP_YAML.split('\n').length;
+    const found = await diagnosticObjects(await writeMiniSpec({ shop: `${SHOP_YAML}extra: ${'['.repeat(5000)}${']'.repeat(5000)}\n` }));
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ line: first, code: 'SRC006', message: 'data nests too deeply to be read' });
+  });
+
   test('unknown key (SPEC002) names the key and the keys allowed there', async () => {
     const text = edit(SHOP_YAML, '    record: customer\n', '    record: customer\n    recrod: customer\n');
     expect(await diagnosticsForShop(text)).toEqual([

@@ -177,6 +177,7 @@ function parseAndCheck(file: string, text: string, specPath: string, validate: M
 
 function deepFreeze(value: unknown): void {
   if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return;
+  if (!Array.isArray(value) && !isPlainObject(value)) return; // a Buffer cannot be frozen; checkData reports it
   Object.freeze(value);
   for (const v of Object.values(value)) deepFreeze(v);
 }
@@ -330,6 +331,9 @@ function checkData(source: SourceFile): Diagnostic[] {
       if (control) out.push(diagnosticAt(source, at, 'SRC005', `${showPath(at)} holds the control character ${codePoint(control[0])} (written as an escape)`, { at: 'value' }));
     } else if (Array.isArray(value)) {
       value.forEach((item, i) => visit(item, [...at, i]));
+    } else if (value !== null && typeof value === 'object' && !isPlainObject(value)) {
+      // A YAML 1.1 tag (!!binary, !!set, !!omap, !!timestamp) made a Buffer, Set, Map or Date: no spec key takes one.
+      out.push(diagnosticAt(source, at, 'SPEC003', `${showPath(at)} is a YAML ${yamlTagOf(value)} value; spec data holds only strings, numbers, booleans, null, lists and maps`, { at: 'value' }));
     } else if (value !== null && typeof value === 'object') {
       for (const key of Object.keys(value)) {
         if (RESERVED_KEYS.has(key)) out.push(diagnosticAt(source, [...at, key], 'SPEC040', `'${key}' is a reserved name (every JavaScript object has it), so it cannot name an item in ${showPath(at)}`));
@@ -349,6 +353,21 @@ function pointerToPath(pointer: string): string[] {
     .slice(1)
     .split('/')
     .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+/** A map as YAML gives one (its prototype Object's, or none), not a class instance. */
+function isPlainObject(value: object): boolean {
+  const proto = Object.getPrototypeOf(value) as unknown;
+  return proto === Object.prototype || proto === null;
+}
+
+/** The YAML 1.1 tag that gives `value` (a class instance from toJS), for a message. */
+function yamlTagOf(value: object): string {
+  if (value instanceof Uint8Array) return '!!binary';
+  if (value instanceof Set) return '!!set';
+  if (value instanceof Map) return '!!omap';
+  if (value instanceof Date) return '!!timestamp';
+  return `tagged (${value.constructor?.name ?? 'object'})`;
 }
 
 /** Dotted rendering of a data path for messages (`entities.customers.actions.list`). */

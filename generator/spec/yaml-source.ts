@@ -83,8 +83,12 @@ function yaml(): typeof Yaml {
 /** Parses YAML text with `yaml`. Duplicate keys are left to the semantic checks, which name what is duplicated. */
 export function parseSource(file: string, text: string, specPath: string = file): SourceFile {
   const { doc, lineCounter } = parseText(text);
-  const syntaxErrors: Diagnostic[] = doc.errors.map((e) => {
+  // yaml may report one deep nesting as many RESOURCE_EXHAUSTION errors (one per level it unwinds): the first says it.
+  const errors = doc.errors.filter((e, i) => e.code !== 'RESOURCE_EXHAUSTION' || doc.errors.findIndex((f) => f.code === e.code) === i);
+  const syntaxErrors: Diagnostic[] = errors.map((e) => {
     const pos = lineCounter.linePos(e.pos[0]);
+    // yaml reports a nesting deeper than its parser's stack as RESOURCE_EXHAUSTION with V8's words.
+    if (e.code === 'RESOURCE_EXHAUSTION') return makeDiagnostic(file, pos.line, pos.col, 'SRC006', 'data nests too deeply to be read');
     return makeDiagnostic(file, pos.line, pos.col, 'SPEC001', firstLine(e.message));
   });
   const source: SourceFile = { file, specPath, text, doc, lineCounter, data: undefined, syntaxErrors, duplicates: [], positions: new Map() };
