@@ -88,6 +88,12 @@ export interface DefaultFilterIR extends RuleDocs {
   description?: string;
 }
 
+/** Record fields whose values the key param of a get, update, delete or download also takes (`issueIdOrKey`). */
+export interface AlternateKeysIR extends RuleDocs {
+  /** Record fields (dotted paths), in the order a record is looked up by them after its key. */
+  fields: string[];
+}
+
 /** Params that must be given together or alternatively. */
 export interface ParamGroupIR extends RuleDocs {
   /** oneOf: exactly one alternative is given in full; atLeastOne: at least one is. */
@@ -379,6 +385,8 @@ export interface ActionIR {
   paramGroups?: ParamGroupIR[];
   /** get, update, delete, download: the param that carries the identifier of the record addressed, when the action has one. */
   keyParam?: string;
+  /** The key param also finds a record by the value of these fields (after its key), when the spec says so. */
+  alternateKeys?: AlternateKeysIR;
   /** update: `partial` when the contract says an update changes only the fields it is given; absent: not stated. */
   updateSemantics?: 'partial';
   /** The package release (MAJOR.MINOR.PATCH) that first shipped the deprecation, when the spec states it. */

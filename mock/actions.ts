@@ -51,11 +51,17 @@ function asResult(connector: ConnectorIR, action: ActionIR, record: Record<strin
 }
 
 /**
- * The record a get, update, delete or download names: by the action's key param, else by a param named like the
- * record's key field, else by any param value that is a key; a singleton is found without params.
+ * The record a get, update, delete or download names: by the action's key param (its key, else a field of its
+ * alternateKeys), else by a param named like the record's key field, else by any param value that is a key; a
+ * singleton is found without params.
  */
 export function findTarget(store: EntityStore, action: ActionIR, params: Record<string, unknown>): Row | undefined {
-  if (action.keyParam !== undefined) return store.find(params[action.keyParam]);
+  if (action.keyParam !== undefined) {
+    const value = params[action.keyParam];
+    let row = store.find(value);
+    for (const field of action.alternateKeys?.fields ?? []) row ??= store.findBy(field, value);
+    return row;
+  }
   const path = store.model.keyPath;
   if (path !== undefined && !path.includes('.') && params[path] !== undefined) return store.find(params[path]);
   for (const value of Object.values(params)) {
@@ -71,7 +77,8 @@ function missing(ctx: ActionContext, params: Record<string, unknown>): HttpError
   const where = owner === entity.name ? '' : ` (${entity.name} addresses ${owner} records)`;
   if (action.keyParam !== undefined) {
     const value = params[action.keyParam];
-    return notFound(`no ${owner} record with ${action.keyParam} ${JSON.stringify(value)}${where}; ${action.keyParam} takes the key${store.model.keyPath ? ` (${store.model.keyPath})` : ''} of a ${owner} record`);
+    const alternates = (action.alternateKeys?.fields ?? []).map((f) => `, or its ${f}`).join('');
+    return notFound(`no ${owner} record with ${action.keyParam} ${JSON.stringify(value)}${where}; ${action.keyParam} takes the key${store.model.keyPath ? ` (${store.model.keyPath})` : ''} of a ${owner} record${alternates}`);
   }
   return notFound(`no ${owner} record matches params ${JSON.stringify(params)}${where}`);
 }

@@ -60,6 +60,21 @@ export class BaseData {
     return record;
   }
 
+  /**
+   * Base record index by the text of one field's value (the first record holding a value wins): how an alternate key
+   * (issueIdOrKey given an issue's key) finds its record. Built once per entity and field, on first use.
+   */
+  fieldIndex(model: EntityModel, path: string): ReadonlyMap<string, number> {
+    return this.cache.get(`field:${model.owner.connector.id}/${model.entity.name}/${path}`, model.count, () => {
+      const index = new Map<string, number>();
+      for (let i = 0; i < model.count; i++) {
+        const value = model.valueAt(i, path);
+        if ((typeof value === 'string' || typeof value === 'number') && !index.has(String(value))) index.set(String(value), i);
+      }
+      return index;
+    });
+  }
+
   /** The search index over the base records, shared by every source that has not written to the entity. */
   searchIndex(model: EntityModel): SearchIndex {
     const fields = model.entity.searchable?.properties ?? [];
@@ -162,6 +177,24 @@ export class EntityStore {
     if (created !== undefined) return -1 - created;
     const index = this.model.indexOfKey(key);
     return index >= 0 && !this.#deleted.has(index) ? index : undefined;
+  }
+
+  /**
+   * The row of a record whose field `path` holds `value` (compared as text), or undefined: created records first, then
+   * updated ones (their value may have changed), then the base records.
+   */
+  findBy(path: string, value: unknown): Row | undefined {
+    if (typeof value !== 'string' && typeof value !== 'number') return undefined;
+    const text = String(value);
+    const holds = (record: Record<string, unknown>) => {
+      const v = getPath(record, path);
+      return (typeof v === 'string' || typeof v === 'number') && String(v) === text;
+    };
+    const created = this.#created.findIndex((c) => holds(c.record));
+    if (created >= 0) return -1 - created;
+    for (const [row, record] of this.#updated) if (holds(record)) return row;
+    const index = this.#base.fieldIndex(this.model, path).get(text);
+    return index !== undefined && !this.#deleted.has(index) && !this.#updated.has(index) ? index : undefined;
   }
 
   /** Every record in list order, when the base records fit the cache (else undefined: read rows one by one). */

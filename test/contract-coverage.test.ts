@@ -44,6 +44,7 @@ test('every rule of the spec has a contract test that checks it against the mock
         if (a.defaultFilter) expectTest(pair, /test\('the default filter leaves out/, 'defaultFilter');
         for (const [i] of (a.paramGroups ?? []).entries()) expectTest(pair, new RegExp(`test\\('param group ${i + 1} `), 'paramGroups');
         if (a.updateSemantics === 'partial') expectTest(pair, /what it does not name keeps its value/, 'updateSemantics');
+        for (const field of a.alternateKeys ?? []) expectTest(pair, new RegExp(`test\\('${a.keyParam} also finds the record by its ${field}'`), 'alternateKeys');
         if (a.name !== 'list' && a.name !== 'api_search') continue;
         for (const p of a.params) {
           if (p.matches) expectTest(pair, new RegExp(`test\\('${p.name.replace('.', '\\.')} matches `), `matches of ${p.name}`);

@@ -244,6 +244,15 @@ describe('diagnostic classes', () => {
     expect(await diagnosticsForShop(ambiguous)).toEqual([`${shop}:45:7 error SPEC030 customers get has several required params (code, region); name the one that identifies the record with keyParam`]);
   });
 
+  test('alternateKeys name fields of the record, on an action that addresses one (SPEC030)', async () => {
+    const ok = edit(SHOP_YAML, '      get:\n', '      get:\n        alternateKeys: { fields: [email], assumption: An email finds its customer. }\n');
+    expect(await diagnosticsForShop(ok)).toEqual([]);
+    const unknown = edit(SHOP_YAML, '      get:\n', '      get:\n        alternateKeys: { fields: [email, mail] }\n');
+    expect(await diagnosticsForShop(unknown)).toEqual([`${shop}:46:42 error SPEC030 alternateKeys of customers get names 'mail', which is not a field of record 'customer'`]);
+    const misplaced = edit(SHOP_YAML, '      list:\n', '      list:\n        alternateKeys: { fields: [email] }\n');
+    expect(await diagnosticsForShop(misplaced)).toEqual([`${shop}:42:9 error SPEC030 alternateKeys applies to get, update, delete and download, not to list`]);
+  });
+
   test('every problem of every file is reported at once, sorted', async () => {
     let text = edit(SHOP_YAML, '    maximum: 100\n', '    maximum: lots\n');
     text = edit(text, '      search: {}\n', '      search: {}\n      export: {}\n');

@@ -258,6 +258,15 @@ describe('issues get', () => {
     expect(record).toEqual(h.asShape('issues', 0, fields));
   });
 
+  test('issueIdOrKey also finds the record by its key', async () => {
+    const client = await h.client(AUTH);
+    const value = String(h.field('issues', 0, 'key'));
+    const params = { issueIdOrKey: value };
+    const record = await client.issues.get(params as never);
+    const fields = ['expand', 'fields', 'id', 'key', 'self'];
+    expect(record).toEqual(h.asShape('issues', 0, fields));
+  });
+
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
@@ -357,6 +366,38 @@ describe('projects get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
     const params = { projectIdOrKey: h.key('projects', 0, 'string') };
+    const record = await client.projects.get(params as never);
+    const fields = [
+      'assigneeType',
+      'avatarUrls',
+      'components',
+      'description',
+      'entityId',
+      'expand',
+      'id',
+      'isPrivate',
+      'issueTypes',
+      'key',
+      'lead',
+      'name',
+      'projectCategory',
+      'projectTypeKey',
+      'properties',
+      'roles',
+      'self',
+      'simplified',
+      'style',
+      'url',
+      'uuid',
+      'versions',
+    ];
+    expect(record).toEqual(h.asShape('projects', 0, fields));
+  });
+
+  test('projectIdOrKey also finds the record by its key', async () => {
+    const client = await h.client(AUTH);
+    const value = String(h.field('projects', 0, 'key'));
+    const params = { projectIdOrKey: value };
     const record = await client.projects.get(params as never);
     const fields = [
       'assigneeType',

@@ -203,7 +203,7 @@ export const RESPONSE: Record<string, FacetRow> = {
 /**
  * The contract's rules written as spec data (spec/README.md, Rules): what a list returns by default (ordering,
  * default filter), which params go together (param groups), which param and field identify a record (keyParam,
- * key), what an update does with fields it is not given (updateSemantics), what every record holds (invariants),
+ * alternateKeys, key), what an update does with fields it is not given (updateSemantics), what every record holds (invariants),
  * and where an entity's records come from (recordsFrom). Clients do not encode them in types: they are promises
  * about what the service does with a call, so the wire half of the rule decides. A rule the base spec did not
  * state promised nothing, so stating one is not breaking; a stated rule that changes or is no longer stated is.
@@ -224,6 +224,8 @@ export const RULES: Record<string, Row> = {
   'param-group-removed': ['non-breaking', 'request', 'minor', 'A param group no longer constrains which params are given.', 'Every call that was accepted still is.'],
   'key-param-added': ['non-breaking', 'request', 'patch', 'The spec now names the param (already there) that carries the key of the record a get, update, delete or download addresses.', 'Calls are the same; the spec now says which of their params identifies the record. (A new param is reported as such, not here.)'],
   'key-param-changed': ['breaking', 'request', 'major', 'Another param (already there) carries the key of the record a get, update, delete or download addresses.', 'Installed clients put the key where it used to go: the head service identifies the record by another param and addresses another record, or none. (A key param renamed is reported as a param removed and added, not here.)'],
+  'alternate-key-added': ['non-breaking', 'request', 'minor', 'The key param of a get, update, delete or download also takes the value of one more record field (`issueIdOrKey` now takes an issue\u2019s `key`).', 'Every call that found a record still finds it; calls that passed such a value now find a record instead of a 404.'],
+  'alternate-key-removed': ['breaking', 'request', 'major', 'The key param of a get, update, delete or download no longer takes the value of a record field it took.', 'Code that passes that field\u2019s value (an issue key) gets a 404 from the head service instead of the record.'],
   'update-semantics-added': ['non-breaking', 'request', 'patch', 'An update now states that it is partial (fields not given keep their values).', 'Installed clients send the same updates; the spec now promises what the service does with the fields they leave out.'],
   'update-semantics-changed': ['breaking', 'request', 'major', 'An update is no longer stated to be partial.', 'Installed clients send only the fields they change; a service that follows the head spec may reset the others: data is lost.'],
   'record-key-added': ['non-breaking', 'response', 'patch', 'The spec now names the field that identifies a record where none was implied (no key param\u2019s field, `id` or `gid`).', 'Records and calls are the same; the spec now says which field addresses a record.'],

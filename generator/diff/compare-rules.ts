@@ -25,6 +25,7 @@ export const RULE_KEYS = {
     defaultFilter: ['default-filter-added', 'default-filter-changed', 'default-filter-removed'],
     paramGroups: ['param-group-added', 'param-group-changed', 'param-group-loosened', 'param-group-removed'],
     keyParam: ['key-param-added', 'key-param-changed'],
+    alternateKeys: ['alternate-key-added', 'alternate-key-removed'],
     updateSemantics: ['update-semantics-added', 'update-semantics-changed'],
   } satisfies Registry<ActionIR>,
   shape: {
@@ -85,13 +86,14 @@ function invariantText(i: InvariantIR): string {
   return `${i.fields.join(', ')} null unless a ${i.account} account`;
 }
 
-/** Compares the rules of one action pair: ordering, default filter, param groups, key param, update semantics. */
+/** Compares the rules of one action pair: ordering, default filter, param groups, key param and alternate keys, update semantics. */
 export function compareActionRules(sink: ChangeSink, scope: Scope, target: string, b: ActionIR, h: ActionIR): void {
   const at = h.source;
   compareOrdering(sink, scope, target, b, h);
   compareDefaultFilter(sink, scope, target, b.defaultFilter, h.defaultFilter, at);
   compareParamGroups(sink, scope, target, b.paramGroups ?? [], h.paramGroups ?? [], at);
   compareKeyParam(sink, scope, target, b, h);
+  compareAlternateKeys(sink, scope, target, b, h);
   if (b.updateSemantics !== h.updateSemantics) {
     const extra = { before: b.updateSemantics ?? null, after: h.updateSemantics ?? null };
     if (b.updateSemantics === undefined && h.updateSemantics === 'partial') sink.add('update-semantics-added', scope, target, `${target} now states it is partial: fields not given keep their values`, at, extra);
@@ -170,6 +172,26 @@ function compareKeyParam(sink: ChangeSink, scope: Scope, target: string, b: Acti
     if (inHead(b.keyParam)) sink.add('key-param-changed', scope, target, `\`${b.keyParam}\` no longer carries the key of the record ${target} addresses, and no param does`, h.source, extra);
   } else if (inHead(b.keyParam) || inBase(h.keyParam)) {
     sink.add('key-param-changed', scope, target, `the key of the record ${target} addresses moved from \`${b.keyParam}\` to \`${h.keyParam}\``, h.source, extra);
+  }
+}
+
+/**
+ * The fields whose values the key param also takes, as a set: one added lets calls find records that were not found;
+ * one removed turns calls that found a record by it into not-found. Only their words changed: docs.
+ */
+function compareAlternateKeys(sink: ChangeSink, scope: Scope, target: string, b: ActionIR, h: ActionIR): void {
+  if (show(b.alternateKeys) === show(h.alternateKeys)) return;
+  const before = b.alternateKeys?.fields ?? [];
+  const after = h.alternateKeys?.fields ?? [];
+  const param = h.keyParam ?? b.keyParam ?? 'the key param';
+  for (const field of after.filter((f) => !before.includes(f))) {
+    sink.add('alternate-key-added', scope, target, `\`${param}\` of ${target} now also takes a record's \`${field}\``, h.source, { before, after });
+  }
+  for (const field of before.filter((f) => !after.includes(f))) {
+    sink.add('alternate-key-removed', scope, target, `\`${param}\` of ${target} no longer takes a record's \`${field}\``, h.source, { before, after });
+  }
+  if (before.length === after.length && before.every((f) => after.includes(f))) {
+    sink.add('docs-changed', scope, target, `words or order of the alternate keys of ${target} changed`, h.source, { direction: 'request' });
   }
 }
 

@@ -4,7 +4,7 @@
  * groups, invariants, derived values and update semantics. Plain text with `code` spans; callers escape for their
  * medium.
  */
-import type { ActionIR, BoundIR, DefaultFilterIR, DeriveIR, InvariantIR, MatchIR, OrderingIR, ParamGroupIR, ValueFormat } from '../ir.js';
+import type { ActionIR, AlternateKeysIR, BoundIR, DefaultFilterIR, DeriveIR, InvariantIR, MatchIR, OrderingIR, ParamGroupIR, ValueFormat } from '../ir.js';
 
 /** What each value format means. */
 export const FORMAT_TEXT: Record<ValueFormat, string> = {
@@ -71,9 +71,15 @@ export function updateSemanticsText(semantics: NonNullable<ActionIR['updateSeman
   return semantics === 'partial' ? 'Partial update: only the fields given change; the others keep their values.' : semantics;
 }
 
-/** Every rule of an action, one sentence each (ordering, default filter, param groups, update semantics). */
+/** "`issueIdOrKey` also takes the record's `key`." */
+export function alternateKeysText(keyParam: string, alternate: AlternateKeysIR): string {
+  return `\`${keyParam}\` also takes the record's ${alternate.fields.map((f) => `\`${f}\``).join(' or ')}.`;
+}
+
+/** Every rule of an action, one sentence each (ordering, default filter, param groups, update semantics, alternate keys). */
 export function actionRuleLines(action: ActionIR): string[] {
   const out: string[] = [];
+  if (action.keyParam && action.alternateKeys) out.push(alternateKeysText(action.keyParam, action.alternateKeys));
   if (action.ordering) out.push(orderingText(action.ordering));
   if (action.defaultFilter) out.push(defaultFilterText(action.defaultFilter));
   for (const g of action.paramGroups ?? []) out.push(paramGroupText(g));

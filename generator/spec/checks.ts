@@ -241,7 +241,7 @@ function compare(p: PropertyIR, row: RawLimit, report: (message: string) => void
 const STRING_FORMATS = new Set(['currency_lower_iso', 'md5_of_lower_email', 'unix_time_string', 'url']);
 
 /**
- * The rules of the spec name real things: ordering, default filters, matches, intervals and invariants name fields
+ * The rules of the spec name real things: ordering, default filters, alternate keys, matches, intervals and invariants name fields
  * of the records they apply to; param groups, unlessParam and inclusiveParam name params of their action; formats
  * sit on string values; derived values come from fields the record has; a searchable field the record does not
  * carry says how it is derived; recordsFrom names another entity.
@@ -271,6 +271,11 @@ function checkRules(connector: ConnectorIR, origins: Origins, out: Diagnostic[])
         if (action.defaultFilter.unlessParam && !paramNames.has(action.defaultFilter.unlessParam)) {
           out.push(origins.diagnostic(action.defaultFilter, 'SPEC030', `defaultFilter of ${where} names param '${action.defaultFilter.unlessParam}', which the action does not list`, ['unlessParam']));
         }
+      }
+      if (action.alternateKeys) {
+        const alternate = action.alternateKeys;
+        if (action.keyParam === undefined) out.push(origins.diagnostic(alternate, 'SPEC030', `alternateKeys of ${where} needs a key param to take them; name it with keyParam`));
+        alternate.fields.forEach((f, i) => needField(alternate, f, ['fields', i], 'alternateKeys'));
       }
       for (const group of action.paramGroups ?? []) {
         for (const name of group.alternatives.flat()) {

@@ -1,6 +1,6 @@
 /**
  * Phase 2, the rules part: an action's rules as IR (ordering — its own, or the connector default for lists —,
- * default filter, param groups, update semantics) and the param that carries the key of the record an action
+ * default filter, param groups, update semantics, alternate keys) and the param that carries the key of the record an action
  * addresses (keyParam: written, or inferred from the record key and param names). Misplaced or incomplete rules
  * are reported (SPEC030) at the key that holds them.
  */
@@ -48,6 +48,14 @@ export function buildRules(action: ActionIR, raw: RawAction, path: DataPath, con
       const group: ParamGroupIR = { kind: g.kind, alternatives, ...(g.description ? { description: g.description } : {}), ...ruleDocs(g) };
       return [ctx.origins.set(group, ctx.source, at)];
     });
+  }
+  if (raw.alternateKeys) {
+    if (!ADDRESSING.includes(action.name)) misplaced('alternateKeys', 'get, update, delete and download');
+    else {
+      const at: DataPath = [...path, 'alternateKeys'];
+      action.alternateKeys = ctx.origins.set({ fields: [...raw.alternateKeys.fields], ...ruleDocs(raw.alternateKeys) }, ctx.source, at);
+      ctx.noteAssumption(at, raw.alternateKeys.assumption, raw.alternateKeys.provenance);
+    }
   }
   if (raw.updateSemantics) {
     if (action.name !== 'update') misplaced('updateSemantics', 'update actions');

@@ -127,6 +127,7 @@ export interface RawAction {
   paramGroups?: (RawDocs & { kind: 'oneOf' | 'atLeastOne'; params?: string[]; alternatives?: string[][]; description?: string })[];
   updateSemantics?: 'partial';
   keyParam?: string;
+  alternateKeys?: RawDocs & { fields: string[] };
 }
 
 /** An entity as written. */

@@ -19,6 +19,7 @@ beforeAll(async () => {
 });
 
 const connector = (id: string) => ir.connectors.find((c) => c.id === id)!;
+const data = (id: string, entity: string) => fixtures.find((f) => f.connector === id)!.entities.find((e) => e.entity === entity)!;
 
 describe('one store per entity', () => {
   test('the store holds exactly the fixtures, in list order, and each key finds its own record', () => {
@@ -101,6 +102,36 @@ describe('one store per entity', () => {
     expect(store.keyOf(store.rowAt(0))).toBe('cus_new');
     store.put('cus_old', { ...store.template(), id: 'cus_old', created: 1 });
     expect(store.keyOf(store.rowAt(store.size - 1))).toBe('cus_old');
+  });
+
+  test('alternate keys: every record is found by its value of the field, and writes move what finds it', () => {
+    const base = new BaseData(ir);
+    let checked = 0;
+    for (const c of ir.connectors) {
+      for (const entity of c.entities) {
+        for (const action of entity.actions.filter((a) => a.alternateKeys)) {
+          const { store } = new SourceData(c.id, c, base).entity(entity.name)!;
+          for (const field of action.alternateKeys!.fields) {
+            for (let i = 0; i < store.size; i++) {
+              const row = store.rowAt(i);
+              expect(store.findBy(field, getPath(store.recordOf(row), field))).toBe(row);
+              checked++;
+            }
+            expect(store.findBy(field, 'no-such-value')).toBeUndefined();
+            const row = store.rowAt(1);
+            const old = getPath(store.recordOf(row), field);
+            store.put(store.keyOf(row), { ...store.recordOf(row), [field]: 'RENAMED-1' });
+            expect(store.findBy(field, 'RENAMED-1')).toBe(row);
+            expect(store.findBy(field, old)).toBeUndefined();
+            store.put('created-1', { ...store.template(), [field]: 'NEW-1' });
+            expect(store.keyOf(store.findBy(field, 'NEW-1')!)).toBe('created-1');
+            store.remove(store.keyOf(store.rowAt(0)));
+            expect(store.findBy(field, getPath(data(c.id, entity.name).records[0]!, field))).toBeUndefined();
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(10);
   });
 
   test('an entity with recordsFrom shares the store of that entity', () => {

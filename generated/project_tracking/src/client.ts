@@ -165,6 +165,7 @@ export interface IssueWorklogsResource {
 export interface IssuesResource {
   /**
    * Returns one record by identifier.
+   * `issueIdOrKey` also takes the record's `key`.
    * @example
    * const record = await projectTracking.issues.get({ issueIdOrKey: '<issueIdOrKey>' });
    */
@@ -197,6 +198,7 @@ export interface IssuesResource {
 export interface ProjectsResource {
   /**
    * Returns one record by identifier.
+   * `projectIdOrKey` also takes the record's `key`.
    * @example
    * const record = await projectTracking.projects.get({ projectIdOrKey: '<projectIdOrKey>' });
    */

@@ -170,6 +170,7 @@ function action(connector: ConnectorIR, a: ActionIR, ir: SpecIR) {
     ...(a.maxBytes ? { maxBytes: a.maxBytes } : {}),
     ...(a.note ? { note: a.note } : {}),
     ...(a.keyParam ? { keyParam: a.keyParam } : {}),
+    ...(a.alternateKeys ? { alternateKeys: a.alternateKeys.fields } : {}),
     ...(a.ordering ? { ordering: a.ordering } : {}),
     ...(a.defaultFilter ? { defaultFilter: { field: a.defaultFilter.field, exclude: a.defaultFilter.exclude, ...(a.defaultFilter.unlessParam ? { unlessParam: a.defaultFilter.unlessParam } : {}) } } : {}),
     ...(a.paramGroups ? { paramGroups: a.paramGroups.map((g) => ({ kind: g.kind, alternatives: g.alternatives })) } : {}),

@@ -109,6 +109,23 @@ function searchDataTest(connector: ConnectorIR, entity: EntityIR, method: string
   return testOf('search data holds the values the record has', statements);
 }
 
+/** A test per alternate key of a get: the key param given a record's value of the field finds that record. */
+function alternateKeyTests(connector: ConnectorIR, entity: EntityIR, action: ActionIR, method: string): Doc[] {
+  const target = targetParam(action);
+  if (!target) return [];
+  const e = str(entity.name);
+  return (action.alternateKeys?.fields ?? []).map((field) =>
+    testOf(`${target.name} also finds the record by its ${field}`, [
+      CLIENT,
+      `const value = String(h.field(${e}, 0, ${str(field)}));`,
+      constOf('params', paramsValue(connector, entity, action, 0, { [target.name]: keyValue(target, 'value') })),
+      `const record = await ${method}(params as never);`,
+      constOf('fields', closedFields(connector, action)),
+      `expect(record).toEqual(h.asShape(${e}, 0, fields));`,
+    ]),
+  );
+}
+
 function actionTests(connector: ConnectorIR, entity: EntityIR, action: ActionIR): Doc {
   const e = str(entity.name);
   const method = `client.${camelCase(entity.name)}.${camelCase(action.name)}`;
@@ -134,6 +151,7 @@ function actionTests(connector: ConnectorIR, entity: EntityIR, action: ActionIR)
           `expect(record).toEqual(h.asShape(${e}, 0, fields));`,
         ]),
       );
+      tests.push(...alternateKeyTests(connector, entity, action, method));
       break;
     case 'create':
       tests.push(createTest(connector, entity, action, method));
