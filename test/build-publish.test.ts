@@ -5,7 +5,7 @@
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -14,6 +14,7 @@ import { DEFAULT_PACKAGES } from '../generator/config/config.js';
 import { generate } from '../generator/generate.js';
 import { buildPackages } from '../generator/release/build.js';
 import { npmErrorSummary, publishPackages, type NpmRunner } from '../generator/release/publish.js';
+import { contentDigest, tarballDigests } from '../generator/release/tarball.js';
 
 const repo = path.resolve(import.meta.dirname, '..');
 const exec = promisify(execFile);
@@ -75,15 +76,46 @@ describe('build', () => {
   });
 });
 
-/** An npm stand-in: records every call; `published` lists name@version the registry holds; `failing` fail to publish. */
-function recorder(published: Set<string>, failing = new Set<string>()): { npm: NpmRunner; calls: string[][] } {
+/** The npm on PATH, for what never leaves the machine (packing a local directory). */
+const realNpm: NpmRunner = async (args, cwd) => {
+  try {
+    const { stdout, stderr } = await exec('npm', args, { cwd, maxBuffer: 64 * 1024 * 1024 });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: typeof e.code === 'number' ? e.code : 1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
+  }
+};
+
+/**
+ * An npm stand-in for a registry: records every call; `published` lists name@version the registry holds; `failing`
+ * fail to publish. A publish packs the directory with the real npm and keeps the tarball, which `view … dist` and
+ * `pack name@version` then serve; `integrityOf` may replace the integrity the registry reports (packed otherwise).
+ */
+function recorder(published: Set<string>, failing = new Set<string>(), integrityOf?: (spec: string) => string | undefined): { npm: NpmRunner; calls: string[][] } {
   const calls: string[][] = [];
+  const tarballs = new Map<string, { file: string; integrity: string }>();
   const npm: NpmRunner = async (args, cwd) => {
-    const name = JSON.parse(await readFile(path.join(cwd, 'package.json'), 'utf8')) as { name: string; version: string };
     calls.push([...args, `@${path.basename(cwd)}`]);
-    if (args[0] === 'view') return published.has(args[1]!) ? { code: 0, stdout: `"${args[1]!.split('@').at(-1)}"`, stderr: '' } : { code: 1, stdout: '', stderr: 'npm error code E404\n404 Not Found' };
+    if (args[0] === 'view') {
+      const tarball = tarballs.get(args[1]!);
+      return tarball ? { code: 0, stdout: JSON.stringify({ integrity: integrityOf?.(args[1]!) ?? tarball.integrity }), stderr: '' } : { code: 1, stdout: '', stderr: 'npm error code E404\n404 Not Found' };
+    }
+    if (args[0] === 'pack' && args.includes('--dry-run')) return realNpm(args, cwd);
+    if (args[0] === 'pack') {
+      const tarball = tarballs.get(args[2]!)!;
+      await cp(tarball.file, path.join(args[args.indexOf('--pack-destination') + 1]!, path.basename(tarball.file)));
+      return { code: 0, stdout: JSON.stringify([{ filename: path.basename(tarball.file) }]), stderr: '' };
+    }
+    const name = JSON.parse(await readFile(path.join(cwd, 'package.json'), 'utf8')) as { name: string; version: string };
     if (failing.has(name.name)) return { code: 1, stdout: '', stderr: 'npm error code E403\nforbidden' };
-    published.add(`${name.name}@${name.version}`);
+    const spec = `${name.name}@${name.version}`;
+    published.add(spec);
+    if (!args.includes('--dry-run')) {
+      const store = await mkdtemp(path.join(os.tmpdir(), 'codegen-registry-'));
+      const [report] = JSON.parse((await realNpm(['pack', '--json', '--ignore-scripts', '--pack-destination', store], cwd)).stdout) as { filename: string; integrity: string }[];
+      tarballs.set(spec, { file: path.join(store, report!.filename), integrity: report!.integrity });
+    }
     return { code: 0, stdout: '', stderr: '' };
   };
   return { npm, calls };
@@ -102,6 +134,30 @@ describe('publish', () => {
     const second = await publishPackages({ outDir: out, npm });
     expect(second.every((o) => o.status === 'skipped')).toBe(true);
     expect(calls.filter((c) => c[0] === 'publish')).toHaveLength(4);
+  });
+
+  test('a version on the registry with other contents fails, naming the files; the same files packed anew are skipped', async () => {
+    let reported: string | undefined; // the integrity the registry reports, when not that of the tarball it holds
+    const { npm, calls } = recorder(new Set(), new Set(), () => reported);
+    await publishPackages({ outDir: out, npm });
+    // The same files packed into other bytes (another npm version, another umask): compared file by file, skipped.
+    reported = 'sha512-packed-by-another-npm';
+    const same = await publishPackages({ outDir: out, npm });
+    expect(same.map((o) => o.status)).toEqual(['skipped', 'skipped', 'skipped', 'skipped']);
+    expect(calls.filter((c) => c[0] === 'pack' && !c.includes('--dry-run'))).toHaveLength(4);
+    reported = undefined;
+    const readme = path.join(out, 'advertising/README.md');
+    const text = await readFile(readme, 'utf8');
+    await writeFile(readme, `${text}\nChanged after the release.\n`);
+    try {
+      const error = await publishPackages({ outDir: out, npm }).then(() => undefined, (e: Error) => e);
+      const version = JSON.parse(await readFile(path.join(out, 'advertising/package.json'), 'utf8')).version;
+      expect(error?.message).toContain(`@connector-sdk/advertising@${version} is already on the registry with other contents (1 file differs: README.md). A registry never replaces a published version: raise the version`);
+      // The MCP server depends on it and waits; retrying cannot help.
+      expect(error?.message).toMatch(/2 packages failed; 0 published in this run\.$/);
+    } finally {
+      await writeFile(readme, text);
+    }
   });
 
   test('tag, dry run and npm flags are handed to npm publish', async () => {
@@ -151,6 +207,22 @@ describe('publish', () => {
     );
     expect(calls).toHaveLength(1);
     expect(calls[0]).toEqual(expect.arrayContaining(['--fetch-retries=1']));
+  });
+
+  test('a tarball npm packs is read file by file, paths longer than the tar header holds included', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'codegen-tarball-'));
+    // Deep (tar's prefix field) and a name of its own beyond 100 bytes (a pax header).
+    const deep = `dist/${'nested-directory/'.repeat(8)}a-file-whose-path-is-longer-than-one-hundred-bytes.js`;
+    const long = `dist/a-${'long-name-'.repeat(12)}.js`;
+    const files: Record<string, string> = { 'package.json': JSON.stringify({ name: 'tarball-test', version: '1.0.0' }), 'index.js': 'export {};\n', [deep]: 'export const x = 1;\n', [long]: 'export const y = 2;\n' };
+    for (const [file, content] of Object.entries(files)) {
+      await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
+      await writeFile(path.join(dir, file), content);
+    }
+    const [report] = JSON.parse((await realNpm(['pack', '--json', '--pack-destination', dir], dir)).stdout) as { filename: string }[];
+    const digests = tarballDigests(await readFile(path.join(dir, report!.filename)));
+    expect(Object.fromEntries(digests)).toEqual(Object.fromEntries(Object.entries(files).map(([file, content]) => [file, contentDigest(Buffer.from(content))])));
+    await rm(dir, { recursive: true, force: true });
   });
 
   test("npm's error block is cut to what went wrong: no object dump, no advice on logs and proxies", () => {

@@ -89,6 +89,22 @@ describe('connector-codegen publish', () => {
     expect(second).not.toMatch(/: published$/m);
   });
 
+  test('a package changed since its version was published fails, names the file, and the rest is still skipped', async () => {
+    const readme = path.join(out, 'crm/README.md');
+    const text = await readFile(readme, 'utf8');
+    await writeFile(readme, `${text}\nEdited after the release.\n`);
+    try {
+      const result = await attempt(process.execPath, [cli, 'publish', '--out', out, '--registry', registry.url], repo, registry.env);
+      expect(result.code).toBe(1);
+      const version = ir.connectors.find((c) => c.id === 'crm')!.package.version;
+      expect(result.stderr).toContain(`@connector-sdk/crm@${version} is already on the registry with other contents (1 file differs: README.md)`);
+      expect(result.stderr).toContain('raise the version');
+      expect(result.stdout.match(/already on the registry; skipped/g)?.length).toBeGreaterThanOrEqual(15);
+    } finally {
+      await writeFile(readme, text);
+    }
+  });
+
   test('build is incremental: nothing is rebuilt when nothing changed, one package when one source did', async () => {
     expect(await codegen(['build', '--out', out])).toBe('all 17 packages are up to date\n');
     const client = path.join(out, 'crm/src/client.ts');

@@ -1,14 +1,17 @@
 /**
  * `connector-codegen publish`: builds what is stale, then publishes the runtime and every connector package with
- * npm, the runtime first. A version already on the registry is skipped, so running it twice publishes nothing the
- * second time. Registry, auth, proxies and the like come from the user's npm config and environment exactly as
+ * npm, the runtime first. A version already on the registry with the same contents is skipped, so running it twice
+ * publishes nothing the second time; one on the registry with other contents (the spec changed, the version did not)
+ * fails, naming the files that differ, since a registry never replaces a version. Registry, auth, proxies and the like come from the user's npm config and environment exactly as
  * for `npm publish`; `--registry`, `--tag`, `--access`, `--otp`, `--provenance` and any flags after `--` are
  * handed to npm.
  */
 import { spawn } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { buildPackages, type OutputPackage } from './build.js';
+import { contentDigest, differingPaths, tarballDigests } from './tarball.js';
 
 /** Options of a publish run. */
 export interface PublishOptions {
@@ -37,7 +40,7 @@ export interface PublishOutcome {
   name: string;
   /** Its version. */
   version: string;
-  /** published, skipped (already on the registry) or would-publish (dry run). */
+  /** published, skipped (already on the registry with the same contents) or would-publish (dry run). */
   status: 'published' | 'skipped' | 'would-publish';
 }
 
@@ -59,13 +62,86 @@ export const systemNpm: NpmRunner = (args, cwd) =>
  */
 const LOOKUP_RETRY = ['--fetch-retries=1', '--fetch-retry-mintimeout=1000', '--fetch-retry-maxtimeout=2000'];
 
-/** Whether `name@version` is on the registry; throws when npm cannot tell (auth, network). */
-async function isPublished(npm: NpmRunner, pkg: OutputPackage, registry: string | undefined): Promise<boolean> {
-  const args = ['view', `${pkg.name}@${pkg.version}`, 'version', '--json', ...LOOKUP_RETRY, ...(registry ? ['--registry', registry] : [])];
+/** A published version's tarball as the registry describes it. */
+interface RegistryDist {
+  integrity?: string;
+  shasum?: string;
+}
+
+/** The registry's `dist` of `name@version`, or undefined when it is not there; throws when npm cannot tell (auth, network). */
+async function registryDist(npm: NpmRunner, pkg: OutputPackage, registry: string | undefined): Promise<RegistryDist | undefined> {
+  const args = ['view', `${pkg.name}@${pkg.version}`, 'dist', '--json', ...LOOKUP_RETRY, ...(registry ? ['--registry', registry] : [])];
   const { code, stdout, stderr } = await npm(args, pkg.dir);
-  if (code === 0) return stdout.trim() !== '' && stdout.trim() !== '[]';
-  if (/E404|404 Not Found|is not in this registry/.test(`${stdout}${stderr}`)) return false;
+  if (code === 0) {
+    if (stdout.trim() === '' || stdout.trim() === '[]') return undefined;
+    const dist = parseJson(stdout);
+    return dist && typeof dist === 'object' ? (dist as RegistryDist) : {};
+  }
+  if (/E404|404 Not Found|is not in this registry/.test(`${stdout}${stderr}`)) return undefined;
   throw new Error(`npm could not look up ${pkg.name}@${pkg.version}${registry ? ` on ${registry}` : ''}: ${npmErrorSummary(stdout, stderr)}`);
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** What `npm pack` puts in a tarball: its integrity and files (the first entry of npm's `--json` report). */
+interface PackReport {
+  integrity?: string;
+  shasum?: string;
+  filename?: string;
+  files?: { path: string }[];
+}
+
+/** Runs npm pack with `args` and returns its report; throws with npm's reason. */
+async function pack(npm: NpmRunner, args: string[], cwd: string, what: string): Promise<PackReport> {
+  const { code, stdout, stderr } = await npm(['pack', '--json', ...args], cwd);
+  const report = code === 0 ? (parseJson(stdout) as PackReport[] | undefined)?.[0] : undefined;
+  if (!report) throw new Error(`npm pack failed for ${what}: ${code === 0 ? 'no report on stdout' : npmErrorSummary(stdout, stderr)}`);
+  return report;
+}
+
+/**
+ * The files whose contents differ between the version on the registry and the package that would be published under
+ * it (none: the same package). Same tarball integrity settles it; else the registry's tarball is fetched and compared
+ * file by file, since npm versions and umasks pack the same files into different bytes.
+ */
+async function changedFiles(npm: NpmRunner, pkg: OutputPackage, dist: RegistryDist, registry: string | undefined): Promise<string[]> {
+  const local = await pack(npm, ['--dry-run', '--ignore-scripts'], pkg.dir, pkg.name);
+  if ((local.integrity && local.integrity === dist.integrity) || (!dist.integrity && local.shasum && local.shasum === dist.shasum)) return [];
+  const mine = new Map<string, string>();
+  for (const file of local.files ?? []) mine.set(file.path, contentDigest(await readFile(path.join(pkg.dir, file.path))));
+  const temp = await mkdtemp(path.join(os.tmpdir(), 'codegen-publish-'));
+  try {
+    const spec = `${pkg.name}@${pkg.version}`;
+    const fetched = await pack(npm, [spec, '--pack-destination', temp, ...LOOKUP_RETRY, ...(registry ? ['--registry', registry] : [])], temp, spec);
+    return differingPaths(tarballDigests(await readFile(path.join(temp, fetched.filename ?? ''))), mine);
+  } finally {
+    await rm(temp, { recursive: true, force: true });
+  }
+}
+
+/** How many differing paths an error names before "and N more". */
+const SHOWN_PATHS = 5;
+
+/** A version on the registry with other contents than the package that would be published as it: a retry cannot help. */
+class VersionTakenError extends Error {}
+
+/** A package held back because one it depends on failed: it goes when that one does. */
+class HeldBackError extends Error {}
+
+/** The error of a version on the registry with other contents than the package that would be published as it. */
+function versionTaken(pkg: OutputPackage, changed: string[]): Error {
+  const shown = changed.slice(0, SHOWN_PATHS).join(', ') + (changed.length > SHOWN_PATHS ? ` and ${changed.length - SHOWN_PATHS} more` : '');
+  return new VersionTakenError(
+    `${pkg.name}@${pkg.version} is already on the registry with other contents (${changed.length === 1 ? '1 file differs' : `${changed.length} files differ`}: ${shown}). ` +
+      'A registry never replaces a published version: raise the version (a connector package: run `connector-codegen release` after the spec change; ' +
+      'the runtime or the MCP server: their package.json in the generator), regenerate, and publish again.',
+  );
 }
 
 /** Lines of npm's error output that say nothing about this failure. */
@@ -127,7 +203,10 @@ export async function publishPackages(options: PublishOptions): Promise<PublishO
   const [runtime, ...rest] = packages;
   if (!runtime) throw new Error('no packages to publish');
   const publish = async (pkg: OutputPackage): Promise<PublishOutcome> => {
-    if (await isPublished(npm, pkg, options.registry)) {
+    const dist = await registryDist(npm, pkg, options.registry);
+    if (dist) {
+      const changed = await changedFiles(npm, pkg, dist, options.registry);
+      if (changed.length) throw versionTaken(pkg, changed);
       log(`${pkg.name}@${pkg.version}: already on the registry; skipped`);
       return { name: pkg.name, version: pkg.version, status: 'skipped' };
     }
@@ -139,7 +218,8 @@ export async function publishPackages(options: PublishOptions): Promise<PublishO
   // failure does not stop the others (only what depends on it), and a second run skips whatever made it.
   const outcomes = [
     await publish(runtime).catch((error: Error) => {
-      throw new Error(`${error.message}\n\nNothing else was published: the ${rest.length} other packages depend on ${runtime.name}. Run publish again to retry.`);
+      const retry = error instanceof VersionTakenError ? '' : ' Run publish again to retry.';
+      throw new Error(`${error.message}\n\nNothing else was published: the ${rest.length} other packages depend on ${runtime.name}.${retry}`);
     }),
   ];
   const dependencies = await internalDependencies(rest);
@@ -148,7 +228,7 @@ export async function publishPackages(options: PublishOptions): Promise<PublishO
   for (let waiting = [...rest]; waiting.length; ) {
     const ready = waiting.filter((p) => dependencies.get(p)!.every((d) => settled.has(d)));
     if (ready.length === 0) {
-      for (const p of waiting) results.set(p, new Error(`${p.name}@${p.version} was not published: a package it depends on failed`));
+      for (const p of waiting) results.set(p, new HeldBackError(`${p.name}@${p.version} was not published: a package it depends on failed`));
       break;
     }
     waiting = waiting.filter((p) => !ready.includes(p));
@@ -163,7 +243,9 @@ export async function publishPackages(options: PublishOptions): Promise<PublishO
   const failures = rest.map((c) => results.get(c)).filter((r): r is Error => r instanceof Error);
   if (failures.length) {
     const done = rest.map((c) => results.get(c)).filter((r): r is PublishOutcome => !(r instanceof Error) && r!.status === 'published');
-    throw new Error(`${failures.map((f) => f.message).join('\n\n')}\n\n${failures.length} package${failures.length === 1 ? '' : 's'} failed; ${done.length + (outcomes[0]!.status === 'published' ? 1 : 0)} published in this run. Run publish again to retry: published versions are skipped.`);
+    // A retry helps a failure of npm or the registry, not a version that is taken.
+    const retry = failures.some((f) => !(f instanceof VersionTakenError) && !(f instanceof HeldBackError)) ? ' Run publish again to retry: published versions are skipped.' : '';
+    throw new Error(`${failures.map((f) => f.message).join('\n\n')}\n\n${failures.length} package${failures.length === 1 ? '' : 's'} failed; ${done.length + (outcomes[0]!.status === 'published' ? 1 : 0)} published in this run.${retry}`);
   }
   return [...outcomes, ...rest.map((c) => results.get(c) as PublishOutcome)];
 }

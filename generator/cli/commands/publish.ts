@@ -19,7 +19,7 @@ export const publishCommand: Command = {
   name: 'publish',
   summary: 'Build what is stale, then npm publish the runtime and every connector package.',
   description:
-    'Versions already on the registry are skipped, so a second run publishes nothing. Auth, proxies and scoped\nregistries come from your npm config, as for `npm publish`; arguments after -- go to npm unchanged.',
+    'Versions already on the registry with the same files are skipped, so a second run publishes nothing; one with other\nfiles fails (raise its version with `release`). Auth, proxies and scoped registries come from your npm config, as\nfor `npm publish`; arguments after -- go to npm unchanged.',
   options: {
     out: { type: 'string', value: 'DIR', description: 'Output directory (default: the config\'s "output", else generated).' },
     registry: { type: 'string', value: 'URL', description: "Registry (default: the config's packages.registry, else npm's)." },
