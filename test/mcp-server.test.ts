@@ -214,6 +214,14 @@ describe('dynamic mode over stdio (every connector)', () => {
     expect(executed.structuredContent['records']).toHaveLength(2);
     const invalid = await call(client, 'execute_action', { name: 'payments_customers_list', arguments: { limit: 0 } });
     expect(invalid.isError).toBe(true);
+    // The dynamic tools' own arguments: a misspelt kind is an error, not an empty list.
+    const misspelt = await call(client, 'list_actions', { kind: 'reads' });
+    expect(misspelt.isError).toBe(true);
+    expect(misspelt.structuredContent['error']).toMatchObject({ message: expect.stringMatching(/^invalid arguments of list_actions: param 'kind' must be equal to one of the allowed values \(enum read, write\), got "reads"\. Nothing was run\.$/) });
+    const unnamed = await call(client, 'describe_action', {});
+    expect(unnamed.structuredContent['error']).toMatchObject({ message: "invalid arguments of describe_action: missing required param 'name'. Nothing was run." });
+    const stray = await call(client, 'execute_action', { name: 'payments_customers_list', limit: 2 });
+    expect(stray.structuredContent['error']).toMatchObject({ message: "invalid arguments of execute_action: unknown param 'limit'. Nothing was run." });
   }, 60_000);
 });
 

@@ -103,6 +103,16 @@ class Executor {
     return toolMode(this.config, this.catalogue) === 'dynamic';
   }
 
+  /** The problems of a dynamic tool's own arguments against its input schema, one line; undefined when valid. */
+  checkOwnArguments(tool: Tool, args: unknown): string | undefined {
+    const key = `dynamic:${tool.name}`; // apart from the exposed tools' validators
+    let validate = this.#validators.get(key);
+    if (!validate) this.#validators.set(key, (validate = this.#ajv.compile(tool.inputSchema)));
+    if (validate(args)) return undefined;
+    const problems = describeIssues((validate.errors ?? []) as never, 'param', args).map((p) => p.message);
+    return `invalid arguments of ${tool.name}: ${problems.join('; ')}. Nothing was run.`;
+  }
+
   /** The arguments' problems against the tool's schema (with `_fields`), as the client would report them. */
   #check({ tool }: BoundTool, args: unknown): ParamValidationError | undefined {
     let validate = this.#validators.get(tool.name);
@@ -281,8 +291,12 @@ export function createMcpServer(identity: ServerIdentity, config: McpServerConfi
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const { name, arguments: args = {} } = request.params;
+    // A dynamic tool's own arguments are checked first: a misspelt kind would otherwise list nothing, silently.
+    const own = mode === 'dynamic' ? tools.find((t) => t.name === name) : undefined;
+    const invalid = own && run.checkOwnArguments(own, args);
     let result: CallToolResult;
-    if (mode === 'dynamic' && name === DYNAMIC_TOOLS.list) result = listActions(catalogue, config, args);
+    if (invalid) result = refusal(name, invalid);
+    else if (mode === 'dynamic' && name === DYNAMIC_TOOLS.list) result = listActions(catalogue, config, args);
     else if (mode === 'dynamic' && name === DYNAMIC_TOOLS.describe) result = describeAction(catalogue, args);
     else if (mode === 'dynamic' && name === DYNAMIC_TOOLS.execute)
       result = await run.run(String(args['name'] ?? ''), args['arguments'] ?? {});
