@@ -251,6 +251,8 @@ describe('diagnostic classes', () => {
     expect(await diagnosticsForShop(unknown)).toEqual([`${shop}:46:42 error SPEC030 alternateKeys of customers get names 'mail', which is not a field of record 'customer'`]);
     const misplaced = edit(SHOP_YAML, '      list:\n', '      list:\n        alternateKeys: { fields: [email] }\n');
     expect(await diagnosticsForShop(misplaced)).toEqual([`${shop}:42:9 error SPEC030 alternateKeys applies to get, update, delete and download, not to list`]);
+    const keyless = edit(edit(SHOP_YAML, '      get:\n', '      get:\n        alternateKeys: { fields: [email] }\n'), '          id:\n            type: string\n            required: true\n', '          region: string\n');
+    expect(await diagnosticsForShop(keyless)).toEqual([`${shop}:46:9 error SPEC030 alternateKeys of customers get needs a key param to take them; name it with keyParam`]);
   });
 
   test('every problem of every file is reported at once, sorted', async () => {
