@@ -650,7 +650,7 @@ export interface ServiceIR {
   /**
    * Where the sections of service.yaml are written, by dotted key (`service`, `endpoints.execute`,
    * `endpoints.createSource`, `versioning`, `authentication`, `actions`, `executeBody`, `sourceCreation`,
-   * `search.operators`), for locating changes.
+   * `search.operators`, `limits`), for locating changes.
    */
   sources: Record<string, SourceLocation>;
 }

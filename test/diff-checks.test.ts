@@ -206,3 +206,22 @@ describe('normalized facts', () => {
     expect(errors[0]!.items?.properties?.map((p) => p.name)).toEqual(['error_code', 'field', 'message']);
   });
 });
+
+describe('the Limits table', () => {
+  test("a row's words reach the packages of the connectors it constrains (a search row: those with search)", async () => {
+    const { ir } = await readSpec(realSpecDir);
+    const reworded = (where: (row: SpecIR['service']['limits'][number]) => boolean) => {
+      const head = structuredClone(ir);
+      const row = head.service.limits.find(where)!;
+      row.limit = `${row.limit} (reworded)`;
+      return compareSpecs(ir, head).map((c) => `${c.id} ${c.affects.join('+')}`);
+    };
+    expect(reworded((r) => r.appliesTo[0]?.startsWith('payments/') ?? false)).toEqual(['docs-changed payments']);
+    const searching = ir.connectors.filter((c) => c.entities.some((e) => e.actions.some((a) => a.name === 'search'))).map((c) => c.id);
+    expect(reworded((r) => r.appliesTo[0]?.startsWith('search/') ?? false)).toEqual([`docs-changed ${searching.sort().join('+')}`]);
+    // Rows in another order are the same table.
+    const reordered = structuredClone(ir);
+    reordered.service.limits.reverse();
+    expect(compareSpecs(ir, reordered)).toEqual([]);
+  });
+});

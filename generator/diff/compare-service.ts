@@ -5,7 +5,7 @@
  * sort element, hit, paging) and the assumptions the runtime is built on. Each change reaches every connector
  * whose package embeds the item (`affects`).
  */
-import type { ConnectorIR, EndpointIR, PropertyIR, SourceLocation, SpecIR } from '../ir.js';
+import type { ConnectorIR, EndpointIR, LimitIR, PropertyIR, SourceLocation, SpecIR } from '../ir.js';
 import { compareScheme } from './compare-pagination.js';
 import { compareProperties } from './compare-schema.js';
 import { show, type ChangeSink, type Scope } from './sink.js';
@@ -33,12 +33,29 @@ export function compareService(sink: ChangeSink, base: SpecIR, head: SpecIR): vo
   compareProperties(sink, { kind: 'param', scope: all, label: 'execute body field' }, b.executeBody, h.executeBody);
   compareProperties(sink, { kind: 'param', scope: all, label: 'source-creation body field' }, creationParams(b.sourceCreation), creationParams(h.sourceCreation), '', h.sources['sourceCreation']);
   sink.docs(all, 'source-creation body', b.sourceCreation, h.sourceCreation, ['description', 'note', 'assumption', ...(b.sourceCreation.unspecified !== undefined && h.sourceCreation.unspecified !== undefined ? ['unspecified'] : [])], h.sourceCreation.source, 'request');
-  // The Limits table's words (its constraints are the params' bounds, compared there), in any row order.
-  const limitWords = (ir: SpecIR) => ir.service.limits.map((l) => show([l.where, l.limit, l.unspecified ?? null])).sort();
-  if (show(limitWords(base)) !== show(limitWords(head))) sink.add('docs-changed', all, 'Limits table', 'words of the Limits table changed', at, { direction: 'request' });
+  compareLimitWords(sink, base, head, h.sources['limits'] ?? at);
   compareErrors(sink, all, base, head);
   compareSearch(sink, base, head);
   compareAssumptions(sink, all, base, head);
+}
+
+/**
+ * The Limits table's words (its constraints are the params' bounds, compared there), in any row order. A row's words
+ * are printed in the reference of the connectors whose params it constrains, so a changed row reaches those packages
+ * only: a search row the connectors with search, a row that names no param every connector.
+ */
+function compareLimitWords(sink: ChangeSink, base: SpecIR, head: SpecIR, at: SourceLocation): void {
+  const words = (l: LimitIR) => show([l.where, l.limit, l.unspecified ?? null]);
+  const [before, after] = [new Set(base.service.limits.map(words)), new Set(head.service.limits.map(words))];
+  const changed = [...base.service.limits.filter((l) => !after.has(words(l))), ...head.service.limits.filter((l) => !before.has(words(l)))];
+  if (changed.length === 0) return;
+  const connectors = [...base.connectors, ...head.connectors];
+  const reached = new Set<string>();
+  for (const row of changed) {
+    const owners = row.appliesTo.map((target) => target.split('/')[0]!);
+    for (const c of connectors) if (owners.length === 0 || owners.includes(c.id) || (owners.includes('search') && hasSearch(c))) reached.add(c.id);
+  }
+  sink.add('docs-changed', { affects: [...reached].sort() }, 'Limits table', 'words of the Limits table changed', at, { direction: 'request' });
 }
 
 /** The source-creation fields as the params clients send: optional while the spec does not show which are required. */

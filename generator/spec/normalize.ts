@@ -615,7 +615,7 @@ function buildService(raw: RawService, ctx: FileContext): ServiceIR {
     ...(raw.events?.unspecified ? { events: raw.events.unspecified } : {}),
     assumptions: [],
     sources: Object.fromEntries(
-      ['service', 'endpoints.execute', 'endpoints.createSource', 'versioning', 'authentication', 'actions', 'executeBody', 'sourceCreation', 'search.operators'].map((key) => [key, ctx.loc(key.split('.'))]),
+      ['service', 'endpoints.execute', 'endpoints.createSource', 'versioning', 'authentication', 'actions', 'executeBody', 'sourceCreation', 'search.operators', 'limits'].map((key) => [key, ctx.loc(key.split('.'))]),
     ),
   };
 }
