@@ -36,7 +36,7 @@ export interface GenerateOptions {
   /** Emitters to run (default: all of them). Custom emitters disable the no-op shortcut. */
   emitters?: Emitter[];
   /** The project config: package naming and which connectors to generate (default: the built-in config). */
-  config?: Pick<ResolvedConfig, 'file' | 'packages' | 'connectors'>;
+  config?: Pick<ResolvedConfig, 'file' | 'packages' | 'connectors'> & Partial<Pick<ResolvedConfig, 'releaseDir'>>;
   /**
    * Where the caches live (no-op stamps, connector files, formatted files); safe to delete. Default:
    * CONNECTOR_CODEGEN_CACHE_DIR when set, else node_modules/.cache/connector-codegen of this repository.
@@ -363,7 +363,7 @@ async function generateFromSpec(
   if (cache) cache.inputs = spec.inputKeys;
   const { config } = options;
   if (config) checkConnectorSelection(config, spec.ir.connectors.map((c) => c.id));
-  const ir = applyPackaging(spec.ir, config?.packages ?? DEFAULT_PACKAGES, config?.connectors);
+  const ir = applyPackaging(spec.ir, config?.packages ?? DEFAULT_PACKAGES, config?.connectors, config?.releaseDir);
   const run = () => emitAndWrite(options, state, cache, hosts, pendingWrites, interrupted, cacheDir, ir, emitterEntries);
   // --check writes nothing; a write reads the output, plans and writes it holding its lock (withOutputLock).
   return options.check ? run() : withOutputLock(options.outDir, run, options.onLockWait);

@@ -474,8 +474,8 @@ export interface ConnectorIR {
   entities: EntityIR[];
   /** The seed's words where state transitions are not shown. */
   transitionsUnspecified?: string;
-  /** The npm package generated for the connector (named by the config). */
-  package: PackageIR;
+  /** The npm package generated for the connector (named by the config, versioned by the release state). */
+  package: ConnectorPackageIR;
 }
 
 /**
@@ -506,6 +506,12 @@ export interface PackageIR {
   name: string;
   /** Version, MAJOR.MINOR.PATCH (release/versions.json; the runtime's from runtime/package.json). */
   version: string;
+}
+
+/** A connector's package: name, version and its changelog entries (from the project's release state). */
+export interface ConnectorPackageIR extends PackageIR {
+  /** The changelog's entries, newest first, without a title (release/changelogs/<id>.md, or the first release's entry). */
+  changelog: string;
 }
 
 /** How the generated packages are named, described and published (the config's `packages`, defaults applied). */

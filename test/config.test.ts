@@ -39,17 +39,18 @@ describe('loading', () => {
   test('without a file, everything is the built-in default: spec/ and generated/ in the working directory, @connector-sdk', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'codegen-noconfig-'));
     const config = loadConfig(dir);
-    expect(config).toEqual({ specDir: path.join(dir, 'spec'), specFrom: 'default', outDir: path.join(dir, 'generated'), packages: DEFAULT_PACKAGES, diff: { severity: {}, deprecation: 'released' } });
+    expect(config).toEqual({ specDir: path.join(dir, 'spec'), specFrom: 'default', outDir: path.join(dir, 'generated'), releaseDir: path.join(dir, 'release'), packages: DEFAULT_PACKAGES, diff: { severity: {}, deprecation: 'released' } });
   });
 
   test('is found walking up from a subdirectory; its paths are relative to the file', async () => {
-    const dir = await project({ spec: 'contract', output: 'sdk', packages: { scope: '@acme' } });
+    const dir = await project({ spec: 'contract', output: 'sdk', release: 'versions', packages: { scope: '@acme' } });
     const deep = path.join(dir, 'a/b/c');
     await mkdir(deep, { recursive: true });
     const config = loadConfig(deep);
     expect(config.file).toBe(path.join(dir, CONFIG_FILE));
     expect(config.specDir).toBe(path.join(dir, 'contract'));
     expect(config.outDir).toBe(path.join(dir, 'sdk'));
+    expect(config.releaseDir).toBe(path.join(dir, 'versions'));
     expect(config.packages.scope).toBe('@acme');
   });
 

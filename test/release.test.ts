@@ -20,7 +20,12 @@ const exec = promisify(execFile);
 
 let work: string;
 const releaseDir = () => path.join(work, 'release');
-const env = () => ({ ...process.env, CONNECTOR_CODEGEN_RELEASE_DIR: releaseDir() });
+/** No CONNECTOR_CODEGEN_RELEASE_DIR: the release state is the project's own, release/ beside its spec. */
+const env = () => {
+  const { CONNECTOR_CODEGEN_RELEASE_DIR: _dir, ...rest } = process.env;
+  return rest;
+};
+const toolRelease = path.join(repo, 'release');
 
 async function git(args: string[]): Promise<void> {
   await exec('git', ['-c', 'user.name=test', '-c', 'user.email=test@example.invalid', '-c', 'commit.gpgsign=false', ...args], { cwd: work });
@@ -156,6 +161,32 @@ describe('release', () => {
     } finally {
       await writeFile(path.join(work, 'spec/connectors/shop.yaml'), shop);
       await rm(config);
+    }
+  });
+
+  test("the release state is the project's, where its config says; the generator's own is never touched", async () => {
+    const tool = await readFile(path.join(toolRelease, 'versions.json'), 'utf8');
+    const config = path.join(work, 'moved.config.json');
+    await writeFile(config, JSON.stringify({ spec: 'spec', release: 'state' }));
+    const shop = await read('spec/connectors/shop.yaml');
+    try {
+      await editShop([['entities/customers/actions/list/params/country', 'string']]);
+      const r = await cli(['release', '--config', config, '--out', 'moved-out']);
+      // The state at the new place is empty: shop starts from 0.1.0 there.
+      expect(r.stdout).toContain('shop: 0.1.0 → 0.1.1 (minor; 1 change)');
+      expect(r.stdout).toContain('release state written to state/');
+      expect(JSON.parse(await read('state/versions.json')).packages.shop.version).toBe('0.1.1');
+      expect(JSON.parse(await read('moved-out/shop/package.json')).version).toBe('0.1.1');
+      // A changelog written by hand reaches the generated CHANGELOG.md at the next generate (the no-op check sees it).
+      await writeFile(path.join(work, 'state/changelogs/shop.md'), '## 0.1.1\n\n- Written by hand.\n');
+      expect((await cli(['generate', '--config', config, '--out', 'moved-out'])).stderr).toBe('');
+      expect(await read('moved-out/shop/CHANGELOG.md')).toContain('- Written by hand.');
+      expect((await cli(['generate', '--config', config, '--out', 'moved-out', '--check'])).code).toBe(0);
+      expect(await readFile(path.join(toolRelease, 'versions.json'), 'utf8')).toBe(tool);
+    } finally {
+      await writeFile(path.join(work, 'spec/connectors/shop.yaml'), shop);
+      await rm(config);
+      await rm(path.join(work, 'state'), { recursive: true, force: true });
     }
   });
 

@@ -2,7 +2,8 @@
  * The no-op check of `generate`: is the output what the last run wrote, from the same inputs (stamp.ts)? generate.ts
  * runs it first; the CLI's fast answer (cli/noop.ts) runs the same check before the CLI's main module loads.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { ResolvedConfig } from '../config/config.js';
 import { governingStyleFiles, type StyleFiles } from '../format/style.js';
 import { inputDigest, outputMatches, readStamp, type InputDigest, type Stamp } from './stamp.js';
@@ -33,7 +34,7 @@ export interface NoopCheckOptions {
   /** Output directory. */
   outDir: string;
   /** The project config (package naming and connectors shape the output). */
-  config?: Pick<ResolvedConfig, 'packages' | 'connectors'>;
+  config?: Pick<ResolvedConfig, 'packages' | 'connectors'> & Partial<Pick<ResolvedConfig, 'releaseDir'>>;
   /** The generator version; default: cache/version.ts generatorVersion. */
   generatorVersion?: string;
 }
@@ -53,10 +54,25 @@ export function noopState(options: NoopCheckOptions, cacheDir: string, quick = f
   return { version, stamp, target, digest, upToDate, fileCount: stamp ? Object.keys(stamp.files).length : 0, styleFiles };
 }
 
-/** What of the config shapes the output: part of the no-op digest (with the prettier configs that govern the output). */
+/**
+ * What of the config shapes the output: part of the no-op digest (with the prettier configs that govern the output,
+ * and the project's release state: package versions and changelogs).
+ */
 function targetOf(options: NoopCheckOptions, style: StyleFiles): string {
   const contents = [style.config, ...style.editorconfig].filter((f): f is string => f !== undefined).map((f) => [f, readText(f)]);
-  return JSON.stringify({ packages: options.config?.packages ?? null, connectors: options.config?.connectors ?? null, style: contents });
+  const release = options.config?.releaseDir;
+  return JSON.stringify({ packages: options.config?.packages ?? null, connectors: options.config?.connectors ?? null, style: contents, ...(release ? { release: releaseState(release) } : {}) });
+}
+
+/** A release state directory as the target holds it: its path, versions.json and every changelog (a few small files). */
+function releaseState(dir: string): [string, string, [string, string][]] {
+  let changelogs: string[] = [];
+  try {
+    changelogs = readdirSync(path.join(dir, 'changelogs')).sort();
+  } catch {
+    // no changelogs yet
+  }
+  return [dir, readText(path.join(dir, 'versions.json')), changelogs.map((name) => [name, readText(path.join(dir, 'changelogs', name))])];
 }
 
 function readText(file: string): string {

@@ -22,6 +22,8 @@ export interface ConfigFile {
   spec?: string;
   /** Output directory, relative to the file. */
   output?: string;
+  /** Release state directory (versions and changelogs), relative to the file. */
+  release?: string;
   /** Connector ids to generate packages for. */
   connectors?: string[];
   /** Package naming and metadata. */
@@ -80,6 +82,11 @@ export interface ResolvedConfig {
   specFrom: 'flag' | 'config' | 'found' | 'default';
   /** Absolute output directory. */
   outDir: string;
+  /**
+   * Absolute release state directory: CONNECTOR_CODEGEN_RELEASE_DIR when set, else the config's `release`, else
+   * `release/` beside the config (or the spec). The project's, not the generator's: an installed generator is shared.
+   */
+  releaseDir: string;
   /** Connectors to generate (undefined: all). */
   connectors?: string[];
   /** Package naming and metadata. */
@@ -147,6 +154,7 @@ export function resolveConfig(cwd: string, overrides: ConfigOverrides, checkSche
     specDir: overrides.spec !== undefined ? path.resolve(cwd, overrides.spec) : path.resolve(base, data.spec ?? SPEC_DIR),
     specFrom: overrides.spec !== undefined ? 'flag' : file ? 'config' : found ? 'found' : 'default',
     outDir: overrides.out !== undefined ? path.resolve(cwd, overrides.out) : path.resolve(base, data.output ?? 'generated'),
+    releaseDir: process.env['CONNECTOR_CODEGEN_RELEASE_DIR'] ? path.resolve(process.env['CONNECTOR_CODEGEN_RELEASE_DIR']) : path.resolve(base, data.release ?? 'release'),
     packages,
     diff: { severity: { ...data.diff?.severity }, deprecation: data.diff?.deprecation ?? 'released' },
   };

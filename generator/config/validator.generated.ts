@@ -10,9 +10,9 @@ function ucs2length(str) {
 }
 
 export const validateConfig = validate10;
-const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://connector-codegen.dev/schema/config.schema.json","title":"connector-codegen configuration (connector-codegen.config.json)","description":"Project settings of connector-codegen. Every key is optional; an absent key keeps the built-in default. Paths are relative to this file. Command-line flags override the file.","type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string","description":"The JSON Schema of this file, for editors (e.g. ./node_modules/connector-codegen/generator/config/config.schema.json)."},"spec":{"type":"string","minLength":1,"description":"Spec directory (service.yaml and connectors/*.yaml). Default: \"spec\"."},"output":{"type":"string","minLength":1,"description":"Output directory of `generate`, `build` and `publish`. Default: \"generated\"."},"connectors":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","pattern":"^[a-z][a-z0-9_]*$"},"description":"Connector ids to generate packages for (the whole spec is still validated). Default: every connector of the spec."},"packages":{"type":"object","additionalProperties":false,"description":"How the generated npm packages are named and described.","properties":{"scope":{"type":"string","pattern":"^@[a-z0-9][a-z0-9._~-]*$","description":"npm scope of every package, e.g. \"@acme\". Default: \"@connector-sdk\"."},"name":{"type":"string","pattern":"\\{connector\\}|\\{id\\}","description":"Name pattern of a connector's package: {scope}, {connector} (kebab-case id: issue-tracking) and {id} (issue_tracking). Default: \"{scope}/{connector}\"."},"runtimeName":{"type":"string","description":"Name pattern of the runtime package the connector packages depend on: {scope}. Default: \"{scope}/runtime\"."},"license":{"type":"string","minLength":1,"description":"SPDX license of every package. Default: \"MIT\"."},"author":{"type":"string","minLength":1,"description":"Author field of every package.json, e.g. \"Acme Inc. <sdk@acme.dev>\". Default: none."},"homepage":{"type":"string","pattern":"^https?://","description":"Homepage URL of every package. Default: none."},"repository":{"description":"Repository of the packages: a URL, or { type, url, directory } (directory may use {id} and {connector}). Default: none.","oneOf":[{"type":"string","minLength":1},{"type":"object","additionalProperties":false,"required":["url"],"properties":{"type":{"type":"string"},"url":{"type":"string","minLength":1},"directory":{"type":"string"}}}]},"registry":{"type":"string","pattern":"^https?://","description":"Registry the packages are published to (`publish` and `npm publish` use it: publishConfig.registry). Default: npm's configured registry."},"access":{"enum":["public","restricted"],"description":"npm access of scoped packages on publish (publishConfig.access). Default: npm's default."}}},"diff":{"type":"object","additionalProperties":false,"description":"How `diff` and `release` rate spec changes. generator/diff/CHECKS.md lists every check id with its default severity.","properties":{"severity":{"type":"object","description":"Check id → the severity this project gives it, e.g. { \"param-default-changed\": \"warning\" }. Overridden changes show their default severity too; a check made breaking asks for a major bump. `connector-codegen diff --list-checks` lists the ids.","propertyNames":{"enum":["connector-added","connector-removed","entity-added","entity-removed","action-added","action-removed","action-removed-after-deprecation","action-deprecated","action-became-write","action-became-read","params-opened","params-closed","searchable-fields-opened","searchable-fields-closed","action-result-changed","shape-added","shape-removed","shape-opened","shape-closed","envelope-changed","pagination-added","pagination-removed","pagination-scheme-changed","pagination-scheme-renamed","pagination-param-changed","pagination-size-param-added","pagination-previous-param-added","pagination-previous-param-changed","pagination-size-param-changed","pagination-start-changed","pagination-next-changed","pagination-stop-removed","pagination-stop-added","pagination-style-changed","download-range-param-added","download-range-param-removed","download-range-param-changed","download-max-bytes-lowered","download-max-bytes-raised","param-added","param-required-added","param-removed","param-removed-after-deprecation","param-became-required","param-became-optional","param-type-changed","param-type-widened","param-enum-value-added","param-enum-value-removed","param-enum-added","param-enum-removed","param-const-added","param-const-changed","param-const-removed","param-default-added","param-default-changed","param-default-removed","param-limit-tightened","param-limit-loosened","param-pattern-changed","param-separator-changed","param-query-language-changed","param-query-language-set","param-format-added","param-format-changed","param-format-removed","param-matches-added","param-matches-changed","param-matches-removed","param-range-added","param-range-changed","param-range-removed","param-bound-added","param-bound-changed","param-bound-removed","param-deprecated","searchable-field-added","searchable-field-removed","searchable-field-removed-after-deprecation","searchable-field-type-changed","searchable-field-type-widened","searchable-field-became-nullable","searchable-field-became-non-nullable","searchable-field-enum-value-added","searchable-field-enum-value-removed","searchable-field-enum-added","searchable-field-enum-removed","searchable-field-const-added","searchable-field-const-changed","searchable-field-const-removed","searchable-field-format-added","searchable-field-format-changed","searchable-field-format-removed","searchable-field-derive-changed","searchable-field-deprecated","response-field-added","response-field-removed","response-field-removed-after-deprecation","response-field-type-changed","response-field-type-narrowed","response-field-became-nullable","response-field-became-non-nullable","response-field-enum-value-added","response-field-enum-value-removed","response-field-enum-added","response-field-enum-removed","response-field-const-added","response-field-const-changed","response-field-const-removed","response-field-format-added","response-field-format-changed","response-field-format-removed","response-field-derive-changed","response-field-deprecated","endpoint-method-changed","endpoint-path-changed","endpoint-path-param-renamed","endpoint-body-changed","endpoint-header-added","endpoint-header-changed","endpoint-header-removed","version-segment-changed","auth-scheme-changed","transport-assumption-changed","assumption-changed","auth-method-changed","auth-variable-supplied-added","auth-variable-supplied-required-added","auth-variable-supplied-removed","search-operator-added","search-operator-removed","search-operator-operand-changed","sort-element-changed","sort-direction-added","sort-direction-removed","error-status-added","error-status-removed","error-status-changed","ordering-added","ordering-refined","ordering-changed","ordering-removed","default-filter-added","default-filter-changed","default-filter-removed","param-group-added","param-group-changed","param-group-loosened","param-group-removed","key-param-added","key-param-changed","alternate-key-added","alternate-key-removed","update-semantics-added","update-semantics-changed","record-key-added","record-key-changed","invariant-added","invariant-removed","records-from-changed","fixtures-changed","docs-changed","attribute-changed"]},"additionalProperties":{"enum":["breaking","warning","non-breaking"]}},"deprecation":{"enum":["released","any","off"],"description":"When removing a deprecated param, field or action is a warning (…-removed-after-deprecation) instead of breaking: \"released\" (default) when the base states deprecatedSince and every package the removal reaches is at that version or later; \"any\" for any deprecation in the base; \"off\" never."}}}}};
+const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://connector-codegen.dev/schema/config.schema.json","title":"connector-codegen configuration (connector-codegen.config.json)","description":"Project settings of connector-codegen. Every key is optional; an absent key keeps the built-in default. Paths are relative to this file. Command-line flags override the file.","type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string","description":"The JSON Schema of this file, for editors (e.g. ./node_modules/connector-codegen/generator/config/config.schema.json)."},"spec":{"type":"string","minLength":1,"description":"Spec directory (service.yaml and connectors/*.yaml). Default: \"spec\"."},"output":{"type":"string","minLength":1,"description":"Output directory of `generate`, `build` and `publish`. Default: \"generated\"."},"release":{"type":"string","minLength":1,"description":"Release state directory of `release` (versions.json and changelogs/), which `generate` reads for package versions and changelogs; commit it with the spec. Default: \"release\"."},"connectors":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","pattern":"^[a-z][a-z0-9_]*$"},"description":"Connector ids to generate packages for (the whole spec is still validated). Default: every connector of the spec."},"packages":{"type":"object","additionalProperties":false,"description":"How the generated npm packages are named and described.","properties":{"scope":{"type":"string","pattern":"^@[a-z0-9][a-z0-9._~-]*$","description":"npm scope of every package, e.g. \"@acme\". Default: \"@connector-sdk\"."},"name":{"type":"string","pattern":"\\{connector\\}|\\{id\\}","description":"Name pattern of a connector's package: {scope}, {connector} (kebab-case id: issue-tracking) and {id} (issue_tracking). Default: \"{scope}/{connector}\"."},"runtimeName":{"type":"string","description":"Name pattern of the runtime package the connector packages depend on: {scope}. Default: \"{scope}/runtime\"."},"license":{"type":"string","minLength":1,"description":"SPDX license of every package. Default: \"MIT\"."},"author":{"type":"string","minLength":1,"description":"Author field of every package.json, e.g. \"Acme Inc. <sdk@acme.dev>\". Default: none."},"homepage":{"type":"string","pattern":"^https?://","description":"Homepage URL of every package. Default: none."},"repository":{"description":"Repository of the packages: a URL, or { type, url, directory } (directory may use {id} and {connector}). Default: none.","oneOf":[{"type":"string","minLength":1},{"type":"object","additionalProperties":false,"required":["url"],"properties":{"type":{"type":"string"},"url":{"type":"string","minLength":1},"directory":{"type":"string"}}}]},"registry":{"type":"string","pattern":"^https?://","description":"Registry the packages are published to (`publish` and `npm publish` use it: publishConfig.registry). Default: npm's configured registry."},"access":{"enum":["public","restricted"],"description":"npm access of scoped packages on publish (publishConfig.access). Default: npm's default."}}},"diff":{"type":"object","additionalProperties":false,"description":"How `diff` and `release` rate spec changes. generator/diff/CHECKS.md lists every check id with its default severity.","properties":{"severity":{"type":"object","description":"Check id → the severity this project gives it, e.g. { \"param-default-changed\": \"warning\" }. Overridden changes show their default severity too; a check made breaking asks for a major bump. `connector-codegen diff --list-checks` lists the ids.","propertyNames":{"enum":["connector-added","connector-removed","entity-added","entity-removed","action-added","action-removed","action-removed-after-deprecation","action-deprecated","action-became-write","action-became-read","params-opened","params-closed","searchable-fields-opened","searchable-fields-closed","action-result-changed","shape-added","shape-removed","shape-opened","shape-closed","envelope-changed","pagination-added","pagination-removed","pagination-scheme-changed","pagination-scheme-renamed","pagination-param-changed","pagination-size-param-added","pagination-previous-param-added","pagination-previous-param-changed","pagination-size-param-changed","pagination-start-changed","pagination-next-changed","pagination-stop-removed","pagination-stop-added","pagination-style-changed","download-range-param-added","download-range-param-removed","download-range-param-changed","download-max-bytes-lowered","download-max-bytes-raised","param-added","param-required-added","param-removed","param-removed-after-deprecation","param-became-required","param-became-optional","param-type-changed","param-type-widened","param-enum-value-added","param-enum-value-removed","param-enum-added","param-enum-removed","param-const-added","param-const-changed","param-const-removed","param-default-added","param-default-changed","param-default-removed","param-limit-tightened","param-limit-loosened","param-pattern-changed","param-separator-changed","param-query-language-changed","param-query-language-set","param-format-added","param-format-changed","param-format-removed","param-matches-added","param-matches-changed","param-matches-removed","param-range-added","param-range-changed","param-range-removed","param-bound-added","param-bound-changed","param-bound-removed","param-deprecated","searchable-field-added","searchable-field-removed","searchable-field-removed-after-deprecation","searchable-field-type-changed","searchable-field-type-widened","searchable-field-became-nullable","searchable-field-became-non-nullable","searchable-field-enum-value-added","searchable-field-enum-value-removed","searchable-field-enum-added","searchable-field-enum-removed","searchable-field-const-added","searchable-field-const-changed","searchable-field-const-removed","searchable-field-format-added","searchable-field-format-changed","searchable-field-format-removed","searchable-field-derive-changed","searchable-field-deprecated","response-field-added","response-field-removed","response-field-removed-after-deprecation","response-field-type-changed","response-field-type-narrowed","response-field-became-nullable","response-field-became-non-nullable","response-field-enum-value-added","response-field-enum-value-removed","response-field-enum-added","response-field-enum-removed","response-field-const-added","response-field-const-changed","response-field-const-removed","response-field-format-added","response-field-format-changed","response-field-format-removed","response-field-derive-changed","response-field-deprecated","endpoint-method-changed","endpoint-path-changed","endpoint-path-param-renamed","endpoint-body-changed","endpoint-header-added","endpoint-header-changed","endpoint-header-removed","version-segment-changed","auth-scheme-changed","transport-assumption-changed","assumption-changed","auth-method-changed","auth-variable-supplied-added","auth-variable-supplied-required-added","auth-variable-supplied-removed","search-operator-added","search-operator-removed","search-operator-operand-changed","sort-element-changed","sort-direction-added","sort-direction-removed","error-status-added","error-status-removed","error-status-changed","ordering-added","ordering-refined","ordering-changed","ordering-removed","default-filter-added","default-filter-changed","default-filter-removed","param-group-added","param-group-changed","param-group-loosened","param-group-removed","key-param-added","key-param-changed","alternate-key-added","alternate-key-removed","update-semantics-added","update-semantics-changed","record-key-added","record-key-changed","invariant-added","invariant-removed","records-from-changed","fixtures-changed","docs-changed","attribute-changed"]},"additionalProperties":{"enum":["breaking","warning","non-breaking"]}},"deprecation":{"enum":["released","any","off"],"description":"When removing a deprecated param, field or action is a warning (…-removed-after-deprecation) instead of breaking: \"released\" (default) when the base states deprecatedSince and every package the removal reaches is at that version or later; \"any\" for any deprecation in the base; \"off\" never."}}}}};
 const func2 = ucs2length;
-const func4 = Object.prototype.hasOwnProperty;
+const func5 = Object.prototype.hasOwnProperty;
 const pattern0 = new RegExp("^[a-z][a-z0-9_]*$", "u");
 const pattern1 = new RegExp("^@[a-z0-9][a-z0-9._~-]*$", "u");
 const pattern2 = new RegExp("\\{connector\\}|\\{id\\}", "u");
@@ -24,7 +24,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!((((((key0 === "$schema") || (key0 === "spec")) || (key0 === "output")) || (key0 === "connectors")) || (key0 === "packages")) || (key0 === "diff"))){
+if(!(((((((key0 === "$schema") || (key0 === "spec")) || (key0 === "output")) || (key0 === "release")) || (key0 === "connectors")) || (key0 === "packages")) || (key0 === "diff"))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema11,data};
 if(vErrors === null){
 vErrors = [err0];
@@ -98,11 +98,11 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.connectors !== undefined){
-let data3 = data.connectors;
-if(Array.isArray(data3)){
-if(data3.length < 1){
-const err6 = {instancePath:instancePath+"/connectors",schemaPath:"#/properties/connectors/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema11.properties.connectors,data:data3};
+if(data.release !== undefined){
+let data3 = data.release;
+if(typeof data3 === "string"){
+if(func2(data3) < 1){
+const err6 = {instancePath:instancePath+"/release",schemaPath:"#/properties/release/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.release,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -111,12 +111,9 @@ vErrors.push(err6);
 }
 errors++;
 }
-const len0 = data3.length;
-for(let i0=0; i0<len0; i0++){
-let data4 = data3[i0];
-if(typeof data4 === "string"){
-if(!pattern0.test(data4)){
-const err7 = {instancePath:instancePath+"/connectors/" + i0,schemaPath:"#/properties/connectors/items/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\"",schema:"^[a-z][a-z0-9_]*$",parentSchema:schema11.properties.connectors.items,data:data4};
+}
+else {
+const err7 = {instancePath:instancePath+"/release",schemaPath:"#/properties/release/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.release.type,parentSchema:schema11.properties.release,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -126,8 +123,11 @@ vErrors.push(err7);
 errors++;
 }
 }
-else {
-const err8 = {instancePath:instancePath+"/connectors/" + i0,schemaPath:"#/properties/connectors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.connectors.items.type,parentSchema:schema11.properties.connectors.items,data:data4};
+if(data.connectors !== undefined){
+let data4 = data.connectors;
+if(Array.isArray(data4)){
+if(data4.length < 1){
+const err8 = {instancePath:instancePath+"/connectors",schemaPath:"#/properties/connectors/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema11.properties.connectors,data:data4};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -136,19 +136,12 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-let i1 = data3.length;
-let j0;
-if(i1 > 1){
-const indices0 = {};
-for(;i1--;){
-let item0 = data3[i1];
-if(typeof item0 !== "string"){
-continue;
-}
-if(typeof indices0[item0] == "number"){
-j0 = indices0[item0];
-const err9 = {instancePath:instancePath+"/connectors",schemaPath:"#/properties/connectors/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema11.properties.connectors,data:data3};
+const len0 = data4.length;
+for(let i0=0; i0<len0; i0++){
+let data5 = data4[i0];
+if(typeof data5 === "string"){
+if(!pattern0.test(data5)){
+const err9 = {instancePath:instancePath+"/connectors/" + i0,schemaPath:"#/properties/connectors/items/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\"",schema:"^[a-z][a-z0-9_]*$",parentSchema:schema11.properties.connectors.items,data:data5};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -156,14 +149,10 @@ else {
 vErrors.push(err9);
 }
 errors++;
-break;
-}
-indices0[item0] = i1;
-}
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/connectors",schemaPath:"#/properties/connectors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.connectors.type,parentSchema:schema11.properties.connectors,data:data3};
+const err10 = {instancePath:instancePath+"/connectors/" + i0,schemaPath:"#/properties/connectors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.connectors.items.type,parentSchema:schema11.properties.connectors.items,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -173,12 +162,18 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.packages !== undefined){
-let data5 = data.packages;
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-for(const key1 in data5){
-if(!(func4.call(schema11.properties.packages.properties, key1))){
-const err11 = {instancePath:instancePath+"/packages",schemaPath:"#/properties/packages/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.packages,data:data5};
+let i1 = data4.length;
+let j0;
+if(i1 > 1){
+const indices0 = {};
+for(;i1--;){
+let item0 = data4[i1];
+if(typeof item0 !== "string"){
+continue;
+}
+if(typeof indices0[item0] == "number"){
+j0 = indices0[item0];
+const err11 = {instancePath:instancePath+"/connectors",schemaPath:"#/properties/connectors/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema11.properties.connectors,data:data4};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -186,13 +181,14 @@ else {
 vErrors.push(err11);
 }
 errors++;
+break;
+}
+indices0[item0] = i1;
 }
 }
-if(data5.scope !== undefined){
-let data6 = data5.scope;
-if(typeof data6 === "string"){
-if(!pattern1.test(data6)){
-const err12 = {instancePath:instancePath+"/packages/scope",schemaPath:"#/properties/packages/properties/scope/pattern",keyword:"pattern",params:{pattern: "^@[a-z0-9][a-z0-9._~-]*$"},message:"must match pattern \""+"^@[a-z0-9][a-z0-9._~-]*$"+"\"",schema:"^@[a-z0-9][a-z0-9._~-]*$",parentSchema:schema11.properties.packages.properties.scope,data:data6};
+}
+else {
+const err12 = {instancePath:instancePath+"/connectors",schemaPath:"#/properties/connectors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.connectors.type,parentSchema:schema11.properties.connectors,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -202,8 +198,12 @@ vErrors.push(err12);
 errors++;
 }
 }
-else {
-const err13 = {instancePath:instancePath+"/packages/scope",schemaPath:"#/properties/packages/properties/scope/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.packages.properties.scope.type,parentSchema:schema11.properties.packages.properties.scope,data:data6};
+if(data.packages !== undefined){
+let data6 = data.packages;
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+for(const key1 in data6){
+if(!(func5.call(schema11.properties.packages.properties, key1))){
+const err13 = {instancePath:instancePath+"/packages",schemaPath:"#/properties/packages/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.packages,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -213,11 +213,11 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data5.name !== undefined){
-let data7 = data5.name;
+if(data6.scope !== undefined){
+let data7 = data6.scope;
 if(typeof data7 === "string"){
-if(!pattern2.test(data7)){
-const err14 = {instancePath:instancePath+"/packages/name",schemaPath:"#/properties/packages/properties/name/pattern",keyword:"pattern",params:{pattern: "\\{connector\\}|\\{id\\}"},message:"must match pattern \""+"\\{connector\\}|\\{id\\}"+"\"",schema:"\\{connector\\}|\\{id\\}",parentSchema:schema11.properties.packages.properties.name,data:data7};
+if(!pattern1.test(data7)){
+const err14 = {instancePath:instancePath+"/packages/scope",schemaPath:"#/properties/packages/properties/scope/pattern",keyword:"pattern",params:{pattern: "^@[a-z0-9][a-z0-9._~-]*$"},message:"must match pattern \""+"^@[a-z0-9][a-z0-9._~-]*$"+"\"",schema:"^@[a-z0-9][a-z0-9._~-]*$",parentSchema:schema11.properties.packages.properties.scope,data:data7};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -228,7 +228,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/packages/name",schemaPath:"#/properties/packages/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.packages.properties.name.type,parentSchema:schema11.properties.packages.properties.name,data:data7};
+const err15 = {instancePath:instancePath+"/packages/scope",schemaPath:"#/properties/packages/properties/scope/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.packages.properties.scope.type,parentSchema:schema11.properties.packages.properties.scope,data:data7};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -238,10 +238,11 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data5.runtimeName !== undefined){
-let data8 = data5.runtimeName;
-if(typeof data8 !== "string"){
-const err16 = {instancePath:instancePath+"/packages/runtimeName",schemaPath:"#/properties/packages/properties/runtimeName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.packages.properties.runtimeName.type,parentSchema:schema11.properties.packages.properties.runtimeName,data:data8};
+if(data6.name !== undefined){
+let data8 = data6.name;
+if(typeof data8 === "string"){
+if(!pattern2.test(data8)){
+const err16 = {instancePath:instancePath+"/packages/name",schemaPath:"#/properties/packages/properties/name/pattern",keyword:"pattern",params:{pattern: "\\{connector\\}|\\{id\\}"},message:"must match pattern \""+"\\{connector\\}|\\{id\\}"+"\"",schema:"\\{connector\\}|\\{id\\}",parentSchema:schema11.properties.packages.properties.name,data:data8};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -251,11 +252,8 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data5.license !== undefined){
-let data9 = data5.license;
-if(typeof data9 === "string"){
-if(func2(data9) < 1){
-const err17 = {instancePath:instancePath+"/packages/license",schemaPath:"#/properties/packages/properties/license/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.packages.properties.license,data:data9};
+else {
+const err17 = {instancePath:instancePath+"/packages/name",schemaPath:"#/properties/packages/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.packages.properties.name.type,parentSchema:schema11.properties.packages.properties.name,data:data8};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -265,8 +263,10 @@ vErrors.push(err17);
 errors++;
 }
 }
-else {
-const err18 = {instancePath:instancePath+"/packages/license",schemaPath:"#/properties/packages/properties/license/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.packages.properties.license.type,parentSchema:schema11.properties.packages.properties.license,data:data9};
+if(data6.runtimeName !== undefined){
+let data9 = data6.runtimeName;
+if(typeof data9 !== "string"){
+const err18 = {instancePath:instancePath+"/packages/runtimeName",schemaPath:"#/properties/packages/properties/runtimeName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.packages.properties.runtimeName.type,parentSchema:schema11.properties.packages.properties.runtimeName,data:data9};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -276,11 +276,11 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data5.author !== undefined){
-let data10 = data5.author;
+if(data6.license !== undefined){
+let data10 = data6.license;
 if(typeof data10 === "string"){
 if(func2(data10) < 1){
-const err19 = {instancePath:instancePath+"/packages/author",schemaPath:"#/properties/packages/properties/author/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.packages.properties.author,data:data10};
+const err19 = {instancePath:instancePath+"/packages/license",schemaPath:"#/properties/packages/properties/license/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.packages.properties.license,data:data10};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -291,7 +291,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/packages/author",schemaPath:"#/properties/packages/properties/author/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.packages.properties.author.type,parentSchema:schema11.properties.packages.properties.author,data:data10};
+const err20 = {instancePath:instancePath+"/packages/license",schemaPath:"#/properties/packages/properties/license/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.packages.properties.license.type,parentSchema:schema11.properties.packages.properties.license,data:data10};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -301,11 +301,11 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data5.homepage !== undefined){
-let data11 = data5.homepage;
+if(data6.author !== undefined){
+let data11 = data6.author;
 if(typeof data11 === "string"){
-if(!pattern3.test(data11)){
-const err21 = {instancePath:instancePath+"/packages/homepage",schemaPath:"#/properties/packages/properties/homepage/pattern",keyword:"pattern",params:{pattern: "^https?://"},message:"must match pattern \""+"^https?://"+"\"",schema:"^https?://",parentSchema:schema11.properties.packages.properties.homepage,data:data11};
+if(func2(data11) < 1){
+const err21 = {instancePath:instancePath+"/packages/author",schemaPath:"#/properties/packages/properties/author/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.packages.properties.author,data:data11};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -316,7 +316,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/packages/homepage",schemaPath:"#/properties/packages/properties/homepage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.packages.properties.homepage.type,parentSchema:schema11.properties.packages.properties.homepage,data:data11};
+const err22 = {instancePath:instancePath+"/packages/author",schemaPath:"#/properties/packages/properties/author/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.packages.properties.author.type,parentSchema:schema11.properties.packages.properties.author,data:data11};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -326,15 +326,11 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data5.repository !== undefined){
-let data12 = data5.repository;
-const _errs28 = errors;
-let valid5 = false;
-let passing0 = null;
-const _errs29 = errors;
+if(data6.homepage !== undefined){
+let data12 = data6.homepage;
 if(typeof data12 === "string"){
-if(func2(data12) < 1){
-const err23 = {instancePath:instancePath+"/packages/repository",schemaPath:"#/properties/packages/properties/repository/oneOf/0/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.packages.properties.repository.oneOf[0],data:data12};
+if(!pattern3.test(data12)){
+const err23 = {instancePath:instancePath+"/packages/homepage",schemaPath:"#/properties/packages/properties/homepage/pattern",keyword:"pattern",params:{pattern: "^https?://"},message:"must match pattern \""+"^https?://"+"\"",schema:"^https?://",parentSchema:schema11.properties.packages.properties.homepage,data:data12};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -345,7 +341,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/packages/repository",schemaPath:"#/properties/packages/properties/repository/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.packages.properties.repository.oneOf[0].type,parentSchema:schema11.properties.packages.properties.repository.oneOf[0],data:data12};
+const err24 = {instancePath:instancePath+"/packages/homepage",schemaPath:"#/properties/packages/properties/homepage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.packages.properties.homepage.type,parentSchema:schema11.properties.packages.properties.homepage,data:data12};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -354,15 +350,16 @@ vErrors.push(err24);
 }
 errors++;
 }
-var _valid0 = _errs29 === errors;
-if(_valid0){
-valid5 = true;
-passing0 = 0;
 }
+if(data6.repository !== undefined){
+let data13 = data6.repository;
+const _errs30 = errors;
+let valid5 = false;
+let passing0 = null;
 const _errs31 = errors;
-if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
-if(data12.url === undefined){
-const err25 = {instancePath:instancePath+"/packages/repository",schemaPath:"#/properties/packages/properties/repository/oneOf/1/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema11.properties.packages.properties.repository.oneOf[1].required,parentSchema:schema11.properties.packages.properties.repository.oneOf[1],data:data12};
+if(typeof data13 === "string"){
+if(func2(data13) < 1){
+const err25 = {instancePath:instancePath+"/packages/repository",schemaPath:"#/properties/packages/properties/repository/oneOf/0/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.packages.properties.repository.oneOf[0],data:data13};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -371,9 +368,9 @@ vErrors.push(err25);
 }
 errors++;
 }
-for(const key2 in data12){
-if(!(((key2 === "type") || (key2 === "url")) || (key2 === "directory"))){
-const err26 = {instancePath:instancePath+"/packages/repository",schemaPath:"#/properties/packages/properties/repository/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.packages.properties.repository.oneOf[1],data:data12};
+}
+else {
+const err26 = {instancePath:instancePath+"/packages/repository",schemaPath:"#/properties/packages/properties/repository/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.packages.properties.repository.oneOf[0].type,parentSchema:schema11.properties.packages.properties.repository.oneOf[0],data:data13};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -382,11 +379,15 @@ vErrors.push(err26);
 }
 errors++;
 }
+var _valid0 = _errs31 === errors;
+if(_valid0){
+valid5 = true;
+passing0 = 0;
 }
-if(data12.type !== undefined){
-let data13 = data12.type;
-if(typeof data13 !== "string"){
-const err27 = {instancePath:instancePath+"/packages/repository/type",schemaPath:"#/properties/packages/properties/repository/oneOf/1/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.packages.properties.repository.oneOf[1].properties.type.type,parentSchema:schema11.properties.packages.properties.repository.oneOf[1].properties.type,data:data13};
+const _errs33 = errors;
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
+if(data13.url === undefined){
+const err27 = {instancePath:instancePath+"/packages/repository",schemaPath:"#/properties/packages/properties/repository/oneOf/1/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema11.properties.packages.properties.repository.oneOf[1].required,parentSchema:schema11.properties.packages.properties.repository.oneOf[1],data:data13};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -395,12 +396,9 @@ vErrors.push(err27);
 }
 errors++;
 }
-}
-if(data12.url !== undefined){
-let data14 = data12.url;
-if(typeof data14 === "string"){
-if(func2(data14) < 1){
-const err28 = {instancePath:instancePath+"/packages/repository/url",schemaPath:"#/properties/packages/properties/repository/oneOf/1/properties/url/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.packages.properties.repository.oneOf[1].properties.url,data:data14};
+for(const key2 in data13){
+if(!(((key2 === "type") || (key2 === "url")) || (key2 === "directory"))){
+const err28 = {instancePath:instancePath+"/packages/repository",schemaPath:"#/properties/packages/properties/repository/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.packages.properties.repository.oneOf[1],data:data13};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -410,8 +408,10 @@ vErrors.push(err28);
 errors++;
 }
 }
-else {
-const err29 = {instancePath:instancePath+"/packages/repository/url",schemaPath:"#/properties/packages/properties/repository/oneOf/1/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.packages.properties.repository.oneOf[1].properties.url.type,parentSchema:schema11.properties.packages.properties.repository.oneOf[1].properties.url,data:data14};
+if(data13.type !== undefined){
+let data14 = data13.type;
+if(typeof data14 !== "string"){
+const err29 = {instancePath:instancePath+"/packages/repository/type",schemaPath:"#/properties/packages/properties/repository/oneOf/1/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.packages.properties.repository.oneOf[1].properties.type.type,parentSchema:schema11.properties.packages.properties.repository.oneOf[1].properties.type,data:data14};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -421,10 +421,11 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data12.directory !== undefined){
-let data15 = data12.directory;
-if(typeof data15 !== "string"){
-const err30 = {instancePath:instancePath+"/packages/repository/directory",schemaPath:"#/properties/packages/properties/repository/oneOf/1/properties/directory/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.packages.properties.repository.oneOf[1].properties.directory.type,parentSchema:schema11.properties.packages.properties.repository.oneOf[1].properties.directory,data:data15};
+if(data13.url !== undefined){
+let data15 = data13.url;
+if(typeof data15 === "string"){
+if(func2(data15) < 1){
+const err30 = {instancePath:instancePath+"/packages/repository/url",schemaPath:"#/properties/packages/properties/repository/oneOf/1/properties/url/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.packages.properties.repository.oneOf[1].properties.url,data:data15};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -434,9 +435,8 @@ vErrors.push(err30);
 errors++;
 }
 }
-}
 else {
-const err31 = {instancePath:instancePath+"/packages/repository",schemaPath:"#/properties/packages/properties/repository/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.packages.properties.repository.oneOf[1].type,parentSchema:schema11.properties.packages.properties.repository.oneOf[1],data:data12};
+const err31 = {instancePath:instancePath+"/packages/repository/url",schemaPath:"#/properties/packages/properties/repository/oneOf/1/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.packages.properties.repository.oneOf[1].properties.url.type,parentSchema:schema11.properties.packages.properties.repository.oneOf[1].properties.url,data:data15};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -445,7 +445,32 @@ vErrors.push(err31);
 }
 errors++;
 }
-var _valid0 = _errs31 === errors;
+}
+if(data13.directory !== undefined){
+let data16 = data13.directory;
+if(typeof data16 !== "string"){
+const err32 = {instancePath:instancePath+"/packages/repository/directory",schemaPath:"#/properties/packages/properties/repository/oneOf/1/properties/directory/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.packages.properties.repository.oneOf[1].properties.directory.type,parentSchema:schema11.properties.packages.properties.repository.oneOf[1].properties.directory,data:data16};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+}
+else {
+const err33 = {instancePath:instancePath+"/packages/repository",schemaPath:"#/properties/packages/properties/repository/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.packages.properties.repository.oneOf[1].type,parentSchema:schema11.properties.packages.properties.repository.oneOf[1],data:data13};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+var _valid0 = _errs33 === errors;
 if(_valid0 && valid5){
 valid5 = false;
 passing0 = [passing0, 1];
@@ -457,43 +482,7 @@ passing0 = 1;
 }
 }
 if(!valid5){
-const err32 = {instancePath:instancePath+"/packages/repository",schemaPath:"#/properties/packages/properties/repository/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema11.properties.packages.properties.repository.oneOf,parentSchema:schema11.properties.packages.properties.repository,data:data12};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-else {
-errors = _errs28;
-if(vErrors !== null){
-if(_errs28){
-vErrors.length = _errs28;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data5.registry !== undefined){
-let data16 = data5.registry;
-if(typeof data16 === "string"){
-if(!pattern3.test(data16)){
-const err33 = {instancePath:instancePath+"/packages/registry",schemaPath:"#/properties/packages/properties/registry/pattern",keyword:"pattern",params:{pattern: "^https?://"},message:"must match pattern \""+"^https?://"+"\"",schema:"^https?://",parentSchema:schema11.properties.packages.properties.registry,data:data16};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-}
-else {
-const err34 = {instancePath:instancePath+"/packages/registry",schemaPath:"#/properties/packages/properties/registry/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.packages.properties.registry.type,parentSchema:schema11.properties.packages.properties.registry,data:data16};
+const err34 = {instancePath:instancePath+"/packages/repository",schemaPath:"#/properties/packages/properties/repository/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema11.properties.packages.properties.repository.oneOf,parentSchema:schema11.properties.packages.properties.repository,data:data13};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -502,11 +491,23 @@ vErrors.push(err34);
 }
 errors++;
 }
+else {
+errors = _errs30;
+if(vErrors !== null){
+if(_errs30){
+vErrors.length = _errs30;
 }
-if(data5.access !== undefined){
-let data17 = data5.access;
-if(!((data17 === "public") || (data17 === "restricted"))){
-const err35 = {instancePath:instancePath+"/packages/access",schemaPath:"#/properties/packages/properties/access/enum",keyword:"enum",params:{allowedValues: schema11.properties.packages.properties.access.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.packages.properties.access.enum,parentSchema:schema11.properties.packages.properties.access,data:data17};
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data6.registry !== undefined){
+let data17 = data6.registry;
+if(typeof data17 === "string"){
+if(!pattern3.test(data17)){
+const err35 = {instancePath:instancePath+"/packages/registry",schemaPath:"#/properties/packages/properties/registry/pattern",keyword:"pattern",params:{pattern: "^https?://"},message:"must match pattern \""+"^https?://"+"\"",schema:"^https?://",parentSchema:schema11.properties.packages.properties.registry,data:data17};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -516,9 +517,8 @@ vErrors.push(err35);
 errors++;
 }
 }
-}
 else {
-const err36 = {instancePath:instancePath+"/packages",schemaPath:"#/properties/packages/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.packages.type,parentSchema:schema11.properties.packages,data:data5};
+const err36 = {instancePath:instancePath+"/packages/registry",schemaPath:"#/properties/packages/properties/registry/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.packages.properties.registry.type,parentSchema:schema11.properties.packages.properties.registry,data:data17};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -528,12 +528,10 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(data.diff !== undefined){
-let data18 = data.diff;
-if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
-for(const key3 in data18){
-if(!((key3 === "severity") || (key3 === "deprecation"))){
-const err37 = {instancePath:instancePath+"/diff",schemaPath:"#/properties/diff/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.diff,data:data18};
+if(data6.access !== undefined){
+let data18 = data6.access;
+if(!((data18 === "public") || (data18 === "restricted"))){
+const err37 = {instancePath:instancePath+"/packages/access",schemaPath:"#/properties/packages/properties/access/enum",keyword:"enum",params:{allowedValues: schema11.properties.packages.properties.access.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.packages.properties.access.enum,parentSchema:schema11.properties.packages.properties.access,data:data18};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -543,13 +541,9 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data18.severity !== undefined){
-let data19 = data18.severity;
-if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
-for(const key4 in data19){
-const _errs48 = errors;
-if(!(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((key4 === "connector-added") || (key4 === "connector-removed")) || (key4 === "entity-added")) || (key4 === "entity-removed")) || (key4 === "action-added")) || (key4 === "action-removed")) || (key4 === "action-removed-after-deprecation")) || (key4 === "action-deprecated")) || (key4 === "action-became-write")) || (key4 === "action-became-read")) || (key4 === "params-opened")) || (key4 === "params-closed")) || (key4 === "searchable-fields-opened")) || (key4 === "searchable-fields-closed")) || (key4 === "action-result-changed")) || (key4 === "shape-added")) || (key4 === "shape-removed")) || (key4 === "shape-opened")) || (key4 === "shape-closed")) || (key4 === "envelope-changed")) || (key4 === "pagination-added")) || (key4 === "pagination-removed")) || (key4 === "pagination-scheme-changed")) || (key4 === "pagination-scheme-renamed")) || (key4 === "pagination-param-changed")) || (key4 === "pagination-size-param-added")) || (key4 === "pagination-previous-param-added")) || (key4 === "pagination-previous-param-changed")) || (key4 === "pagination-size-param-changed")) || (key4 === "pagination-start-changed")) || (key4 === "pagination-next-changed")) || (key4 === "pagination-stop-removed")) || (key4 === "pagination-stop-added")) || (key4 === "pagination-style-changed")) || (key4 === "download-range-param-added")) || (key4 === "download-range-param-removed")) || (key4 === "download-range-param-changed")) || (key4 === "download-max-bytes-lowered")) || (key4 === "download-max-bytes-raised")) || (key4 === "param-added")) || (key4 === "param-required-added")) || (key4 === "param-removed")) || (key4 === "param-removed-after-deprecation")) || (key4 === "param-became-required")) || (key4 === "param-became-optional")) || (key4 === "param-type-changed")) || (key4 === "param-type-widened")) || (key4 === "param-enum-value-added")) || (key4 === "param-enum-value-removed")) || (key4 === "param-enum-added")) || (key4 === "param-enum-removed")) || (key4 === "param-const-added")) || (key4 === "param-const-changed")) || (key4 === "param-const-removed")) || (key4 === "param-default-added")) || (key4 === "param-default-changed")) || (key4 === "param-default-removed")) || (key4 === "param-limit-tightened")) || (key4 === "param-limit-loosened")) || (key4 === "param-pattern-changed")) || (key4 === "param-separator-changed")) || (key4 === "param-query-language-changed")) || (key4 === "param-query-language-set")) || (key4 === "param-format-added")) || (key4 === "param-format-changed")) || (key4 === "param-format-removed")) || (key4 === "param-matches-added")) || (key4 === "param-matches-changed")) || (key4 === "param-matches-removed")) || (key4 === "param-range-added")) || (key4 === "param-range-changed")) || (key4 === "param-range-removed")) || (key4 === "param-bound-added")) || (key4 === "param-bound-changed")) || (key4 === "param-bound-removed")) || (key4 === "param-deprecated")) || (key4 === "searchable-field-added")) || (key4 === "searchable-field-removed")) || (key4 === "searchable-field-removed-after-deprecation")) || (key4 === "searchable-field-type-changed")) || (key4 === "searchable-field-type-widened")) || (key4 === "searchable-field-became-nullable")) || (key4 === "searchable-field-became-non-nullable")) || (key4 === "searchable-field-enum-value-added")) || (key4 === "searchable-field-enum-value-removed")) || (key4 === "searchable-field-enum-added")) || (key4 === "searchable-field-enum-removed")) || (key4 === "searchable-field-const-added")) || (key4 === "searchable-field-const-changed")) || (key4 === "searchable-field-const-removed")) || (key4 === "searchable-field-format-added")) || (key4 === "searchable-field-format-changed")) || (key4 === "searchable-field-format-removed")) || (key4 === "searchable-field-derive-changed")) || (key4 === "searchable-field-deprecated")) || (key4 === "response-field-added")) || (key4 === "response-field-removed")) || (key4 === "response-field-removed-after-deprecation")) || (key4 === "response-field-type-changed")) || (key4 === "response-field-type-narrowed")) || (key4 === "response-field-became-nullable")) || (key4 === "response-field-became-non-nullable")) || (key4 === "response-field-enum-value-added")) || (key4 === "response-field-enum-value-removed")) || (key4 === "response-field-enum-added")) || (key4 === "response-field-enum-removed")) || (key4 === "response-field-const-added")) || (key4 === "response-field-const-changed")) || (key4 === "response-field-const-removed")) || (key4 === "response-field-format-added")) || (key4 === "response-field-format-changed")) || (key4 === "response-field-format-removed")) || (key4 === "response-field-derive-changed")) || (key4 === "response-field-deprecated")) || (key4 === "endpoint-method-changed")) || (key4 === "endpoint-path-changed")) || (key4 === "endpoint-path-param-renamed")) || (key4 === "endpoint-body-changed")) || (key4 === "endpoint-header-added")) || (key4 === "endpoint-header-changed")) || (key4 === "endpoint-header-removed")) || (key4 === "version-segment-changed")) || (key4 === "auth-scheme-changed")) || (key4 === "transport-assumption-changed")) || (key4 === "assumption-changed")) || (key4 === "auth-method-changed")) || (key4 === "auth-variable-supplied-added")) || (key4 === "auth-variable-supplied-required-added")) || (key4 === "auth-variable-supplied-removed")) || (key4 === "search-operator-added")) || (key4 === "search-operator-removed")) || (key4 === "search-operator-operand-changed")) || (key4 === "sort-element-changed")) || (key4 === "sort-direction-added")) || (key4 === "sort-direction-removed")) || (key4 === "error-status-added")) || (key4 === "error-status-removed")) || (key4 === "error-status-changed")) || (key4 === "ordering-added")) || (key4 === "ordering-refined")) || (key4 === "ordering-changed")) || (key4 === "ordering-removed")) || (key4 === "default-filter-added")) || (key4 === "default-filter-changed")) || (key4 === "default-filter-removed")) || (key4 === "param-group-added")) || (key4 === "param-group-changed")) || (key4 === "param-group-loosened")) || (key4 === "param-group-removed")) || (key4 === "key-param-added")) || (key4 === "key-param-changed")) || (key4 === "alternate-key-added")) || (key4 === "alternate-key-removed")) || (key4 === "update-semantics-added")) || (key4 === "update-semantics-changed")) || (key4 === "record-key-added")) || (key4 === "record-key-changed")) || (key4 === "invariant-added")) || (key4 === "invariant-removed")) || (key4 === "records-from-changed")) || (key4 === "fixtures-changed")) || (key4 === "docs-changed")) || (key4 === "attribute-changed"))){
-const err38 = {instancePath:instancePath+"/diff/severity",schemaPath:"#/properties/diff/properties/severity/propertyNames/enum",keyword:"enum",params:{allowedValues: schema11.properties.diff.properties.severity.propertyNames.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.diff.properties.severity.propertyNames.enum,parentSchema:schema11.properties.diff.properties.severity.propertyNames,data:key4,propertyName:key4};
+}
+else {
+const err38 = {instancePath:instancePath+"/packages",schemaPath:"#/properties/packages/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.packages.type,parentSchema:schema11.properties.packages,data:data6};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -558,9 +552,13 @@ vErrors.push(err38);
 }
 errors++;
 }
-var valid8 = _errs48 === errors;
-if(!valid8){
-const err39 = {instancePath:instancePath+"/diff/severity",schemaPath:"#/properties/diff/properties/severity/propertyNames",keyword:"propertyNames",params:{propertyName: key4},message:"property name must be valid",schema:schema11.properties.diff.properties.severity.propertyNames,parentSchema:schema11.properties.diff.properties.severity,data:data19};
+}
+if(data.diff !== undefined){
+let data19 = data.diff;
+if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
+for(const key3 in data19){
+if(!((key3 === "severity") || (key3 === "deprecation"))){
+const err39 = {instancePath:instancePath+"/diff",schemaPath:"#/properties/diff/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.diff,data:data19};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -570,10 +568,13 @@ vErrors.push(err39);
 errors++;
 }
 }
-for(const key5 in data19){
-let data20 = data19[key5];
-if(!(((data20 === "breaking") || (data20 === "warning")) || (data20 === "non-breaking"))){
-const err40 = {instancePath:instancePath+"/diff/severity/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/diff/properties/severity/additionalProperties/enum",keyword:"enum",params:{allowedValues: schema11.properties.diff.properties.severity.additionalProperties.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.diff.properties.severity.additionalProperties.enum,parentSchema:schema11.properties.diff.properties.severity.additionalProperties,data:data20};
+if(data19.severity !== undefined){
+let data20 = data19.severity;
+if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
+for(const key4 in data20){
+const _errs50 = errors;
+if(!(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((key4 === "connector-added") || (key4 === "connector-removed")) || (key4 === "entity-added")) || (key4 === "entity-removed")) || (key4 === "action-added")) || (key4 === "action-removed")) || (key4 === "action-removed-after-deprecation")) || (key4 === "action-deprecated")) || (key4 === "action-became-write")) || (key4 === "action-became-read")) || (key4 === "params-opened")) || (key4 === "params-closed")) || (key4 === "searchable-fields-opened")) || (key4 === "searchable-fields-closed")) || (key4 === "action-result-changed")) || (key4 === "shape-added")) || (key4 === "shape-removed")) || (key4 === "shape-opened")) || (key4 === "shape-closed")) || (key4 === "envelope-changed")) || (key4 === "pagination-added")) || (key4 === "pagination-removed")) || (key4 === "pagination-scheme-changed")) || (key4 === "pagination-scheme-renamed")) || (key4 === "pagination-param-changed")) || (key4 === "pagination-size-param-added")) || (key4 === "pagination-previous-param-added")) || (key4 === "pagination-previous-param-changed")) || (key4 === "pagination-size-param-changed")) || (key4 === "pagination-start-changed")) || (key4 === "pagination-next-changed")) || (key4 === "pagination-stop-removed")) || (key4 === "pagination-stop-added")) || (key4 === "pagination-style-changed")) || (key4 === "download-range-param-added")) || (key4 === "download-range-param-removed")) || (key4 === "download-range-param-changed")) || (key4 === "download-max-bytes-lowered")) || (key4 === "download-max-bytes-raised")) || (key4 === "param-added")) || (key4 === "param-required-added")) || (key4 === "param-removed")) || (key4 === "param-removed-after-deprecation")) || (key4 === "param-became-required")) || (key4 === "param-became-optional")) || (key4 === "param-type-changed")) || (key4 === "param-type-widened")) || (key4 === "param-enum-value-added")) || (key4 === "param-enum-value-removed")) || (key4 === "param-enum-added")) || (key4 === "param-enum-removed")) || (key4 === "param-const-added")) || (key4 === "param-const-changed")) || (key4 === "param-const-removed")) || (key4 === "param-default-added")) || (key4 === "param-default-changed")) || (key4 === "param-default-removed")) || (key4 === "param-limit-tightened")) || (key4 === "param-limit-loosened")) || (key4 === "param-pattern-changed")) || (key4 === "param-separator-changed")) || (key4 === "param-query-language-changed")) || (key4 === "param-query-language-set")) || (key4 === "param-format-added")) || (key4 === "param-format-changed")) || (key4 === "param-format-removed")) || (key4 === "param-matches-added")) || (key4 === "param-matches-changed")) || (key4 === "param-matches-removed")) || (key4 === "param-range-added")) || (key4 === "param-range-changed")) || (key4 === "param-range-removed")) || (key4 === "param-bound-added")) || (key4 === "param-bound-changed")) || (key4 === "param-bound-removed")) || (key4 === "param-deprecated")) || (key4 === "searchable-field-added")) || (key4 === "searchable-field-removed")) || (key4 === "searchable-field-removed-after-deprecation")) || (key4 === "searchable-field-type-changed")) || (key4 === "searchable-field-type-widened")) || (key4 === "searchable-field-became-nullable")) || (key4 === "searchable-field-became-non-nullable")) || (key4 === "searchable-field-enum-value-added")) || (key4 === "searchable-field-enum-value-removed")) || (key4 === "searchable-field-enum-added")) || (key4 === "searchable-field-enum-removed")) || (key4 === "searchable-field-const-added")) || (key4 === "searchable-field-const-changed")) || (key4 === "searchable-field-const-removed")) || (key4 === "searchable-field-format-added")) || (key4 === "searchable-field-format-changed")) || (key4 === "searchable-field-format-removed")) || (key4 === "searchable-field-derive-changed")) || (key4 === "searchable-field-deprecated")) || (key4 === "response-field-added")) || (key4 === "response-field-removed")) || (key4 === "response-field-removed-after-deprecation")) || (key4 === "response-field-type-changed")) || (key4 === "response-field-type-narrowed")) || (key4 === "response-field-became-nullable")) || (key4 === "response-field-became-non-nullable")) || (key4 === "response-field-enum-value-added")) || (key4 === "response-field-enum-value-removed")) || (key4 === "response-field-enum-added")) || (key4 === "response-field-enum-removed")) || (key4 === "response-field-const-added")) || (key4 === "response-field-const-changed")) || (key4 === "response-field-const-removed")) || (key4 === "response-field-format-added")) || (key4 === "response-field-format-changed")) || (key4 === "response-field-format-removed")) || (key4 === "response-field-derive-changed")) || (key4 === "response-field-deprecated")) || (key4 === "endpoint-method-changed")) || (key4 === "endpoint-path-changed")) || (key4 === "endpoint-path-param-renamed")) || (key4 === "endpoint-body-changed")) || (key4 === "endpoint-header-added")) || (key4 === "endpoint-header-changed")) || (key4 === "endpoint-header-removed")) || (key4 === "version-segment-changed")) || (key4 === "auth-scheme-changed")) || (key4 === "transport-assumption-changed")) || (key4 === "assumption-changed")) || (key4 === "auth-method-changed")) || (key4 === "auth-variable-supplied-added")) || (key4 === "auth-variable-supplied-required-added")) || (key4 === "auth-variable-supplied-removed")) || (key4 === "search-operator-added")) || (key4 === "search-operator-removed")) || (key4 === "search-operator-operand-changed")) || (key4 === "sort-element-changed")) || (key4 === "sort-direction-added")) || (key4 === "sort-direction-removed")) || (key4 === "error-status-added")) || (key4 === "error-status-removed")) || (key4 === "error-status-changed")) || (key4 === "ordering-added")) || (key4 === "ordering-refined")) || (key4 === "ordering-changed")) || (key4 === "ordering-removed")) || (key4 === "default-filter-added")) || (key4 === "default-filter-changed")) || (key4 === "default-filter-removed")) || (key4 === "param-group-added")) || (key4 === "param-group-changed")) || (key4 === "param-group-loosened")) || (key4 === "param-group-removed")) || (key4 === "key-param-added")) || (key4 === "key-param-changed")) || (key4 === "alternate-key-added")) || (key4 === "alternate-key-removed")) || (key4 === "update-semantics-added")) || (key4 === "update-semantics-changed")) || (key4 === "record-key-added")) || (key4 === "record-key-changed")) || (key4 === "invariant-added")) || (key4 === "invariant-removed")) || (key4 === "records-from-changed")) || (key4 === "fixtures-changed")) || (key4 === "docs-changed")) || (key4 === "attribute-changed"))){
+const err40 = {instancePath:instancePath+"/diff/severity",schemaPath:"#/properties/diff/properties/severity/propertyNames/enum",keyword:"enum",params:{allowedValues: schema11.properties.diff.properties.severity.propertyNames.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.diff.properties.severity.propertyNames.enum,parentSchema:schema11.properties.diff.properties.severity.propertyNames,data:key4,propertyName:key4};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -582,10 +583,9 @@ vErrors.push(err40);
 }
 errors++;
 }
-}
-}
-else {
-const err41 = {instancePath:instancePath+"/diff/severity",schemaPath:"#/properties/diff/properties/severity/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.diff.properties.severity.type,parentSchema:schema11.properties.diff.properties.severity,data:data19};
+var valid8 = _errs50 === errors;
+if(!valid8){
+const err41 = {instancePath:instancePath+"/diff/severity",schemaPath:"#/properties/diff/properties/severity/propertyNames",keyword:"propertyNames",params:{propertyName: key4},message:"property name must be valid",schema:schema11.properties.diff.properties.severity.propertyNames,parentSchema:schema11.properties.diff.properties.severity,data:data20};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -595,10 +595,10 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data18.deprecation !== undefined){
-let data21 = data18.deprecation;
-if(!(((data21 === "released") || (data21 === "any")) || (data21 === "off"))){
-const err42 = {instancePath:instancePath+"/diff/deprecation",schemaPath:"#/properties/diff/properties/deprecation/enum",keyword:"enum",params:{allowedValues: schema11.properties.diff.properties.deprecation.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.diff.properties.deprecation.enum,parentSchema:schema11.properties.diff.properties.deprecation,data:data21};
+for(const key5 in data20){
+let data21 = data20[key5];
+if(!(((data21 === "breaking") || (data21 === "warning")) || (data21 === "non-breaking"))){
+const err42 = {instancePath:instancePath+"/diff/severity/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/diff/properties/severity/additionalProperties/enum",keyword:"enum",params:{allowedValues: schema11.properties.diff.properties.severity.additionalProperties.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.diff.properties.severity.additionalProperties.enum,parentSchema:schema11.properties.diff.properties.severity.additionalProperties,data:data21};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -610,7 +610,7 @@ errors++;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/diff",schemaPath:"#/properties/diff/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.diff.type,parentSchema:schema11.properties.diff,data:data18};
+const err43 = {instancePath:instancePath+"/diff/severity",schemaPath:"#/properties/diff/properties/severity/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.diff.properties.severity.type,parentSchema:schema11.properties.diff.properties.severity,data:data20};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -620,14 +620,39 @@ vErrors.push(err43);
 errors++;
 }
 }
-}
-else {
-const err44 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+if(data19.deprecation !== undefined){
+let data22 = data19.deprecation;
+if(!(((data22 === "released") || (data22 === "any")) || (data22 === "off"))){
+const err44 = {instancePath:instancePath+"/diff/deprecation",schemaPath:"#/properties/diff/properties/deprecation/enum",keyword:"enum",params:{allowedValues: schema11.properties.diff.properties.deprecation.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.diff.properties.deprecation.enum,parentSchema:schema11.properties.diff.properties.deprecation,data:data22};
 if(vErrors === null){
 vErrors = [err44];
 }
 else {
 vErrors.push(err44);
+}
+errors++;
+}
+}
+}
+else {
+const err45 = {instancePath:instancePath+"/diff",schemaPath:"#/properties/diff/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.diff.type,parentSchema:schema11.properties.diff,data:data19};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+}
+else {
+const err46 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
 }
 errors++;
 }

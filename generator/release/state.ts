@@ -7,8 +7,9 @@
  *
  * A connector missing from versions.json is at INITIAL_VERSION. `fingerprint` is the digest of the connector's
  * spec at its last release (fingerprint.ts): `release` skips a connector whose spec has not changed since.
- * The directory is `release/` at the repository root, or CONNECTOR_CODEGEN_RELEASE_DIR when set (tests and
- * trial releases on a copy).
+ * The directory is the project's: the config's `release` (config.ts ResolvedConfig.releaseDir), or
+ * CONNECTOR_CODEGEN_RELEASE_DIR when set. `releaseDir()` below (`release/` of this repository) serves callers without
+ * a config: the API's defaults.
  */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -35,7 +36,7 @@ export interface ReleaseState {
   packages: Record<string, PackageRelease>;
 }
 
-/** The release state directory in use. */
+/** The release state directory of callers without a config: CONNECTOR_CODEGEN_RELEASE_DIR, else this repository's. */
 export function releaseDir(): string {
   return releaseDirOf(repoRoot);
 }

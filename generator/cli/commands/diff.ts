@@ -56,7 +56,7 @@ export const diffCommand: Command = {
     }
     let result;
     try {
-      result = await runDiff({ base: positionals[0]!, head: positionals[1], specDir: config.specDir, packages: config.packages, severity: config.diff.severity, deprecation: config.diff.deprecation });
+      result = await runDiff({ base: positionals[0]!, head: positionals[1], specDir: config.specDir, packages: config.packages, releaseDir: config.releaseDir, severity: config.diff.severity, deprecation: config.diff.deprecation });
     } catch (error) {
       if (error instanceof sides.SideUsageError) return usageError(io, error.message);
       if (error instanceof sides.InvalidSidesError) {

@@ -8,7 +8,7 @@ export const releaseCommand: Command = {
   name: 'release',
   summary: 'Bump the version of each package whose spec changed, write its changelog, and regenerate.',
   description:
-    'The semver bump of each package comes from the semantic diff against --base; the new versions and CHANGELOG\nentries are recorded in release/, which generate reads. Releasing the same spec twice changes nothing.',
+    'The semver bump of each package comes from the semantic diff against --base; the new versions and CHANGELOG\nentries are recorded in the project\'s release state (the config\'s "release", else release/ beside the config),\nwhich generate reads. Releasing the same spec twice changes nothing.',
   options: {
     base: { type: 'string', value: 'REF', default: 'HEAD', description: 'Git ref (or spec directory) of the last release.' },
     out: { type: 'string', value: 'DIR', description: 'Output directory to regenerate (default: the config\'s "output", else generated).' },
@@ -20,11 +20,12 @@ export const releaseCommand: Command = {
   ],
   writes: (values) => !values['dry-run'],
   async run(values, _positionals, io, context) {
-    const [{ release }, { releaseDir }, { generate }] = await Promise.all([import('../../release/release.js'), import('../../release/state.js'), import('../../generate.js')]);
+    const [{ release }, { generate }] = await Promise.all([import('../../release/release.js'), import('../../generate.js')]);
     const config = context.config();
+    const { releaseDir } = config;
     const specDir = config.specDir;
     const dryRun = Boolean(values['dry-run']);
-    const plan = await release({ base: String(values.base), specDir, releaseDir: releaseDir(), dryRun, diff: config.diff });
+    const plan = await release({ base: String(values.base), specDir, releaseDir, dryRun, diff: config.diff });
     if (plan.length === 0) {
       io.stdout(`Nothing to release: no semantic change from ${values.base} to the working tree.\n`);
       return 0;
@@ -41,7 +42,7 @@ export const releaseCommand: Command = {
     }
     if (dryRun) return 0;
     const result = await generate({ specDir, outDir: config.outDir, config });
-    io.stdout(`release state written to ${path.relative(process.cwd(), releaseDir()) || '.'}/; regenerated ${displayDir(config.outDir)}/ (${result.written} written)\n`);
+    io.stdout(`release state written to ${path.relative(process.cwd(), releaseDir) || '.'}/; regenerated ${displayDir(config.outDir)}/ (${result.written} written)\n`);
     return 0;
   },
 };
