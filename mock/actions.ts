@@ -78,7 +78,7 @@ function missing(ctx: ActionContext, params: Record<string, unknown>): HttpError
   if (action.keyParam !== undefined) {
     const value = params[action.keyParam];
     const alternates = (action.alternateKeys?.fields ?? []).map((f) => `, or its ${f}`).join('');
-    return notFound(`no ${owner} record with ${action.keyParam} ${JSON.stringify(value)}${where}; ${action.keyParam} takes the key${store.model.keyPath ? ` (${store.model.keyPath})` : ''} of a ${owner} record${alternates}`);
+    return notFound(`no ${owner} record with ${action.keyParam} ${JSON.stringify(value)}${where}; ${action.keyParam} takes the key${store.model.keyPath ? ` (${store.model.keyPath})` : ''} of an existing ${owner} record${alternates}`);
   }
   return notFound(`no ${owner} record matches params ${JSON.stringify(params)}${where}`);
 }
@@ -161,7 +161,7 @@ function writeThrough(ctx: ActionContext, params: Record<string, unknown>): Acti
   if (!owner || keyParam === undefined || !action.params.some((p) => p.name === keyParam)) return undefined;
   const { store } = source.entity(owner.name)!;
   const row = store.find(params[keyParam]);
-  if (row === undefined) throw notFound(`no ${owner.name} record with ${keyParam} ${JSON.stringify(params[keyParam])}; ${keyParam} takes the key of a ${owner.name} record`);
+  if (row === undefined) throw notFound(`no ${owner.name} record with ${keyParam} ${JSON.stringify(params[keyParam])}; ${keyParam} takes the key of an existing ${owner.name} record`);
   const key = store.keyOf(row);
   const record = { ...store.recordOf(row) };
   const { [keyParam]: _key, ...changes } = params;
