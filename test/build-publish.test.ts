@@ -223,6 +223,8 @@ describe('publish', () => {
     const digests = tarballDigests(await readFile(path.join(dir, report!.filename)));
     expect(Object.fromEntries(digests)).toEqual(Object.fromEntries(Object.entries(files).map(([file, content]) => [file, contentDigest(Buffer.from(content))])));
     await rm(dir, { recursive: true, force: true });
+    // What a hostile or broken registry serves is an error, never a hang or a crash.
+    expect(() => tarballDigests(Buffer.from('not a tarball'))).toThrow(/incorrect header check/);
   });
 
   test("npm's error block is cut to what went wrong: no object dump, no advice on logs and proxies", () => {

@@ -2,8 +2,8 @@
  * `connector-codegen publish`: builds what is stale, then publishes the runtime and every connector package with
  * npm, the runtime first. A version already on the registry with the same contents is skipped, so running it twice
  * publishes nothing the second time; one on the registry with other contents (the spec changed, the version did not)
- * fails, naming the files that differ, since a registry never replaces a version. Registry, auth, proxies and the like come from the user's npm config and environment exactly as
- * for `npm publish`; `--registry`, `--tag`, `--access`, `--otp`, `--provenance` and any flags after `--` are
+ * fails, naming the files that differ, since a registry never replaces a version. Registry, auth, proxies and the
+ * like come from the user's npm config and environment exactly as for `npm publish`; `--registry`, `--tag`, `--access`, `--otp`, `--provenance` and any flags after `--` are
  * handed to npm.
  */
 import { spawn } from 'node:child_process';
@@ -119,7 +119,14 @@ async function changedFiles(npm: NpmRunner, pkg: OutputPackage, dist: RegistryDi
   try {
     const spec = `${pkg.name}@${pkg.version}`;
     const fetched = await pack(npm, [spec, '--pack-destination', temp, ...LOOKUP_RETRY, ...(registry ? ['--registry', registry] : [])], temp, spec);
-    return differingPaths(tarballDigests(await readFile(path.join(temp, fetched.filename ?? ''))), mine);
+    const tarball = await readFile(path.join(temp, path.basename(fetched.filename ?? '')));
+    let theirs: Map<string, string>;
+    try {
+      theirs = tarballDigests(tarball);
+    } catch (error) {
+      throw new Error(`the registry's tarball of ${spec} cannot be read: ${(error as Error).message}`);
+    }
+    return differingPaths(theirs, mine);
   } finally {
     await rm(temp, { recursive: true, force: true });
   }

@@ -8,10 +8,12 @@ import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 
 const BLOCK = 512;
+/** Largest unpacked tarball read (a generated package unpacks to a few MB): a gzip bomb stops here. */
+const MAX_UNPACKED_BYTES = 256 * 1024 * 1024;
 
 /** sha256 (hex) of each regular file of a package tarball, by its path inside the package (`dist/esm/index.js`). */
 export function tarballDigests(gzipped: Uint8Array): Map<string, string> {
-  const tar = gunzipSync(gzipped);
+  const tar = gunzipSync(gzipped, { maxOutputLength: MAX_UNPACKED_BYTES });
   const out = new Map<string, string>();
   let paxPath: string | undefined;
   for (let at = 0; at + BLOCK <= tar.length; ) {
