@@ -71,15 +71,14 @@ export function updateSemanticsText(semantics: NonNullable<ActionIR['updateSeman
   return semantics === 'partial' ? 'Partial update: only the fields given change; the others keep their values.' : semantics;
 }
 
-/** "`issueIdOrKey` also takes the record's `key`." */
+/** "`issueIdOrKey` also takes the record's `key`." (client JSDoc; the reference says it in its key param line). */
 export function alternateKeysText(keyParam: string, alternate: AlternateKeysIR): string {
   return `\`${keyParam}\` also takes the record's ${alternate.fields.map((f) => `\`${f}\``).join(' or ')}.`;
 }
 
-/** Every rule of an action, one sentence each (ordering, default filter, param groups, update semantics, alternate keys). */
+/** Every rule of an action, one sentence each (ordering, default filter, param groups, update semantics). */
 export function actionRuleLines(action: ActionIR): string[] {
   const out: string[] = [];
-  if (action.keyParam && action.alternateKeys) out.push(alternateKeysText(action.keyParam, action.alternateKeys));
   if (action.ordering) out.push(orderingText(action.ordering));
   if (action.defaultFilter) out.push(defaultFilterText(action.defaultFilter));
   for (const g of action.paramGroups ?? []) out.push(paramGroupText(g));

@@ -15,6 +15,7 @@ export { SpecDirError };
 import { diagnosticAt, knownSource, loadYaml, makeDiagnostic, parsedSource, parseSource, readSource, specStem, SPEC_EXTENSIONS, type DataPath, type SourceFile } from './yaml-source.js';
 import type { ParsedFile, SpecCacheOptions, SpecFileKind } from '../cache/spec-cache.js';
 import { fastParse } from './yaml-fast.js';
+import { isPlainObject } from '../lib/plain-object.js';
 
 /** A compiled meta-schema validator (ajv standalone code: generator/spec/schema/validators.generated.ts). */
 type MetaValidator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
@@ -353,12 +354,6 @@ function pointerToPath(pointer: string): string[] {
     .slice(1)
     .split('/')
     .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-}
-
-/** A map as YAML gives one (its prototype Object's, or none), not a class instance. */
-function isPlainObject(value: object): boolean {
-  const proto = Object.getPrototypeOf(value) as unknown;
-  return proto === Object.prototype || proto === null;
 }
 
 /** The YAML 1.1 tag that gives `value` (a class instance from toJS), for a message. */

@@ -2,6 +2,7 @@
  * JSON values as the uniform search compares them: validation of operands, deep equality, and the total order
  * used by `sort` (nulls last).
  */
+import { isPlainObject } from '../../generator/lib/plain-object.js';
 
 /** How deep an operand or a filter may nest; deeper input gets a 422 instead of exhausting the stack. */
 export const MAX_DEPTH = 64;
@@ -14,12 +15,8 @@ export function isInertKey(name: string): boolean {
   return INERT_KEYS.has(name);
 }
 
-/** A plain object (`{}`, not an array, not null, not a class instance). */
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
-}
+/** A plain object (generator/lib/plain-object.ts, which the spec reader shares): the search's importers take it from here. */
+export { isPlainObject };
 
 /** Whether `value` is JSON (null, boolean, finite number, string, array, plain object) nested at most MAX_DEPTH deep. */
 export function isJsonValue(value: unknown, depth = 0): boolean {

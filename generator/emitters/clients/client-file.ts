@@ -6,7 +6,7 @@
 import type { ActionIR, ConnectorIR, EntityIR, PaginationIR, SpecIR } from '../../ir.js';
 import { generatedHeader } from '../header.js';
 import { camelCase } from '../naming.js';
-import { actionRuleLines } from '../rules-text.js';
+import { actionRuleLines, alternateKeysText } from '../rules-text.js';
 import { hardline, indent, join, printDoc, type Doc } from '../ts/doc.js';
 import { classDecl, code, constDecl, fileDoc, functionDecl, importDecl, interfaceDecl, literal, str, t, type LiteralValue, type Param, type TypeMember, type TypeNode } from '../ts/syntax.js';
 import { clientClassName, methodExample, resourceTypeName } from './client-names.js';
@@ -70,6 +70,7 @@ function methodDocs(connector: ConnectorIR, entity: EntityIR, action: ActionIR):
   const lines = [action.description];
   if (action.note) lines.push(`Note: ${action.note}`);
   lines.push(...actionRuleLines(action));
+  if (action.keyParam && action.alternateKeys) lines.push(alternateKeysText(action.keyParam, action.alternateKeys));
   if (entity.recordsFrom) lines.push(`Works on the records of \`${entity.recordsFrom}\`.`);
   if (action.paramsUnspecified) lines.push(`Params not specified by the contract: "${action.paramsUnspecified}"`);
   if (action.pagination !== 'none' && action.pagination !== 'unspecified' && action.result.shape === 'list') {

@@ -12,7 +12,7 @@ import { serviceLink, slot } from './links.js';
 import { allowedValues, anchor, code, describeCell, flatten, limitsText, literal, NOT_SPECIFIED, prose, table, text, typeText } from './markdown.js';
 import { operatorsFor } from './search-operators.js';
 import { assumptionTable, limitTable } from './service-view.js';
-import { actionRuleLines, alternateKeysText, invariantText } from '../rules-text.js';
+import { actionRuleLines, invariantText } from '../rules-text.js';
 
 const recordAnchor = (name: string) => anchor('record', name);
 const metaAnchor = (name: string) => anchor('meta', name);
@@ -150,11 +150,7 @@ function paramsText(action: ActionIR): string | undefined {
 
 /** What an action's rules say, one line each: ordering, default filter, groups, update semantics, key, labels. */
 function actionRules(entity: EntityIR, action: ActionIR): string | undefined {
-  // The key param's alternate keys join its own line.
-  const alternate = action.keyParam && action.alternateKeys ? alternateKeysText(action.keyParam, action.alternateKeys) : undefined;
-  const lines = actionRuleLines(action)
-    .filter((l) => l !== alternate)
-    .map((l) => `- ${text(l)}`);
+  const lines = actionRuleLines(action).map((l) => `- ${text(l)}`);
   const alternates = (action.alternateKeys?.fields ?? []).map((f) => ` or its ${code(f)}`).join('');
   if (action.keyParam) lines.push(`- The record is found by ${code(action.keyParam)}, which takes its key${alternates}.`);
   if (entity.recordsFrom) lines.push(`- Works on the records of ${linkTo(code(entity.recordsFrom), entityAnchor(entity.recordsFrom))}.`);
