@@ -94,6 +94,25 @@ export interface AlternateKeysIR extends RuleDocs {
   fields: string[];
 }
 
+/** One param of a parent rule and the parent record's field whose value it gives. */
+export interface ParentParamIR {
+  /** The param, as actions of the entity take it. */
+  param: string;
+  /** The parent record's field (dotted path) the param's value equals. */
+  field: string;
+}
+
+/**
+ * The entity's records each belong to one record of another entity (a channel's messages, a repository's issues),
+ * named by params: every action of the entity that takes all of them acts within that record.
+ */
+export interface ParentIR extends RuleDocs {
+  /** The parent entity of the connector (whose records own this entity's). */
+  entity: string;
+  /** The params naming the parent record, sorted by param. */
+  params: ParentParamIR[];
+}
+
 /** Params that must be given together or alternatively. */
 export interface ParamGroupIR extends RuleDocs {
   /** oneOf: exactly one alternative is given in full; atLeastOne: at least one is. */
@@ -332,6 +351,20 @@ export function authConfigFields(auth: AuthIR): (PropertyIR | AuthVariableIR)[] 
   return [...auth.fields, ...variables].sort((a, b) => (a.name < b.name ? -1 : 1));
 }
 
+/** The entity whose records an entity's actions address: itself, or the one its recordsFrom names. */
+export function recordsEntity(connector: ConnectorIR, entity: EntityIR): EntityIR {
+  return (entity.recordsFrom !== undefined && connector.entities.find((e) => e.name === entity.recordsFrom)) || entity;
+}
+
+/**
+ * The parent rule an action of `entity` acts within: the rule of the entity whose records it addresses (recordsFrom
+ * followed), when the action takes every param the rule names; undefined otherwise (the action sees every record).
+ */
+export function parentScope(connector: ConnectorIR, entity: EntityIR, action: ActionIR): ParentIR | undefined {
+  const parent = recordsEntity(connector, entity).parent;
+  return parent && parent.params.every((p) => action.params.some((x) => x.name === p.param)) ? parent : undefined;
+}
+
 /** Whether every value of `from` is a value of `to`'s type, nullability aside (integers are numbers; `any` fits all). */
 export function typesFit(from: SchemaIR, to: SchemaIR): boolean {
   if (to.types.includes('any') || from.types.includes('any')) return true;
@@ -416,6 +449,8 @@ export interface EntityIR {
   note?: string;
   /** The entity has no records of its own: its actions address the records of this entity of the connector. */
   recordsFrom?: string;
+  /** Each record belongs to one record of another entity, named by params (lists, reads and writes act within it). */
+  parent?: ParentIR;
   /** What is assumed where the contract is silent. */
   assumption?: string;
   /** Where a fact not in the contract comes from. */

@@ -9,6 +9,7 @@ import { Random } from '../generator/emitters/fixtures/random.js';
 import { identifier, valueFor } from '../generator/emitters/fixtures/values.js';
 import type { ActionIR, ConnectorIR, EntityIR, PropertyIR, ShapeIR } from '../generator/ir.js';
 import { HttpError, notFound } from './errors.js';
+import { resolveParent, type ParentScope } from './parent.js';
 import { cutPage } from './paging.js';
 import { projectRecord } from './query/index.js';
 import { checkInvariants } from './rules.js';
@@ -71,16 +72,29 @@ export function findTarget(store: EntityStore, action: ActionIR, params: Record<
   return store.model.count === 1 && store.size === 1 ? store.rowAt(0) : undefined;
 }
 
-function missing(ctx: ActionContext, params: Record<string, unknown>): HttpError {
+function missing(ctx: ActionContext, params: Record<string, unknown>, scope?: ParentScope): HttpError {
   const { store, action, entity } = ctx;
   const owner = store.model.entity.name;
   const where = owner === entity.name ? '' : ` (${entity.name} addresses ${owner} records)`;
+  const inParent = scope ? ` in the ${scope.rule.entity} record ${scope.named} names` : '';
+  const ofParent = scope ? ` of that ${scope.rule.entity} record` : '';
   if (action.keyParam !== undefined) {
     const value = params[action.keyParam];
     const alternates = (action.alternateKeys?.fields ?? []).map((f) => `, or its ${f}`).join('');
-    return notFound(`no ${owner} record with ${action.keyParam} ${JSON.stringify(value)}${where}; ${action.keyParam} takes the key${store.model.keyPath ? ` (${store.model.keyPath})` : ''} of an existing ${owner} record${alternates}`);
+    return notFound(`no ${owner} record with ${action.keyParam} ${JSON.stringify(value)}${inParent}${where}; ${action.keyParam} takes the key${store.model.keyPath ? ` (${store.model.keyPath})` : ''} of an existing ${owner} record${ofParent}${alternates}`);
   }
-  return notFound(`no ${owner} record matches params ${JSON.stringify(params)}${where}`);
+  return notFound(`no ${owner} record matches params ${JSON.stringify(params)}${inParent}${where}`);
+}
+
+/**
+ * The row a get, update, delete or download addresses: within the parent record its params name (404 when they name
+ * none, or when the record belongs to another parent), else anywhere.
+ */
+function targetRow(ctx: ActionContext, params: Record<string, unknown>): Row {
+  const scope = resolveParent(ctx.source, ctx.entity, ctx.action, params);
+  const row = findTarget(ctx.store, ctx.action, params);
+  if (row === undefined || (scope && !scope.holds(row))) throw missing(ctx, params, scope);
+  return row;
 }
 
 /** Copies params that name fields of the record onto it; never a prototype key. */
@@ -119,8 +133,10 @@ function positionIn(store: EntityStore, rows: readonly Row[] | undefined, key: u
 function list(ctx: ActionContext, params: Record<string, unknown>): ActionResult {
   const { source, store, action } = ctx;
   const scheme = source.connector.pagination.find((s) => s.name === action.pagination);
+  const scope = resolveParent(source, ctx.entity, action, params);
   const selection = selectRecords(store, action, scheme, params);
-  const rows = selection.rows;
+  // Within a parent: only its records, in the selection's order.
+  const rows = scope ? (selection.rows ?? Array.from(store.rows())).filter(scope.holds) : selection.rows;
   const total = rows ? rows.length : store.size;
   const rowAt = (i: number) => (rows ? rows[i]! : store.rowAt(i));
   const meta = source.connector.meta.find((m) => m.name === action.result.meta);
@@ -131,8 +147,7 @@ function list(ctx: ActionContext, params: Record<string, unknown>): ActionResult
 }
 
 function get(ctx: ActionContext, params: Record<string, unknown>): ActionResult {
-  const row = findTarget(ctx.store, ctx.action, params);
-  if (row === undefined) throw missing(ctx, params);
+  const row = targetRow(ctx, params);
   return { kind: 'json', status: 200, records: asResult(ctx.source.connector, ctx.action, ctx.store.recordOf(row)) };
 }
 
@@ -175,6 +190,7 @@ function create(ctx: ActionContext, params: Record<string, unknown>): ActionResu
   const through = writeThrough(ctx, params);
   if (through) return through;
   const { source, store, action, entity } = ctx;
+  const scope = resolveParent(source, entity, action, params);
   const model = store.model;
   const record = store.template();
   write(record, params, model.fields);
@@ -193,6 +209,7 @@ function create(ctx: ActionContext, params: Record<string, unknown>): ActionResu
   const key = (ruled as string | number | undefined) ?? store.newKey((attempt) => identifier(Random.for(random.next(), 'key', attempt), shape?.idFormat, shape?.idPrefix));
   if (keyPath !== undefined) setPath(record, keyPath, key);
   store.put(key, record);
+  if (scope) store.setParent(key, scope.key);
   const result = action.result.record === entity.record || action.result.record === model.entity.record ? asResult(source.connector, action, record) : resultShape(source.connector, action, params, key);
   return { kind: 'json', status: 200, records: result };
 }
@@ -208,8 +225,7 @@ function resultShape(connector: ConnectorIR, action: ActionIR, params: Record<st
 
 function update(ctx: ActionContext, params: Record<string, unknown>): ActionResult {
   const { store, source, action } = ctx;
-  const row = findTarget(store, action, params);
-  if (row === undefined) throw missing(ctx, params);
+  const row = targetRow(ctx, params);
   const key = store.keyOf(row);
   // Partial: the fields not given keep their values.
   const record = { ...store.recordOf(row) };
@@ -223,8 +239,7 @@ function update(ctx: ActionContext, params: Record<string, unknown>): ActionResu
 
 function remove(ctx: ActionContext, params: Record<string, unknown>): ActionResult {
   const { store, source, action } = ctx;
-  const row = findTarget(store, action, params);
-  if (row === undefined) throw missing(ctx, params);
+  const row = targetRow(ctx, params);
   const key = store.keyOf(row);
   store.remove(key);
   const shape = shapeOf(source.connector, action.result.record);
@@ -275,8 +290,7 @@ const MEDIA_TYPE = /^[\w!#$%&'*+.^`|~-]+\/[\w!#$%&'*+.^`|~-]+(\s*;\s*[\w!#$%&'*+
 
 function download(ctx: ActionContext, params: Record<string, unknown>): ActionResult {
   const { store, action, entity } = ctx;
-  const row = findTarget(store, action, params);
-  if (row === undefined) throw missing(ctx, params);
+  const row = targetRow(ctx, params);
   const key = store.keyOf(row);
   const record = store.recordOf(row);
   const content = contentOf(entity.name, key);

@@ -118,6 +118,8 @@ export class EntityStore {
   readonly #deleted = new Set<number>();
   #created: { key: string | number; record: Record<string, unknown> }[] = [];
   readonly #createdAt = new Map<string, number>();
+  /** Key of the parent record (a parent rule) of each created record that was created under one, by the record's key. */
+  readonly #parentOfCreated = new Map<string, string>();
   #rows: Int32Array | undefined;
   #search: SearchIndex | undefined;
   #serial = 0;
@@ -197,6 +199,38 @@ export class EntityStore {
     return index !== undefined && !this.#deleted.has(index) && !this.#updated.has(index) ? index : undefined;
   }
 
+  /**
+   * The row of a record whose fields hold every value of `pairs` (field path, value; compared as text) and that `also`
+   * accepts, or undefined. A pair on the key path is a key lookup; otherwise rows are scanned, values read without
+   * building base records.
+   */
+  findWhere(pairs: readonly (readonly [path: string, value: unknown])[], also: (row: Row) => boolean = () => true): Row | undefined {
+    const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : undefined);
+    if (pairs.some(([, v]) => text(v) === undefined)) return undefined;
+    const holds = (row: Row) => pairs.every(([path, v]) => text(this.valueOf(row, path)) === text(v)) && also(row);
+    const byKey = pairs.find(([path]) => path === this.model.keyPath);
+    if (byKey) {
+      const row = this.find(byKey[1]);
+      return row !== undefined && holds(row) ? row : undefined;
+    }
+    const rows = this.rows();
+    for (let i = 0; i < rows.length; i++) if (holds(rows[i]!)) return rows[i]!;
+    return undefined;
+  }
+
+  /** The key (as text) of the parent record a row belongs to (a parent rule), or undefined when it belongs to none. */
+  parentKeyOf(row: Row): string | undefined {
+    if (row < 0) return this.#parentOfCreated.get(String(this.keyOf(row)));
+    const parent = this.model.parentModel;
+    const index = this.model.parentAt(row);
+    return parent && index >= 0 ? String(parent.keyAt(index)) : undefined;
+  }
+
+  /** Records that the record with key `key` (created by this source) belongs to the parent record with key `parentKey`. */
+  setParent(key: string | number, parentKey: string): void {
+    this.#parentOfCreated.set(String(key), parentKey);
+  }
+
   /** Every record in list order, when the base records fit the cache (else undefined: read rows one by one). */
   allRecords(): readonly Record<string, unknown>[] | undefined {
     const base = this.#base.records(this.model);
@@ -241,6 +275,7 @@ export class EntityStore {
       this.#deleted.add(row);
       this.#updated.delete(row);
     } else {
+      this.#parentOfCreated.delete(String(key));
       this.#created.splice(-1 - row, 1);
       this.#createdAt.clear();
       this.#created.forEach((c, i) => this.#createdAt.set(String(c.key), i));

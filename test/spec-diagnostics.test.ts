@@ -65,7 +65,7 @@ describe('diagnostic classes', () => {
   test('unknown key (SPEC002) names the key and the keys allowed there', async () => {
     const text = edit(SHOP_YAML, '    record: customer\n', '    record: customer\n    recrod: customer\n');
     expect(await diagnosticsForShop(text)).toEqual([
-      `${shop}:37:5 error SPEC002 unknown key 'recrod' in entities.customers; did you mean 'record'? (allowed: description, record, searchableFields, actions, note, recordsFrom, provenance, assumption)`,
+      `${shop}:37:5 error SPEC002 unknown key 'recrod' in entities.customers; did you mean 'record'? (allowed: description, record, searchableFields, actions, note, recordsFrom, parent, provenance, assumption)`,
     ]);
   });
 
@@ -253,6 +253,26 @@ describe('diagnostic classes', () => {
     expect(await diagnosticsForShop(misplaced)).toEqual([`${shop}:42:9 error SPEC030 alternateKeys applies to get, update, delete and download, not to list`]);
     const keyless = edit(edit(SHOP_YAML, '      get:\n', '      get:\n        alternateKeys: { fields: [email] }\n'), '          id:\n            type: string\n            required: true\n', '          region: string\n');
     expect(await diagnosticsForShop(keyless)).toEqual([`${shop}:46:9 error SPEC030 alternateKeys of customers get needs a key param to take them; name it with keyParam`]);
+  });
+
+  test('a parent rule names another entity, fields of its records and params an action takes (SPEC018, SPEC030)', async () => {
+    const paging = '          limit: common\n          starting_after: string\n';
+    const orders = (parent: string, params = `          customer:\n            type: string\n            required: true\n${paging}`) =>
+      edit(
+        edit(SHOP_YAML, '      email: string|null\n', '      email: string|null\n  order:\n    fields:\n      id: string\n'),
+        '      search: {}\n',
+        `      search: {}\n  orders:\n    record: order\n${parent}    actions:\n      list:\n        params:\n${params}`,
+      );
+    const ok = orders('    parent: { entity: customers, params: { customer: id }, assumption: An order is its customer\'s. }\n');
+    expect(await diagnosticsForShop(ok)).toEqual([]);
+    const unknown = await diagnosticsForShop(orders('    parent: { entity: customer, params: { customer: id } }\n'));
+    expect(unknown).toEqual([expect.stringMatching(/error SPEC018 parent of 'orders' names unknown entity 'customer'.*customers/)]);
+    const field = await diagnosticsForShop(orders('    parent: { entity: customers, params: { customer: uid } }\n'));
+    expect(field).toEqual([expect.stringContaining("SPEC030 parent of 'orders' reads param 'customer' as field 'uid', which is not a field of the records of 'customers'")]);
+    const untaken = await diagnosticsForShop(orders('    parent: { entity: customers, params: { customer: id } }\n', paging));
+    expect(untaken).toEqual([expect.stringContaining("SPEC030 parent of 'orders' names params 'customer', which no action of 'orders' takes together")]);
+    const self = await diagnosticsForShop(orders('    parent: { entity: orders, params: { customer: id } }\n'));
+    expect(self).toEqual([expect.stringContaining("SPEC018 parent of 'orders' names the entity itself")]);
   });
 
   test('every problem of every file is reported at once, sorted', async () => {

@@ -8,12 +8,14 @@ const h = new ContractHarness('code_hosting', CodeHostingClient);
 const AUTH = {};
 
 describe('branches list', () => {
+  const rules: ListRules = { parent: { entity: 'repositories', params: { repo: 'name' } } };
+
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    const params = { owner: 'contract owner', repo: 'contract repo', per_page: 10 };
+    const params = { owner: 'contract owner', repo: h.field('repositories', 0, 'name'), per_page: 10 };
     const iterator = client.branches.list(params as never) as never;
     const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('branches', r));
-    const expected = h.expectedKeys('branches', params);
+    const expected = h.expectedKeys('branches', params, rules);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -21,22 +23,33 @@ describe('branches list', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const params = { owner: 'contract owner', repo: 'contract repo' };
+    const params = { owner: 'contract owner', repo: h.field('repositories', 0, 'name') };
     const page = await client.branches.list(params as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('branches', listed);
-      const getParams = { owner: 'contract owner', repo: 'contract repo', branch: key };
+      const getParams = {
+        owner: 'contract owner',
+        branch: key,
+        repo: h.parentField('branches', key, ['repositories'], 'name'),
+      };
       const record = await client.branches.get(getParams as never);
       h.expectSameShared(listed, record as never, `branches ${key}: list and get`);
     }
   });
 
+  test('repo naming no repositories record answers 404', async () => {
+    const client = await h.client(AUTH);
+    const params = { owner: 'contract owner', repo: 'contract-no-such-parent' };
+    const call = () => client.branches.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toMatchObject({ status: 404 });
+  });
+
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    const params = { owner: 'contract owner', repo: 'contract repo', contract_unknown_param: true };
+    const params = { owner: 'contract owner', repo: h.field('repositories', 0, 'name'), contract_unknown_param: true };
     const call = () => client.branches.list(params as never);
     await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
@@ -46,10 +59,32 @@ describe('branches list', () => {
 describe('branches get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const params = { branch: h.key('branches', 0, 'string'), owner: 'contract owner', repo: 'contract repo' };
+    const params = {
+      branch: h.key('branches', 0, 'string'),
+      owner: 'contract owner',
+      repo: h.field('repositories', 0, 'name'),
+    };
     const record = await client.branches.get(params as never);
     const fields = null;
     expect(record).toEqual(h.asShape('branches', 0, fields));
+  });
+
+  test('repo naming no repositories record answers 404', async () => {
+    const client = await h.client(AUTH);
+    const params = { branch: h.key('branches', 0, 'string'), owner: 'contract owner', repo: 'contract-no-such-parent' };
+    const call = () => client.branches.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toMatchObject({ status: 404 });
+  });
+
+  test('a record is not found through another repositories record', async () => {
+    const client = await h.client(AUTH);
+    const params = {
+      branch: h.key('branches', 0, 'string'),
+      owner: 'contract owner',
+      repo: h.field('repositories', 1, 'name'),
+    };
+    const call = () => client.branches.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toMatchObject({ status: 404 });
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -58,7 +93,7 @@ describe('branches get', () => {
     const params = {
       branch: h.key('branches', 0, 'string'),
       owner: 'contract owner',
-      repo: 'contract repo',
+      repo: h.field('repositories', 0, 'name'),
       contract_unknown_param: true,
     };
     const call = () => client.branches.get(params as never);
@@ -68,12 +103,19 @@ describe('branches get', () => {
 });
 
 describe('comments list', () => {
+  const rules: ListRules = { parent: { entity: 'issues', params: { number: 'number' } } };
+
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    const params = { number: 1, owner: 'contract owner', repo: 'contract repo', per_page: 10 };
+    const params = {
+      number: h.field('issues', 0, 'number'),
+      owner: 'contract owner',
+      repo: h.field('repositories', 0, 'name'),
+      per_page: 10,
+    };
     const iterator = client.comments.list(params as never) as never;
     const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('comments', r));
-    const expected = h.expectedKeys('comments', params);
+    const expected = h.expectedKeys('comments', params, rules);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -81,7 +123,11 @@ describe('comments list', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const params = { number: 1, owner: 'contract owner', repo: 'contract repo' };
+    const params = {
+      number: h.field('issues', 0, 'number'),
+      owner: 'contract owner',
+      repo: h.field('repositories', 0, 'name'),
+    };
     const page = await client.comments.list(params as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
@@ -93,10 +139,22 @@ describe('comments list', () => {
     }
   });
 
+  test('number naming no issues record answers 404', async () => {
+    const client = await h.client(AUTH);
+    const params = { owner: 'contract owner', repo: h.field('repositories', 0, 'name'), number: 987654321 };
+    const call = () => client.comments.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toMatchObject({ status: 404 });
+  });
+
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    const params = { number: 1, owner: 'contract owner', repo: 'contract repo', contract_unknown_param: true };
+    const params = {
+      number: h.field('issues', 0, 'number'),
+      owner: 'contract owner',
+      repo: h.field('repositories', 0, 'name'),
+      contract_unknown_param: true,
+    };
     const call = () => client.comments.list(params as never);
     await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
@@ -123,12 +181,14 @@ describe('comments get', () => {
 });
 
 describe('commits list', () => {
+  const rules: ListRules = { parent: { entity: 'repositories', params: { repo: 'name' } } };
+
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    const params = { owner: 'contract owner', repo: 'contract repo', per_page: 10 };
+    const params = { owner: 'contract owner', repo: h.field('repositories', 0, 'name'), per_page: 10 };
     const iterator = client.commits.list(params as never) as never;
     const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('commits', r));
-    const expected = h.expectedKeys('commits', params);
+    const expected = h.expectedKeys('commits', params, rules);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -136,22 +196,33 @@ describe('commits list', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const params = { owner: 'contract owner', repo: 'contract repo' };
+    const params = { owner: 'contract owner', repo: h.field('repositories', 0, 'name') };
     const page = await client.commits.list(params as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('commits', listed);
-      const getParams = { owner: 'contract owner', repo: 'contract repo', sha: key };
+      const getParams = {
+        owner: 'contract owner',
+        sha: key,
+        repo: h.parentField('commits', key, ['repositories'], 'name'),
+      };
       const record = await client.commits.get(getParams as never);
       h.expectSameShared(listed, record as never, `commits ${key}: list and get`);
     }
   });
 
+  test('repo naming no repositories record answers 404', async () => {
+    const client = await h.client(AUTH);
+    const params = { owner: 'contract owner', repo: 'contract-no-such-parent' };
+    const call = () => client.commits.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toMatchObject({ status: 404 });
+  });
+
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    const params = { owner: 'contract owner', repo: 'contract repo', contract_unknown_param: true };
+    const params = { owner: 'contract owner', repo: h.field('repositories', 0, 'name'), contract_unknown_param: true };
     const call = () => client.commits.list(params as never);
     await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
@@ -161,10 +232,32 @@ describe('commits list', () => {
 describe('commits get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const params = { owner: 'contract owner', repo: 'contract repo', sha: h.key('commits', 0, 'string') };
+    const params = {
+      owner: 'contract owner',
+      repo: h.field('repositories', 0, 'name'),
+      sha: h.key('commits', 0, 'string'),
+    };
     const record = await client.commits.get(params as never);
     const fields = null;
     expect(record).toEqual(h.asShape('commits', 0, fields));
+  });
+
+  test('repo naming no repositories record answers 404', async () => {
+    const client = await h.client(AUTH);
+    const params = { owner: 'contract owner', sha: h.key('commits', 0, 'string'), repo: 'contract-no-such-parent' };
+    const call = () => client.commits.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toMatchObject({ status: 404 });
+  });
+
+  test('a record is not found through another repositories record', async () => {
+    const client = await h.client(AUTH);
+    const params = {
+      owner: 'contract owner',
+      repo: h.field('repositories', 1, 'name'),
+      sha: h.key('commits', 0, 'string'),
+    };
+    const call = () => client.commits.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toMatchObject({ status: 404 });
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -172,7 +265,7 @@ describe('commits get', () => {
     const sent = h.requests;
     const params = {
       owner: 'contract owner',
-      repo: 'contract repo',
+      repo: h.field('repositories', 0, 'name'),
       sha: h.key('commits', 0, 'string'),
       contract_unknown_param: true,
     };
@@ -185,11 +278,12 @@ describe('commits get', () => {
 describe('issues list', () => {
   const rules: ListRules = {
     params: { states: { matches: { fields: ['state'], mode: 'exact', caseSensitive: true } } },
+    parent: { entity: 'repositories', params: { repo: 'name' } },
   };
 
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    const params = { owner: 'contract owner', repo: 'contract repo', per_page: 10 };
+    const params = { owner: 'contract owner', repo: h.field('repositories', 0, 'name'), per_page: 10 };
     const iterator = client.issues.list(params as never) as never;
     const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('issues', r));
     const expected = h.expectedKeys('issues', params, rules);
@@ -200,13 +294,17 @@ describe('issues list', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const params = { owner: 'contract owner', repo: 'contract repo' };
+    const params = { owner: 'contract owner', repo: h.field('repositories', 0, 'name') };
     const page = await client.issues.list(params as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('issues', listed);
-      const getParams = { owner: 'contract owner', repo: 'contract repo', number: Number(key) };
+      const getParams = {
+        owner: 'contract owner',
+        number: Number(key),
+        repo: h.parentField('issues', key, ['repositories'], 'name'),
+      };
       const record = await client.issues.get(getParams as never);
       h.expectSameShared(listed, record as never, `issues ${key}: list and get`);
     }
@@ -214,13 +312,19 @@ describe('issues list', () => {
 
   test('states matches state (exact, case-sensitive)', async () => {
     const client = await h.client(AUTH);
+    const base = { owner: 'contract owner', repo: h.field('repositories', 0, 'name') };
+    const owned = h.indexesOwned('issues', base, rules);
     const texts = h.entity('issues').records.map((r) => at(r, 'state'));
-    let index = texts.findIndex((v) => typeof v === 'string' && /[a-z]/i.test(v));
-    if (index < 0) index = texts.findIndex((v) => typeof v === 'string' && v !== '');
+    let index = texts.findIndex((v, i) => owned.includes(i) && typeof v === 'string' && /[a-z]/i.test(v));
+    if (index < 0) index = texts.findIndex((v, i) => owned.includes(i) && typeof v === 'string' && v !== '');
     expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
     const value = String(h.field('issues', index, 'state'));
     const key = String(h.key('issues', index));
-    const paramsOf = (probe: string) => ({ owner: 'contract owner', repo: 'contract repo', states: [probe] });
+    const paramsOf = (probe: string) => ({
+      owner: 'contract owner',
+      repo: h.field('repositories', 0, 'name'),
+      states: [probe],
+    });
     const run = async (probe: string) => {
       const records = await h.all(client.issues.list(paramsOf(probe) as never) as never);
       return records.map((r) => h.keyOf('issues', r));
@@ -230,10 +334,17 @@ describe('issues list', () => {
     expect(await run(probe)).toContain(key);
   });
 
+  test('repo naming no repositories record answers 404', async () => {
+    const client = await h.client(AUTH);
+    const params = { owner: 'contract owner', repo: 'contract-no-such-parent' };
+    const call = () => client.issues.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toMatchObject({ status: 404 });
+  });
+
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    const params = { owner: 'contract owner', repo: 'contract repo', contract_unknown_param: true };
+    const params = { owner: 'contract owner', repo: h.field('repositories', 0, 'name'), contract_unknown_param: true };
     const call = () => client.issues.list(params as never);
     await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
@@ -243,10 +354,32 @@ describe('issues list', () => {
 describe('issues get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const params = { number: h.key('issues', 0, 'integer'), owner: 'contract owner', repo: 'contract repo' };
+    const params = {
+      number: h.key('issues', 0, 'integer'),
+      owner: 'contract owner',
+      repo: h.field('repositories', 0, 'name'),
+    };
     const record = await client.issues.get(params as never);
     const fields = null;
     expect(record).toEqual(h.asShape('issues', 0, fields));
+  });
+
+  test('repo naming no repositories record answers 404', async () => {
+    const client = await h.client(AUTH);
+    const params = { number: h.key('issues', 0, 'integer'), owner: 'contract owner', repo: 'contract-no-such-parent' };
+    const call = () => client.issues.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toMatchObject({ status: 404 });
+  });
+
+  test('a record is not found through another repositories record', async () => {
+    const client = await h.client(AUTH);
+    const params = {
+      number: h.key('issues', 0, 'integer'),
+      owner: 'contract owner',
+      repo: h.field('repositories', 1, 'name'),
+    };
+    const call = () => client.issues.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toMatchObject({ status: 404 });
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -255,7 +388,7 @@ describe('issues get', () => {
     const params = {
       number: h.key('issues', 0, 'integer'),
       owner: 'contract owner',
-      repo: 'contract repo',
+      repo: h.field('repositories', 0, 'name'),
       contract_unknown_param: true,
     };
     const call = () => client.issues.get(params as never);
@@ -476,12 +609,19 @@ describe('organizations get', () => {
 });
 
 describe('pr_comments list', () => {
+  const rules: ListRules = { parent: { entity: 'pull_requests', params: { number: 'number' } } };
+
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    const params = { number: 1, owner: 'contract owner', repo: 'contract repo', per_page: 10 };
+    const params = {
+      number: h.field('pull_requests', 0, 'number'),
+      owner: 'contract owner',
+      repo: h.field('repositories', 0, 'name'),
+      per_page: 10,
+    };
     const iterator = client.prComments.list(params as never) as never;
     const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('pr_comments', r));
-    const expected = h.expectedKeys('pr_comments', params);
+    const expected = h.expectedKeys('pr_comments', params, rules);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -489,7 +629,11 @@ describe('pr_comments list', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const params = { number: 1, owner: 'contract owner', repo: 'contract repo' };
+    const params = {
+      number: h.field('pull_requests', 0, 'number'),
+      owner: 'contract owner',
+      repo: h.field('repositories', 0, 'name'),
+    };
     const page = await client.prComments.list(params as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
@@ -501,10 +645,22 @@ describe('pr_comments list', () => {
     }
   });
 
+  test('number naming no pull_requests record answers 404', async () => {
+    const client = await h.client(AUTH);
+    const params = { owner: 'contract owner', repo: h.field('repositories', 0, 'name'), number: 987654321 };
+    const call = () => client.prComments.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toMatchObject({ status: 404 });
+  });
+
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    const params = { number: 1, owner: 'contract owner', repo: 'contract repo', contract_unknown_param: true };
+    const params = {
+      number: h.field('pull_requests', 0, 'number'),
+      owner: 'contract owner',
+      repo: h.field('repositories', 0, 'name'),
+      contract_unknown_param: true,
+    };
     const call = () => client.prComments.list(params as never);
     await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
@@ -610,11 +766,12 @@ describe('projects get', () => {
 describe('pull_requests list', () => {
   const rules: ListRules = {
     params: { states: { matches: { fields: ['state'], mode: 'exact', caseSensitive: true } } },
+    parent: { entity: 'repositories', params: { repo: 'name' } },
   };
 
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    const params = { owner: 'contract owner', repo: 'contract repo', per_page: 10 };
+    const params = { owner: 'contract owner', repo: h.field('repositories', 0, 'name'), per_page: 10 };
     const iterator = client.pullRequests.list(params as never) as never;
     const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('pull_requests', r));
     const expected = h.expectedKeys('pull_requests', params, rules);
@@ -625,13 +782,17 @@ describe('pull_requests list', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const params = { owner: 'contract owner', repo: 'contract repo' };
+    const params = { owner: 'contract owner', repo: h.field('repositories', 0, 'name') };
     const page = await client.pullRequests.list(params as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('pull_requests', listed);
-      const getParams = { owner: 'contract owner', repo: 'contract repo', number: Number(key) };
+      const getParams = {
+        owner: 'contract owner',
+        number: Number(key),
+        repo: h.parentField('pull_requests', key, ['repositories'], 'name'),
+      };
       const record = await client.pullRequests.get(getParams as never);
       h.expectSameShared(listed, record as never, `pull_requests ${key}: list and get`);
     }
@@ -639,13 +800,19 @@ describe('pull_requests list', () => {
 
   test('states matches state (exact, case-sensitive)', async () => {
     const client = await h.client(AUTH);
+    const base = { owner: 'contract owner', repo: h.field('repositories', 0, 'name') };
+    const owned = h.indexesOwned('pull_requests', base, rules);
     const texts = h.entity('pull_requests').records.map((r) => at(r, 'state'));
-    let index = texts.findIndex((v) => typeof v === 'string' && /[a-z]/i.test(v));
-    if (index < 0) index = texts.findIndex((v) => typeof v === 'string' && v !== '');
+    let index = texts.findIndex((v, i) => owned.includes(i) && typeof v === 'string' && /[a-z]/i.test(v));
+    if (index < 0) index = texts.findIndex((v, i) => owned.includes(i) && typeof v === 'string' && v !== '');
     expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
     const value = String(h.field('pull_requests', index, 'state'));
     const key = String(h.key('pull_requests', index));
-    const paramsOf = (probe: string) => ({ owner: 'contract owner', repo: 'contract repo', states: [probe] });
+    const paramsOf = (probe: string) => ({
+      owner: 'contract owner',
+      repo: h.field('repositories', 0, 'name'),
+      states: [probe],
+    });
     const run = async (probe: string) => {
       const records = await h.all(client.pullRequests.list(paramsOf(probe) as never) as never);
       return records.map((r) => h.keyOf('pull_requests', r));
@@ -655,10 +822,17 @@ describe('pull_requests list', () => {
     expect(await run(probe)).toContain(key);
   });
 
+  test('repo naming no repositories record answers 404', async () => {
+    const client = await h.client(AUTH);
+    const params = { owner: 'contract owner', repo: 'contract-no-such-parent' };
+    const call = () => client.pullRequests.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toMatchObject({ status: 404 });
+  });
+
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    const params = { owner: 'contract owner', repo: 'contract repo', contract_unknown_param: true };
+    const params = { owner: 'contract owner', repo: h.field('repositories', 0, 'name'), contract_unknown_param: true };
     const call = () => client.pullRequests.list(params as never);
     await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
@@ -668,10 +842,36 @@ describe('pull_requests list', () => {
 describe('pull_requests get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const params = { number: h.key('pull_requests', 0, 'integer'), owner: 'contract owner', repo: 'contract repo' };
+    const params = {
+      number: h.key('pull_requests', 0, 'integer'),
+      owner: 'contract owner',
+      repo: h.field('repositories', 0, 'name'),
+    };
     const record = await client.pullRequests.get(params as never);
     const fields = null;
     expect(record).toEqual(h.asShape('pull_requests', 0, fields));
+  });
+
+  test('repo naming no repositories record answers 404', async () => {
+    const client = await h.client(AUTH);
+    const params = {
+      number: h.key('pull_requests', 0, 'integer'),
+      owner: 'contract owner',
+      repo: 'contract-no-such-parent',
+    };
+    const call = () => client.pullRequests.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toMatchObject({ status: 404 });
+  });
+
+  test('a record is not found through another repositories record', async () => {
+    const client = await h.client(AUTH);
+    const params = {
+      number: h.key('pull_requests', 0, 'integer'),
+      owner: 'contract owner',
+      repo: h.field('repositories', 1, 'name'),
+    };
+    const call = () => client.pullRequests.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toMatchObject({ status: 404 });
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -680,7 +880,7 @@ describe('pull_requests get', () => {
     const params = {
       number: h.key('pull_requests', 0, 'integer'),
       owner: 'contract owner',
-      repo: 'contract repo',
+      repo: h.field('repositories', 0, 'name'),
       contract_unknown_param: true,
     };
     const call = () => client.pullRequests.get(params as never);
@@ -714,12 +914,14 @@ describe('pull_requests api_search', () => {
 });
 
 describe('releases list', () => {
+  const rules: ListRules = { parent: { entity: 'repositories', params: { repo: 'name' } } };
+
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    const params = { owner: 'contract owner', repo: 'contract repo', per_page: 10 };
+    const params = { owner: 'contract owner', repo: h.field('repositories', 0, 'name'), per_page: 10 };
     const iterator = client.releases.list(params as never) as never;
     const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('releases', r));
-    const expected = h.expectedKeys('releases', params);
+    const expected = h.expectedKeys('releases', params, rules);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -727,22 +929,33 @@ describe('releases list', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const params = { owner: 'contract owner', repo: 'contract repo' };
+    const params = { owner: 'contract owner', repo: h.field('repositories', 0, 'name') };
     const page = await client.releases.list(params as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('releases', listed);
-      const getParams = { owner: 'contract owner', repo: 'contract repo', tag: key };
+      const getParams = {
+        owner: 'contract owner',
+        tag: key,
+        repo: h.parentField('releases', key, ['repositories'], 'name'),
+      };
       const record = await client.releases.get(getParams as never);
       h.expectSameShared(listed, record as never, `releases ${key}: list and get`);
     }
   });
 
+  test('repo naming no repositories record answers 404', async () => {
+    const client = await h.client(AUTH);
+    const params = { owner: 'contract owner', repo: 'contract-no-such-parent' };
+    const call = () => client.releases.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toMatchObject({ status: 404 });
+  });
+
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    const params = { owner: 'contract owner', repo: 'contract repo', contract_unknown_param: true };
+    const params = { owner: 'contract owner', repo: h.field('repositories', 0, 'name'), contract_unknown_param: true };
     const call = () => client.releases.list(params as never);
     await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
@@ -752,10 +965,32 @@ describe('releases list', () => {
 describe('releases get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const params = { owner: 'contract owner', repo: 'contract repo', tag: h.key('releases', 0, 'string') };
+    const params = {
+      owner: 'contract owner',
+      repo: h.field('repositories', 0, 'name'),
+      tag: h.key('releases', 0, 'string'),
+    };
     const record = await client.releases.get(params as never);
     const fields = null;
     expect(record).toEqual(h.asShape('releases', 0, fields));
+  });
+
+  test('repo naming no repositories record answers 404', async () => {
+    const client = await h.client(AUTH);
+    const params = { owner: 'contract owner', tag: h.key('releases', 0, 'string'), repo: 'contract-no-such-parent' };
+    const call = () => client.releases.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toMatchObject({ status: 404 });
+  });
+
+  test('a record is not found through another repositories record', async () => {
+    const client = await h.client(AUTH);
+    const params = {
+      owner: 'contract owner',
+      repo: h.field('repositories', 1, 'name'),
+      tag: h.key('releases', 0, 'string'),
+    };
+    const call = () => client.releases.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toMatchObject({ status: 404 });
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -763,7 +998,7 @@ describe('releases get', () => {
     const sent = h.requests;
     const params = {
       owner: 'contract owner',
-      repo: 'contract repo',
+      repo: h.field('repositories', 0, 'name'),
       tag: h.key('releases', 0, 'string'),
       contract_unknown_param: true,
     };
@@ -853,21 +1088,40 @@ describe('repositories api_search', () => {
 });
 
 describe('reviews list', () => {
+  const rules: ListRules = { parent: { entity: 'pull_requests', params: { number: 'number' } } };
+
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    const params = { number: 1, owner: 'contract owner', repo: 'contract repo', per_page: 10 };
+    const params = {
+      number: h.field('pull_requests', 0, 'number'),
+      owner: 'contract owner',
+      repo: h.field('repositories', 0, 'name'),
+      per_page: 10,
+    };
     const iterator = client.reviews.list(params as never) as never;
     const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('reviews', r));
-    const expected = h.expectedKeys('reviews', params);
+    const expected = h.expectedKeys('reviews', params, rules);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
+  test('number naming no pull_requests record answers 404', async () => {
+    const client = await h.client(AUTH);
+    const params = { owner: 'contract owner', repo: h.field('repositories', 0, 'name'), number: 987654321 };
+    const call = () => client.reviews.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toMatchObject({ status: 404 });
+  });
+
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    const params = { number: 1, owner: 'contract owner', repo: 'contract repo', contract_unknown_param: true };
+    const params = {
+      number: h.field('pull_requests', 0, 'number'),
+      owner: 'contract owner',
+      repo: h.field('repositories', 0, 'name'),
+      contract_unknown_param: true,
+    };
     const call = () => client.reviews.list(params as never);
     await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);

@@ -214,7 +214,10 @@ describe('interest_categories list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('interest_categories', listed);
-      const getParams = { list_id: 'contract list_id', interest_category_id: key };
+      const getParams = {
+        interest_category_id: key,
+        list_id: h.parentField('interest_categories', key, ['lists'], 'id'),
+      };
       const record = await client.interestCategories.get(getParams as never);
       h.expectSameShared(listed, record as never, `interest_categories ${key}: list and get`);
     }
@@ -233,16 +236,39 @@ describe('interest_categories list', () => {
 describe('interest_categories get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const params = { interest_category_id: h.key('interest_categories', 0, 'string'), list_id: 'contract list_id' };
+    const params = {
+      interest_category_id: h.key('interest_categories', 0, 'string'),
+      list_id: h.field('lists', 0, 'id'),
+    };
     const record = await client.interestCategories.get(params as never);
     const fields = null;
     expect(record).toEqual(h.asShape('interest_categories', 0, fields));
   });
 
+  test('list_id naming no lists record answers 404', async () => {
+    const client = await h.client(AUTH);
+    const params = {
+      interest_category_id: h.key('interest_categories', 0, 'string'),
+      list_id: 'contract-no-such-parent',
+    };
+    const call = () => client.interestCategories.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toMatchObject({ status: 404 });
+  });
+
+  test('a record is not found through another lists record', async () => {
+    const client = await h.client(AUTH);
+    const params = {
+      interest_category_id: h.key('interest_categories', 0, 'string'),
+      list_id: h.field('lists', 1, 'id'),
+    };
+    const call = () => client.interestCategories.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toMatchObject({ status: 404 });
+  });
+
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    const params = { list_id: 'contract list_id', interest_category_id: 12345 };
+    const params = { list_id: h.field('lists', 0, 'id'), interest_category_id: 12345 };
     const call = () => client.interestCategories.get(params as never);
     await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
@@ -270,9 +296,9 @@ describe('interests list', () => {
     for (const listed of records) {
       const key = h.keyOf('interests', listed);
       const getParams = {
-        interest_category_id: 'contract interest_category_id',
-        list_id: 'contract list_id',
         interest_id: key,
+        interest_category_id: h.parentField('interests', key, ['interest_categories'], 'id'),
+        list_id: h.parentField('interests', key, ['interest_categories', 'lists'], 'id'),
       };
       const record = await client.interests.get(getParams as never);
       h.expectSameShared(listed, record as never, `interests ${key}: list and get`);
@@ -293,13 +319,35 @@ describe('interests get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
     const params = {
-      interest_category_id: 'contract interest_category_id',
+      interest_category_id: h.field('interest_categories', 0, 'id'),
       interest_id: h.key('interests', 0, 'string'),
-      list_id: 'contract list_id',
+      list_id: h.field('lists', 0, 'id'),
     };
     const record = await client.interests.get(params as never);
     const fields = null;
     expect(record).toEqual(h.asShape('interests', 0, fields));
+  });
+
+  test('interest_category_id naming no interest_categories record answers 404', async () => {
+    const client = await h.client(AUTH);
+    const params = {
+      interest_id: h.key('interests', 0, 'string'),
+      list_id: h.field('lists', 0, 'id'),
+      interest_category_id: 'contract-no-such-parent',
+    };
+    const call = () => client.interests.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toMatchObject({ status: 404 });
+  });
+
+  test('a record is not found through another interest_categories record', async () => {
+    const client = await h.client(AUTH);
+    const params = {
+      interest_category_id: h.field('interest_categories', 1, 'id'),
+      interest_id: h.key('interests', 0, 'string'),
+      list_id: h.field('lists', 1, 'id'),
+    };
+    const call = () => client.interests.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toMatchObject({ status: 404 });
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -307,7 +355,7 @@ describe('interests get', () => {
     const sent = h.requests;
     const params = {
       interest_id: h.key('interests', 0, 'string'),
-      list_id: 'contract list_id',
+      list_id: h.field('lists', 0, 'id'),
       interest_category_id: 12345,
     };
     const call = () => client.interests.get(params as never);
@@ -723,7 +771,7 @@ describe('segments list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('segments', listed);
-      const getParams = { list_id: 'contract list_id', segment_id: key };
+      const getParams = { segment_id: key, list_id: h.parentField('segments', key, ['lists'], 'id') };
       const record = await client.segments.get(getParams as never);
       h.expectSameShared(listed, record as never, `segments ${key}: list and get`);
     }
@@ -742,10 +790,24 @@ describe('segments list', () => {
 describe('segments get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const params = { list_id: 'contract list_id', segment_id: h.key('segments', 0, 'string') };
+    const params = { list_id: h.field('lists', 0, 'id'), segment_id: h.key('segments', 0, 'string') };
     const record = await client.segments.get(params as never);
     const fields = null;
     expect(record).toEqual(h.asShape('segments', 0, fields));
+  });
+
+  test('list_id naming no lists record answers 404', async () => {
+    const client = await h.client(AUTH);
+    const params = { segment_id: h.key('segments', 0, 'string'), list_id: 'contract-no-such-parent' };
+    const call = () => client.segments.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toMatchObject({ status: 404 });
+  });
+
+  test('a record is not found through another lists record', async () => {
+    const client = await h.client(AUTH);
+    const params = { list_id: h.field('lists', 1, 'id'), segment_id: h.key('segments', 0, 'string') };
+    const call = () => client.segments.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toMatchObject({ status: 404 });
   });
 
   test('invalid params are rejected before anything is sent', async () => {

@@ -41,12 +41,14 @@ describe('changes_start_page_token get', () => {
 });
 
 describe('comments list', () => {
+  const rules: ListRules = { parent: { entity: 'files', params: { fileId: 'id' } } };
+
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    const params = { fields: 'contract fields', fileId: 'contract fileId', pageSize: 10 };
+    const params = { fields: 'contract fields', fileId: h.field('files', 0, 'id'), pageSize: 10 };
     const iterator = client.comments.list(params as never) as never;
     const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('comments', r));
-    const expected = h.expectedKeys('comments', params);
+    const expected = h.expectedKeys('comments', params, rules);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -54,22 +56,33 @@ describe('comments list', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const params = { fields: 'contract fields', fileId: 'contract fileId' };
+    const params = { fields: 'contract fields', fileId: h.field('files', 0, 'id') };
     const page = await client.comments.list(params as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('comments', listed);
-      const getParams = { fields: 'contract fields', fileId: 'contract fileId', commentId: key };
+      const getParams = {
+        fields: 'contract fields',
+        commentId: key,
+        fileId: h.parentField('comments', key, ['files'], 'id'),
+      };
       const record = await client.comments.get(getParams as never);
       h.expectSameShared(listed, record as never, `comments ${key}: list and get`);
     }
   });
 
+  test('fileId naming no files record answers 404', async () => {
+    const client = await h.client(AUTH);
+    const params = { fields: 'contract fields', fileId: 'contract-no-such-parent' };
+    const call = () => client.comments.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toMatchObject({ status: 404 });
+  });
+
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    const params = { fields: 'contract fields', fileId: 'contract fileId', contract_unknown_param: true };
+    const params = { fields: 'contract fields', fileId: h.field('files', 0, 'id'), contract_unknown_param: true };
     const call = () => client.comments.list(params as never);
     await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
@@ -79,7 +92,11 @@ describe('comments list', () => {
 describe('comments get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const params = { commentId: h.key('comments', 0, 'string'), fields: 'contract fields', fileId: 'contract fileId' };
+    const params = {
+      commentId: h.key('comments', 0, 'string'),
+      fields: 'contract fields',
+      fileId: h.field('files', 0, 'id'),
+    };
     const record = await client.comments.get(params as never);
     const fields = [
       'anchor',
@@ -100,13 +117,35 @@ describe('comments get', () => {
     expect(record).toEqual(h.asShape('comments', 0, fields));
   });
 
+  test('fileId naming no files record answers 404', async () => {
+    const client = await h.client(AUTH);
+    const params = {
+      commentId: h.key('comments', 0, 'string'),
+      fields: 'contract fields',
+      fileId: 'contract-no-such-parent',
+    };
+    const call = () => client.comments.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toMatchObject({ status: 404 });
+  });
+
+  test('a record is not found through another files record', async () => {
+    const client = await h.client(AUTH);
+    const params = {
+      commentId: h.key('comments', 0, 'string'),
+      fields: 'contract fields',
+      fileId: h.field('files', 1, 'id'),
+    };
+    const call = () => client.comments.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toMatchObject({ status: 404 });
+  });
+
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
     const params = {
       commentId: h.key('comments', 0, 'string'),
       fields: 'contract fields',
-      fileId: 'contract fileId',
+      fileId: h.field('files', 0, 'id'),
       contract_unknown_param: true,
     };
     const call = () => client.comments.get(params as never);
@@ -362,12 +401,14 @@ describe('files_export download', () => {
 });
 
 describe('permissions list', () => {
+  const rules: ListRules = { parent: { entity: 'files', params: { fileId: 'id' } } };
+
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    const params = { fileId: 'contract fileId', pageSize: 10 };
+    const params = { fileId: h.field('files', 0, 'id'), pageSize: 10 };
     const iterator = client.permissions.list(params as never) as never;
     const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('permissions', r));
-    const expected = h.expectedKeys('permissions', params);
+    const expected = h.expectedKeys('permissions', params, rules);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -375,22 +416,29 @@ describe('permissions list', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const params = { fileId: 'contract fileId' };
+    const params = { fileId: h.field('files', 0, 'id') };
     const page = await client.permissions.list(params as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('permissions', listed);
-      const getParams = { fileId: 'contract fileId', permissionId: key };
+      const getParams = { permissionId: key, fileId: h.parentField('permissions', key, ['files'], 'id') };
       const record = await client.permissions.get(getParams as never);
       h.expectSameShared(listed, record as never, `permissions ${key}: list and get`);
     }
   });
 
+  test('fileId naming no files record answers 404', async () => {
+    const client = await h.client(AUTH);
+    const params = { fileId: 'contract-no-such-parent' };
+    const call = () => client.permissions.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toMatchObject({ status: 404 });
+  });
+
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    const params = { fileId: 'contract fileId', contract_unknown_param: true };
+    const params = { fileId: h.field('files', 0, 'id'), contract_unknown_param: true };
     const call = () => client.permissions.list(params as never);
     await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
@@ -400,7 +448,7 @@ describe('permissions list', () => {
 describe('permissions get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const params = { fileId: 'contract fileId', permissionId: h.key('permissions', 0, 'string') };
+    const params = { fileId: h.field('files', 0, 'id'), permissionId: h.key('permissions', 0, 'string') };
     const record = await client.permissions.get(params as never);
     const fields = [
       'allowFileDiscovery',
@@ -422,11 +470,25 @@ describe('permissions get', () => {
     expect(record).toEqual(h.asShape('permissions', 0, fields));
   });
 
+  test('fileId naming no files record answers 404', async () => {
+    const client = await h.client(AUTH);
+    const params = { permissionId: h.key('permissions', 0, 'string'), fileId: 'contract-no-such-parent' };
+    const call = () => client.permissions.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toMatchObject({ status: 404 });
+  });
+
+  test('a record is not found through another files record', async () => {
+    const client = await h.client(AUTH);
+    const params = { fileId: h.field('files', 1, 'id'), permissionId: h.key('permissions', 0, 'string') };
+    const call = () => client.permissions.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toMatchObject({ status: 404 });
+  });
+
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
     const params = {
-      fileId: 'contract fileId',
+      fileId: h.field('files', 0, 'id'),
       permissionId: h.key('permissions', 0, 'string'),
       contract_unknown_param: true,
     };
@@ -437,12 +499,14 @@ describe('permissions get', () => {
 });
 
 describe('replies list', () => {
+  const rules: ListRules = { parent: { entity: 'comments', params: { commentId: 'id' } } };
+
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    const params = { commentId: 'contract commentId', fileId: 'contract fileId', pageSize: 10 };
+    const params = { commentId: h.field('comments', 0, 'id'), fileId: h.field('files', 0, 'id'), pageSize: 10 };
     const iterator = client.replies.list(params as never) as never;
     const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('replies', r));
-    const expected = h.expectedKeys('replies', params);
+    const expected = h.expectedKeys('replies', params, rules);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -450,22 +514,33 @@ describe('replies list', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const params = { commentId: 'contract commentId', fileId: 'contract fileId' };
+    const params = { commentId: h.field('comments', 0, 'id'), fileId: h.field('files', 0, 'id') };
     const page = await client.replies.list(params as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('replies', listed);
-      const getParams = { commentId: 'contract commentId', fileId: 'contract fileId', replyId: key };
+      const getParams = {
+        replyId: key,
+        commentId: h.parentField('replies', key, ['comments'], 'id'),
+        fileId: h.parentField('replies', key, ['comments', 'files'], 'id'),
+      };
       const record = await client.replies.get(getParams as never);
       h.expectSameShared(listed, record as never, `replies ${key}: list and get`);
     }
   });
 
+  test('commentId naming no comments record answers 404', async () => {
+    const client = await h.client(AUTH);
+    const params = { fileId: h.field('files', 0, 'id'), commentId: 'contract-no-such-parent' };
+    const call = () => client.replies.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toMatchObject({ status: 404 });
+  });
+
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    const params = { fileId: 'contract fileId', commentId: 12345 };
+    const params = { fileId: h.field('files', 0, 'id'), commentId: 12345 };
     const call = () => client.replies.list(params as never);
     await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
@@ -476,8 +551,8 @@ describe('replies get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
     const params = {
-      commentId: 'contract commentId',
-      fileId: 'contract fileId',
+      commentId: h.field('comments', 0, 'id'),
+      fileId: h.field('files', 0, 'id'),
       replyId: h.key('replies', 0, 'string'),
     };
     const record = await client.replies.get(params as never);
@@ -485,10 +560,32 @@ describe('replies get', () => {
     expect(record).toEqual(h.asShape('replies', 0, fields));
   });
 
+  test('commentId naming no comments record answers 404', async () => {
+    const client = await h.client(AUTH);
+    const params = {
+      fileId: h.field('files', 0, 'id'),
+      replyId: h.key('replies', 0, 'string'),
+      commentId: 'contract-no-such-parent',
+    };
+    const call = () => client.replies.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toMatchObject({ status: 404 });
+  });
+
+  test('a record is not found through another comments record', async () => {
+    const client = await h.client(AUTH);
+    const params = {
+      commentId: h.field('comments', 1, 'id'),
+      fileId: h.field('files', 1, 'id'),
+      replyId: h.key('replies', 0, 'string'),
+    };
+    const call = () => client.replies.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toMatchObject({ status: 404 });
+  });
+
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    const params = { fileId: 'contract fileId', replyId: h.key('replies', 0, 'string'), commentId: 12345 };
+    const params = { fileId: h.field('files', 0, 'id'), replyId: h.key('replies', 0, 'string'), commentId: 12345 };
     const call = () => client.replies.get(params as never);
     await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
@@ -515,7 +612,7 @@ describe('revisions list', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('revisions', listed);
-      const getParams = { fileId: 'contract fileId', revisionId: key };
+      const getParams = { revisionId: key, fileId: h.parentField('revisions', key, ['files'], 'id') };
       const record = await client.revisions.get(getParams as never);
       h.expectSameShared(listed, record as never, `revisions ${key}: list and get`);
     }
@@ -525,10 +622,24 @@ describe('revisions list', () => {
 describe('revisions get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const params = { fileId: 'contract fileId', revisionId: h.key('revisions', 0, 'string') };
+    const params = { fileId: h.field('files', 0, 'id'), revisionId: h.key('revisions', 0, 'string') };
     const record = await client.revisions.get(params as never);
     const fields = null;
     expect(record).toEqual(h.asShape('revisions', 0, fields));
+  });
+
+  test('fileId naming no files record answers 404', async () => {
+    const client = await h.client(AUTH);
+    const params = { revisionId: h.key('revisions', 0, 'string'), fileId: 'contract-no-such-parent' };
+    const call = () => client.revisions.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toMatchObject({ status: 404 });
+  });
+
+  test('a record is not found through another files record', async () => {
+    const client = await h.client(AUTH);
+    const params = { fileId: h.field('files', 1, 'id'), revisionId: h.key('revisions', 0, 'string') };
+    const call = () => client.revisions.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toMatchObject({ status: 404 });
   });
 
   test('invalid params are rejected before anything is sent', async () => {

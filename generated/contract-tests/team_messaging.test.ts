@@ -20,11 +20,12 @@ describe('channel_messages list', () => {
       latest: { rangeOf: 'ts', bound: { side: 'upper', inclusive: false, inclusiveParam: 'inclusive' } },
       oldest: { rangeOf: 'ts', bound: { side: 'lower', inclusive: false, inclusiveParam: 'inclusive' } },
     },
+    parent: { entity: 'channels', params: { channel: 'id' } },
   };
 
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    const params = { channel: 'contract channel', limit: 10 };
+    const params = { channel: h.field('channels', 0, 'id'), limit: 10 };
     const iterator = client.channelMessages.list(params as never) as never;
     const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('channel_messages', r));
     const expected = h.expectedKeys('channel_messages', params, rules);
@@ -35,7 +36,7 @@ describe('channel_messages list', () => {
 
   test('results come in the default order (ts desc)', async () => {
     const client = await h.client(AUTH);
-    const params = { channel: 'contract channel' };
+    const params = { channel: h.field('channels', 0, 'id') };
     const records = await h.all(client.channelMessages.list(params as never) as never);
     expect(records.length).toBeGreaterThan(1);
     const order: Ordering = [{ field: 'ts', direction: 'desc' }];
@@ -44,18 +45,20 @@ describe('channel_messages list', () => {
 
   test('latest bounds ts (latest exclusive)', async () => {
     const client = await h.client(AUTH);
-    const index = Math.floor(h.entity('channel_messages').records.length / 2);
+    const base = { channel: h.field('channels', 0, 'id') };
+    const owned = h.indexesOwned('channel_messages', base, rules);
+    const index = owned[Math.floor(owned.length / 2)]!;
     const edge = h.field('channel_messages', index, 'ts');
     const key = String(h.key('channel_messages', index));
     {
-      const params = { channel: 'contract channel', latest: edge };
+      const params = { channel: h.field('channels', 0, 'id'), latest: edge };
       const records = await h.all(client.channelMessages.list(params as never) as never);
       const keys = records.map((r) => h.keyOf('channel_messages', r));
       expect(keys, 'latest').toEqual(h.expectedKeys('channel_messages', params, rules));
       expect(keys, 'latest is exclusive').not.toContain(key);
     }
     {
-      const params = { channel: 'contract channel', latest: edge, inclusive: true };
+      const params = { channel: h.field('channels', 0, 'id'), latest: edge, inclusive: true };
       const records = await h.all(client.channelMessages.list(params as never) as never);
       const keys = records.map((r) => h.keyOf('channel_messages', r));
       expect(keys, 'latest with inclusive is inclusive').toContain(key);
@@ -64,18 +67,20 @@ describe('channel_messages list', () => {
 
   test('oldest bounds ts (oldest exclusive)', async () => {
     const client = await h.client(AUTH);
-    const index = Math.floor(h.entity('channel_messages').records.length / 2);
+    const base = { channel: h.field('channels', 0, 'id') };
+    const owned = h.indexesOwned('channel_messages', base, rules);
+    const index = owned[Math.floor(owned.length / 2)]!;
     const edge = h.field('channel_messages', index, 'ts');
     const key = String(h.key('channel_messages', index));
     {
-      const params = { channel: 'contract channel', oldest: edge };
+      const params = { channel: h.field('channels', 0, 'id'), oldest: edge };
       const records = await h.all(client.channelMessages.list(params as never) as never);
       const keys = records.map((r) => h.keyOf('channel_messages', r));
       expect(keys, 'oldest').toEqual(h.expectedKeys('channel_messages', params, rules));
       expect(keys, 'oldest is exclusive').not.toContain(key);
     }
     {
-      const params = { channel: 'contract channel', oldest: edge, inclusive: true };
+      const params = { channel: h.field('channels', 0, 'id'), oldest: edge, inclusive: true };
       const records = await h.all(client.channelMessages.list(params as never) as never);
       const keys = records.map((r) => h.keyOf('channel_messages', r));
       expect(keys, 'oldest with inclusive is inclusive').toContain(key);
@@ -84,7 +89,7 @@ describe('channel_messages list', () => {
 
   test('every record holds its invariants and formats', async () => {
     const client = await h.client(AUTH);
-    const params = { channel: 'contract channel' };
+    const params = { channel: h.field('channels', 0, 'id') };
     const records = await h.all(client.channelMessages.list(params as never) as never);
     expect(records.length).toBeGreaterThan(0);
     const invariants: InvariantRule[] = [];
@@ -93,10 +98,17 @@ describe('channel_messages list', () => {
     expect(breaks).toEqual([]);
   });
 
+  test('channel naming no channels record answers 404', async () => {
+    const client = await h.client(AUTH);
+    const params = { channel: 'contract-no-such-parent' };
+    const call = () => client.channelMessages.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toMatchObject({ status: 404 });
+  });
+
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    const params = { channel: 'contract channel', contract_unknown_param: true };
+    const params = { channel: h.field('channels', 0, 'id'), contract_unknown_param: true };
     const call = () => client.channelMessages.list(params as never);
     await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
@@ -197,11 +209,12 @@ describe('threads list', () => {
       oldest: { rangeOf: 'ts', bound: { side: 'lower', inclusive: false, inclusiveParam: 'inclusive' } },
       ts: { matches: { fields: ['thread_ts'], mode: 'exact', caseSensitive: true } },
     },
+    parent: { entity: 'channels', params: { channel: 'id' } },
   };
 
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    const params = { channel: 'contract channel', limit: 10 };
+    const params = { channel: h.field('channels', 0, 'id'), limit: 10 };
     const iterator = client.threads.list(params as never) as never;
     const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('threads', r));
     const expected = h.expectedKeys('threads', params, rules);
@@ -212,18 +225,20 @@ describe('threads list', () => {
 
   test('latest bounds ts (latest exclusive)', async () => {
     const client = await h.client(AUTH);
-    const index = Math.floor(h.entity('threads').records.length / 2);
+    const base = { channel: h.field('channels', 0, 'id') };
+    const owned = h.indexesOwned('threads', base, rules);
+    const index = owned[Math.floor(owned.length / 2)]!;
     const edge = h.field('threads', index, 'ts');
     const key = String(h.key('threads', index));
     {
-      const params = { channel: 'contract channel', latest: edge };
+      const params = { channel: h.field('channels', 0, 'id'), latest: edge };
       const records = await h.all(client.threads.list(params as never) as never);
       const keys = records.map((r) => h.keyOf('threads', r));
       expect(keys, 'latest').toEqual(h.expectedKeys('threads', params, rules));
       expect(keys, 'latest is exclusive').not.toContain(key);
     }
     {
-      const params = { channel: 'contract channel', latest: edge, inclusive: true };
+      const params = { channel: h.field('channels', 0, 'id'), latest: edge, inclusive: true };
       const records = await h.all(client.threads.list(params as never) as never);
       const keys = records.map((r) => h.keyOf('threads', r));
       expect(keys, 'latest with inclusive is inclusive').toContain(key);
@@ -232,18 +247,20 @@ describe('threads list', () => {
 
   test('oldest bounds ts (oldest exclusive)', async () => {
     const client = await h.client(AUTH);
-    const index = Math.floor(h.entity('threads').records.length / 2);
+    const base = { channel: h.field('channels', 0, 'id') };
+    const owned = h.indexesOwned('threads', base, rules);
+    const index = owned[Math.floor(owned.length / 2)]!;
     const edge = h.field('threads', index, 'ts');
     const key = String(h.key('threads', index));
     {
-      const params = { channel: 'contract channel', oldest: edge };
+      const params = { channel: h.field('channels', 0, 'id'), oldest: edge };
       const records = await h.all(client.threads.list(params as never) as never);
       const keys = records.map((r) => h.keyOf('threads', r));
       expect(keys, 'oldest').toEqual(h.expectedKeys('threads', params, rules));
       expect(keys, 'oldest is exclusive').not.toContain(key);
     }
     {
-      const params = { channel: 'contract channel', oldest: edge, inclusive: true };
+      const params = { channel: h.field('channels', 0, 'id'), oldest: edge, inclusive: true };
       const records = await h.all(client.threads.list(params as never) as never);
       const keys = records.map((r) => h.keyOf('threads', r));
       expect(keys, 'oldest with inclusive is inclusive').toContain(key);
@@ -252,13 +269,15 @@ describe('threads list', () => {
 
   test('ts matches thread_ts (exact, case-sensitive)', async () => {
     const client = await h.client(AUTH);
+    const base = { channel: h.field('channels', 0, 'id') };
+    const owned = h.indexesOwned('threads', base, rules);
     const texts = h.entity('threads').records.map((r) => at(r, 'thread_ts'));
-    let index = texts.findIndex((v) => typeof v === 'string' && /[a-z]/i.test(v));
-    if (index < 0) index = texts.findIndex((v) => typeof v === 'string' && v !== '');
+    let index = texts.findIndex((v, i) => owned.includes(i) && typeof v === 'string' && /[a-z]/i.test(v));
+    if (index < 0) index = texts.findIndex((v, i) => owned.includes(i) && typeof v === 'string' && v !== '');
     expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
     const value = String(h.field('threads', index, 'thread_ts'));
     const key = String(h.key('threads', index));
-    const paramsOf = (probe: string) => ({ channel: 'contract channel', ts: probe });
+    const paramsOf = (probe: string) => ({ channel: h.field('channels', 0, 'id'), ts: probe });
     const run = async (probe: string) => {
       const records = await h.all(client.threads.list(paramsOf(probe) as never) as never);
       return records.map((r) => h.keyOf('threads', r));
@@ -270,7 +289,7 @@ describe('threads list', () => {
 
   test('every record holds its invariants and formats', async () => {
     const client = await h.client(AUTH);
-    const params = { channel: 'contract channel' };
+    const params = { channel: h.field('channels', 0, 'id') };
     const records = await h.all(client.threads.list(params as never) as never);
     expect(records.length).toBeGreaterThan(0);
     const invariants: InvariantRule[] = [];
@@ -279,10 +298,17 @@ describe('threads list', () => {
     expect(breaks).toEqual([]);
   });
 
+  test('channel naming no channels record answers 404', async () => {
+    const client = await h.client(AUTH);
+    const params = { channel: 'contract-no-such-parent' };
+    const call = () => client.threads.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toMatchObject({ status: 404 });
+  });
+
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    const params = { channel: 'contract channel', contract_unknown_param: true };
+    const params = { channel: h.field('channels', 0, 'id'), contract_unknown_param: true };
     const call = () => client.threads.list(params as never);
     await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
@@ -455,9 +481,9 @@ describe('channels update', () => {
 describe('messages create', () => {
   test('create persists, reads back and is listed', async () => {
     const client = await h.client(AUTH);
-    const params = { channel: 'contract channel', text: 'contract text' };
+    const params = { channel: h.field('channels', 0, 'id'), text: 'contract text' };
     const created = await client.messages.create(params as never);
-    const listParams = { channel: 'contract channel' };
+    const listParams = { channel: h.field('channels', 0, 'id') };
     const reader = { list: () => client.channelMessages.list(listParams as never) as never };
     await h.readBack('messages', reader, params, created as never);
     // The created record is listed, first (the list is ordered by ts desc).
@@ -471,7 +497,7 @@ describe('messages create', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    const params = { channel: 'contract channel', text: 'contract text', contract_unknown_param: true };
+    const params = { channel: h.field('channels', 0, 'id'), text: 'contract text', contract_unknown_param: true };
     const call = () => client.messages.create(params as never);
     await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
@@ -481,8 +507,8 @@ describe('messages create', () => {
 describe('messages update', () => {
   test('update changes a record, visible to later reads; what it does not name keeps its value', async () => {
     const client = await h.client(AUTH);
-    const params = { channel: 'contract channel', ts: h.key('messages', 1, 'string'), text: 'updated text' };
-    const listParams = { channel: 'contract channel' };
+    const params = { channel: h.field('channels', 1, 'id'), ts: h.key('messages', 1, 'string'), text: 'updated text' };
+    const listParams = { channel: h.field('channels', 1, 'id') };
     const reader = { list: () => client.channelMessages.list(listParams as never) as never };
     const before = await h.readRecord('messages', reader, h.key('messages', 1));
     expect(before).toBeDefined();
@@ -492,11 +518,18 @@ describe('messages update', () => {
     h.expectUnchanged(before!, after!, params);
   });
 
+  test('channel naming no channels record answers 404', async () => {
+    const client = await h.client(AUTH);
+    const params = { text: 'contract text', ts: h.key('messages', 1, 'string'), channel: 'contract-no-such-parent' };
+    const call = () => client.messages.update(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toMatchObject({ status: 404 });
+  });
+
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
     const params = {
-      channel: 'contract channel',
+      channel: h.field('channels', 0, 'id'),
       text: 'contract text',
       ts: h.key('messages', 0, 'string'),
       contract_unknown_param: true,

@@ -8,12 +8,14 @@ const h = new ContractHarness('work_management', WorkManagementClient);
 const AUTH = {};
 
 describe('attachments list', () => {
+  const rules: ListRules = { parent: { entity: 'tasks', params: { parent: 'gid' } } };
+
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    const params = { parent: 'contract parent', limit: 10 };
+    const params = { parent: h.field('tasks', 0, 'gid'), limit: 10 };
     const iterator = client.attachments.list(params as never) as never;
     const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('attachments', r));
-    const expected = h.expectedKeys('attachments', params);
+    const expected = h.expectedKeys('attachments', params, rules);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -21,7 +23,7 @@ describe('attachments list', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const params = { parent: 'contract parent' };
+    const params = { parent: h.field('tasks', 0, 'gid') };
     const page = await client.attachments.list(params as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
@@ -33,10 +35,17 @@ describe('attachments list', () => {
     }
   });
 
+  test('parent naming no tasks record answers 404', async () => {
+    const client = await h.client(AUTH);
+    const params = { parent: 'contract-no-such-parent' };
+    const call = () => client.attachments.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toMatchObject({ status: 404 });
+  });
+
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    const params = { parent: 'contract parent', contract_unknown_param: true };
+    const params = { parent: h.field('tasks', 0, 'gid'), contract_unknown_param: true };
     const call = () => client.attachments.list(params as never);
     await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
@@ -107,21 +116,30 @@ describe('project_sections list', () => {
 });
 
 describe('project_tasks list', () => {
+  const rules: ListRules = { parent: { entity: 'projects', params: { project_gid: 'gid' } } };
+
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    const params = { project_gid: 'contract project_gid', limit: 10 };
+    const params = { project_gid: h.field('projects', 0, 'gid'), limit: 10 };
     const iterator = client.projectTasks.list(params as never) as never;
     const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('project_tasks', r));
-    const expected = h.expectedKeys('project_tasks', params);
+    const expected = h.expectedKeys('project_tasks', params, rules);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
+  test('project_gid naming no projects record answers 404', async () => {
+    const client = await h.client(AUTH);
+    const params = { project_gid: 'contract-no-such-parent' };
+    const call = () => client.projectTasks.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toMatchObject({ status: 404 });
+  });
+
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    const params = { project_gid: 'contract project_gid', contract_unknown_param: true };
+    const params = { project_gid: h.field('projects', 0, 'gid'), contract_unknown_param: true };
     const call = () => client.projectTasks.list(params as never);
     await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
@@ -295,21 +313,30 @@ describe('task_dependents list', () => {
 });
 
 describe('task_projects list', () => {
+  const rules: ListRules = { parent: { entity: 'tasks', params: { task_gid: 'gid' } } };
+
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    const params = { task_gid: 'contract task_gid', limit: 10 };
+    const params = { task_gid: h.field('tasks', 0, 'gid'), limit: 10 };
     const iterator = client.taskProjects.list(params as never) as never;
     const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('task_projects', r));
-    const expected = h.expectedKeys('task_projects', params);
+    const expected = h.expectedKeys('task_projects', params, rules);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
+  test('task_gid naming no tasks record answers 404', async () => {
+    const client = await h.client(AUTH);
+    const params = { task_gid: 'contract-no-such-parent' };
+    const call = () => client.taskProjects.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toMatchObject({ status: 404 });
+  });
+
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    const params = { task_gid: 'contract task_gid', contract_unknown_param: true };
+    const params = { task_gid: h.field('tasks', 0, 'gid'), contract_unknown_param: true };
     const call = () => client.taskProjects.list(params as never);
     await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
@@ -407,21 +434,30 @@ describe('tasks get', () => {
 });
 
 describe('team_projects list', () => {
+  const rules: ListRules = { parent: { entity: 'teams', params: { team_gid: 'gid' } } };
+
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    const params = { team_gid: 'contract team_gid', limit: 10 };
+    const params = { team_gid: h.field('teams', 0, 'gid'), limit: 10 };
     const iterator = client.teamProjects.list(params as never) as never;
     const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('team_projects', r));
-    const expected = h.expectedKeys('team_projects', params);
+    const expected = h.expectedKeys('team_projects', params, rules);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
+  test('team_gid naming no teams record answers 404', async () => {
+    const client = await h.client(AUTH);
+    const params = { team_gid: 'contract-no-such-parent' };
+    const call = () => client.teamProjects.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toMatchObject({ status: 404 });
+  });
+
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    const params = { team_gid: 'contract team_gid', contract_unknown_param: true };
+    const params = { team_gid: h.field('teams', 0, 'gid'), contract_unknown_param: true };
     const call = () => client.teamProjects.list(params as never);
     await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
@@ -429,21 +465,30 @@ describe('team_projects list', () => {
 });
 
 describe('team_users list', () => {
+  const rules: ListRules = { parent: { entity: 'teams', params: { team_gid: 'gid' } } };
+
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    const params = { team_gid: 'contract team_gid', limit: 10 };
+    const params = { team_gid: h.field('teams', 0, 'gid'), limit: 10 };
     const iterator = client.teamUsers.list(params as never) as never;
     const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('team_users', r));
-    const expected = h.expectedKeys('team_users', params);
+    const expected = h.expectedKeys('team_users', params, rules);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
+  test('team_gid naming no teams record answers 404', async () => {
+    const client = await h.client(AUTH);
+    const params = { team_gid: 'contract-no-such-parent' };
+    const call = () => client.teamUsers.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toMatchObject({ status: 404 });
+  });
+
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    const params = { team_gid: 'contract team_gid', contract_unknown_param: true };
+    const params = { team_gid: h.field('teams', 0, 'gid'), contract_unknown_param: true };
     const call = () => client.teamUsers.list(params as never);
     await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
@@ -470,15 +515,24 @@ describe('teams get', () => {
 });
 
 describe('user_teams list', () => {
+  const rules: ListRules = { parent: { entity: 'users', params: { user_gid: 'gid' } } };
+
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    const params = { organization: 'contract organization', user_gid: 'contract user_gid', limit: 10 };
+    const params = { organization: 'contract organization', user_gid: h.field('users', 0, 'gid'), limit: 10 };
     const iterator = client.userTeams.list(params as never) as never;
     const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('user_teams', r));
-    const expected = h.expectedKeys('user_teams', params);
+    const expected = h.expectedKeys('user_teams', params, rules);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('user_gid naming no users record answers 404', async () => {
+    const client = await h.client(AUTH);
+    const params = { organization: 'contract organization', user_gid: 'contract-no-such-parent' };
+    const call = () => client.userTeams.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toMatchObject({ status: 404 });
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -486,7 +540,7 @@ describe('user_teams list', () => {
     const sent = h.requests;
     const params = {
       organization: 'contract organization',
-      user_gid: 'contract user_gid',
+      user_gid: h.field('users', 0, 'gid'),
       contract_unknown_param: true,
     };
     const call = () => client.userTeams.list(params as never);
@@ -551,21 +605,30 @@ describe('users get', () => {
 });
 
 describe('workspace_projects list', () => {
+  const rules: ListRules = { parent: { entity: 'workspaces', params: { workspace_gid: 'gid' } } };
+
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    const params = { workspace_gid: 'contract workspace_gid', limit: 10 };
+    const params = { workspace_gid: h.field('workspaces', 0, 'gid'), limit: 10 };
     const iterator = client.workspaceProjects.list(params as never) as never;
     const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('workspace_projects', r));
-    const expected = h.expectedKeys('workspace_projects', params);
+    const expected = h.expectedKeys('workspace_projects', params, rules);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
+  test('workspace_gid naming no workspaces record answers 404', async () => {
+    const client = await h.client(AUTH);
+    const params = { workspace_gid: 'contract-no-such-parent' };
+    const call = () => client.workspaceProjects.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toMatchObject({ status: 404 });
+  });
+
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    const params = { workspace_gid: 'contract workspace_gid', contract_unknown_param: true };
+    const params = { workspace_gid: h.field('workspaces', 0, 'gid'), contract_unknown_param: true };
     const call = () => client.workspaceProjects.list(params as never);
     await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
@@ -597,11 +660,16 @@ describe('workspace_tags list', () => {
 describe('workspace_task_search list', () => {
   const rules: ListRules = {
     params: { resource_subtype: { matches: { fields: ['resource_subtype'], mode: 'exact', caseSensitive: true } } },
+    parent: { entity: 'workspaces', params: { workspace_gid: 'gid' } },
   };
 
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    const params = { 'assignee.any': 'contract assignee.any', workspace_gid: 'contract workspace_gid', limit: 10 };
+    const params = {
+      'assignee.any': 'contract assignee.any',
+      workspace_gid: h.field('workspaces', 0, 'gid'),
+      limit: 10,
+    };
     const iterator = client.workspaceTaskSearch.list(params as never) as never;
     const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('workspace_task_search', r));
     const expected = h.expectedKeys('workspace_task_search', params, rules);
@@ -612,15 +680,17 @@ describe('workspace_task_search list', () => {
 
   test('resource_subtype matches resource_subtype (exact, case-sensitive)', async () => {
     const client = await h.client(AUTH);
+    const base = { 'assignee.any': 'contract assignee.any', workspace_gid: h.field('workspaces', 0, 'gid') };
+    const owned = h.indexesOwned('workspace_task_search', base, rules);
     const texts = h.entity('workspace_task_search').records.map((r) => at(r, 'resource_subtype'));
-    let index = texts.findIndex((v) => typeof v === 'string' && /[a-z]/i.test(v));
-    if (index < 0) index = texts.findIndex((v) => typeof v === 'string' && v !== '');
+    let index = texts.findIndex((v, i) => owned.includes(i) && typeof v === 'string' && /[a-z]/i.test(v));
+    if (index < 0) index = texts.findIndex((v, i) => owned.includes(i) && typeof v === 'string' && v !== '');
     expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
     const value = String(h.field('workspace_task_search', index, 'resource_subtype'));
     const key = String(h.key('workspace_task_search', index));
     const paramsOf = (probe: string) => ({
       'assignee.any': 'contract assignee.any',
-      workspace_gid: 'contract workspace_gid',
+      workspace_gid: h.field('workspaces', 0, 'gid'),
       resource_subtype: probe,
     });
     const run = async (probe: string) => {
@@ -638,7 +708,7 @@ describe('workspace_task_search list', () => {
 
   test('param group 1 (atLeastOne: assignee.any | completed | created_at.after | created_at.before | due_on.after | due_on.before | followers.any | modified_at.after | modified_at.before | projects.any | resource_subtype | sections.any | teams.any | text) is enforced', async () => {
     const client = await h.client(AUTH);
-    const params = { 'assignee.any': 'contract assignee.any', workspace_gid: 'contract workspace_gid' };
+    const params = { 'assignee.any': 'contract assignee.any', workspace_gid: h.field('workspaces', 0, 'gid') };
     const grouped = [
       'assignee.any',
       'completed',
@@ -661,12 +731,19 @@ describe('workspace_task_search list', () => {
     await expect(h.all(client.workspaceTaskSearch.list(params as never) as never)).resolves.toBeDefined();
   });
 
+  test('workspace_gid naming no workspaces record answers 404', async () => {
+    const client = await h.client(AUTH);
+    const params = { 'assignee.any': 'contract assignee.any', workspace_gid: 'contract-no-such-parent' };
+    const call = () => client.workspaceTaskSearch.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toMatchObject({ status: 404 });
+  });
+
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
     const params = {
       'assignee.any': 'contract assignee.any',
-      workspace_gid: 'contract workspace_gid',
+      workspace_gid: h.field('workspaces', 0, 'gid'),
       contract_unknown_param: true,
     };
     const call = () => client.workspaceTaskSearch.list(params as never);
@@ -676,21 +753,30 @@ describe('workspace_task_search list', () => {
 });
 
 describe('workspace_teams list', () => {
+  const rules: ListRules = { parent: { entity: 'workspaces', params: { workspace_gid: 'gid' } } };
+
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    const params = { workspace_gid: 'contract workspace_gid', limit: 10 };
+    const params = { workspace_gid: h.field('workspaces', 0, 'gid'), limit: 10 };
     const iterator = client.workspaceTeams.list(params as never) as never;
     const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('workspace_teams', r));
-    const expected = h.expectedKeys('workspace_teams', params);
+    const expected = h.expectedKeys('workspace_teams', params, rules);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
+  test('workspace_gid naming no workspaces record answers 404', async () => {
+    const client = await h.client(AUTH);
+    const params = { workspace_gid: 'contract-no-such-parent' };
+    const call = () => client.workspaceTeams.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toMatchObject({ status: 404 });
+  });
+
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    const params = { workspace_gid: 'contract workspace_gid', contract_unknown_param: true };
+    const params = { workspace_gid: h.field('workspaces', 0, 'gid'), contract_unknown_param: true };
     const call = () => client.workspaceTeams.list(params as never);
     await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
@@ -698,21 +784,30 @@ describe('workspace_teams list', () => {
 });
 
 describe('workspace_users list', () => {
+  const rules: ListRules = { parent: { entity: 'workspaces', params: { workspace_gid: 'gid' } } };
+
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    const params = { workspace_gid: 'contract workspace_gid', limit: 10 };
+    const params = { workspace_gid: h.field('workspaces', 0, 'gid'), limit: 10 };
     const iterator = client.workspaceUsers.list(params as never) as never;
     const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('workspace_users', r));
-    const expected = h.expectedKeys('workspace_users', params);
+    const expected = h.expectedKeys('workspace_users', params, rules);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
   });
 
+  test('workspace_gid naming no workspaces record answers 404', async () => {
+    const client = await h.client(AUTH);
+    const params = { workspace_gid: 'contract-no-such-parent' };
+    const call = () => client.workspaceUsers.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toMatchObject({ status: 404 });
+  });
+
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    const params = { workspace_gid: 'contract workspace_gid', contract_unknown_param: true };
+    const params = { workspace_gid: h.field('workspaces', 0, 'gid'), contract_unknown_param: true };
     const call = () => client.workspaceUsers.list(params as never);
     await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);

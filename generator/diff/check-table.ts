@@ -204,7 +204,7 @@ export const RESPONSE: Record<string, FacetRow> = {
  * The contract's rules written as spec data (spec/README.md, Rules): what a list returns by default (ordering,
  * default filter), which params go together (param groups), which param and field identify a record (keyParam,
  * alternateKeys, key), what an update does with fields it is not given (updateSemantics), what every record holds (invariants),
- * and where an entity's records come from (recordsFrom). Clients do not encode them in types: they are promises
+ * which record of another entity owns each record (parent), and where an entity's records come from (recordsFrom). Clients do not encode them in types: they are promises
  * about what the service does with a call, so the wire half of the rule decides. A rule the base spec did not
  * state promised nothing, so stating one is not breaking; a stated rule that changes or is no longer stated is.
  * The rules on params and fields (format, matches, rangeOf, bound, derive) are facets of the param and field
@@ -232,5 +232,8 @@ export const RULES: Record<string, Row> = {
   'record-key-changed': ['breaking', 'response', 'major', 'Another field identifies the records of a shape (the stated `key`, or the one implied by the key param\u2019s field, `id` or `gid`), or none is named any more.', 'Code that reads the old key field to get, update or delete a record passes a value the head service does not identify it by.'],
   'invariant-added': ['non-breaking', 'response', 'patch', 'Every record of a shape now holds one more rule, or a stronger one (`lt` for `lte`, more `accountOnly` fields).', 'Responses are a subset of what installed clients handle.'],
   'invariant-removed': ['breaking', 'response', 'major', 'A rule every record of a shape held was removed, weakened or changed.', 'Code relying on it gets records that break it.'],
+  'parent-added': ['non-breaking', 'response', 'patch', 'The records of an entity now belong to records of another one, named by params its actions already take (a parent rule: a channel\u2019s messages).', 'Calls are the same; the spec now says what the params naming the parent already did: lists and reads see that parent\u2019s records, and an unknown parent is a 404.'],
+  'parent-changed': ['breaking', 'response', 'major', 'The records of an entity belong to another entity\u2019s records, or the parent is named by other params or fields.', 'The same call lists or finds the records of another parent, or a 404: code relying on the old parent gets other records.'],
+  'parent-removed': ['breaking', 'response', 'major', 'The records of an entity no longer belong to records of another one (the parent rule was removed).', 'The head service may ignore the params that named the parent: the same list returns records of every parent.'],
   'records-from-changed': ['warning', 'response', 'patch', 'An entity takes its records from another entity (recordsFrom added, changed or removed).', 'Not breaking: types and requests are the same and installed clients never read it. It states, mostly as an assumption, where an entity\u2019s records live \u2014 which ids its get or download accepts, in which list a write through it shows up \u2014 and the mock follows it: review code and tests that rely on that.'],
 };

@@ -7,7 +7,7 @@
  * RESPONSE); it is typed against the IR, so a key renamed there fails to compile here. Words of a rule
  * (description, note, provenance, assumption) are docs.
  */
-import type { ActionIR, AuthVariableIR, BoundIR, ConnectorIR, DefaultFilterIR, EntityIR, InvariantIR, OrderingIR, ParamGroupIR, SchemaIR, ShapeIR, SourceLocation } from '../ir.js';
+import type { ActionIR, AuthVariableIR, BoundIR, ConnectorIR, DefaultFilterIR, EntityIR, InvariantIR, OrderingIR, ParamGroupIR, ParentIR, SchemaIR, ShapeIR, SourceLocation } from '../ir.js';
 import { show, type ChangeExtra, type ChangeSink, type Scope } from './sink.js';
 
 /** Rule keys of one IR node type → the check ids (or facets, for schemas) a change to each can report. */
@@ -32,7 +32,7 @@ export const RULE_KEYS = {
     key: ['record-key-added', 'record-key-changed'],
     invariants: ['invariant-added', 'invariant-removed'],
   } satisfies Registry<ShapeIR>,
-  entity: { recordsFrom: ['records-from-changed'] } satisfies Registry<EntityIR>,
+  entity: { recordsFrom: ['records-from-changed'], parent: ['parent-added', 'parent-changed', 'parent-removed'] } satisfies Registry<EntityIR>,
   schema: {
     format: ['format-added', 'format-changed', 'format-removed'],
     matches: ['matches-added', 'matches-changed', 'matches-removed'],
@@ -274,11 +274,26 @@ function compareInvariants(sink: ChangeSink, scope: Scope, target: string, bs: r
   }
 }
 
-/** Compares the rules of one entity pair: recordsFrom. */
+/** Compares the rules of one entity pair: recordsFrom and parent. */
 export function compareEntityRules(sink: ChangeSink, scope: Scope, target: string, b: EntityIR, h: EntityIR): void {
+  compareParent(sink, scope, target, b, h);
   if (b.recordsFrom === h.recordsFrom) return;
   const text = (e: EntityIR) => (e.recordsFrom ? `the records of \`${e.recordsFrom}\`` : 'records of its own');
   sink.add('records-from-changed', scope, target, `${target} now works on ${text(h)} instead of ${text(b)}`, h.source, { before: b.recordsFrom ?? null, after: h.recordsFrom ?? null });
+}
+
+/** A parent rule's meaning (entity, and each param with the field it names), without its words. */
+const parentMeaning = (p: ParentIR | undefined) => p && { entity: p.entity, params: Object.fromEntries(p.params.map((x) => [x.param, x.field])) };
+
+/** Compares the parent rules of one entity pair: added, changed or removed; changed words are docs. */
+function compareParent(sink: ChangeSink, scope: Scope, target: string, b: EntityIR, h: EntityIR): void {
+  const [before, after] = [parentMeaning(b.parent), parentMeaning(h.parent)];
+  const text = (m: NonNullable<typeof before>) => `the \`${m.entity}\` record ${Object.entries(m.params).map(([param, field]) => `\`${param}\` (its \`${field}\`)`).join(' and ')} names`;
+  const extra = { before: before ?? null, after: after ?? null };
+  if (!before && after) sink.add('parent-added', scope, target, `records of ${target} now belong to ${text(after)}`, h.source, extra);
+  else if (before && !after) sink.add('parent-removed', scope, target, `records of ${target} no longer belong to ${text(before)}`, h.source, extra);
+  else if (before && after && show(before) !== show(after)) sink.add('parent-changed', scope, target, `records of ${target} now belong to ${text(after)} instead of ${text(before)}`, h.source, extra);
+  else if (b.parent && h.parent && show(b.parent) !== show(h.parent)) sink.add('docs-changed', scope, target, `words of the parent rule of ${target} changed`, h.source, { direction: 'response' });
 }
 
 /** Compares where an auth variable present on both sides is supplied (suppliedIn). */

@@ -4,7 +4,7 @@
  * groups, invariants, derived values and update semantics. Plain text with `code` spans; callers escape for their
  * medium.
  */
-import type { ActionIR, AlternateKeysIR, BoundIR, DefaultFilterIR, DeriveIR, InvariantIR, MatchIR, OrderingIR, ParamGroupIR, ValueFormat } from '../ir.js';
+import type { ActionIR, AlternateKeysIR, BoundIR, DefaultFilterIR, DeriveIR, InvariantIR, MatchIR, OrderingIR, ParamGroupIR, ParentIR, ValueFormat } from '../ir.js';
 
 /** What each value format means. */
 export const FORMAT_TEXT: Record<ValueFormat, string> = {
@@ -74,6 +74,12 @@ export function updateSemanticsText(semantics: NonNullable<ActionIR['updateSeman
 /** "`issueIdOrKey` also takes the record's `key`." (client JSDoc; the reference says it in its key param line). */
 export function alternateKeysText(keyParam: string, alternate: AlternateKeysIR): string {
   return `\`${keyParam}\` also takes the record's ${alternate.fields.map((f) => `\`${f}\``).join(' or ')}.`;
+}
+
+/** "Within the `channels` record that `channel` names (its `id`): only its records are seen; naming none answers 404." */
+export function parentText(parent: ParentIR): string {
+  const named = parent.params.map((p) => `\`${p.param}\` (its \`${p.field}\`)`).join(' and ');
+  return `Within the \`${parent.entity}\` record that ${named} ${parent.params.length > 1 ? 'name' : 'names'}: only its records are seen; naming none answers 404.`;
 }
 
 /** Every rule of an action, one sentence each (ordering, default filter, param groups, update semantics). */

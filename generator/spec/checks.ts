@@ -4,7 +4,7 @@
  * and every definition is used.
  */
 import type { Diagnostic } from './diagnostics.js';
-import { propertyAt, typesFit, type ActionIR, type ConnectorIR, type EntityIR, type Literal, type PaginationIR, type PropertyIR, type ShapeIR, type SpecIR } from '../ir.js';
+import { propertyAt, typesFit, type ActionIR, type ConnectorIR, type EntityIR, type Literal, type PaginationIR, type ParentIR, type PropertyIR, type ShapeIR, type SpecIR } from '../ir.js';
 import type { LoadedSpec } from './load.js';
 import type { NormalizedConnector, Origins } from './normalize.js';
 import type { RawLimit, RawService } from './raw.js';
@@ -244,7 +244,8 @@ const STRING_FORMATS = new Set(['currency_lower_iso', 'md5_of_lower_email', 'uni
  * The rules of the spec name real things: ordering, default filters, alternate keys, matches, intervals and invariants name fields
  * of the records they apply to; param groups, unlessParam and inclusiveParam name params of their action; formats
  * sit on string values; derived values come from fields the record has; a searchable field the record does not
- * carry says how it is derived; recordsFrom names another entity.
+ * carry says how it is derived; recordsFrom names another entity; a parent rule names another entity, fields of its
+ * records and params its actions take.
  */
 function checkRules(connector: ConnectorIR, origins: Origins, out: Diagnostic[]): void {
   const shapeOf = (name: string | undefined) => connector.records.find((r) => r.name === name);
@@ -256,6 +257,7 @@ function checkRules(connector: ConnectorIR, origins: Origins, out: Diagnostic[])
       if (!target || target === entity) out.push(origins.diagnostic(entity, 'SPEC018', `recordsFrom of '${entity.name}' names ${target ? 'the entity itself' : `unknown entity '${entity.recordsFrom}'`}`, ['recordsFrom']));
       else if (target.recordsFrom !== undefined) out.push(origins.diagnostic(entity, 'SPEC030', `recordsFrom of '${entity.name}' names '${target.name}', which takes its records from '${target.recordsFrom}'; name that entity`, ['recordsFrom']));
     }
+    if (entity.parent) checkParent(connector, entity, entity.parent, origins, out);
     checkSearchable(connector, entity, origins, out);
     for (const action of entity.actions) {
       const shape = shapeOf(action.result.record);
@@ -370,5 +372,31 @@ function checkSearchable(connector: ConnectorIR, entity: EntityIR, origins: Orig
     } else if (!own && !open) {
       out.push(origins.diagnostic(p, 'SPEC031', `searchable field '${p.name}' of '${entity.name}' is not a field of its record and says no derive rule; its search data is null`, undefined, 'warning'));
     }
+  }
+}
+
+/**
+ * A parent rule names another entity that holds records of its own and is no descendant of this one, fields of that
+ * entity's records, and params some action of the entity (or of one borrowing its records) takes all of.
+ */
+function checkParent(connector: ConnectorIR, entity: EntityIR, parent: ParentIR, origins: Origins, out: Diagnostic[]): void {
+  const report = (message: string, sub: (string | number)[] = [], code: 'SPEC018' | 'SPEC030' = 'SPEC030'): void => void out.push(origins.diagnostic(parent, code, message, sub));
+  if (entity.recordsFrom !== undefined) return report(`parent of '${entity.name}' belongs on '${entity.recordsFrom}', whose records it addresses (recordsFrom)`);
+  const target = connector.entities.find((e) => e.name === parent.entity);
+  if (!target || target === entity) return report(`parent of '${entity.name}' names ${target ? 'the entity itself' : `unknown entity '${parent.entity}'${didYouMean(parent.entity, connector.entities.map((e) => e.name))}`}`, ['entity'], 'SPEC018');
+  if (target.recordsFrom !== undefined) return report(`parent of '${entity.name}' names '${target.name}', which takes its records from '${target.recordsFrom}'; name that entity`, ['entity']);
+  for (let up: EntityIR | undefined = target, hops = 0; up?.parent && hops <= connector.entities.length; hops++) {
+    if (up.parent.entity === entity.name) return report(`parent of '${entity.name}' names '${target.name}', whose records belong to '${entity.name}' in turn: a record cannot be its own ancestor`, ['entity']);
+    up = connector.entities.find((e) => e.name === up!.parent!.entity);
+  }
+  const names = new Set([target.record, ...target.actions.filter((a) => a.name === 'list' || a.name === 'get').map((a) => a.result.record)]);
+  const shapes = connector.records.filter((r) => names.has(r.name));
+  for (const { param, field } of parent.params) {
+    // Records whose fields are not shown (open) may hold it: their key, at least, the fixtures put there.
+    if (!shapes.some((s) => propertyAt(s.properties, field) || s.unspecified !== undefined)) report(`parent of '${entity.name}' reads param '${param}' as field '${field}', which is not a field of the records of '${target.name}'`, ['params', param]);
+  }
+  const actions = connector.entities.filter((e) => e === entity || e.recordsFrom === entity.name).flatMap((e) => e.actions);
+  if (!actions.some((a) => parent.params.every((p) => a.params.some((x) => x.name === p.param)))) {
+    report(`parent of '${entity.name}' names params ${parent.params.map((p) => `'${p.param}'`).join(', ')}, which no action of '${entity.name}' takes together`, ['params']);
   }
 }

@@ -703,6 +703,12 @@ function buildConnector(
     if (rawEntity.record) entity.record = rawEntity.record;
     if (rawEntity.note) entity.note = rawEntity.note;
     if (rawEntity.recordsFrom) entity.recordsFrom = rawEntity.recordsFrom;
+    if (rawEntity.parent) {
+      const at: DataPath = [...ePath, 'parent'];
+      const params = Object.entries(rawEntity.parent.params).map(([param, field]) => ({ param, field })).sort((a, b) => (a.param < b.param ? -1 : 1));
+      entity.parent = ctx.origins.set({ entity: rawEntity.parent.entity, params, ...ruleDocs(rawEntity.parent) }, ctx.source, at);
+      ctx.noteAssumption(at, rawEntity.parent.assumption, rawEntity.parent.provenance);
+    }
     if (rawEntity.assumption) entity.assumption = rawEntity.assumption;
     if (rawEntity.provenance) entity.provenance = rawEntity.provenance;
     ctx.noteAssumption(ePath, rawEntity.assumption, rawEntity.provenance);

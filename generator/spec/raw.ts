@@ -138,6 +138,7 @@ export interface RawEntity {
   actions: Record<string, RawAction>;
   note?: string;
   recordsFrom?: string;
+  parent?: RawDocs & { entity: string; params: Record<string, string> };
   provenance?: string;
   assumption?: string;
 }

@@ -147,10 +147,48 @@ export class ContractHarness<C> extends Fixtures {
   /** Keys of the fixture records a list with `params` returns, by the reference reading of the list's rules. */
   expectedKeys(entity: string, params: Record<string, unknown>, rules: ListRules = {}): string[] {
     const data = this.entity(entity);
+    const inParent = this.#inParent(entity, params, rules);
     return data.records
-      .map((r, i) => ({ r, key: data.keyPath ? String(data.keys[i]) : JSON.stringify(r) }))
-      .filter(({ r }) => selects(r, params, rules))
+      .map((r, i) => ({ r, i, key: data.keyPath ? String(data.keys[i]) : JSON.stringify(r) }))
+      .filter(({ r, i }) => inParent(i) && selects(r, params, rules))
       .map(({ key }) => key);
+  }
+
+  /** Indexes of the fixture records within the parent record `params` name (a parent rule; without one, every record). */
+  indexesOwned(entity: string, params: Record<string, unknown>, rules: ListRules = {}): number[] {
+    const inParent = this.#inParent(entity, params, rules);
+    return this.entity(entity).records.flatMap((_, i) => (inParent(i) ? [i] : []));
+  }
+
+  /**
+   * A field of the parent record that owns the fixture record with key `key`: `chain` names the parent entity, then its
+   * parent, up to the record read (the fixtures say which record owns each one).
+   */
+  parentField(entity: string, key: unknown, chain: string[], field: string): any {
+    const data = this.entity(entity);
+    let index = data.keys.findIndex((k) => String(k) === String(key));
+    let owned = data;
+    for (const name of chain) {
+      index = owned.parents?.[index] ?? -1;
+      owned = this.entity(name);
+    }
+    expect(index, `${entity} ${String(key)} has a parent record in the fixtures`).toBeGreaterThanOrEqual(0);
+    return at(owned.records[index], field);
+  }
+
+  /**
+   * Under a parent rule: whether fixture record i belongs to a parent record the params name (the parent's fixture
+   * records whose fields hold the params' values; the fixtures say which parent owns each record).
+   */
+  #inParent(entity: string, params: Record<string, unknown>, rules: ListRules): (i: number) => boolean {
+    if (!rules.parent) return () => true;
+    const { parent } = rules;
+    const named = new Set<number>();
+    this.entity(parent.entity).records.forEach((r, i) => {
+      if (Object.entries(parent.params).every(([param, field]) => String(at(r, field)) === String(params[param]))) named.add(i);
+    });
+    const owners = this.entity(entity).parents ?? [];
+    return (i) => named.has(owners[i]!);
   }
 
   /** Keys of the fixture records whose `field` (a dotted path) holds `value`: what a query matching it there returns. */
@@ -160,7 +198,8 @@ export class ContractHarness<C> extends Fixtures {
 
   /** Fixture records a list with `params` returns, by the same reference reading. */
   expectedRecords(entity: string, params: Record<string, unknown>, rules: ListRules = {}): Record<string, unknown>[] {
-    return this.entity(entity).records.filter((r) => selects(r, params, rules));
+    const inParent = this.#inParent(entity, params, rules);
+    return this.entity(entity).records.filter((r, i) => inParent(i) && selects(r, params, rules));
   }
 
   /** Every record of a list call (all pages). */

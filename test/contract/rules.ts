@@ -25,6 +25,8 @@ export interface ParamRule {
 export interface ListRules {
   defaultFilter?: { field: string; exclude: (string | number | boolean)[]; unlessParam?: string };
   params?: Record<string, ParamRule>;
+  /** A parent rule: the list holds the records of the parent record these params (param → parent field) name. */
+  parent?: { entity: string; params: Record<string, string> };
 }
 
 /** A record invariant (spec/README.md, `invariants`). */

@@ -134,6 +134,37 @@ describe('one store per entity', () => {
     expect(checked).toBeGreaterThan(10);
   });
 
+  test('parent rules: each record belongs to the parent the fixtures name, created records to theirs, and parents are found by their fields', () => {
+    const base = new BaseData(ir);
+    let checked = 0;
+    for (const c of ir.connectors) {
+      for (const entity of c.entities.filter((e) => e.parent)) {
+        const source = new SourceData(c.id, c, base);
+        const { store } = source.entity(entity.name)!;
+        const parents = source.entity(entity.parent!.entity)!.store;
+        const owners = data(c.id, entity.name).parents!;
+        expect(owners, `${c.id}/${entity.name}: the fixtures name a parent of each record`).toHaveLength(store.size);
+        for (let i = 0; i < store.size; i++) {
+          expect(store.parentKeyOf(i), `${c.id}/${entity.name} ${i}`).toBe(String(parents.keyOf(owners[i]!)));
+          checked++;
+        }
+        // Every parent record is found by the values of its fields the rule's params give; a made-up one is not.
+        for (let p = 0; p < Math.min(parents.size, 5); p++) {
+          const pairs = entity.parent!.params.map((x) => [x.field, getPath(parents.recordOf(p), x.field)] as const);
+          expect(parents.findWhere(pairs)).toBe(p);
+        }
+        expect(parents.findWhere(entity.parent!.params.map((x) => [x.field, 'no-such-parent'] as const))).toBeUndefined();
+        store.put('created-under-2', store.template());
+        store.setParent('created-under-2', String(parents.keyOf(2)));
+        expect(store.parentKeyOf(store.find('created-under-2')!)).toBe(String(parents.keyOf(2)));
+        store.remove('created-under-2');
+        store.put('created-under-2', store.template());
+        expect(store.parentKeyOf(store.find('created-under-2')!), 'a removed record takes its parent with it').toBeUndefined();
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+  });
+
   test('an entity with recordsFrom shares the store of that entity', () => {
     const source = new SourceData('t', connector('team_messaging'), new BaseData(ir));
     expect(source.entity('messages')!.store).toBe(source.entity('channel_messages')!.store);

@@ -51,6 +51,7 @@ const afterLimitPaging: PaginationDescriptor = {
 export interface BranchesResource {
   /**
    * Returns a page of records of the entity.
+   * Within the `repositories` record that `repo` (its `name`) names: only its records are seen; naming none answers 404.
    * Await it for the first page; iterate it (`for await`) to walk every record of every page; `.pages()` walks pages.
    * @example
    * for await (const record of codeHosting.branches.list({ owner: '<owner>', repo: '<repo>' })) {
@@ -60,6 +61,7 @@ export interface BranchesResource {
   list(params: T.BranchesListParams, options?: PageOptions): PagePromise<T.Branch, Page<T.Branch, T.PageInfoMeta>>;
   /**
    * Returns one record by identifier.
+   * Within the `repositories` record that `repo` (its `name`) names: only its records are seen; naming none answers 404.
    * @example
    * const record = await codeHosting.branches.get({ branch: '<branch>', owner: '<owner>', repo: '<repo>' });
    */
@@ -70,6 +72,7 @@ export interface BranchesResource {
 export interface CommentsResource {
   /**
    * Returns a page of records of the entity.
+   * Within the `issues` record that `number` (its `number`) names: only its records are seen; naming none answers 404.
    * Await it for the first page; iterate it (`for await`) to walk every record of every page; `.pages()` walks pages.
    * @example
    * for await (const record of codeHosting.comments.list({ number: 1, owner: '<owner>', repo: '<repo>' })) {
@@ -90,6 +93,7 @@ export interface CommentsResource {
 export interface CommitsResource {
   /**
    * Commits of the default branch.
+   * Within the `repositories` record that `repo` (its `name`) names: only its records are seen; naming none answers 404.
    * Await it for the first page; iterate it (`for await`) to walk every record of every page; `.pages()` walks pages.
    * @example
    * for await (const record of codeHosting.commits.list({ owner: '<owner>', repo: '<repo>' })) {
@@ -99,6 +103,7 @@ export interface CommitsResource {
   list(params: T.CommitsListParams, options?: PageOptions): PagePromise<T.Commit, Page<T.Commit, T.PageInfoMeta>>;
   /**
    * Returns one record by identifier.
+   * Within the `repositories` record that `repo` (its `name`) names: only its records are seen; naming none answers 404.
    * @example
    * const record = await codeHosting.commits.get({ owner: '<owner>', repo: '<repo>', sha: '<sha>' });
    */
@@ -109,6 +114,7 @@ export interface CommitsResource {
 export interface IssuesResource {
   /**
    * Returns a page of records of the entity.
+   * Within the `repositories` record that `repo` (its `name`) names: only its records are seen; naming none answers 404.
    * Await it for the first page; iterate it (`for await`) to walk every record of every page; `.pages()` walks pages.
    * @example
    * for await (const record of codeHosting.issues.list({ owner: '<owner>', repo: '<repo>' })) {
@@ -118,6 +124,7 @@ export interface IssuesResource {
   list(params: T.IssuesListParams, options?: PageOptions): PagePromise<T.Issue, Page<T.Issue, T.PageInfoMeta>>;
   /**
    * Returns one record by identifier.
+   * Within the `repositories` record that `repo` (its `name`) names: only its records are seen; naming none answers 404.
    * @example
    * const record = await codeHosting.issues.get({ number: 1, owner: '<owner>', repo: '<repo>' });
    */
@@ -226,6 +233,7 @@ export interface PrCommentsResource {
   /**
    * Returns a page of records of the entity.
    * Note: pr_comments shares the comment record (id: graph node id; databaseId: numeric id). The seed's sentence "Comment identifiers are graph node identifiers ...; each comment in a list result carries both id ... and databaseId" is not limited to the comments entity, and pr_comments get is likewise addressed by a graph node id.
+   * Within the `pull_requests` record that `number` (its `number`) names: only its records are seen; naming none answers 404.
    * Await it for the first page; iterate it (`for await`) to walk every record of every page; `.pages()` walks pages.
    * @example
    * for await (const record of codeHosting.prComments.list({ number: 1, owner: '<owner>', repo: '<repo>' })) {
@@ -283,6 +291,7 @@ export interface ProjectsResource {
 export interface PullRequestsResource {
   /**
    * Returns a page of records of the entity.
+   * Within the `repositories` record that `repo` (its `name`) names: only its records are seen; naming none answers 404.
    * Await it for the first page; iterate it (`for await`) to walk every record of every page; `.pages()` walks pages.
    * @example
    * for await (const record of codeHosting.pullRequests.list({ owner: '<owner>', repo: '<repo>' })) {
@@ -295,6 +304,7 @@ export interface PullRequestsResource {
   ): PagePromise<T.PullRequest, Page<T.PullRequest, T.PageInfoMeta>>;
   /**
    * Returns one record by identifier.
+   * Within the `repositories` record that `repo` (its `name`) names: only its records are seen; naming none answers 404.
    * @example
    * const record = await codeHosting.pullRequests.get({ number: 1, owner: '<owner>', repo: '<repo>' });
    */
@@ -317,6 +327,7 @@ export interface PullRequestsResource {
 export interface ReleasesResource {
   /**
    * Returns a page of records of the entity.
+   * Within the `repositories` record that `repo` (its `name`) names: only its records are seen; naming none answers 404.
    * Await it for the first page; iterate it (`for await`) to walk every record of every page; `.pages()` walks pages.
    * @example
    * for await (const record of codeHosting.releases.list({ owner: '<owner>', repo: '<repo>' })) {
@@ -326,6 +337,7 @@ export interface ReleasesResource {
   list(params: T.ReleasesListParams, options?: PageOptions): PagePromise<T.Release, Page<T.Release, T.PageInfoMeta>>;
   /**
    * Returns one record by identifier.
+   * Within the `repositories` record that `repo` (its `name`) names: only its records are seen; naming none answers 404.
    * @example
    * const record = await codeHosting.releases.get({ owner: '<owner>', repo: '<repo>', tag: '<tag>' });
    */
@@ -370,6 +382,7 @@ export interface RepositoriesResource {
 export interface ReviewsResource {
   /**
    * Returns a page of records of the entity.
+   * Within the `pull_requests` record that `number` (its `number`) names: only its records are seen; naming none answers 404.
    * Await it for the first page; iterate it (`for await`) to walk every record of every page; `.pages()` walks pages.
    * @example
    * for await (const record of codeHosting.reviews.list({ number: 1, owner: '<owner>', repo: '<repo>' })) {

@@ -109,6 +109,7 @@ export interface InterestCategoriesResource {
   ): PagePromise<T.InterestCategory, Page<T.InterestCategory, T.TotalItemsMeta>>;
   /**
    * Returns one record by identifier.
+   * Within the `lists` record that `list_id` (its `id`) names: only its records are seen; naming none answers 404.
    * Params not specified by the contract: "Parameters of interest_categories: not shown."
    * @example
    * const record = await emailMarketing.interestCategories.get({ interest_category_id: '<interest_category_id>', list_id: '<list_id>' });
@@ -133,6 +134,7 @@ export interface InterestsResource {
   ): PagePromise<T.Interest, Page<T.Interest, T.TotalItemsMeta>>;
   /**
    * Returns one record by identifier.
+   * Within the `interest_categories` record that `interest_category_id` (its `id`) names: only its records are seen; naming none answers 404.
    * Params not specified by the contract: "Parameters of interests: not shown."
    * @example
    * const record = await emailMarketing.interests.get({ interest_category_id: '<interest_category_id>', interest_id: '<interest_id>', list_id: '<list_id>' });
@@ -231,6 +233,7 @@ export interface SegmentsResource {
   list(params?: T.SegmentsListParams, options?: PageOptions): PagePromise<T.Segment, Page<T.Segment, T.TotalItemsMeta>>;
   /**
    * Returns one record by identifier.
+   * Within the `lists` record that `list_id` (its `id`) names: only its records are seen; naming none answers 404.
    * Params not specified by the contract: "Parameters of segments: not shown."
    * @example
    * const record = await emailMarketing.segments.get({ list_id: '<list_id>', segment_id: '<segment_id>' });

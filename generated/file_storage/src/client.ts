@@ -77,6 +77,7 @@ export interface ChangesStartPageTokenResource {
 export interface CommentsResource {
   /**
    * Returns a page of records of the entity.
+   * Within the `files` record that `fileId` (its `id`) names: only its records are seen; naming none answers 404.
    * Await it for the first page; iterate it (`for await`) to walk every record of every page; `.pages()` walks pages.
    * @example
    * for await (const record of fileStorage.comments.list({ fields: '<fields>', fileId: '<fileId>' })) {
@@ -86,6 +87,7 @@ export interface CommentsResource {
   list(params: T.CommentsListParams, options?: PageOptions): PagePromise<T.Comment, Page<T.Comment, T.ListMeta>>;
   /**
    * Returns one record by identifier.
+   * Within the `files` record that `fileId` (its `id`) names: only its records are seen; naming none answers 404.
    * @example
    * const record = await fileStorage.comments.get({ commentId: '<commentId>', fields: '<fields>', fileId: '<fileId>' });
    */
@@ -156,6 +158,7 @@ export interface FilesExportResource {
 export interface PermissionsResource {
   /**
    * Returns a page of records of the entity.
+   * Within the `files` record that `fileId` (its `id`) names: only its records are seen; naming none answers 404.
    * Await it for the first page; iterate it (`for await`) to walk every record of every page; `.pages()` walks pages.
    * @example
    * for await (const record of fileStorage.permissions.list({ fileId: '<fileId>' })) {
@@ -168,6 +171,7 @@ export interface PermissionsResource {
   ): PagePromise<T.Permission, Page<T.Permission, T.ListMeta>>;
   /**
    * Returns one record by identifier.
+   * Within the `files` record that `fileId` (its `id`) names: only its records are seen; naming none answers 404.
    * @example
    * const record = await fileStorage.permissions.get({ fileId: '<fileId>', permissionId: '<permissionId>' });
    */
@@ -178,6 +182,7 @@ export interface PermissionsResource {
 export interface RepliesResource {
   /**
    * Returns a page of records of the entity.
+   * Within the `comments` record that `commentId` (its `id`) names: only its records are seen; naming none answers 404.
    * Params not specified by the contract: "replies list: further parameters cut off. Parameters of replies (rest): not shown."
    * Await it for the first page; iterate it (`for await`) to walk every record of every page; `.pages()` walks pages.
    * @example
@@ -188,6 +193,7 @@ export interface RepliesResource {
   list(params: T.RepliesListParams, options?: PageOptions): PagePromise<T.Reply, Page<T.Reply, T.RepliesMeta>>;
   /**
    * Returns one record by identifier.
+   * Within the `comments` record that `commentId` (its `id`) names: only its records are seen; naming none answers 404.
    * Params not specified by the contract: "Parameters of replies (rest): not shown."
    * @example
    * const record = await fileStorage.replies.get({ commentId: '<commentId>', fileId: '<fileId>', replyId: '<replyId>' });
@@ -212,6 +218,7 @@ export interface RevisionsResource {
   ): PagePromise<T.Revision, Page<T.Revision, T.NotShownMeta>>;
   /**
    * Returns one record by identifier.
+   * Within the `files` record that `fileId` (its `id`) names: only its records are seen; naming none answers 404.
    * Params not specified by the contract: "Parameters of ... revisions ...: not shown."
    * @example
    * const record = await fileStorage.revisions.get({ fileId: '<fileId>', revisionId: '<revisionId>' });

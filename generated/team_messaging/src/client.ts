@@ -42,6 +42,7 @@ export interface ChannelMessagesResource {
   /**
    * Returns a page of records of the entity.
    * Results are sorted by `ts` descending (newest or largest first).
+   * Within the `channels` record that `channel` (its `id`) names: only its records are seen; naming none answers 404.
    * Await it for the first page; iterate it (`for await`) to walk every record of every page; `.pages()` walks pages.
    * @example
    * for await (const record of teamMessaging.channelMessages.list({ channel: '<channel>' })) {
@@ -116,6 +117,7 @@ export interface MessagesResource {
   /**
    * Creates a record.
    * Works on the records of `channel_messages`.
+   * Within the `channels` record that `channel` (its `id`) names: only its records are seen; naming none answers 404.
    * A write: never retried automatically.
    * @example
    * const record = await teamMessaging.messages.create({ channel: '<channel>', text: '<text>' });
@@ -125,6 +127,7 @@ export interface MessagesResource {
    * Changes a record.
    * Partial update: only the fields given change; the others keep their values.
    * Works on the records of `channel_messages`.
+   * Within the `channels` record that `channel` (its `id`) names: only its records are seen; naming none answers 404.
    * A write: never retried automatically.
    * @example
    * const record = await teamMessaging.messages.update({ channel: '<channel>', text: '<text>', ts: '<ts>' });
@@ -148,6 +151,7 @@ export interface ReactionsResource {
 export interface ThreadsResource {
   /**
    * Returns a page of records of the entity.
+   * Within the `channels` record that `channel` (its `id`) names: only its records are seen; naming none answers 404.
    * Await it for the first page; iterate it (`for await`) to walk every record of every page; `.pages()` walks pages.
    * @example
    * for await (const record of teamMessaging.threads.list({ channel: '<channel>' })) {

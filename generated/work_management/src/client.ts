@@ -41,6 +41,7 @@ const offsetPaging: PaginationDescriptor = {
 export interface AttachmentsResource {
   /**
    * Returns a page of records of the entity.
+   * Within the `tasks` record that `parent` (its `gid`) names: only its records are seen; naming none answers 404.
    * Await it for the first page; iterate it (`for await`) to walk every record of every page; `.pages()` walks pages.
    * @example
    * for await (const record of workManagement.attachments.list({ parent: '<parent>' })) {
@@ -90,6 +91,7 @@ export interface ProjectSectionsResource {
 export interface ProjectTasksResource {
   /**
    * Returns a page of records of the entity.
+   * Within the `projects` record that `project_gid` (its `gid`) names: only its records are seen; naming none answers 404.
    * Await it for the first page; iterate it (`for await`) to walk every record of every page; `.pages()` walks pages.
    * @example
    * for await (const record of workManagement.projectTasks.list({ project_gid: '<project_gid>' })) {
@@ -181,6 +183,7 @@ export interface TaskDependentsResource {
 export interface TaskProjectsResource {
   /**
    * Returns a page of records of the entity.
+   * Within the `tasks` record that `task_gid` (its `gid`) names: only its records are seen; naming none answers 404.
    * Await it for the first page; iterate it (`for await`) to walk every record of every page; `.pages()` walks pages.
    * @example
    * for await (const record of workManagement.taskProjects.list({ task_gid: '<task_gid>' })) {
@@ -234,6 +237,7 @@ export interface TasksResource {
 export interface TeamProjectsResource {
   /**
    * Returns a page of records of the entity.
+   * Within the `teams` record that `team_gid` (its `gid`) names: only its records are seen; naming none answers 404.
    * Await it for the first page; iterate it (`for await`) to walk every record of every page; `.pages()` walks pages.
    * @example
    * for await (const record of workManagement.teamProjects.list({ team_gid: '<team_gid>' })) {
@@ -250,6 +254,7 @@ export interface TeamProjectsResource {
 export interface TeamUsersResource {
   /**
    * Returns a page of records of the entity.
+   * Within the `teams` record that `team_gid` (its `gid`) names: only its records are seen; naming none answers 404.
    * Await it for the first page; iterate it (`for await`) to walk every record of every page; `.pages()` walks pages.
    * @example
    * for await (const record of workManagement.teamUsers.list({ team_gid: '<team_gid>' })) {
@@ -273,6 +278,7 @@ export interface TeamsResource {
 export interface UserTeamsResource {
   /**
    * Returns a page of records of the entity.
+   * Within the `users` record that `user_gid` (its `gid`) names: only its records are seen; naming none answers 404.
    * Await it for the first page; iterate it (`for await`) to walk every record of every page; `.pages()` walks pages.
    * @example
    * for await (const record of workManagement.userTeams.list({ organization: '<organization>', user_gid: '<user_gid>' })) {
@@ -305,6 +311,7 @@ export interface UsersResource {
 export interface WorkspaceProjectsResource {
   /**
    * Returns a page of records of the entity.
+   * Within the `workspaces` record that `workspace_gid` (its `gid`) names: only its records are seen; naming none answers 404.
    * Await it for the first page; iterate it (`for await`) to walk every record of every page; `.pages()` walks pages.
    * @example
    * for await (const record of workManagement.workspaceProjects.list({ workspace_gid: '<workspace_gid>' })) {
@@ -340,6 +347,7 @@ export interface WorkspaceTaskSearchResource {
    * Requires a premium account; at least one search parameter must be given.
    * Note: The dotted names (assignee.any, created_at.after, ...) are literal parameter names; the seed's "created_at.after/before" stands for created_at.after and created_at.before (likewise modified_at and due_on).
    * Give at least one of: `assignee.any` | `completed` | `created_at.after` | `created_at.before` | `due_on.after` | `due_on.before` | `followers.any` | `modified_at.after` | `modified_at.before` | `projects.any` | `resource_subtype` | `sections.any` | `teams.any` | `text`.
+   * Within the `workspaces` record that `workspace_gid` (its `gid`) names: only its records are seen; naming none answers 404.
    * Await it for the first page; iterate it (`for await`) to walk every record of every page; `.pages()` walks pages.
    * @example
    * for await (const record of workManagement.workspaceTaskSearch.list({ workspace_gid: '<workspace_gid>' })) {
@@ -356,6 +364,7 @@ export interface WorkspaceTaskSearchResource {
 export interface WorkspaceTeamsResource {
   /**
    * Returns a page of records of the entity.
+   * Within the `workspaces` record that `workspace_gid` (its `gid`) names: only its records are seen; naming none answers 404.
    * Await it for the first page; iterate it (`for await`) to walk every record of every page; `.pages()` walks pages.
    * @example
    * for await (const record of workManagement.workspaceTeams.list({ workspace_gid: '<workspace_gid>' })) {
@@ -372,6 +381,7 @@ export interface WorkspaceTeamsResource {
 export interface WorkspaceUsersResource {
   /**
    * Returns a page of records of the entity.
+   * Within the `workspaces` record that `workspace_gid` (its `gid`) names: only its records are seen; naming none answers 404.
    * Await it for the first page; iterate it (`for await`) to walk every record of every page; `.pages()` walks pages.
    * @example
    * for await (const record of workManagement.workspaceUsers.list({ workspace_gid: '<workspace_gid>' })) {

@@ -210,6 +210,7 @@ export function catalogueConnector(c: ConnectorIR, ir: SpecIR) {
       name: e.name,
       ...(e.description ? { description: e.description } : {}),
       ...(e.recordsFrom ? { recordsFrom: e.recordsFrom } : {}),
+      ...(e.parent ? { parent: { entity: e.parent.entity, params: Object.fromEntries(e.parent.params.map((p) => [p.param, p.field])) } } : {}),
       ...(e.searchable
         ? {
             searchableFields: e.searchable.properties.map((p) => ({ name: p.name, type: p.types.join('|'), ...(p.enum ? { enum: p.enum } : {}), ...(p.deprecated ? { deprecated: p.deprecated } : {}) })),

@@ -3,10 +3,10 @@
  * and an example), and the client class that wires each method to the runtime with data, never with
  * connector-specific code.
  */
-import type { ActionIR, ConnectorIR, EntityIR, PaginationIR, SpecIR } from '../../ir.js';
+import { parentScope, type ActionIR, type ConnectorIR, type EntityIR, type PaginationIR, type SpecIR } from '../../ir.js';
 import { generatedHeader } from '../header.js';
 import { camelCase } from '../naming.js';
-import { actionRuleLines, alternateKeysText } from '../rules-text.js';
+import { actionRuleLines, alternateKeysText, parentText } from '../rules-text.js';
 import { hardline, indent, join, printDoc, type Doc } from '../ts/doc.js';
 import { classDecl, code, constDecl, fileDoc, functionDecl, importDecl, interfaceDecl, literal, str, t, type LiteralValue, type Param, type TypeMember, type TypeNode } from '../ts/syntax.js';
 import { clientClassName, methodExample, resourceTypeName } from './client-names.js';
@@ -72,6 +72,8 @@ function methodDocs(connector: ConnectorIR, entity: EntityIR, action: ActionIR):
   lines.push(...actionRuleLines(action));
   if (action.keyParam && action.alternateKeys) lines.push(alternateKeysText(action.keyParam, action.alternateKeys));
   if (entity.recordsFrom) lines.push(`Works on the records of \`${entity.recordsFrom}\`.`);
+  const parent = parentScope(connector, entity, action);
+  if (parent) lines.push(parentText(parent));
   if (action.paramsUnspecified) lines.push(`Params not specified by the contract: "${action.paramsUnspecified}"`);
   if (action.pagination !== 'none' && action.pagination !== 'unspecified' && action.result.shape === 'list') {
     lines.push('Await it for the first page; iterate it (`for await`) to walk every record of every page; `.pages()` walks pages.');

@@ -17,7 +17,8 @@ import { code, fileDoc, importDecl, literal, str, type LiteralValue } from '../t
 import { splitEmitter } from '../types.js';
 import { allOf, arrowOf, blockOf, CLIENT, constOf, describeOf, testOf } from './code.js';
 import { invalidParams, paramsValue, requestValue } from './params.js';
-import { createParams, keyType, pairsInOrder, queryParam, RECORD_INDEX, recordEntity, sourceAuthConfig, targetParam, updateParams, writeThroughTarget } from './requests.js';
+import { createParams, keyType, pairsInOrder, parentLinks, queryParam, RECORD_INDEX, recordEntity, sourceAuthConfig, targetParam, updateParams, writeThroughTarget } from './requests.js';
+import { parentTests } from './parents.js';
 import { listRules, listRuleTests, recordRulesTest } from './rules.js';
 
 function listTest(connector: ConnectorIR, entity: EntityIR, action: ActionIR, method: string): Doc {
@@ -28,7 +29,7 @@ function listTest(connector: ConnectorIR, entity: EntityIR, action: ActionIR, me
   const e = str(entity.name);
   const sizeEntry: Record<string, LiteralValue> = size && pageSize ? { [size.name]: pageSize } : {};
   const statements: Doc[] = [CLIENT];
-  let expected = `h.expectedKeys(${e}, params${listRules(action) ? ', rules' : ''})`;
+  let expected = `h.expectedKeys(${e}, params${listRules(connector, entity, action) ? ', rules' : ''})`;
   if (query) {
     // A query that must match: one field of a fixture record, written in the param's query language.
     statements.push(constOf('sampleFields', query.fields), `const sample = h.sampleString(${e}, sampleFields)!;`);
@@ -51,6 +52,15 @@ function listTest(connector: ConnectorIR, entity: EntityIR, action: ActionIR, me
 /** The value of a get's target param read from `key` (a string), as the param's type wants it. */
 const keyValue = (target: PropertyIR, key: string) => code(keyType(target) === 'string' ? key : `Number(${key})`);
 
+/**
+ * The get params that address the record whose key the expression `key` holds: the key, and (a parent rule) the
+ * params naming the record's parent, read from the fixtures at run time.
+ */
+function getParamsFor(connector: ConnectorIR, entity: EntityIR, get: ActionIR, target: PropertyIR, key: string): Record<string, LiteralValue> {
+  const parents = parentLinks(connector, entity, get).map((l) => [l.param, code(`h.parentField(${str(entity.name)}, ${key}, ${printDoc(literal(l.chain))}, ${str(l.field)})`)] as const);
+  return paramsValue(connector, entity, get, 0, { [target.name]: keyValue(target, key), ...Object.fromEntries(parents) });
+}
+
 /** A test that each record of the first page reads back with get, equal on every field the two records share. */
 function listedReadBackTest(connector: ConnectorIR, entity: EntityIR, action: ActionIR, method: string): Doc | undefined {
   const get = entity.actions.find((a) => a.name === 'get');
@@ -64,7 +74,7 @@ function listedReadBackTest(connector: ConnectorIR, entity: EntityIR, action: Ac
     'expect(records.length).toBeGreaterThan(0);',
     blockOf('for (const listed of records)', [
       `const key = h.keyOf(${str(entity.name)}, listed);`,
-      constOf('getParams', paramsValue(connector, entity, get, 0, { [target.name]: keyValue(target, 'key') })),
+      constOf('getParams', getParamsFor(connector, entity, get, target, 'key')),
       `const record = await client.${camelCase(entity.name)}.get(getParams as never);`,
       `h.expectSameShared(listed, record as never, \`${entity.name} \${key}: list and get\`);`,
     ]),
@@ -85,7 +95,7 @@ function searchDataTest(connector: ConnectorIR, entity: EntityIR, method: string
   const statements: Doc[] = [CLIENT];
   const read: Doc[] = [];
   if (get && target) {
-    read.push(constOf('getParams', paramsValue(connector, entity, get, 0, { [target.name]: keyValue(target, 'hit.id') })), `const record = await client.${camelCase(entity.name)}.get(getParams as never);`);
+    read.push(constOf('getParams', getParamsFor(connector, entity, get, target, 'hit.id')), `const record = await client.${camelCase(entity.name)}.get(getParams as never);`);
   } else if (list) {
     statements.push(constOf('listParams', paramsValue(connector, entity, list, 0)), `const listed = ${allOf(`client.${camelCase(entity.name)}.list`, 'listParams')};`);
     read.push(`const record = listed.find((r) => h.keyOf(${e}, r) === hit.id);`);
@@ -165,7 +175,7 @@ function actionTests(connector: ConnectorIR, entity: EntityIR, action: ActionIR)
           CLIENT,
           constOf('params', paramsValue(connector, entity, action, RECORD_INDEX.delete!)),
           `await ${method}(params as never);`,
-          ...readers(connector, entity),
+          ...readers(connector, entity, RECORD_INDEX.delete),
           `await h.expectGone(${e}, reader, ${RECORD_INDEX.delete});`,
         ]),
       );
@@ -212,6 +222,7 @@ function actionTests(connector: ConnectorIR, entity: EntityIR, action: ActionIR)
       break;
     }
   }
+  tests.push(...parentTests(connector, entity, action, method));
   const invalid = invalidParams(connector, entity, action);
   if (invalid) {
     tests.push(
@@ -225,7 +236,7 @@ function actionTests(connector: ConnectorIR, entity: EntityIR, action: ActionIR)
       ]),
     );
   }
-  const rules = action.result.shape === 'list' ? listRules(action) : undefined;
+  const rules = action.result.shape === 'list' ? listRules(connector, entity, action) : undefined;
   return describeOf(`${entity.name} ${action.name}`, [...(rules ? [constOf('rules', rules, 'ListRules')] : []), ...tests]);
 }
 
@@ -265,7 +276,7 @@ function updateTest(connector: ConnectorIR, entity: EntityIR, action: ActionIR, 
   const e = str(entity.name);
   const index = RECORD_INDEX.update!;
   const partial = action.updateSemantics === 'partial';
-  const statements: Doc[] = [CLIENT, constOf('params', requestValue(updateParams(connector, entity, action))), ...readers(connector, entity)];
+  const statements: Doc[] = [CLIENT, constOf('params', requestValue(updateParams(connector, entity, action))), ...readers(connector, entity, index)];
   if (partial) statements.push(`const before = await h.readRecord(${e}, reader, h.key(${e}, ${index}));`, 'expect(before).toBeDefined();');
   statements.push(`const updated = await ${method}(params as never);`, `await h.readBack(${e}, reader, params, updated as never, ${index});`);
   if (partial) statements.push(`const after = await h.readRecord(${e}, reader, h.key(${e}, ${index}));`, 'h.expectUnchanged(before!, after!, params);');
@@ -280,9 +291,10 @@ function closedFields(connector: ConnectorIR, action: ActionIR): string[] | null
 
 /**
  * Statements defining `reader` (`{ read, list }`): how a test reads records back — get by key, or list everything
- * (with `listParams`) — where the entity, or the one it takes its records from, can.
+ * (with `listParams`) — where the entity, or the one it takes its records from, can; within the parent of fixture
+ * record `index` (a parent rule), the record the test writes.
  */
-function readers(connector: ConnectorIR, entity: EntityIR): Doc[] {
+function readers(connector: ConnectorIR, entity: EntityIR, index = 0): Doc[] {
   const owner = recordEntity(connector, entity);
   const resource = `client.${camelCase(owner.name)}`;
   const get = owner.actions.find((a) => a.name === 'get');
@@ -292,11 +304,11 @@ function readers(connector: ConnectorIR, entity: EntityIR): Doc[] {
   const reader: Record<string, LiteralValue> = {};
   if (get && target) {
     const cast = keyType(target) === 'string' ? 'String(key)' : 'Number(key)';
-    statements.push(arrowOf('readParams', 'key: unknown', paramsValue(connector, owner, get, 0, { [target.name]: code(cast) })));
+    statements.push(arrowOf('readParams', 'key: unknown', paramsValue(connector, owner, get, index, { [target.name]: code(cast) })));
     reader.read = code(`(key: unknown) => ${resource}.get(readParams(key) as never)`);
   }
   if (list) {
-    statements.push(constOf('listParams', paramsValue(connector, owner, list, 0)));
+    statements.push(constOf('listParams', paramsValue(connector, owner, list, index)));
     reader.list = code(`() => ${resource}.list(listParams as never) as never`);
   }
   return [...statements, constOf('reader', reader)];

@@ -7,8 +7,9 @@
  * code (params.ts); the OpenAPI proxy test (test/openapi-prism.test.ts) resolves them against generated/fixtures/.
  * One definition of a valid request, read by both.
  */
-import { entityFields, identifyingParam } from '../fixtures/entity-facts.js';
-import { authConfigFields, type ActionIR, type ConnectorIR, type EntityIR, type PropertyIR } from '../../ir.js';
+import { entityFields, identifyingParam, recordCount } from '../fixtures/entity-facts.js';
+import { parentIndexOf } from '../fixtures/model.js';
+import { authConfigFields, parentScope, type ActionIR, type ConnectorIR, type EntityIR, type PropertyIR } from '../../ir.js';
 import { FORMAT_EXAMPLES } from '../validators/json-schema.js';
 
 /** The scalar type a key is sent as. */
@@ -97,9 +98,47 @@ function groupParams(connector: ConnectorIR, entity: EntityIR, action: ActionIR)
   return out;
 }
 
+/** A param of a parent rule an action acts within: the entities from the record up to the parent it names, and the field. */
+export interface ParentLink {
+  /** The param. */
+  param: string;
+  /** Entity names from the record's parent up to the one the param names (one: its parent; two: its grandparent). */
+  chain: string[];
+  /** The field of that record the param gives. */
+  field: string;
+}
+
+/**
+ * The params of the parent rule an action acts within, and of its parent's rule where the action names that one too
+ * (comments list: the issue's number and its repository's repo).
+ */
+export function parentLinks(connector: ConnectorIR, entity: EntityIR, action: ActionIR): ParentLink[] {
+  const out: ParentLink[] = [];
+  const chain: string[] = [];
+  for (let rule = parentScope(connector, entity, action); rule && chain.length < 8; ) {
+    chain.push(rule.entity);
+    for (const p of rule.params) if (!out.some((l) => l.param === p.param)) out.push({ param: p.param, chain: [...chain], field: p.field });
+    const up = connector.entities.find((e) => e.name === rule!.entity)?.parent;
+    rule = up && up.params.every((x) => action.params.some((y) => y.name === x.param)) ? up : undefined;
+  }
+  return out;
+}
+
+/** The params that name the parent record (parentLinks) of fixture record `index`, read from that parent's fixture record. */
+export function parentParams(connector: ConnectorIR, entity: EntityIR, action: ActionIR, index: number): Map<string, ParamSource> {
+  const out = new Map<string, ParamSource>();
+  for (const link of parentLinks(connector, entity, action)) {
+    let at = index;
+    for (const name of link.chain) at = parentIndexOf(at, recordCount(connector, connector.entities.find((e) => e.name === name)!, {}));
+    out.set(link.param, { from: 'field', entity: link.chain.at(-1)!, index: at, field: link.field });
+  }
+  return out;
+}
+
 /**
  * The params of a valid request, in order: the required ones (and those a param group needs); the target param reads
- * fixture record `index`; list filters read record 0 (by the field they match), so the answer is not empty. Params
+ * fixture record `index`; list filters read record 0 (by the field they match), so the answer is not empty; params of a
+ * parent rule name the parent of the record addressed (parentParams). Params
  * in `skip` are left out (the caller sets them).
  */
 export function requestParams(connector: ConnectorIR, entity: EntityIR, action: ActionIR, index: number, skip: ReadonlySet<string> = new Set()): RequestParams {
@@ -110,9 +149,13 @@ export function requestParams(connector: ConnectorIR, entity: EntityIR, action: 
   const grouped = groupParams(connector, owner, action);
   const out: RequestParams = [];
   const field = (name: string): ParamSource => ({ from: 'field', entity: entity.name, index: 0, field: name });
+  // A record is addressed within its parent; a list within the parent of record `index` holds that record.
+  const parents = parentParams(connector, entity, action, index);
   for (const p of action.params) {
     if (skip.has(p.name)) continue;
-    if (p === target) out.push([p.name, { from: 'key', entity: entity.name, index, type: keyType(p) }]);
+    const parent = parents.get(p.name);
+    if (parent) out.push([p.name, parent]);
+    else if (p === target) out.push([p.name, { from: 'key', entity: entity.name, index, type: keyType(p) }]);
     else if (!p.required && !grouped.has(p.name)) continue;
     else if (filters && p.matches && p.types[0] !== 'object') out.push([p.name, field(p.matches.fields[0]!)]);
     else if (filters && fields.has(p.name) && p.types[0] !== 'object' && p.types[0] !== 'array' && p.const === undefined && !p.enum) out.push([p.name, field(p.name)]);

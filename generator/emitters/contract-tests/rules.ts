@@ -3,7 +3,7 @@
  * `matches` params, interval bounds, param groups) and of its records (invariants, formats) becomes a test that
  * calls the mock and checks the answer against the rule — read from the IR, written into the test as data.
  */
-import type { ActionIR, ConnectorIR, EntityIR, PropertyIR } from '../../ir.js';
+import { parentScope, type ActionIR, type ConnectorIR, type EntityIR, type PropertyIR } from '../../ir.js';
 import { camelCase } from '../naming.js';
 import type { Doc } from '../ts/doc.js';
 import { code, literal, str, type LiteralValue } from '../ts/syntax.js';
@@ -11,7 +11,8 @@ import { allOf, arrowOf, blockOf, CLIENT, constOf, testOf } from './code.js';
 import { paramsValue } from './params.js';
 
 /** A list action's rules as the harness reads them (test/contract/rules.ts ListRules), or undefined when it has none. */
-export function listRules(action: ActionIR): LiteralValue | undefined {
+export function listRules(connector: ConnectorIR, entity: EntityIR, action: ActionIR): LiteralValue | undefined {
+  const parent = parentScope(connector, entity, action);
   const params: Record<string, LiteralValue> = {};
   for (const p of action.params) {
     const members = p.properties?.filter((m) => m.bound);
@@ -27,6 +28,7 @@ export function listRules(action: ActionIR): LiteralValue | undefined {
   const rules = {
     ...(f ? { defaultFilter: { field: f.field, exclude: f.exclude, ...(f.unlessParam ? { unlessParam: f.unlessParam } : {}) } } : {}),
     ...(Object.keys(params).length ? { params } : {}),
+    ...(parent ? { parent: { entity: parent.entity, params: Object.fromEntries(parent.params.map((p) => [p.param, p.field])) } } : {}),
   };
   return Object.keys(rules).length ? rules : undefined;
 }
@@ -57,7 +59,7 @@ export function listRuleTests(connector: ConnectorIR, entity: EntityIR, action: 
   const method = `client.${camelCase(entity.name)}.${camelCase(action.name)}`;
   const base = paramsValue(connector, entity, action, 0);
   // The describe block declares `rules` (the list's rules as data) when the action has any.
-  const rules = listRules(action) ? 'rules' : '{}';
+  const rules = listRules(connector, entity, action) ? 'rules' : '{}';
   const out: Doc[] = [];
   if (withOrder && action.ordering?.length) {
     out.push(
@@ -141,16 +143,21 @@ function matchesTest(connector: ConnectorIR, entity: EntityIR, action: ActionIR,
   const title = `${p.name} matches ${m.fields.join(' or ')} (${m.mode}, case-${m.caseSensitive ? 'sensitive' : 'insensitive'})`;
   const probed = paramsValue(connector, entity, action, 0, { [p.name]: p.types[0] === 'array' ? [code('probe')] : code('probe') });
   const kind = (p.types[0] === 'array' ? p.items?.types[0] : p.types[0]) ?? 'string';
-  if (kind !== 'string') return typedMatchesTest(e, field, kind, probed, method, rules, title);
+  // Under a parent rule, the record to match is one of the parent the request names.
+  const owned = parentScope(connector, entity, action) !== undefined;
+  const ownedLines = owned ? [constOf('base', paramsValue(connector, entity, action, 0)), `const owned = h.indexesOwned(${e}, base, ${rules});`] : [];
+  if (kind !== 'string') return typedMatchesTest(e, field, kind, probed, method, rules, title, ownedLines);
   // Letter case can only be varied where the param takes any text (not an enum, a format or a pattern).
   const free = !p.enum && !p.items?.enum && !p.format && !p.pattern;
   // The probe: a fixture value of the field (a middle part of it, for contains), in another case when letter case is tested.
   const pick = m.mode === 'contains' ? 'value.slice(1, Math.max(2, value.length - 1))' : m.mode === 'prefix' ? 'value.slice(0, Math.max(1, value.length - 1))' : 'value';
+  const mine = owned ? 'owned.includes(i) && ' : '';
   return testOf(title, [
     CLIENT,
+    ...ownedLines,
     `const texts = h.entity(${e}).records.map((r) => at(r, ${field}));`,
-    "let index = texts.findIndex((v) => typeof v === 'string' && /[a-z]/i.test(v));",
-    "if (index < 0) index = texts.findIndex((v) => typeof v === 'string' && v !== '');",
+    `let index = texts.findIndex((v${owned ? ', i' : ''}) => ${mine}typeof v === 'string' && /[a-z]/i.test(v));`,
+    `if (index < 0) index = texts.findIndex((v${owned ? ', i' : ''}) => ${mine}typeof v === 'string' && v !== '');`,
     "expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);",
     `const value = String(h.field(${e}, index, ${field}));`,
     `const key = String(h.key(${e}, index));`,
@@ -173,15 +180,16 @@ function matchesTest(connector: ConnectorIR, entity: EntityIR, action: ActionIR,
  * The matches test of a param that takes a boolean or a number: the probe is a fixture record's value of the field in
  * the param's type (a numeric string read as a number: project ids); a boolean's other value leaves the record out.
  */
-function typedMatchesTest(e: string, field: string, kind: string, probed: LiteralValue, method: string, rules: string, title: string): Doc {
+function typedMatchesTest(e: string, field: string, kind: string, probed: LiteralValue, method: string, rules: string, title: string, ownedLines: Doc[]): Doc {
   const boolean = kind === 'boolean';
   const type = boolean ? 'boolean' : 'number';
   // Short statements: a line beyond the style's width would send the file through prettier (format.ts).
   const holds = boolean ? "(v: unknown) => typeof v === 'boolean'" : "(v: unknown) => typeof v === 'number' || /^-?\\d+(\\.\\d+)?$/.test(String(v))";
   return testOf(title, [
     CLIENT,
+    ...ownedLines,
     `const holds = ${holds};`,
-    `const index = h.entity(${e}).records.findIndex((r) => holds(at(r, ${field})));`,
+    `const index = h.entity(${e}).records.findIndex((r${ownedLines.length ? ', i' : ''}) => ${ownedLines.length ? 'owned.includes(i) && ' : ''}holds(at(r, ${field})));`,
     `expect(index, 'a fixture record holds a ${type} to match').toBeGreaterThanOrEqual(0);`,
     `const value = ${boolean ? `h.field(${e}, index, ${field}) === true` : `Number(h.field(${e}, index, ${field}))`};`,
     `const key = String(h.key(${e}, index));`,
@@ -194,7 +202,11 @@ function typedMatchesTest(e: string, field: string, kind: string, probed: Litera
 
 function boundsTest(connector: ConnectorIR, entity: EntityIR, action: ActionIR, p: PropertyIR, field: string, bounds: { name: string | undefined; bound: NonNullable<PropertyIR['bound']> }[], method: string, rules: string): Doc {
   const e = str(entity.name);
-  const body: Doc[] = [CLIENT, `const index = Math.floor(h.entity(${e}).records.length / 2);`, `const edge = h.field(${e}, index, ${str(field)});`, 'const key = String(h.key(' + e + ', index));'];
+  // The edge record is one the list holds: within the parent the request names, under a parent rule.
+  const middle = parentScope(connector, entity, action)
+    ? [constOf('base', paramsValue(connector, entity, action, 0)), `const owned = h.indexesOwned(${e}, base, ${rules});`, 'const index = owned[Math.floor(owned.length / 2)]!;']
+    : [`const index = Math.floor(h.entity(${e}).records.length / 2);`];
+  const body: Doc[] = [CLIENT, ...middle, `const edge = h.field(${e}, index, ${str(field)});`, 'const key = String(h.key(' + e + ', index));'];
   // The listed keys with `params`, in a block of their own.
   const listed = (params: LiteralValue, checks: string[]) =>
     blockOf('', [constOf('params', params), `const records = ${allOf(method, 'params')};`, `const keys = records.map((r) => h.keyOf(${e}, r));`, ...checks]);

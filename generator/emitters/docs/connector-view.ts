@@ -4,7 +4,7 @@
  * empty ones leave blank lines that rendering collapses), tables built by `table`, examples. Links to the
  * common contract and target-specific parts are placeholders (links.ts).
  */
-import type { ActionIR, ConnectorIR, EntityIR, PaginationIR, PropertyIR, ShapeIR, SpecIR } from '../../ir.js';
+import { parentScope, type ActionIR, type ConnectorIR, type EntityIR, type PaginationIR, type PropertyIR, type ShapeIR, type SpecIR } from '../../ir.js';
 import { clientClassName } from '../clients/client-names.js';
 import { camelCase } from '../naming.js';
 import { actionExample, authExample, clientVariable, paginationExample } from './examples.js';
@@ -12,7 +12,7 @@ import { serviceLink, slot } from './links.js';
 import { allowedValues, anchor, code, describeCell, flatten, limitsText, literal, NOT_SPECIFIED, prose, table, text, typeText } from './markdown.js';
 import { operatorsFor } from './search-operators.js';
 import { assumptionTable, limitTable } from './service-view.js';
-import { actionRuleLines, invariantText } from '../rules-text.js';
+import { actionRuleLines, invariantText, parentText } from '../rules-text.js';
 
 const recordAnchor = (name: string) => anchor('record', name);
 const metaAnchor = (name: string) => anchor('meta', name);
@@ -149,11 +149,13 @@ function paramsText(action: ActionIR): string | undefined {
 }
 
 /** What an action's rules say, one line each: ordering, default filter, groups, update semantics, key, labels. */
-function actionRules(entity: EntityIR, action: ActionIR): string | undefined {
+function actionRules(connector: ConnectorIR, entity: EntityIR, action: ActionIR): string | undefined {
   const lines = actionRuleLines(action).map((l) => `- ${text(l)}`);
+  const parent = parentScope(connector, entity, action);
   const alternates = (action.alternateKeys?.fields ?? []).map((f) => ` or its ${code(f)}`).join('');
   if (action.keyParam) lines.push(`- The record is found by ${code(action.keyParam)}, which takes its key${alternates}.`);
   if (entity.recordsFrom) lines.push(`- Works on the records of ${linkTo(code(entity.recordsFrom), entityAnchor(entity.recordsFrom))}.`);
+  if (parent) lines.push(`- ${text(parentText(parent))}`);
   const labelled = [...(action.paramGroups ?? []), ...(action.alternateKeys ? [action.alternateKeys] : [])];
   const labels = [(action.defaultFilter?.provenance ?? '') && `Provenance: ${action.defaultFilter!.provenance}`, ...labelled.flatMap((g) => [g.assumption && `Assumption: ${g.assumption}`, g.provenance && `Provenance: ${g.provenance}`])].filter(Boolean) as string[];
   for (const l of labels) lines.push(`- ${text(l)}`);
@@ -169,7 +171,7 @@ function actionView(ir: SpecIR, connector: ConnectorIR, entity: EntityIR, action
     description: text(action.description),
     deprecated: labelled('**Deprecated:** ', action.deprecated),
     note: labelled('Note: ', action.note),
-    rules: actionRules(entity, action),
+    rules: actionRules(connector, entity, action),
     method: `Method ${code(`${call}(${args}, options?)`)} · ${action.kind}${action.kind === 'write' ? ' (never retried automatically)' : ''}.`,
     params: paramTable(action.params),
     paramsText: paramsText(action),
@@ -202,6 +204,7 @@ function entityView(ir: SpecIR, connector: ConnectorIR, entity: EntityIR) {
   if (entity.record) facts.push(`record ${recordLink(connector, entity.record)}`);
   if (entity.actions.some((a) => a.kind === 'write')) facts.push('writable');
   if (entity.recordsFrom) facts.push(`works on the records of ${linkTo(code(entity.recordsFrom), entityAnchor(entity.recordsFrom))}`);
+  if (entity.parent) facts.push(`each record belongs to one ${linkTo(code(entity.parent.entity), entityAnchor(entity.parent.entity))} record`);
   return {
     anchor: entityAnchor(entity.name),
     heading: code(entity.name),
