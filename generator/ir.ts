@@ -58,6 +58,31 @@ export interface MatchIR extends RuleDocs {
   caseSensitive: boolean;
 }
 
+/** One value of a sorting param and the record field it sorts by. */
+export interface SortFieldIR {
+  /** The param's value (`create_time`, `alphabetical`). */
+  value: string;
+  /** The record field (dotted path) it sorts by. */
+  field: string;
+}
+
+/** How a list param sorts the results (`sort_field`, `orderBy`): the field each of its values names and the direction. */
+export interface SortByIR extends RuleDocs {
+  /** The values the spec maps to record fields, sorted by value; other values leave the order as it is. */
+  fields: SortFieldIR[];
+  /**
+   * How a value is written: `plain` (one value), `signed` (`-value` descending, `value` or `+value` ascending), or
+   * `clauses` (comma-separated `value` or `value desc`, the first sorting first).
+   */
+  syntax: 'plain' | 'signed' | 'clauses';
+  /** The param whose value gives the direction (`sort_dir`), when another param does. */
+  directionParam?: string;
+  /** Values of `directionParam` that mean descending (every other value: ascending). */
+  descending?: Literal[];
+  /** The direction when the request gives none. */
+  defaultDirection: 'asc' | 'desc';
+}
+
 /** One bound of an interval on a record field (the field is `rangeOf` of the param or of its parent object). */
 export interface BoundIR {
   /** lower: records at or after the value; upper: at or before. */
@@ -111,6 +136,11 @@ export interface ParentIR extends RuleDocs {
   entity: string;
   /** The params naming the parent record, sorted by param. */
   params: ParentParamIR[];
+  /**
+   * The record's own field (dotted path) that holds the parent's value of the first param's field (a list member's
+   * `list_id`), when the record shows one: the fixtures fill it and a create sets it.
+   */
+  field?: string;
 }
 
 /** Params that must be given together or alternatively. */
@@ -214,6 +244,8 @@ export interface SchemaIR {
   unspecified?: string;
   /** Params: how the param filters list results. */
   matches?: MatchIR;
+  /** Params: how the param sorts list results. */
+  sortBy?: SortByIR;
   /** Params: the record field an interval param (or an interval object's bounds) constrains. */
   rangeOf?: string;
   /** Params: the bound of the interval this param (or interval member) sets. */

@@ -194,6 +194,8 @@ function create(ctx: ActionContext, params: Record<string, unknown>): ActionResu
   const model = store.model;
   const record = store.template();
   write(record, params, model.fields);
+  // The record's own field naming its parent holds the parent it was created under.
+  if (scope?.rule.field) setPath(record, scope.rule.field, scope.value);
   // The newest record of an ordered list comes first (or last) as the order says.
   const ordering = model.ordering;
   const orderField = ordering && model.fields.find((f) => f.name === ordering.field);

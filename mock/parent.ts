@@ -17,6 +17,8 @@ export interface ParentScope {
   key: string;
   /** The request's values of the rule's params, as the error messages quote them. */
   named: string;
+  /** The parent's value of the rule's first param field (what a record's own parent field holds). */
+  value: unknown;
   /** Whether a row of the action's store belongs to the parent. */
   holds(row: Row): boolean;
 }
@@ -51,6 +53,7 @@ export function resolveParent(source: SourceData, entity: EntityIR, action: Acti
   if (!rule) return undefined;
   const child = source.entity(entity.name)!.store;
   const row = findParent(source, rule, action, params, 0);
-  const key = String(source.entity(rule.entity)!.store.keyOf(row));
-  return { rule, key, named: namedBy(rule, params), holds: (r) => child.parentKeyOf(r) === key };
+  const parents = source.entity(rule.entity)!.store;
+  const key = String(parents.keyOf(row));
+  return { rule, key, named: namedBy(rule, params), value: parents.valueOf(row, rule.params[0]!.field), holds: (r) => child.parentKeyOf(r) === key };
 }

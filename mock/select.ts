@@ -5,12 +5,14 @@
  * not); interval params (`rangeOf` with `bound`s) keep records inside the interval, inclusive or exclusive as the
  * spec says. Any other param selects nothing, even one named like a record field: the name alone does not say it
  * filters (crm `properties` names the properties to return, project_tracking `fields` the fields); a filter the
- * contract implies is stated in the spec as `matches`, with its assumption. Works on rows, so records keep their keys
+ * contract implies is stated in the spec as `matches`, with its assumption. Sorting params (`sortBy`) reorder the
+ * result (mock/sort.ts). Works on rows, so records keep their keys
  * and base records are built only when a query language needs them whole.
  */
 import type { ActionIR, BoundIR, MatchIR, PaginationIR, PropertyIR } from '../generator/ir.js';
 import { invalidParams } from './errors.js';
 import { planQuery, QueryError, sortRecords, type QueryLanguage } from './query/index.js';
+import { requestedSort } from './sort.js';
 import type { EntityStore, Row } from './store.js';
 
 /** The selected rows and the projection a query asked for. */
@@ -92,6 +94,12 @@ export function selectRecords(store: EntityStore, action: ActionIR, scheme: Pagi
     const value = params[p.name];
     if (skip.has(p.name) || value === undefined) continue;
     for (const test of paramTests(p, value, params)) keep((row) => test(store, row));
+  }
+  // Sorting params (sortBy) reorder what is kept; ties keep the list's order.
+  const sort = requestedSort(action, params);
+  if (sort.length) {
+    const byRecord = new Map(current().map((row) => [store.recordOf(row), row]));
+    rows = sortRecords([...byRecord.keys()], sort).map((r) => byRecord.get(r)!);
   }
   return { ...(rows ? { rows } : {}), ...(project ? { project } : {}) };
 }

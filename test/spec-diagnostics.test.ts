@@ -275,6 +275,17 @@ describe('diagnostic classes', () => {
     expect(self).toEqual([expect.stringContaining("SPEC018 parent of 'orders' names the entity itself")]);
   });
 
+  test('sortBy maps values the param takes to fields of the record, with a direction param of the action (SPEC030)', async () => {
+    const sorted = (rule: string, extra = '') => edit(SHOP_YAML, '          starting_after: string\n', `          starting_after: string\n          sort:\n            type: string\n            enum: [email, id]\n            sortBy: ${rule}\n${extra}`);
+    const dir = '          order:\n            type: string\n            enum: [asc, desc]\n';
+    expect(await diagnosticsForShop(sorted('{ fields: { email: email }, directionParam: order, descending: [desc] }', dir))).toEqual([]);
+    expect(await diagnosticsForShop(sorted('{ fields: { email: mail } }'))).toEqual([expect.stringContaining("SPEC030 sortBy of param 'sort' of customers list names 'mail', which is not a field of record 'customer'")]);
+    expect(await diagnosticsForShop(sorted('{ fields: { name: email } }'))).toEqual([expect.stringContaining("SPEC030 sortBy of param 'sort' maps 'name', which the param does not take (email, id)")]);
+    expect(await diagnosticsForShop(sorted('{ fields: { email: email }, directionParam: dir, descending: [desc] }'))).toEqual([expect.stringContaining("SPEC030 sortBy of param 'sort' names direction param 'dir', which customers list does not list")]);
+    expect(await diagnosticsForShop(sorted('{ fields: { email: email }, directionParam: order, descending: [DESC] }', dir))).toEqual([expect.stringContaining("SPEC030 sortBy of param 'sort': descending lists a value 'order' does not take (asc, desc)")]);
+    expect(await diagnosticsForShop(sorted('{ fields: { email: email }, descending: [desc] }'))).toEqual([expect.stringContaining("SPEC030 sortBy of param 'sort' lists descending values without a directionParam")]);
+  });
+
   test('every problem of every file is reported at once, sorted', async () => {
     let text = edit(SHOP_YAML, '    maximum: 100\n', '    maximum: lots\n');
     text = edit(text, '      search: {}\n', '      search: {}\n      export: {}\n');

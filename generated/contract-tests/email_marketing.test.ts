@@ -2,7 +2,14 @@
 import { describe, expect, test } from 'vitest';
 import { EmailMarketingClient, ParamValidationError } from '@connector-sdk/email-marketing';
 import { ContractHarness } from '../../test/contract/harness.js';
-import { at, ruleBreaks, type ListRules, type InvariantRule } from '../../test/contract/rules.js';
+import {
+  at,
+  orderingBreak,
+  ruleBreaks,
+  type ListRules,
+  type InvariantRule,
+  type Ordering,
+} from '../../test/contract/rules.js';
 
 const h = new ContractHarness('email_marketing', EmailMarketingClient);
 const AUTH = {};
@@ -98,6 +105,28 @@ describe('campaigns list', () => {
     expect(await run(probe)).toContain(key);
   });
 
+  test('sort_field create_time sorts by create_time (asc and desc)', async () => {
+    const client = await h.client(AUTH);
+    const orders: string[][] = [];
+    {
+      const params = { sort_field: 'create_time', sort_dir: 'ASC' };
+      const records = await h.all(client.campaigns.list(params as never) as never);
+      expect(records.length).toBeGreaterThan(1);
+      const order: Ordering = [{ field: 'create_time', direction: 'asc' }];
+      expect(orderingBreak(records, order)).toBeUndefined();
+      orders.push(records.map((r) => h.keyOf('campaigns', r)));
+    }
+    {
+      const params = { sort_field: 'create_time', sort_dir: 'DESC' };
+      const records = await h.all(client.campaigns.list(params as never) as never);
+      expect(records.length).toBeGreaterThan(1);
+      const order: Ordering = [{ field: 'create_time', direction: 'desc' }];
+      expect(orderingBreak(records, order)).toBeUndefined();
+      orders.push(records.map((r) => h.keyOf('campaigns', r)));
+    }
+    expect(orders[1], 'the two directions list in other orders').not.toEqual(orders[0]);
+  });
+
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
@@ -149,11 +178,12 @@ describe('campaigns get', () => {
 describe('email_activity list', () => {
   const rules: ListRules = {
     params: { campaign_id: { matches: { fields: ['campaign_id'], mode: 'exact', caseSensitive: true } } },
+    parent: { entity: 'campaigns', params: { campaign_id: 'id' } },
   };
 
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    const params = { campaign_id: h.field('email_activity', 0, 'campaign_id'), count: 10 };
+    const params = { campaign_id: h.field('campaigns', 0, 'id'), count: 10 };
     const iterator = client.emailActivity.list(params as never) as never;
     const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('email_activity', r));
     const expected = h.expectedKeys('email_activity', params, rules);
@@ -164,9 +194,11 @@ describe('email_activity list', () => {
 
   test('campaign_id matches campaign_id (exact, case-sensitive)', async () => {
     const client = await h.client(AUTH);
+    const base = { campaign_id: h.field('campaigns', 0, 'id') };
+    const owned = h.indexesOwned('email_activity', base, rules);
     const texts = h.entity('email_activity').records.map((r) => at(r, 'campaign_id'));
-    let index = texts.findIndex((v) => typeof v === 'string' && /[a-z]/i.test(v));
-    if (index < 0) index = texts.findIndex((v) => typeof v === 'string' && v !== '');
+    let index = texts.findIndex((v, i) => owned.includes(i) && typeof v === 'string' && /[a-z]/i.test(v));
+    if (index < 0) index = texts.findIndex((v, i) => owned.includes(i) && typeof v === 'string' && v !== '');
     expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
     const value = String(h.field('email_activity', index, 'campaign_id'));
     const key = String(h.key('email_activity', index));
@@ -180,14 +212,21 @@ describe('email_activity list', () => {
     expect(await run(probe)).toContain(key);
     if (/[a-z]/i.test(probe)) {
       probe = probe === probe.toUpperCase() ? probe.toLowerCase() : probe.toUpperCase();
-      expect(await run(probe), 'another letter case does not match').not.toContain(key);
+      await expect(run(probe), 'another letter case names no parent record').rejects.toMatchObject({ status: 404 });
     }
+  });
+
+  test('campaign_id naming no campaigns record answers 404', async () => {
+    const client = await h.client(AUTH);
+    const params = { campaign_id: 'contract-no-such-parent' };
+    const call = () => client.emailActivity.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toMatchObject({ status: 404 });
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    const params = { campaign_id: h.field('email_activity', 0, 'campaign_id'), contract_unknown_param: true };
+    const params = { campaign_id: h.field('campaigns', 0, 'id'), contract_unknown_param: true };
     const call = () => client.emailActivity.list(params as never);
     await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
@@ -372,11 +411,12 @@ describe('list_members list', () => {
       status: { matches: { fields: ['status'], mode: 'exact', caseSensitive: true } },
       unique_email_id: { matches: { fields: ['unique_email_id'], mode: 'exact', caseSensitive: true } },
     },
+    parent: { entity: 'lists', params: { list_id: 'id' } },
   };
 
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    const params = { list_id: h.field('list_members', 0, 'list_id'), count: 10 };
+    const params = { list_id: h.field('lists', 0, 'id'), count: 10 };
     const iterator = client.listMembers.list(params as never) as never;
     const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('list_members', r));
     const expected = h.expectedKeys('list_members', params, rules);
@@ -387,13 +427,13 @@ describe('list_members list', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const params = { list_id: h.field('list_members', 0, 'list_id') };
+    const params = { list_id: h.field('lists', 0, 'id') };
     const page = await client.listMembers.list(params as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
     for (const listed of records) {
       const key = h.keyOf('list_members', listed);
-      const getParams = { list_id: 'contract list_id', subscriber_hash: key };
+      const getParams = { subscriber_hash: key, list_id: h.parentField('list_members', key, ['lists'], 'id') };
       const record = await client.listMembers.get(getParams as never);
       h.expectSameShared(listed, record as never, `list_members ${key}: list and get`);
     }
@@ -401,13 +441,15 @@ describe('list_members list', () => {
 
   test('email_type matches email_type (exact, case-sensitive)', async () => {
     const client = await h.client(AUTH);
+    const base = { list_id: h.field('lists', 0, 'id') };
+    const owned = h.indexesOwned('list_members', base, rules);
     const texts = h.entity('list_members').records.map((r) => at(r, 'email_type'));
-    let index = texts.findIndex((v) => typeof v === 'string' && /[a-z]/i.test(v));
-    if (index < 0) index = texts.findIndex((v) => typeof v === 'string' && v !== '');
+    let index = texts.findIndex((v, i) => owned.includes(i) && typeof v === 'string' && /[a-z]/i.test(v));
+    if (index < 0) index = texts.findIndex((v, i) => owned.includes(i) && typeof v === 'string' && v !== '');
     expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
     const value = String(h.field('list_members', index, 'email_type'));
     const key = String(h.key('list_members', index));
-    const paramsOf = (probe: string) => ({ list_id: h.field('list_members', 0, 'list_id'), email_type: probe });
+    const paramsOf = (probe: string) => ({ list_id: h.field('lists', 0, 'id'), email_type: probe });
     const run = async (probe: string) => {
       const records = await h.all(client.listMembers.list(paramsOf(probe) as never) as never);
       return records.map((r) => h.keyOf('list_members', r));
@@ -423,9 +465,11 @@ describe('list_members list', () => {
 
   test('list_id matches list_id (exact, case-sensitive)', async () => {
     const client = await h.client(AUTH);
+    const base = { list_id: h.field('lists', 0, 'id') };
+    const owned = h.indexesOwned('list_members', base, rules);
     const texts = h.entity('list_members').records.map((r) => at(r, 'list_id'));
-    let index = texts.findIndex((v) => typeof v === 'string' && /[a-z]/i.test(v));
-    if (index < 0) index = texts.findIndex((v) => typeof v === 'string' && v !== '');
+    let index = texts.findIndex((v, i) => owned.includes(i) && typeof v === 'string' && /[a-z]/i.test(v));
+    if (index < 0) index = texts.findIndex((v, i) => owned.includes(i) && typeof v === 'string' && v !== '');
     expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
     const value = String(h.field('list_members', index, 'list_id'));
     const key = String(h.key('list_members', index));
@@ -439,19 +483,21 @@ describe('list_members list', () => {
     expect(await run(probe)).toContain(key);
     if (/[a-z]/i.test(probe)) {
       probe = probe === probe.toUpperCase() ? probe.toLowerCase() : probe.toUpperCase();
-      expect(await run(probe), 'another letter case does not match').not.toContain(key);
+      await expect(run(probe), 'another letter case names no parent record').rejects.toMatchObject({ status: 404 });
     }
   });
 
   test('status matches status (exact, case-sensitive)', async () => {
     const client = await h.client(AUTH);
+    const base = { list_id: h.field('lists', 0, 'id') };
+    const owned = h.indexesOwned('list_members', base, rules);
     const texts = h.entity('list_members').records.map((r) => at(r, 'status'));
-    let index = texts.findIndex((v) => typeof v === 'string' && /[a-z]/i.test(v));
-    if (index < 0) index = texts.findIndex((v) => typeof v === 'string' && v !== '');
+    let index = texts.findIndex((v, i) => owned.includes(i) && typeof v === 'string' && /[a-z]/i.test(v));
+    if (index < 0) index = texts.findIndex((v, i) => owned.includes(i) && typeof v === 'string' && v !== '');
     expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
     const value = String(h.field('list_members', index, 'status'));
     const key = String(h.key('list_members', index));
-    const paramsOf = (probe: string) => ({ list_id: h.field('list_members', 0, 'list_id'), status: probe });
+    const paramsOf = (probe: string) => ({ list_id: h.field('lists', 0, 'id'), status: probe });
     const run = async (probe: string) => {
       const records = await h.all(client.listMembers.list(paramsOf(probe) as never) as never);
       return records.map((r) => h.keyOf('list_members', r));
@@ -463,13 +509,15 @@ describe('list_members list', () => {
 
   test('unique_email_id matches unique_email_id (exact, case-sensitive)', async () => {
     const client = await h.client(AUTH);
+    const base = { list_id: h.field('lists', 0, 'id') };
+    const owned = h.indexesOwned('list_members', base, rules);
     const texts = h.entity('list_members').records.map((r) => at(r, 'unique_email_id'));
-    let index = texts.findIndex((v) => typeof v === 'string' && /[a-z]/i.test(v));
-    if (index < 0) index = texts.findIndex((v) => typeof v === 'string' && v !== '');
+    let index = texts.findIndex((v, i) => owned.includes(i) && typeof v === 'string' && /[a-z]/i.test(v));
+    if (index < 0) index = texts.findIndex((v, i) => owned.includes(i) && typeof v === 'string' && v !== '');
     expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
     const value = String(h.field('list_members', index, 'unique_email_id'));
     const key = String(h.key('list_members', index));
-    const paramsOf = (probe: string) => ({ list_id: h.field('list_members', 0, 'list_id'), unique_email_id: probe });
+    const paramsOf = (probe: string) => ({ list_id: h.field('lists', 0, 'id'), unique_email_id: probe });
     const run = async (probe: string) => {
       const records = await h.all(client.listMembers.list(paramsOf(probe) as never) as never);
       return records.map((r) => h.keyOf('list_members', r));
@@ -483,9 +531,31 @@ describe('list_members list', () => {
     }
   });
 
+  test('sort_field last_changed sorts by last_changed (asc and desc)', async () => {
+    const client = await h.client(AUTH);
+    const orders: string[][] = [];
+    {
+      const params = { list_id: h.field('lists', 0, 'id'), sort_field: 'last_changed', sort_dir: 'ASC' };
+      const records = await h.all(client.listMembers.list(params as never) as never);
+      expect(records.length).toBeGreaterThan(1);
+      const order: Ordering = [{ field: 'last_changed', direction: 'asc' }];
+      expect(orderingBreak(records, order)).toBeUndefined();
+      orders.push(records.map((r) => h.keyOf('list_members', r)));
+    }
+    {
+      const params = { list_id: h.field('lists', 0, 'id'), sort_field: 'last_changed', sort_dir: 'DESC' };
+      const records = await h.all(client.listMembers.list(params as never) as never);
+      expect(records.length).toBeGreaterThan(1);
+      const order: Ordering = [{ field: 'last_changed', direction: 'desc' }];
+      expect(orderingBreak(records, order)).toBeUndefined();
+      orders.push(records.map((r) => h.keyOf('list_members', r)));
+    }
+    expect(orders[1], 'the two directions list in other orders').not.toEqual(orders[0]);
+  });
+
   test('every record holds its invariants and formats', async () => {
     const client = await h.client(AUTH);
-    const params = { list_id: h.field('list_members', 0, 'list_id') };
+    const params = { list_id: h.field('lists', 0, 'id') };
     const records = await h.all(client.listMembers.list(params as never) as never);
     expect(records.length).toBeGreaterThan(0);
     const invariants: InvariantRule[] = [];
@@ -494,10 +564,17 @@ describe('list_members list', () => {
     expect(breaks).toEqual([]);
   });
 
+  test('list_id naming no lists record answers 404', async () => {
+    const client = await h.client(AUTH);
+    const params = { list_id: 'contract-no-such-parent' };
+    const call = () => client.listMembers.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toMatchObject({ status: 404 });
+  });
+
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    const params = { list_id: h.field('list_members', 0, 'list_id'), contract_unknown_param: true };
+    const params = { list_id: h.field('lists', 0, 'id'), contract_unknown_param: true };
     const call = () => client.listMembers.list(params as never);
     await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
@@ -507,7 +584,7 @@ describe('list_members list', () => {
 describe('list_members get', () => {
   test('get returns a listed record', async () => {
     const client = await h.client(AUTH);
-    const params = { list_id: 'contract list_id', subscriber_hash: h.key('list_members', 0, 'string') };
+    const params = { list_id: h.field('lists', 0, 'id'), subscriber_hash: h.key('list_members', 0, 'string') };
     const record = await client.listMembers.get(params as never);
     const fields = [
       'consents_to_one_to_one_messaging',
@@ -541,11 +618,25 @@ describe('list_members get', () => {
     expect(record).toEqual(h.asShape('list_members', 0, fields));
   });
 
+  test('list_id naming no lists record answers 404', async () => {
+    const client = await h.client(AUTH);
+    const params = { subscriber_hash: h.key('list_members', 0, 'string'), list_id: 'contract-no-such-parent' };
+    const call = () => client.listMembers.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toMatchObject({ status: 404 });
+  });
+
+  test('a record is not found through another lists record', async () => {
+    const client = await h.client(AUTH);
+    const params = { list_id: h.field('lists', 1, 'id'), subscriber_hash: h.key('list_members', 0, 'string') };
+    const call = () => client.listMembers.get(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toMatchObject({ status: 404 });
+  });
+
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
     const params = {
-      list_id: 'contract list_id',
+      list_id: h.field('lists', 0, 'id'),
       subscriber_hash: h.key('list_members', 0, 'string'),
       contract_unknown_param: true,
     };
@@ -579,6 +670,28 @@ describe('lists list', () => {
       const record = await client.lists.get(getParams as never);
       h.expectSameShared(listed, record as never, `lists ${key}: list and get`);
     }
+  });
+
+  test('sort_field date_created sorts by date_created (asc and desc)', async () => {
+    const client = await h.client(AUTH);
+    const orders: string[][] = [];
+    {
+      const params = { sort_field: 'date_created', sort_dir: 'ASC' };
+      const records = await h.all(client.lists.list(params as never) as never);
+      expect(records.length).toBeGreaterThan(1);
+      const order: Ordering = [{ field: 'date_created', direction: 'asc' }];
+      expect(orderingBreak(records, order)).toBeUndefined();
+      orders.push(records.map((r) => h.keyOf('lists', r)));
+    }
+    {
+      const params = { sort_field: 'date_created', sort_dir: 'DESC' };
+      const records = await h.all(client.lists.list(params as never) as never);
+      expect(records.length).toBeGreaterThan(1);
+      const order: Ordering = [{ field: 'date_created', direction: 'desc' }];
+      expect(orderingBreak(records, order)).toBeUndefined();
+      orders.push(records.map((r) => h.keyOf('lists', r)));
+    }
+    expect(orders[1], 'the two directions list in other orders').not.toEqual(orders[0]);
   });
 
   test('invalid params are rejected before anything is sent', async () => {

@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import { FileStorageClient, ParamValidationError } from '@connector-sdk/file-storage';
 import { ContractHarness } from '../../test/contract/harness.js';
-import { at, type ListRules } from '../../test/contract/rules.js';
+import { at, orderingBreak, type ListRules, type Ordering } from '../../test/contract/rules.js';
 
 const h = new ContractHarness('file_storage', FileStorageClient);
 const AUTH = {};
@@ -248,6 +248,28 @@ describe('files list', () => {
       probe = probe === probe.toUpperCase() ? probe.toLowerCase() : probe.toUpperCase();
       expect(await run(probe), 'another letter case does not match').not.toContain(key);
     }
+  });
+
+  test('orderBy createdTime sorts by createdTime (asc and desc)', async () => {
+    const client = await h.client(AUTH);
+    const orders: string[][] = [];
+    {
+      const params = { orderBy: 'createdTime' };
+      const records = await h.all(client.files.list(params as never) as never);
+      expect(records.length).toBeGreaterThan(1);
+      const order: Ordering = [{ field: 'createdTime', direction: 'asc' }];
+      expect(orderingBreak(records, order)).toBeUndefined();
+      orders.push(records.map((r) => h.keyOf('files', r)));
+    }
+    {
+      const params = { orderBy: 'createdTime desc' };
+      const records = await h.all(client.files.list(params as never) as never);
+      expect(records.length).toBeGreaterThan(1);
+      const order: Ordering = [{ field: 'createdTime', direction: 'desc' }];
+      expect(orderingBreak(records, order)).toBeUndefined();
+      orders.push(records.map((r) => h.keyOf('files', r)));
+    }
+    expect(orders[1], 'the two directions list in other orders').not.toEqual(orders[0]);
   });
 
   test('invalid params are rejected before anything is sent', async () => {

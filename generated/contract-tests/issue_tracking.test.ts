@@ -10,11 +10,12 @@ const AUTH = { api_key: '<api_key>' };
 describe('comments list', () => {
   const rules: ListRules = {
     params: { issueId: { matches: { fields: ['data.issueId'], mode: 'exact', caseSensitive: true } } },
+    parent: { entity: 'issues', params: { issueId: 'data.id' } },
   };
 
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
-    const params = { issueId: h.field('comments', 0, 'data.issueId'), first: 10 };
+    const params = { issueId: h.field('issues', 0, 'data.id'), first: 10 };
     const iterator = client.comments.list(params as never) as never;
     const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('comments', r));
     const expected = h.expectedKeys('comments', params, rules);
@@ -25,7 +26,7 @@ describe('comments list', () => {
 
   test('each listed record reads back with get', async () => {
     const client = await h.client(AUTH);
-    const params = { issueId: h.field('comments', 0, 'data.issueId') };
+    const params = { issueId: h.field('issues', 0, 'data.id') };
     const page = await client.comments.list(params as never);
     const records = (page as unknown as { records: Record<string, unknown>[] }).records;
     expect(records.length).toBeGreaterThan(0);
@@ -39,9 +40,11 @@ describe('comments list', () => {
 
   test('issueId matches data.issueId (exact, case-sensitive)', async () => {
     const client = await h.client(AUTH);
+    const base = { issueId: h.field('issues', 0, 'data.id') };
+    const owned = h.indexesOwned('comments', base, rules);
     const texts = h.entity('comments').records.map((r) => at(r, 'data.issueId'));
-    let index = texts.findIndex((v) => typeof v === 'string' && /[a-z]/i.test(v));
-    if (index < 0) index = texts.findIndex((v) => typeof v === 'string' && v !== '');
+    let index = texts.findIndex((v, i) => owned.includes(i) && typeof v === 'string' && /[a-z]/i.test(v));
+    if (index < 0) index = texts.findIndex((v, i) => owned.includes(i) && typeof v === 'string' && v !== '');
     expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
     const value = String(h.field('comments', index, 'data.issueId'));
     const key = String(h.key('comments', index));
@@ -55,14 +58,21 @@ describe('comments list', () => {
     expect(await run(probe)).toContain(key);
     if (/[a-z]/i.test(probe)) {
       probe = probe === probe.toUpperCase() ? probe.toLowerCase() : probe.toUpperCase();
-      expect(await run(probe), 'another letter case does not match').not.toContain(key);
+      await expect(run(probe), 'another letter case names no parent record').rejects.toMatchObject({ status: 404 });
     }
+  });
+
+  test('issueId naming no issues record answers 404', async () => {
+    const client = await h.client(AUTH);
+    const params = { issueId: 'contract-no-such-parent' };
+    const call = () => client.comments.list(params as never);
+    await expect(Promise.resolve().then(call)).rejects.toMatchObject({ status: 404 });
   });
 
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    const params = { issueId: h.field('comments', 0, 'data.issueId'), contract_unknown_param: true };
+    const params = { issueId: h.field('issues', 0, 'data.id'), contract_unknown_param: true };
     const call = () => client.comments.list(params as never);
     await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
@@ -259,7 +269,7 @@ describe('comments create', () => {
     const params = { body: 'contract body', issueId: h.field('comments', 0, 'data.issueId') };
     const created = await client.comments.create(params as never);
     const readParams = (key: unknown) => ({ id: String(key) });
-    const listParams = { issueId: h.field('comments', 0, 'data.issueId') };
+    const listParams = { issueId: h.field('issues', 0, 'data.id') };
     const reader = {
       read: (key: unknown) => client.comments.get(readParams(key) as never),
       list: () => client.comments.list(listParams as never) as never,
@@ -275,7 +285,7 @@ describe('comments create', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    const params = { body: 'contract body', issueId: 'contract issueId', contract_unknown_param: true };
+    const params = { body: 'contract body', issueId: h.field('issues', 0, 'data.id'), contract_unknown_param: true };
     const call = () => client.comments.create(params as never);
     await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
@@ -287,7 +297,7 @@ describe('comments update', () => {
     const client = await h.client(AUTH);
     const params = { id: h.key('comments', 1, 'string'), body: 'updated body' };
     const readParams = (key: unknown) => ({ id: String(key) });
-    const listParams = { issueId: h.field('comments', 0, 'data.issueId') };
+    const listParams = { issueId: h.field('issues', 1, 'data.id') };
     const reader = {
       read: (key: unknown) => client.comments.get(readParams(key) as never),
       list: () => client.comments.list(listParams as never) as never,

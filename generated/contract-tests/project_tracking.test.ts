@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import { ProjectTrackingClient, ParamValidationError } from '@connector-sdk/project-tracking';
 import { ContractHarness } from '../../test/contract/harness.js';
-import { at, type ListRules } from '../../test/contract/rules.js';
+import { at, orderingBreak, type ListRules, type Ordering } from '../../test/contract/rules.js';
 
 const h = new ContractHarness('project_tracking', ProjectTrackingClient);
 const AUTH = {};
@@ -505,6 +505,28 @@ describe('projects api_search', () => {
       probe = probe === probe.toUpperCase() ? probe.toLowerCase() : probe.toUpperCase();
       expect(await run(probe), 'another letter case matches too').toContain(key);
     }
+  });
+
+  test('orderBy key sorts by key (asc and desc)', async () => {
+    const client = await h.client(AUTH);
+    const orders: string[][] = [];
+    {
+      const params = { orderBy: 'key' };
+      const records = await h.all(client.projects.apiSearch(params as never) as never);
+      expect(records.length).toBeGreaterThan(1);
+      const order: Ordering = [{ field: 'key', direction: 'asc' }];
+      expect(orderingBreak(records, order)).toBeUndefined();
+      orders.push(records.map((r) => h.keyOf('projects', r)));
+    }
+    {
+      const params = { orderBy: '-key' };
+      const records = await h.all(client.projects.apiSearch(params as never) as never);
+      expect(records.length).toBeGreaterThan(1);
+      const order: Ordering = [{ field: 'key', direction: 'desc' }];
+      expect(orderingBreak(records, order)).toBeUndefined();
+      orders.push(records.map((r) => h.keyOf('projects', r)));
+    }
+    expect(orders[1], 'the two directions list in other orders').not.toEqual(orders[0]);
   });
 
   test('invalid params are rejected before anything is sent', async () => {

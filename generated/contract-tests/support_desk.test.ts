@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import { SupportDeskClient, ParamValidationError } from '@connector-sdk/support-desk';
 import { ContractHarness } from '../../test/contract/harness.js';
-import { at, type ListRules } from '../../test/contract/rules.js';
+import { at, orderingBreak, type ListRules, type Ordering } from '../../test/contract/rules.js';
 
 const h = new ContractHarness('support_desk', SupportDeskClient);
 const AUTH = {};
@@ -484,6 +484,28 @@ describe('macros list', () => {
     expect(await run(value)).toEqual(h.expectedKeys('macros', paramsOf(value), rules));
     expect(await run(value)).toContain(key);
     expect(await run(!value), 'the other value does not match').not.toContain(key);
+  });
+
+  test('sort_by alphabetical sorts by title (asc and desc)', async () => {
+    const client = await h.client(AUTH);
+    const orders: string[][] = [];
+    {
+      const params = { sort_by: 'alphabetical', sort_order: 'asc' };
+      const records = await h.all(client.macros.list(params as never) as never);
+      expect(records.length).toBeGreaterThan(1);
+      const order: Ordering = [{ field: 'title', direction: 'asc' }];
+      expect(orderingBreak(records, order)).toBeUndefined();
+      orders.push(records.map((r) => h.keyOf('macros', r)));
+    }
+    {
+      const params = { sort_by: 'alphabetical', sort_order: 'desc' };
+      const records = await h.all(client.macros.list(params as never) as never);
+      expect(records.length).toBeGreaterThan(1);
+      const order: Ordering = [{ field: 'title', direction: 'desc' }];
+      expect(orderingBreak(records, order)).toBeUndefined();
+      orders.push(records.map((r) => h.keyOf('macros', r)));
+    }
+    expect(orders[1], 'the two directions list in other orders').not.toEqual(orders[0]);
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -1234,6 +1256,28 @@ describe('tickets list', () => {
     }
   });
 
+  test('sort id sorts by id (asc and desc)', async () => {
+    const client = await h.client(AUTH);
+    const orders: string[][] = [];
+    {
+      const params = { sort: 'id' };
+      const records = await h.all(client.tickets.list(params as never) as never);
+      expect(records.length).toBeGreaterThan(1);
+      const order: Ordering = [{ field: 'id', direction: 'asc' }];
+      expect(orderingBreak(records, order)).toBeUndefined();
+      orders.push(records.map((r) => h.keyOf('tickets', r)));
+    }
+    {
+      const params = { sort: '-id' };
+      const records = await h.all(client.tickets.list(params as never) as never);
+      expect(records.length).toBeGreaterThan(1);
+      const order: Ordering = [{ field: 'id', direction: 'desc' }];
+      expect(orderingBreak(records, order)).toBeUndefined();
+      orders.push(records.map((r) => h.keyOf('tickets', r)));
+    }
+    expect(orders[1], 'the two directions list in other orders').not.toEqual(orders[0]);
+  });
+
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
@@ -1454,6 +1498,19 @@ describe('triggers list', () => {
     if (/[a-z]/i.test(probe)) {
       probe = probe === probe.toUpperCase() ? probe.toLowerCase() : probe.toUpperCase();
       expect(await run(probe), 'another letter case does not match').not.toContain(key);
+    }
+  });
+
+  test('sort alphabetical sorts by title (asc)', async () => {
+    const client = await h.client(AUTH);
+    const orders: string[][] = [];
+    {
+      const params = { sort: 'alphabetical' };
+      const records = await h.all(client.triggers.list(params as never) as never);
+      expect(records.length).toBeGreaterThan(1);
+      const order: Ordering = [{ field: 'title', direction: 'asc' }];
+      expect(orderingBreak(records, order)).toBeUndefined();
+      orders.push(records.map((r) => h.keyOf('triggers', r)));
     }
   });
 
@@ -1726,6 +1783,28 @@ describe('views list', () => {
     expect(await run(value)).toEqual(h.expectedKeys('views', paramsOf(value), rules));
     expect(await run(value)).toContain(key);
     expect(await run(!value), 'the other value does not match').not.toContain(key);
+  });
+
+  test('sort_by alphabetical sorts by title (asc and desc)', async () => {
+    const client = await h.client(AUTH);
+    const orders: string[][] = [];
+    {
+      const params = { sort_by: 'alphabetical', sort_order: 'asc' };
+      const records = await h.all(client.views.list(params as never) as never);
+      expect(records.length).toBeGreaterThan(1);
+      const order: Ordering = [{ field: 'title', direction: 'asc' }];
+      expect(orderingBreak(records, order)).toBeUndefined();
+      orders.push(records.map((r) => h.keyOf('views', r)));
+    }
+    {
+      const params = { sort_by: 'alphabetical', sort_order: 'desc' };
+      const records = await h.all(client.views.list(params as never) as never);
+      expect(records.length).toBeGreaterThan(1);
+      const order: Ordering = [{ field: 'title', direction: 'desc' }];
+      expect(orderingBreak(records, order)).toBeUndefined();
+      orders.push(records.map((r) => h.keyOf('views', r)));
+    }
+    expect(orders[1], 'the two directions list in other orders').not.toEqual(orders[0]);
   });
 
   test('invalid params are rejected before anything is sent', async () => {

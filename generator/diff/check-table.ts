@@ -145,6 +145,9 @@ export const PARAM: Record<string, FacetRow> = {
   'matches-added': ['non-breaking', 'patch', 'The spec now states how a list param filters (the record fields it matches, exact, contains or prefix, case).', 'The same calls return what they returned; the spec now says what that is.'],
   'matches-changed': ['breaking', 'major', 'A list param filters another way: other record fields, another mode (exact, contains, prefix) or case sensitivity.', 'The same call returns other records: contains, prefix or ignoring case return more, exact or case-sensitive fewer, other fields others.'],
   'matches-removed': ['breaking', 'major', 'The spec no longer states how a list param filters.', 'The head service may filter another way: the same call may return other records.'],
+  'sort-added': ['non-breaking', 'patch', 'The spec now states how a list param sorts (the record field each value names, the direction).', 'The same calls return what they returned; the spec now says in which order.'],
+  'sort-changed': ['breaking', 'major', 'A list param sorts another way: another field for a value, another direction or default direction, another syntax.', 'The same call returns records in another order: "the first page" holds other records for installed clients.'],
+  'sort-removed': ['breaking', 'major', 'The spec no longer states how a list param sorts.', 'The head service may order the results another way: the same call may return records in another order.'],
   'range-added': ['non-breaking', 'patch', 'The spec now states which record field an interval param constrains (rangeOf).', 'The same calls return what they returned; the spec now says what that is.'],
   'range-changed': ['breaking', 'major', 'An interval param constrains another record field (rangeOf).', 'The same call selects records by another field: other records.'],
   'range-removed': ['breaking', 'major', 'The spec no longer states which record field an interval param constrains.', 'The head service may read the interval on another field: the same call may return other records.'],
@@ -207,7 +210,7 @@ export const RESPONSE: Record<string, FacetRow> = {
  * which record of another entity owns each record (parent), and where an entity's records come from (recordsFrom). Clients do not encode them in types: they are promises
  * about what the service does with a call, so the wire half of the rule decides. A rule the base spec did not
  * state promised nothing, so stating one is not breaking; a stated rule that changes or is no longer stated is.
- * The rules on params and fields (format, matches, rangeOf, bound, derive) are facets of the param and field
+ * The rules on params and fields (format, matches, sortBy, rangeOf, bound, derive) are facets of the param and field
  * tables above.
  */
 export const RULES: Record<string, Row> = {

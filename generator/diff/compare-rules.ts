@@ -36,6 +36,7 @@ export const RULE_KEYS = {
   schema: {
     format: ['format-added', 'format-changed', 'format-removed'],
     matches: ['matches-added', 'matches-changed', 'matches-removed'],
+    sortBy: ['sort-added', 'sort-changed', 'sort-removed'],
     rangeOf: ['range-added', 'range-changed', 'range-removed'],
     bound: ['bound-added', 'bound-changed', 'bound-removed'],
     derive: ['derive-changed'],
@@ -47,6 +48,7 @@ export const RULE_KEYS = {
 export const SCHEMA_RULE_KINDS: Record<keyof typeof RULE_KEYS.schema, readonly ('param' | 'searchable-field' | 'response-field')[]> = {
   format: ['param', 'searchable-field', 'response-field'],
   matches: ['param'],
+  sortBy: ['param'],
   rangeOf: ['param'],
   bound: ['param'],
   derive: ['searchable-field', 'response-field'],
@@ -283,7 +285,7 @@ export function compareEntityRules(sink: ChangeSink, scope: Scope, target: strin
 }
 
 /** A parent rule's meaning (entity, and each param with the field it names), without its words. */
-const parentMeaning = (p: ParentIR | undefined) => p && { entity: p.entity, params: Object.fromEntries(p.params.map((x) => [x.param, x.field])) };
+const parentMeaning = (p: ParentIR | undefined) => p && { entity: p.entity, params: Object.fromEntries(p.params.map((x) => [x.param, x.field])), ...(p.field ? { field: p.field } : {}) };
 
 /** Compares the parent rules of one entity pair: added, changed or removed; changed words are docs. */
 function compareParent(sink: ChangeSink, scope: Scope, target: string, b: EntityIR, h: EntityIR): void {
@@ -320,7 +322,7 @@ export interface SchemaRuleReport {
 
 const boundTextOf = (x: BoundIR) => `${x.side} ${x.inclusive ? 'inclusive' : 'exclusive'}${x.inclusiveParam ? ` (inclusive when \`${x.inclusiveParam}\`)` : ''}`;
 
-/** Compares the rules on one param or field pair: format, matches, rangeOf, bound, derive. */
+/** Compares the rules on one param or field pair: format, matches, sortBy, rangeOf, bound, derive. */
 export function compareSchemaRules(report: SchemaRuleReport, target: string, b: SchemaIR, h: SchemaIR): void {
   /** One rule value: added, changed (by meaning) or removed, under `name` (`format` → format-added, …). */
   const value = <T>(name: string, label: string, before: T | undefined, after: T | undefined, text: (v: T) => string) => {
@@ -332,6 +334,7 @@ export function compareSchemaRules(report: SchemaRuleReport, target: string, b: 
   };
   value('format', 'format', b.format, h.format, (f) => f);
   value('matches', 'filter', b.matches, h.matches, (m) => `${m.mode} on ${m.fields.join(' or ')}, ${m.caseSensitive ? 'case-sensitive' : 'ignoring case'}`);
+  value('sort', 'sort', b.sortBy, h.sortBy, (r) => `${r.syntax} ${r.fields.map((f) => `${f.value} → ${f.field}`).join(', ')}${r.directionParam ? `, descending when ${r.directionParam} is ${r.descending?.join(' or ')}` : ''}, default ${r.defaultDirection}`);
   value('range', 'interval field', b.rangeOf, h.rangeOf, (r) => r);
   value('bound', 'interval bound', b.bound, h.bound, boundTextOf);
   if (show(b.derive) !== show(h.derive)) {

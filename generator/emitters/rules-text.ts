@@ -4,7 +4,7 @@
  * groups, invariants, derived values and update semantics. Plain text with `code` spans; callers escape for their
  * medium.
  */
-import type { ActionIR, AlternateKeysIR, BoundIR, DefaultFilterIR, DeriveIR, InvariantIR, MatchIR, OrderingIR, ParamGroupIR, ParentIR, ValueFormat } from '../ir.js';
+import type { ActionIR, AlternateKeysIR, BoundIR, DefaultFilterIR, DeriveIR, InvariantIR, MatchIR, OrderingIR, ParamGroupIR, ParentIR, SortByIR, ValueFormat } from '../ir.js';
 
 /** What each value format means. */
 export const FORMAT_TEXT: Record<ValueFormat, string> = {
@@ -23,6 +23,21 @@ const literal = (v: unknown) => `\`${typeof v === 'string' ? v : JSON.stringify(
 export function matchesText(m: MatchIR): string {
   const how = m.mode === 'exact' ? 'equal to' : m.mode === 'prefix' ? 'starting with' : 'containing';
   return `Filters: records whose ${m.fields.length > 1 ? 'fields ' : ''}${m.fields.map((f) => `\`${f}\``).join(' or ')} ${m.fields.length > 1 ? 'hold a value' : 'is'} ${how} the value, ${m.caseSensitive ? 'case-sensitive' : 'ignoring case'}.`;
+}
+
+/** "Sorts results by the record field its value names (`create_time`): descending when `sort_dir` is `DESC`, else ascending." */
+export function sortByText(rule: SortByIR): string {
+  const fields = rule.fields.map((f) => (f.value === f.field ? `\`${f.value}\`` : `\`${f.value}\` → \`${f.field}\``)).join(', ');
+  const otherwise = rule.defaultDirection === 'desc' ? 'descending' : 'ascending';
+  const how =
+    rule.syntax === 'signed'
+      ? `descending with a \`-\` prefix, ascending with \`+\`, else ${otherwise}`
+      : rule.syntax === 'clauses'
+        ? `comma-separated, each descending when followed by \`desc\`, else ${otherwise}`
+        : rule.directionParam
+          ? `descending when \`${rule.directionParam}\` is ${rule.descending!.map(literal).join(' or ')}, else ${otherwise}`
+          : otherwise;
+  return `Sorts results by the record field its value names (${fields}): ${how}. Other values keep the default order.`;
 }
 
 /** "Lower bound on `created`, exclusive (inclusive when `inclusive` is true)." */

@@ -4,7 +4,7 @@
  * and every definition is used.
  */
 import type { Diagnostic } from './diagnostics.js';
-import { propertyAt, typesFit, type ActionIR, type ConnectorIR, type EntityIR, type Literal, type PaginationIR, type ParentIR, type PropertyIR, type ShapeIR, type SpecIR } from '../ir.js';
+import { propertyAt, typesFit, type ActionIR, type ConnectorIR, type EntityIR, type Literal, type PaginationIR, type ParentIR, type PropertyIR, type ShapeIR, type SortByIR, type SpecIR } from '../ir.js';
 import type { LoadedSpec } from './load.js';
 import type { NormalizedConnector, Origins } from './normalize.js';
 import type { RawLimit, RawService } from './raw.js';
@@ -289,6 +289,7 @@ function checkRules(connector: ConnectorIR, origins: Origins, out: Diagnostic[])
         for (const p of params) {
           if (p.format && (!STRING_FORMATS.has(p.format) || p.types[0] !== 'string')) out.push(origins.diagnostic(p, 'SPEC030', `param '${p.name}' of ${where} has format ${p.format}, which applies to strings only`, ['format']));
           if (p.matches) p.matches.fields.forEach((f, i) => needField(p, f, ['matches', 'fields', i], `matches of param '${p.name}'`));
+          if (p.sortBy) checkSortBy(p, p.sortBy, action, where, needField, origins, out);
           if (p.rangeOf) {
             const target = propertyAt(fields, p.rangeOf);
             if (!target) needField(p, p.rangeOf, ['rangeOf'], `rangeOf of param '${p.name}'`);
@@ -395,8 +396,33 @@ function checkParent(connector: ConnectorIR, entity: EntityIR, parent: ParentIR,
     // Records whose fields are not shown (open) may hold it: their key, at least, the fixtures put there.
     if (!shapes.some((s) => propertyAt(s.properties, field) || s.unspecified !== undefined)) report(`parent of '${entity.name}' reads param '${param}' as field '${field}', which is not a field of the records of '${target.name}'`, ['params', param]);
   }
+  if (parent.field !== undefined) {
+    const own = new Set([entity.record, ...entity.actions.filter((a) => a.name === 'list' || a.name === 'get').map((a) => a.result.record)]);
+    if (!connector.records.some((r) => own.has(r.name) && propertyAt(r.properties, parent.field!))) report(`parent of '${entity.name}' puts the parent's value in field '${parent.field}', which is not a field of its records`, ['field']);
+  }
   const actions = connector.entities.filter((e) => e === entity || e.recordsFrom === entity.name).flatMap((e) => e.actions);
   if (!actions.some((a) => parent.params.every((p) => a.params.some((x) => x.name === p.param)))) {
     report(`parent of '${entity.name}' names params ${parent.params.map((p) => `'${p.param}'`).join(', ')}, which no action of '${entity.name}' takes together`, ['params']);
   }
+}
+
+/**
+ * A sorting param sits on a list, maps values it takes to fields of the record, and names a direction param the
+ * action has, with descending values that param takes.
+ */
+function checkSortBy(p: PropertyIR, rule: SortByIR, action: ActionIR, where: string, needField: (node: object, path: string, sub: (string | number)[], what: string) => void, origins: Origins, out: Diagnostic[]): void {
+  const report = (message: string, sub: (string | number)[]): void => void out.push(origins.diagnostic(rule, 'SPEC030', message, sub));
+  if (action.name !== 'list' && action.name !== 'api_search') return report(`sortBy of param '${p.name}' applies to list and api_search params, not to ${where}`, []);
+  const allowed = p.enum?.map(String);
+  for (const { value, field } of rule.fields) {
+    needField(rule, field, ['fields', value], `sortBy of param '${p.name}'`);
+    const bare = rule.syntax === 'signed' ? value.replace(/^[+-]/, '') : value;
+    if (allowed && rule.syntax !== 'clauses' && !allowed.includes(bare) && !allowed.includes(value)) report(`sortBy of param '${p.name}' maps '${value}', which the param does not take (${allowed.join(', ')})`, ['fields', value]);
+  }
+  if (rule.directionParam !== undefined) {
+    const direction = action.params.find((x) => x.name === rule.directionParam);
+    if (!direction) report(`sortBy of param '${p.name}' names direction param '${rule.directionParam}', which ${where} does not list`, ['directionParam']);
+    else if (!rule.descending?.length) report(`sortBy of param '${p.name}' names direction param '${rule.directionParam}' but not the values of it that mean descending; list them in descending`, ['directionParam']);
+    else if (direction.enum && rule.descending.some((v) => !direction.enum!.includes(v))) report(`sortBy of param '${p.name}': descending lists a value '${direction.name}' does not take (${direction.enum.join(', ')})`, ['descending']);
+  } else if (rule.descending) report(`sortBy of param '${p.name}' lists descending values without a directionParam to read them from`, ['descending']);
 }

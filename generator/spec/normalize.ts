@@ -290,6 +290,16 @@ export class FileContext {
       prop.matches = { fields: [...obj.matches.fields].sort(), mode: obj.matches.mode, caseSensitive: obj.matches.caseSensitive, ...ruleDocs(obj.matches) };
       this.noteAssumption([...path, 'matches'], obj.matches.assumption, obj.matches.provenance);
     }
+    if (obj.sortBy) {
+      const s = obj.sortBy;
+      const fields = Object.entries(s.fields).map(([value, field]) => ({ value, field })).sort((a, b) => (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
+      prop.sortBy = this.origins.set(
+        { fields, syntax: s.syntax ?? 'plain', ...(s.directionParam ? { directionParam: s.directionParam } : {}), ...(s.descending ? { descending: [...s.descending] } : {}), defaultDirection: s.defaultDirection ?? 'asc', ...ruleDocs(s) },
+        this.source,
+        [...path, 'sortBy'],
+      );
+      this.noteAssumption([...path, 'sortBy'], s.assumption, s.provenance);
+    }
     this.noteAssumption(path, obj.assumption, obj.provenance);
     return this.origins.set(prop, this.source, path);
   }
@@ -706,7 +716,7 @@ function buildConnector(
     if (rawEntity.parent) {
       const at: DataPath = [...ePath, 'parent'];
       const params = Object.entries(rawEntity.parent.params).map(([param, field]) => ({ param, field })).sort((a, b) => (a.param < b.param ? -1 : 1));
-      entity.parent = ctx.origins.set({ entity: rawEntity.parent.entity, params, ...ruleDocs(rawEntity.parent) }, ctx.source, at);
+      entity.parent = ctx.origins.set({ entity: rawEntity.parent.entity, params, ...(rawEntity.parent.field ? { field: rawEntity.parent.field } : {}), ...ruleDocs(rawEntity.parent) }, ctx.source, at);
       ctx.noteAssumption(at, rawEntity.parent.assumption, rawEntity.parent.provenance);
     }
     if (rawEntity.assumption) entity.assumption = rawEntity.assumption;

@@ -61,6 +61,7 @@ export interface RawParamObject {
   assumption?: string;
   format?: ValueFormat;
   matches?: RawDocs & { fields: string[]; mode: 'exact' | 'contains' | 'prefix'; caseSensitive: boolean };
+  sortBy?: RawDocs & { fields: Record<string, string>; syntax?: 'plain' | 'signed' | 'clauses'; directionParam?: string; descending?: (string | number | boolean)[]; defaultDirection?: 'asc' | 'desc' };
   rangeOf?: string;
   bound?: { side: 'lower' | 'upper'; inclusive: boolean; inclusiveParam?: string };
 }
@@ -138,7 +139,7 @@ export interface RawEntity {
   actions: Record<string, RawAction>;
   note?: string;
   recordsFrom?: string;
-  parent?: RawDocs & { entity: string; params: Record<string, string> };
+  parent?: RawDocs & { entity: string; params: Record<string, string>; field?: string };
   provenance?: string;
   assumption?: string;
 }

@@ -80,6 +80,7 @@ export interface CampaignsResource {
 export interface EmailActivityResource {
   /**
    * Returns a page of records of the entity.
+   * Within the `campaigns` record that `campaign_id` (its `id`) names: only its records are seen; naming none answers 404.
    * Await it for the first page; iterate it (`for await`) to walk every record of every page; `.pages()` walks pages.
    * @example
    * for await (const record of emailMarketing.emailActivity.list({ campaign_id: '<campaign_id>' })) {
@@ -146,6 +147,7 @@ export interface InterestsResource {
 export interface ListMembersResource {
   /**
    * Returns a page of records of the entity.
+   * Within the `lists` record that `list_id` (its `id`) names: only its records are seen; naming none answers 404.
    * Await it for the first page; iterate it (`for await`) to walk every record of every page; `.pages()` walks pages.
    * @example
    * for await (const record of emailMarketing.listMembers.list({ list_id: '<list_id>' })) {
@@ -158,6 +160,7 @@ export interface ListMembersResource {
   ): PagePromise<T.ListMember, Page<T.ListMember, T.TotalItemsMeta>>;
   /**
    * Returns one record by identifier.
+   * Within the `lists` record that `list_id` (its `id`) names: only its records are seen; naming none answers 404.
    * @example
    * const record = await emailMarketing.listMembers.get({ list_id: '<list_id>', subscriber_hash: '<subscriber_hash>' });
    */

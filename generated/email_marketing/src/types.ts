@@ -303,7 +303,10 @@ export interface CampaignsListParams {
   since_send_time?: string;
   /** Sort direction. One of `'ASC'`, `'DESC'`. */
   sort_dir?: 'ASC' | 'DESC';
-  /** Not described by the contract. One of `'create_time'`, `'send_time'`. */
+  /**
+   * Not described by the contract. One of `'create_time'`, `'send_time'`.
+   * Sorts results by the record field its value names (`create_time`, `send_time`): descending when `sort_dir` is `DESC`, else ascending. Other values keep the default order.
+   */
   sort_field?: 'create_time' | 'send_time';
   /**
    * Campaign status. One of `'save'`, `'paused'`, `'schedule'`, `'sending'`, `'sent'`.
@@ -439,7 +442,10 @@ export interface ListMembersListParams {
   since_timestamp_opt?: string;
   /** Sort direction. One of `'ASC'`, `'DESC'`. */
   sort_dir?: 'ASC' | 'DESC';
-  /** Not described by the contract. One of `'timestamp_opt'`, `'timestamp_signup'`, `'last_changed'`. */
+  /**
+   * Not described by the contract. One of `'timestamp_opt'`, `'timestamp_signup'`, `'last_changed'`.
+   * Sorts results by the record field its value names (`last_changed`, `timestamp_opt`, `timestamp_signup`): descending when `sort_dir` is `DESC`, else ascending. Other values keep the default order.
+   */
   sort_field?: 'timestamp_opt' | 'timestamp_signup' | 'last_changed';
   /**
    * List member status. One of `'subscribed'`, `'unsubscribed'`, `'cleaned'`, `'pending'`, `'transactional'`, `'archived'`.
@@ -484,7 +490,10 @@ export interface ListsListParams {
   since_date_created?: string;
   /** Sort direction. One of `'ASC'`, `'DESC'`. */
   sort_dir?: 'ASC' | 'DESC';
-  /** Not described by the contract. Always `'date_created'`. */
+  /**
+   * Not described by the contract. Always `'date_created'`.
+   * Sorts results by the record field its value names (`date_created`): descending when `sort_dir` is `DESC`, else ascending. Other values keep the default order.
+   */
   sort_field?: 'date_created';
 }
 

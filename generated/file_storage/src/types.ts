@@ -415,7 +415,10 @@ export interface FilesListParams {
   fields?: string;
   /** Not described by the contract. */
   includeItemsFromAllDrives?: boolean;
-  /** Sort order, for example "modifiedTime desc" or "name". */
+  /**
+   * Sort order, for example "modifiedTime desc" or "name".
+   * Sorts results by the record field its value names (`createdTime`, `modifiedByMeTime`, `modifiedTime`, `name`, `name_natural` → `name`, `quotaBytesUsed`, `sharedWithMeTime`, `starred`, `viewedByMeTime`): comma-separated, each descending when followed by `desc`, else ascending. Other values keep the default order.
+   */
   orderBy?: string;
   /**
    * Page size (1 to 1000).

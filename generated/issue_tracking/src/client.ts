@@ -41,6 +41,7 @@ const afterPaging: PaginationDescriptor = {
 export interface CommentsResource {
   /**
    * Returns a page of records of the entity.
+   * Within the `issues` record that `issueId` (its `data.id`) names: only its records are seen; naming none answers 404.
    * Await it for the first page; iterate it (`for await`) to walk every record of every page; `.pages()` walks pages.
    * @example
    * for await (const record of issueTracking.comments.list({ issueId: '<issueId>' })) {
@@ -56,6 +57,7 @@ export interface CommentsResource {
   get(params: T.CommentsGetParams, options?: RequestOptions): APIPromise<T.Comment>;
   /**
    * Creates a record.
+   * Within the `issues` record that `issueId` (its `data.id`) names: only its records are seen; naming none answers 404.
    * A write: never retried automatically.
    * @example
    * const record = await issueTracking.comments.create({ body: '<body>', issueId: '<issueId>' });

@@ -536,7 +536,10 @@ export interface ProjectsApiSearchParams {
    * Range: … to 100.
    */
   maxResults?: number;
-  /** Sort key: category, key, name, owner, issueCount, lastIssueUpdatedDate, archivedDate or deletedDate, each with an optional + (ascending) or - (descending) prefix. One of `'category'`, `'+category'`, `'-category'`, `'key'`, `'+key'`, `'-key'`, `'name'`, `'+name'`, `'-name'`, `'owner'`, `'+owner'`, `'-owner'`, `'issueCount'`, `'+issueCount'`, `'-issueCount'`, `'lastIssueUpdatedDate'`, `'+lastIssueUpdatedDate'`, `'-lastIssueUpdatedDate'`, `'archivedDate'`, `'+archivedDate'`, `'-archivedDate'`, `'deletedDate'`, `'+deletedDate'`, `'-deletedDate'`. */
+  /**
+   * Sort key: category, key, name, owner, issueCount, lastIssueUpdatedDate, archivedDate or deletedDate, each with an optional + (ascending) or - (descending) prefix. One of `'category'`, `'+category'`, `'-category'`, `'key'`, `'+key'`, `'-key'`, `'name'`, `'+name'`, `'-name'`, `'owner'`, `'+owner'`, `'-owner'`, `'issueCount'`, `'+issueCount'`, `'-issueCount'`, `'lastIssueUpdatedDate'`, `'+lastIssueUpdatedDate'`, `'-lastIssueUpdatedDate'`, `'archivedDate'`, `'+archivedDate'`, `'-archivedDate'`, `'deletedDate'`, `'+deletedDate'`, `'-deletedDate'`.
+   * Sorts results by the record field its value names (`key`, `name`): descending with a `-` prefix, ascending with `+`, else ascending. Other values keep the default order.
+   */
   orderBy?:
     | 'category'
     | '+category'

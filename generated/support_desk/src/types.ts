@@ -595,7 +595,10 @@ export interface MacrosListParams {
   only_viewable?: boolean;
   /** Page number. Applies to all list actions of the endpoint table. */
   page?: number;
-  /** Sort field. One of `'alphabetical'`, `'created_at'`, `'updated_at'`, `'position'`. */
+  /**
+   * Sort field. One of `'alphabetical'`, `'created_at'`, `'updated_at'`, `'position'`.
+   * Sorts results by the record field its value names (`alphabetical` → `title`, `created_at`, `position`, `updated_at`): descending when `sort_order` is `desc`, else ascending. Other values keep the default order.
+   */
   sort_by?: 'alphabetical' | 'created_at' | 'updated_at' | 'position';
   /** Sort order. One of `'asc'`, `'desc'`. */
   sort_order?: 'asc' | 'desc';
@@ -934,7 +937,10 @@ export interface TicketsListParams {
   external_id?: string;
   /** Page number. Applies to all list actions of the endpoint table. */
   page?: number;
-  /** id, status or updated_at, or the same with a - prefix. One of `'id'`, `'status'`, `'updated_at'`, `'-id'`, `'-status'`, `'-updated_at'`. */
+  /**
+   * id, status or updated_at, or the same with a - prefix. One of `'id'`, `'status'`, `'updated_at'`, `'-id'`, `'-status'`, `'-updated_at'`.
+   * Sorts results by the record field its value names (`id`, `status`, `updated_at`): descending with a `-` prefix, ascending with `+`, else ascending. Other values keep the default order.
+   */
   sort?: 'id' | 'status' | 'updated_at' | '-id' | '-status' | '-updated_at';
 }
 
@@ -958,7 +964,10 @@ export interface TriggersListParams {
   category_id?: string;
   /** Page number. Applies to all list actions of the endpoint table. */
   page?: number;
-  /** Sort field. One of `'alphabetical'`, `'created_at'`, `'updated_at'`, `'position'`. */
+  /**
+   * Sort field. One of `'alphabetical'`, `'created_at'`, `'updated_at'`, `'position'`.
+   * Sorts results by the record field its value names (`alphabetical` → `title`, `created_at`, `position`, `updated_at`): ascending. Other values keep the default order.
+   */
   sort?: 'alphabetical' | 'created_at' | 'updated_at' | 'position';
 }
 
@@ -1009,7 +1018,10 @@ export interface ViewsListParams {
   group_id?: number;
   /** Page number. Applies to all list actions of the endpoint table. */
   page?: number;
-  /** Sort field. One of `'alphabetical'`, `'created_at'`, `'updated_at'`, `'position'`. */
+  /**
+   * Sort field. One of `'alphabetical'`, `'created_at'`, `'updated_at'`, `'position'`.
+   * Sorts results by the record field its value names (`alphabetical` → `title`, `created_at`, `position`, `updated_at`): descending when `sort_order` is `desc`, else ascending. Other values keep the default order.
+   */
   sort_by?: 'alphabetical' | 'created_at' | 'updated_at' | 'position';
   /** Sort order. One of `'asc'`, `'desc'`. */
   sort_order?: 'asc' | 'desc';

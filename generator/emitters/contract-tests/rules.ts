@@ -3,7 +3,7 @@
  * `matches` params, interval bounds, param groups) and of its records (invariants, formats) becomes a test that
  * calls the mock and checks the answer against the rule — read from the IR, written into the test as data.
  */
-import { parentScope, type ActionIR, type ConnectorIR, type EntityIR, type PropertyIR } from '../../ir.js';
+import { parentScope, type ActionIR, type ConnectorIR, type EntityIR, type PropertyIR, type SortByIR } from '../../ir.js';
 import { camelCase } from '../naming.js';
 import type { Doc } from '../ts/doc.js';
 import { code, literal, str, type LiteralValue } from '../ts/syntax.js';
@@ -104,6 +104,7 @@ export function listRuleTests(connector: ConnectorIR, entity: EntityIR, action: 
     const bounded = p.bound && p.rangeOf ? [{ name: undefined as string | undefined, bound: p.bound }] : p.rangeOf ? (p.properties ?? []).filter((m) => m.bound).map((m) => ({ name: m.name as string | undefined, bound: m.bound! })) : [];
     if (bounded.length && p.rangeOf) out.push(boundsTest(connector, entity, action, p, p.rangeOf, bounded, method, rules));
   }
+  for (const p of action.params) if (p.sortBy) out.push(sortTest(connector, entity, action, p, p.sortBy, method));
   for (const [i, group] of (action.paramGroups ?? []).entries()) {
     const alternatives = group.alternatives.map((alt) => alt.join(' with ')).join(' | ');
     const body: Doc[] = [
@@ -152,6 +153,8 @@ function matchesTest(connector: ConnectorIR, entity: EntityIR, action: ActionIR,
   // The probe: a fixture value of the field (a middle part of it, for contains), in another case when letter case is tested.
   const pick = m.mode === 'contains' ? 'value.slice(1, Math.max(2, value.length - 1))' : m.mode === 'prefix' ? 'value.slice(0, Math.max(1, value.length - 1))' : 'value';
   const mine = owned ? 'owned.includes(i) && ' : '';
+  // A param that also names the parent record (a list member's list_id) names none in another case: a 404.
+  const namesParent = parentScope(connector, entity, action)?.params.some((x) => x.param === p.name) ?? false;
   return testOf(title, [
     CLIENT,
     ...ownedLines,
@@ -169,7 +172,11 @@ function matchesTest(connector: ConnectorIR, entity: EntityIR, action: ActionIR,
       ? [
           blockOf('if (/[a-z]/i.test(probe))', [
             'probe = probe === probe.toUpperCase() ? probe.toLowerCase() : probe.toUpperCase();',
-            m.caseSensitive ? "expect(await run(probe), 'another letter case does not match').not.toContain(key);" : "expect(await run(probe), 'another letter case matches too').toContain(key);",
+            m.caseSensitive
+              ? namesParent
+                ? "await expect(run(probe), 'another letter case names no parent record').rejects.toMatchObject({ status: 404 });"
+                : "expect(await run(probe), 'another letter case does not match').not.toContain(key);"
+              : "expect(await run(probe), 'another letter case matches too').toContain(key);",
           ]),
         ]
       : []),
@@ -226,6 +233,42 @@ function boundsTest(connector: ConnectorIR, entity: EntityIR, action: ActionIR, 
   }
   const sides = bounds.map((b) => `${b.name ?? p.name} ${b.bound.inclusive ? 'inclusive' : 'exclusive'}`).join(', ');
   return testOf(`${p.name} bounds ${field} (${sides})`, body);
+}
+
+/** The params that ask a sorting param for `value` in each direction it can state (none it cannot: the default). */
+function sortRequests(action: ActionIR, p: PropertyIR, rule: SortByIR, value: string): { direction: 'asc' | 'desc'; params: Record<string, LiteralValue> }[] {
+  if (rule.syntax === 'signed') return [{ direction: 'asc', params: { [p.name]: value } }, { direction: 'desc', params: { [p.name]: `-${value}` } }];
+  if (rule.syntax === 'clauses') return [{ direction: 'asc', params: { [p.name]: value } }, { direction: 'desc', params: { [p.name]: `${value} desc` } }];
+  const direction = rule.directionParam === undefined ? undefined : action.params.find((x) => x.name === rule.directionParam);
+  const descending = rule.descending?.[0];
+  const ascending = direction?.types[0] === 'boolean' ? !descending : direction?.enum?.find((v) => !rule.descending!.includes(v));
+  if (!direction || descending === undefined || ascending === undefined) return [{ direction: rule.defaultDirection, params: { [p.name]: value } }];
+  return [
+    { direction: 'asc', params: { [p.name]: value, [direction.name]: ascending } },
+    { direction: 'desc', params: { [p.name]: value, [direction.name]: descending } },
+  ];
+}
+
+/** A test that a sorting param sorts by the field its first mapped value names, in each direction it can state. */
+function sortTest(connector: ConnectorIR, entity: EntityIR, action: ActionIR, p: PropertyIR, rule: SortByIR, method: string): Doc {
+  const e = str(entity.name);
+  const { value, field } = rule.fields[0]!;
+  const requests = sortRequests(action, p, rule, value);
+  const body: Doc[] = [CLIENT, 'const orders: string[][] = [];'];
+  for (const r of requests) {
+    body.push(
+      blockOf('', [
+        constOf('params', paramsValue(connector, entity, action, 0, r.params)),
+        `const records = ${allOf(method, 'params')};`,
+        'expect(records.length).toBeGreaterThan(1);',
+        constOf('order', [{ field, direction: r.direction }], 'Ordering'),
+        'expect(orderingBreak(records, order)).toBeUndefined();',
+        `orders.push(records.map((r) => h.keyOf(${e}, r)));`,
+      ]),
+    );
+  }
+  if (requests.length > 1) body.push(`expect(orders[1], ${str('the two directions list in other orders')}).not.toEqual(orders[0]);`);
+  return testOf(`${p.name} ${value} sorts by ${field} (${requests.map((r) => r.direction).join(' and ')})`, body);
 }
 
 /** A test that every listed record holds its shape's invariants and formats. */
