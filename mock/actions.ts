@@ -140,7 +140,7 @@ function list(ctx: ActionContext, params: Record<string, unknown>): ActionResult
   const total = rows ? rows.length : store.size;
   const rowAt = (i: number) => (rows ? rows[i]! : store.rowAt(i));
   const meta = source.connector.meta.find((m) => m.name === action.result.meta);
-  const page = cutPage(action, scheme, meta, params, total, (i) => store.keyOf(rowAt(i)), ctx.url, (key) => positionIn(store, rows, key));
+  const page = cutPage(action, scheme, meta, params, total, (i) => store.keyOf(rowAt(i)), ctx.url, (key) => positionIn(store, rows, key), (i, path) => store.valueOf(rowAt(i), path));
   const records: Record<string, unknown>[] = [];
   for (let i = page.from; i < page.to; i++) records.push(projectRecord(asResult(source.connector, action, store.recordOf(rowAt(i))), selection.project));
   return { kind: 'json', status: 200, records, meta: page.meta };

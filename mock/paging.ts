@@ -45,6 +45,26 @@ function setPath(target: Record<string, unknown>, dotted: string, value: unknown
   node[keys.at(-1)!] = value;
 }
 
+/**
+ * The record field a scheme's position param bounds from below, when that param is an interval bound (live_chat's
+ * incremental exports: `start_time` is Unix seconds, inclusive, on the records' time): the selection already starts
+ * there, and the next page's position is the time of the first record it holds.
+ */
+export function timePosition(action: ActionIR, scheme: PaginationIR | undefined): PropertyIR | undefined {
+  const p = scheme && action.params.find((x) => x.name === scheme.param);
+  return p?.rangeOf !== undefined && p.bound?.side === 'lower' && p.bound.inclusive ? p : undefined;
+}
+
+/** A record's time as the position param's type takes it: Unix seconds for a number param (an ISO date converted). */
+function timeValue(value: unknown, param: PropertyIR): unknown {
+  if (param.types[0] !== 'integer' && param.types[0] !== 'number') return value;
+  if (typeof value === 'number') return value;
+  if (typeof value !== 'string') return undefined;
+  if (/^\d+(\.\d+)?$/.test(value)) return Number(value);
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? undefined : param.types[0] === 'integer' ? Math.floor(ms / 1000) : ms / 1000;
+}
+
 /** The page size a request asks for: its size param, else the param's default, else the fallback. */
 export function pageSize(action: ActionIR, scheme: PaginationIR | undefined, params: Record<string, unknown>): number {
   const sizeParam = scheme?.sizeParam ? action.params.find((p) => p.name === scheme.sizeParam) : undefined;
@@ -86,6 +106,7 @@ export function cutPage(
   keyAt: (index: number) => unknown,
   baseUrl: string,
   positionOf?: (key: unknown) => number,
+  valueAt?: (index: number, path: string) => unknown,
 ): PageOut {
   const size = scheme ? pageSize(action, scheme, params) : total;
   const given = (name: string | undefined) => (name === undefined || params[name] === undefined || params[name] === null || params[name] === '' ? undefined : params[name]);
@@ -99,6 +120,12 @@ export function cutPage(
     return at;
   };
   let from = 0;
+  const timed = timePosition(action, scheme);
+  if (timed && valueAt) {
+    // The selection starts at the time asked for; the next page starts at the time of its first record.
+    const to = Math.min(total, size);
+    return pageOut(action, scheme, metaShape, total, baseUrl, size, 0, to, to < total, (offset) => timeValue(valueAt(offset, timed.rangeOf!), timed));
+  }
   if (scheme && before !== undefined) {
     // Backwards (ending_before): the page of records just before the one named; has_more says more lie before it.
     if (cursor !== undefined) {
@@ -128,9 +155,9 @@ export function cutPage(
 }
 
 /** The page from `from` to `to` (exclusive) and its meta; `hasMore`: whether more records lie in the paging direction. */
-function pageOut(action: ActionIR, scheme: PaginationIR | undefined, metaShape: ShapeIR | undefined, total: number, baseUrl: string, size: number, from: number, to: number, hasMore: boolean): PageOut {
+function pageOut(action: ActionIR, scheme: PaginationIR | undefined, metaShape: ShapeIR | undefined, total: number, baseUrl: string, size: number, from: number, to: number, hasMore: boolean, positionAt?: (offset: number) => unknown): PageOut {
   const paramType = action.params.find((p) => p.name === scheme?.param)?.types[0];
-  const tokenFor = (offset: number) => (paramType === 'integer' || paramType === 'number' ? offset : encodeToken(offset));
+  const tokenFor = (offset: number) => (positionAt ? positionAt(offset) : paramType === 'integer' || paramType === 'number' ? offset : encodeToken(offset));
   const url = (offset: number) => `${baseUrl}?${scheme?.next.queryParam ?? scheme?.param ?? 'page'}=${encodeURIComponent(String(scheme?.next.from === 'page_number' ? Math.floor(offset / size) + (scheme.next.start ?? 1) : tokenFor(offset)))}`;
   const meta: Record<string, unknown> = {};
   if (scheme) {

@@ -11,6 +11,7 @@
  */
 import type { ActionIR, BoundIR, MatchIR, PaginationIR, PropertyIR } from '../generator/ir.js';
 import { invalidParams } from './errors.js';
+import { timePosition } from './paging.js';
 import { planQuery, QueryError, sortRecords, type QueryLanguage } from './query/index.js';
 import { requestedSort } from './sort.js';
 import type { EntityStore, Row } from './store.js';
@@ -38,6 +39,16 @@ export function matchesValue(field: unknown, value: unknown, rule: Pick<MatchIR,
   return rule.mode === 'exact' ? a === b : rule.mode === 'prefix' ? a.startsWith(b) : a.includes(b);
 }
 
+/** Unix seconds of an ISO 8601 date-time text (not a plain number), or undefined. */
+export function isoSeconds(text: string): number | undefined {
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(text)) return undefined;
+  const ms = Date.parse(text);
+  return Number.isNaN(ms) ? undefined : ms / 1000;
+}
+
+/** A param value that is Unix seconds (a number, or its decimal text), or undefined. */
+const unixSeconds = (value: unknown): number | undefined => (typeof value === 'number' ? value : typeof value === 'string' && /^\d+(\.\d+)?$/.test(value) ? Number(value) : undefined);
+
 /** Whether a record value lies on the kept side of a bound (numbers numerically, strings by code unit). */
 export function withinBound(field: unknown, bound: BoundIR, value: unknown, params: Record<string, unknown>): boolean {
   const inclusive = bound.inclusive || (bound.inclusiveParam !== undefined && params[bound.inclusiveParam] === true);
@@ -46,6 +57,10 @@ export function withinBound(field: unknown, bound: BoundIR, value: unknown, para
   if (typeof field === 'number' && (typeof value === 'number' || (typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value))))) {
     a = field;
     b = Number(value);
+  } else if (typeof field === 'string' && isoSeconds(field) !== undefined && unixSeconds(value) !== undefined) {
+    // An ISO date field bounded by Unix seconds (an incremental export's start_time): compared as times.
+    a = isoSeconds(field)!;
+    b = unixSeconds(value)!;
   } else if (typeof field === 'string' && typeof value === 'string') {
     // Decimal time strings (Unix seconds with a fraction) compare as numbers.
     const numeric = /^\d+(\.\d+)?$/;
@@ -63,7 +78,9 @@ export function selectRecords(store: EntityStore, action: ActionIR, scheme: Pagi
     rows = current().filter(test);
   };
   let project: string[] | undefined;
-  const skip = new Set([scheme?.param, scheme?.sizeParam, scheme?.previousParam].filter((x): x is string => x !== undefined));
+  // A paging param that is an interval bound (an export's start_time) is a position in time: it filters like one.
+  const timed = timePosition(action, scheme) !== undefined;
+  const skip = new Set([timed ? undefined : scheme?.param, scheme?.sizeParam, scheme?.previousParam].filter((x): x is string => x !== undefined));
   // filter_groups requests are the whole params object (query, sorts, properties alone are requests too).
   const queryParam = action.params.find((p) => p.queryLanguage && (p.queryLanguage === 'filter_groups' || params[p.name] !== undefined));
   if (queryParam) {

@@ -2,6 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import { LiveChatClient, ParamValidationError } from '@connector-sdk/live-chat';
 import { ContractHarness } from '../../test/contract/harness.js';
+import { orderingBreak, type ListRules, type Ordering } from '../../test/contract/rules.js';
 
 const h = new ContractHarness('live_chat', LiveChatClient);
 const AUTH = {};
@@ -26,15 +27,42 @@ describe('accounts get', () => {
 });
 
 describe('agent_timeline list', () => {
+  const rules: ListRules = {
+    params: { start_time: { rangeOf: 'start_time', bound: { side: 'lower', inclusive: true } } },
+  };
+
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     const params = { limit: 10 };
     const iterator = client.agentTimeline.list(params as never) as never;
     const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('agent_timeline', r));
-    const expected = h.expectedKeys('agent_timeline', params);
+    const expected = h.expectedKeys('agent_timeline', params, rules);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('results come in the default order (start_time asc)', async () => {
+    const client = await h.client(AUTH);
+    const params = {};
+    const records = await h.all(client.agentTimeline.list(params as never) as never);
+    expect(records.length).toBeGreaterThan(1);
+    const order: Ordering = [{ field: 'start_time', direction: 'asc' }];
+    expect(orderingBreak(records, order)).toBeUndefined();
+  });
+
+  test('start_time bounds start_time (start_time inclusive)', async () => {
+    const client = await h.client(AUTH);
+    const index = Math.floor(h.entity('agent_timeline').records.length / 2);
+    const edge = Math.floor(Date.parse(String(h.field('agent_timeline', index, 'start_time'))) / 1000);
+    const key = h.keyOf('agent_timeline', h.entity('agent_timeline').records[index]!);
+    {
+      const params = { start_time: edge };
+      const records = await h.all(client.agentTimeline.list(params as never) as never);
+      const keys = records.map((r) => h.keyOf('agent_timeline', r));
+      expect(keys, 'start_time').toEqual(h.expectedKeys('agent_timeline', params, rules));
+      expect(keys, 'start_time is inclusive').toContain(key);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -225,12 +253,16 @@ describe('bans get', () => {
 });
 
 describe('chats list', () => {
+  const rules: ListRules = {
+    params: { start_time: { rangeOf: 'update_timestamp', bound: { side: 'lower', inclusive: true } } },
+  };
+
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     const params = { limit: 10 };
     const iterator = client.chats.list(params as never) as never;
     const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('chats', r));
-    const expected = h.expectedKeys('chats', params);
+    const expected = h.expectedKeys('chats', params, rules);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -247,6 +279,29 @@ describe('chats list', () => {
       const getParams = { chat_id: key };
       const record = await client.chats.get(getParams as never);
       h.expectSameShared(listed, record as never, `chats ${key}: list and get`);
+    }
+  });
+
+  test('results come in the default order (update_timestamp asc)', async () => {
+    const client = await h.client(AUTH);
+    const params = {};
+    const records = await h.all(client.chats.list(params as never) as never);
+    expect(records.length).toBeGreaterThan(1);
+    const order: Ordering = [{ field: 'update_timestamp', direction: 'asc' }];
+    expect(orderingBreak(records, order)).toBeUndefined();
+  });
+
+  test('start_time bounds update_timestamp (start_time inclusive)', async () => {
+    const client = await h.client(AUTH);
+    const index = Math.floor(h.entity('chats').records.length / 2);
+    const edge = Math.floor(Date.parse(String(h.field('chats', index, 'update_timestamp'))) / 1000);
+    const key = h.keyOf('chats', h.entity('chats').records[index]!);
+    {
+      const params = { start_time: edge };
+      const records = await h.all(client.chats.list(params as never) as never);
+      const keys = records.map((r) => h.keyOf('chats', r));
+      expect(keys, 'start_time').toEqual(h.expectedKeys('chats', params, rules));
+      expect(keys, 'start_time is inclusive').toContain(key);
     }
   });
 

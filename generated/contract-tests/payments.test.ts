@@ -98,7 +98,7 @@ describe('balance_transactions list', () => {
     const client = await h.client(AUTH);
     const index = Math.floor(h.entity('balance_transactions').records.length / 2);
     const edge = h.field('balance_transactions', index, 'created');
-    const key = String(h.key('balance_transactions', index));
+    const key = h.keyOf('balance_transactions', h.entity('balance_transactions').records[index]!);
     {
       const params = { created: { gt: edge } };
       const records = await h.all(client.balanceTransactions.list(params as never) as never);
@@ -589,7 +589,7 @@ describe('customers list', () => {
     const client = await h.client(AUTH);
     const index = Math.floor(h.entity('customers').records.length / 2);
     const edge = h.field('customers', index, 'created');
-    const key = String(h.key('customers', index));
+    const key = h.keyOf('customers', h.entity('customers').records[index]!);
     {
       const params = { created: { gt: edge } };
       const records = await h.all(client.customers.list(params as never) as never);
@@ -892,7 +892,7 @@ describe('disputes list', () => {
     const client = await h.client(AUTH);
     const index = Math.floor(h.entity('disputes').records.length / 2);
     const edge = h.field('disputes', index, 'created');
-    const key = String(h.key('disputes', index));
+    const key = h.keyOf('disputes', h.entity('disputes').records[index]!);
     {
       const params = { created: { gt: edge } };
       const records = await h.all(client.disputes.list(params as never) as never);
@@ -1178,7 +1178,7 @@ describe('payment_intents list', () => {
     const client = await h.client(AUTH);
     const index = Math.floor(h.entity('payment_intents').records.length / 2);
     const edge = h.field('payment_intents', index, 'created');
-    const key = String(h.key('payment_intents', index));
+    const key = h.keyOf('payment_intents', h.entity('payment_intents').records[index]!);
     {
       const params = { created: { gt: edge } };
       const records = await h.all(client.paymentIntents.list(params as never) as never);
@@ -1376,7 +1376,7 @@ describe('payouts list', () => {
     const client = await h.client(AUTH);
     const index = Math.floor(h.entity('payouts').records.length / 2);
     const edge = h.field('payouts', index, 'arrival_date');
-    const key = String(h.key('payouts', index));
+    const key = h.keyOf('payouts', h.entity('payouts').records[index]!);
     {
       const params = { arrival_date: { gt: edge } };
       const records = await h.all(client.payouts.list(params as never) as never);
@@ -1411,7 +1411,7 @@ describe('payouts list', () => {
     const client = await h.client(AUTH);
     const index = Math.floor(h.entity('payouts').records.length / 2);
     const edge = h.field('payouts', index, 'created');
-    const key = String(h.key('payouts', index));
+    const key = h.keyOf('payouts', h.entity('payouts').records[index]!);
     {
       const params = { created: { gt: edge } };
       const records = await h.all(client.payouts.list(params as never) as never);

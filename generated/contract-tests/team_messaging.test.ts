@@ -49,7 +49,7 @@ describe('channel_messages list', () => {
     const owned = h.indexesOwned('channel_messages', base, rules);
     const index = owned[Math.floor(owned.length / 2)]!;
     const edge = h.field('channel_messages', index, 'ts');
-    const key = String(h.key('channel_messages', index));
+    const key = h.keyOf('channel_messages', h.entity('channel_messages').records[index]!);
     {
       const params = { channel: h.field('channels', 0, 'id'), latest: edge };
       const records = await h.all(client.channelMessages.list(params as never) as never);
@@ -71,7 +71,7 @@ describe('channel_messages list', () => {
     const owned = h.indexesOwned('channel_messages', base, rules);
     const index = owned[Math.floor(owned.length / 2)]!;
     const edge = h.field('channel_messages', index, 'ts');
-    const key = String(h.key('channel_messages', index));
+    const key = h.keyOf('channel_messages', h.entity('channel_messages').records[index]!);
     {
       const params = { channel: h.field('channels', 0, 'id'), oldest: edge };
       const records = await h.all(client.channelMessages.list(params as never) as never);
@@ -229,7 +229,7 @@ describe('threads list', () => {
     const owned = h.indexesOwned('threads', base, rules);
     const index = owned[Math.floor(owned.length / 2)]!;
     const edge = h.field('threads', index, 'ts');
-    const key = String(h.key('threads', index));
+    const key = h.keyOf('threads', h.entity('threads').records[index]!);
     {
       const params = { channel: h.field('channels', 0, 'id'), latest: edge };
       const records = await h.all(client.threads.list(params as never) as never);
@@ -251,7 +251,7 @@ describe('threads list', () => {
     const owned = h.indexesOwned('threads', base, rules);
     const index = owned[Math.floor(owned.length / 2)]!;
     const edge = h.field('threads', index, 'ts');
-    const key = String(h.key('threads', index));
+    const key = h.keyOf('threads', h.entity('threads').records[index]!);
     {
       const params = { channel: h.field('channels', 0, 'id'), oldest: edge };
       const records = await h.all(client.threads.list(params as never) as never);

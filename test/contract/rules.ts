@@ -60,7 +60,10 @@ function matchesOne(value: unknown, wanted: unknown, rule: NonNullable<ParamRule
 function inside(value: unknown, bound: BoundRule, limit: unknown, params: Record<string, unknown>): boolean {
   const inclusive = bound.inclusive || (bound.inclusiveParam !== undefined && params[bound.inclusiveParam] === true);
   const num = (x: unknown) => (typeof x === 'number' ? x : typeof x === 'string' && /^\d+(\.\d+)?$/.test(x) ? Number(x) : undefined);
-  const [a, b] = num(value) !== undefined && num(limit) !== undefined ? [num(value)!, num(limit)!] : [value, limit];
+  // An ISO date-time bounded by Unix seconds (an export's start_time) compares as a time.
+  const iso = (x: unknown) => (typeof x === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(x) && !Number.isNaN(Date.parse(x)) ? Date.parse(x) / 1000 : undefined);
+  const [a, b] =
+    num(value) !== undefined && num(limit) !== undefined ? [num(value)!, num(limit)!] : iso(value) !== undefined && num(limit) !== undefined ? [iso(value)!, num(limit)!] : [value, limit];
   if (typeof a !== typeof b || (typeof a !== 'number' && typeof a !== 'string')) return false;
   if (a === b) return inclusive;
   return bound.side === 'lower' ? (a as number) > (b as number) : (a as number) < (b as number);

@@ -65,6 +65,7 @@ export interface AccountsResource {
 export interface AgentTimelineResource {
   /**
    * Incremental export.
+   * Results are sorted by `start_time` ascending.
    * Await it for the first page; iterate it (`for await`) to walk every record of every page; `.pages()` walks pages.
    * @example
    * for await (const record of liveChat.agentTimeline.list()) {
@@ -129,6 +130,7 @@ export interface BansResource {
 export interface ChatsResource {
   /**
    * Incremental export.
+   * Results are sorted by `update_timestamp` ascending.
    * Await it for the first page; iterate it (`for await`) to walk every record of every page; `.pages()` walks pages.
    * @example
    * for await (const record of liveChat.chats.list()) {

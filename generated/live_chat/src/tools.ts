@@ -31,7 +31,7 @@ const readHints = { readOnlyHint: true, destructiveHint: false, idempotentHint: 
 const agentTimelineListProperties = {
   fields: { type: 'string' },
   limit: { type: 'integer', description: 'Number of records to return.' },
-  start_time: { type: 'integer', description: 'Start time of the incremental export.' },
+  start_time: { type: 'integer', description: 'Start time of the incremental export (Unix seconds).' },
 };
 /** Paging shared by `live_chat_agent_timeline_list`, `live_chat_chats_list`. */
 const incrementalExportPaging: PaginationDescriptor = {

@@ -298,7 +298,10 @@ export interface AgentTimelineListParams {
   fields?: string;
   /** Number of records to return. */
   limit?: number;
-  /** Start time of the incremental export. */
+  /**
+   * Start time of the incremental export (Unix seconds).
+   * Lower bound on `start_time`, inclusive.
+   */
   start_time?: number;
 }
 
@@ -380,7 +383,10 @@ export interface ChatsListParams {
   fields?: string;
   /** Number of records to return. */
   limit?: number;
-  /** Start time of the incremental export. */
+  /**
+   * Start time of the incremental export (Unix seconds).
+   * Lower bound on `update_timestamp`, inclusive.
+   */
   start_time?: number;
 }
 

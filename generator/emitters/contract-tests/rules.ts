@@ -9,6 +9,8 @@ import type { Doc } from '../ts/doc.js';
 import { code, literal, str, type LiteralValue } from '../ts/syntax.js';
 import { allOf, arrowOf, blockOf, CLIENT, constOf, testOf } from './code.js';
 import { paramsValue } from './params.js';
+import { recordEntity } from './requests.js';
+import { entityFields } from '../fixtures/entity-facts.js';
 
 /** A list action's rules as the harness reads them (test/contract/rules.ts ListRules), or undefined when it has none. */
 export function listRules(connector: ConnectorIR, entity: EntityIR, action: ActionIR): LiteralValue | undefined {
@@ -213,7 +215,13 @@ function boundsTest(connector: ConnectorIR, entity: EntityIR, action: ActionIR, 
   const middle = parentScope(connector, entity, action)
     ? [constOf('base', paramsValue(connector, entity, action, 0)), `const owned = h.indexesOwned(${e}, base, ${rules});`, 'const index = owned[Math.floor(owned.length / 2)]!;']
     : [`const index = Math.floor(h.entity(${e}).records.length / 2);`];
-  const body: Doc[] = [CLIENT, ...middle, `const edge = h.field(${e}, index, ${str(field)});`, 'const key = String(h.key(' + e + ', index));'];
+  // A number param bounding a date field (an export's start_time) takes the record's time in Unix seconds.
+  const fieldType = entityFields(connector, recordEntity(connector, entity)).find((f) => f.name === field)?.types[0];
+  const seconds = (p.types[0] === 'integer' || p.types[0] === 'number') && fieldType === 'string';
+  const read = `h.field(${e}, index, ${str(field)})`;
+  const edge = seconds ? `Math.floor(Date.parse(String(${read})) / 1000)` : read;
+  // keyOf: a record without a key field is known by its contents, as the listed keys are.
+  const body: Doc[] = [CLIENT, ...middle, `const edge = ${edge};`, `const key = h.keyOf(${e}, h.entity(${e}).records[index]!);`];
   // The listed keys with `params`, in a block of their own.
   const listed = (params: LiteralValue, checks: string[]) =>
     blockOf('', [constOf('params', params), `const records = ${allOf(method, 'params')};`, `const keys = records.map((r) => h.keyOf(${e}, r));`, ...checks]);
