@@ -81,7 +81,9 @@ function missing(ctx: ActionContext, params: Record<string, unknown>, scope?: Pa
   if (action.keyParam !== undefined) {
     const value = params[action.keyParam];
     const alternates = (action.alternateKeys?.fields ?? []).map((f) => `, or its ${f}`).join('');
-    return notFound(`no ${owner} record with ${action.keyParam} ${JSON.stringify(value)}${inParent}${where}; ${action.keyParam} takes the key${store.model.keyPath ? ` (${store.model.keyPath})` : ''} of an existing ${owner} record${ofParent}${alternates}`);
+    const message = `no ${owner} record with ${action.keyParam} ${JSON.stringify(value)}${inParent}${where}; ${action.keyParam} takes the key${store.model.keyPath ? ` (${store.model.keyPath})` : ''} of an existing ${owner} record${ofParent}${alternates}`;
+    // The field problem names the param, so clients read where (field) and what (error_code: the error's code).
+    return new HttpError(404, message, [{ field: `params.${action.keyParam}`, message: `names no ${owner} record${ofParent}`, error_code: 'record_not_found' }]);
   }
   return notFound(`no ${owner} record matches params ${JSON.stringify(params)}${inParent}${where}`);
 }

@@ -41,6 +41,12 @@ describe('errors use the spec error body', () => {
     expect(await call({ entity: 'customers', action: 'list' }, { source: 'nope' })).toEqual({ status: 404, body: { message: 'unknown source "nope"', errors: [] } });
   });
 
+  test('a key of no record: 404 whose field problem names the key param (the client error code)', async () => {
+    const { status, body } = await call({ entity: 'customers', action: 'get', params: { id: 'cus_nope' } });
+    expect(status).toBe(404);
+    expect(body.errors).toEqual([{ field: 'params.id', message: 'names no customers record', error_code: 'record_not_found' }]);
+  });
+
   test('unknown entity or action: 400 naming the valid ones', async () => {
     const entity = await call({ entity: 'widgets', action: 'list' });
     expect(entity.status).toBe(400);
