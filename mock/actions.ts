@@ -273,6 +273,9 @@ function contentOf(entity: string, key: string | number): Uint8Array {
   return out;
 }
 
+/** One byte range, as parseRange reads it (`bytes=a-b`, `bytes=a-`, `bytes=-n`). */
+const SINGLE_RANGE = /^bytes=(\d+-\d*|-\d+)$/;
+
 /** Parses `bytes=a-b`, `bytes=a-` or `bytes=-n` against a length; undefined when unsatisfiable or malformed. */
 export function parseRange(header: string, length: number): { start: number; end: number } | undefined {
   const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
@@ -310,7 +313,9 @@ function download(ctx: ActionContext, params: Record<string, unknown>): ActionRe
     'accept-ranges': 'bytes',
   };
   const range = (action.rangeParam && typeof params[action.rangeParam] === 'string' ? (params[action.rangeParam] as string) : undefined) ?? ctx.rangeHeader;
-  if (range === undefined) return { kind: 'bytes', status: 200, body: content, headers };
+  // A range that is not one `bytes=` range (malformed, another unit, several ranges) is ignored: the whole content,
+  // as HTTP lets a server do (RFC 9110 §14.2). One that lies outside the content is a 416.
+  if (range === undefined || !SINGLE_RANGE.test(range.trim())) return { kind: 'bytes', status: 200, body: content, headers };
   const slice = parseRange(range, content.length);
   if (!slice) throw new HttpError(416, `range ${JSON.stringify(range)} is not satisfiable for ${content.length} bytes`, [{ field: `params.${action.rangeParam ?? 'range'}`, message: 'unsatisfiable or malformed range', error_code: 'invalid_range' }], { 'content-range': `bytes */${content.length}` });
   return { kind: 'bytes', status: 206, body: content.subarray(slice.start, slice.end + 1), headers: { ...headers, 'content-range': `bytes ${slice.start}-${slice.end}/${content.length}` } };

@@ -138,8 +138,13 @@ export function cutPage(
   if (scheme && cursor !== undefined) {
     switch (scheme.next.from) {
       case 'last_record': {
-        // The param names the last record seen: continue after it.
-        from = positionNamedBy(scheme.param, cursor) + 1;
+        // The param names the last record seen: continue after it. A since_id scheme takes any id (0 for the start):
+        // the page starts at the first record whose id is greater.
+        const numeric = typeof cursor === 'number' || (typeof cursor === 'string' && /^\d+$/.test(cursor));
+        if (scheme.style === 'since_id' && numeric && (positionOf ? positionOf(cursor) : -1) < 0) {
+          from = 0;
+          while (from < total && !(Number(keyAt(from)) > Number(cursor))) from++;
+        } else from = positionNamedBy(scheme.param, cursor) + 1;
         break;
       }
       case 'page_number':

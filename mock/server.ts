@@ -74,7 +74,8 @@ async function readBody(req: IncomingMessage): Promise<string> {
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY) throw new HttpError(413, `request body over ${MAX_BODY} bytes`);
+    // The rest of the body is never read: the connection closes after the answer, so no later request on it waits.
+    if (size > MAX_BODY) throw new HttpError(413, `request body over ${MAX_BODY} bytes`, [{ field: 'body', message: `over ${MAX_BODY} bytes`, error_code: 'body_too_large' }], { connection: 'close' });
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks).toString('utf8');
@@ -120,8 +121,8 @@ export async function startMock(options: MockOptions): Promise<MockServer> {
   const authenticate = (req: IncomingMessage) => {
     const header = req.headers.authorization ?? '';
     const match = /^Bearer (\S.*)$/.exec(header);
-    if (!match) throw new HttpError(401, 'missing bearer token: send Authorization: Bearer <token>');
-    if (options.token !== undefined && match[1] !== options.token) throw new HttpError(401, 'invalid bearer token');
+    if (!match) throw new HttpError(401, 'missing bearer token: send Authorization: Bearer <token>', [{ field: 'headers.authorization', message: 'missing or not a Bearer token', error_code: 'missing_token' }]);
+    if (options.token !== undefined && match[1] !== options.token) throw new HttpError(401, 'invalid bearer token', [{ field: 'headers.authorization', message: 'not the token this mock accepts', error_code: 'invalid_token' }]);
   };
 
   const execute = (req: IncomingMessage, sourceId: string, body: Record<string, unknown>, url: string): { result: ActionResult; entity: string; action: string } => {

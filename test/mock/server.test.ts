@@ -1,4 +1,5 @@
 /** The mock over real HTTP: both endpoints, the error cases of issue 4 in the spec's error body, no 500 for any input. */
+import http from 'node:http';
 import { connect } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -32,7 +33,10 @@ async function call(body: unknown, options: { server?: MockServer; source?: stri
 
 describe('errors use the spec error body', () => {
   test('no bearer token: 401; with --token only that token is accepted', async () => {
-    expect(await call({ entity: 'customers', action: 'list' }, { token: null })).toEqual({ status: 401, body: { message: 'missing bearer token: send Authorization: Bearer <token>', errors: [] } });
+    expect(await call({ entity: 'customers', action: 'list' }, { token: null })).toEqual({
+      status: 401,
+      body: { message: 'missing bearer token: send Authorization: Bearer <token>', errors: [{ field: 'headers.authorization', message: 'missing or not a Bearer token', error_code: 'missing_token' }] },
+    });
     expect((await call({ entity: 'customers', action: 'list' }, { server: guarded, token: 'other' })).status).toBe(401);
     expect((await call({ entity: 'customers', action: 'list' }, { server: guarded, token: 'secret-token' })).status).toBe(200);
   });
@@ -90,6 +94,30 @@ describe('errors use the spec error body', () => {
     });
     expect(res.status).toBe(416);
     expect(res.headers.get('content-range')).toMatch(/^bytes \*\/\d+$/);
+  });
+
+  test('a range that is not one bytes range (malformed, several) is ignored: 200 with the whole content', async () => {
+    const list = await call({ entity: 'files', action: 'list', params: { pageSize: 1 } }, { source: 'file_storage' });
+    const download = (range: string) =>
+      fetch(`${mock.url}/api/v1/connectors/sources/file_storage/execute`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer t', 'content-type': 'application/json' },
+        body: JSON.stringify({ entity: 'files', action: 'download', params: { fileId: list.body.result[0].id, alt: 'media', range_header: range } }),
+      });
+    const whole = await (await download('bytes=0-')).arrayBuffer();
+    for (const range of ['garbage', 'bytes=0-4,10-14', 'items=0-4']) {
+      const res = await download(range);
+      expect(res.status, range).toBe(200);
+      expect((await res.arrayBuffer()).byteLength, range).toBe(whole.byteLength);
+    }
+  });
+
+  test('since_id takes any id: 0 starts at the first record, an id between records after it', async () => {
+    const all = await call({ entity: 'agents', action: 'list', params: { limit: 100 } }, { source: 'live_chat' });
+    const ids = (all.body.result as { id: number }[]).map((r) => r.id);
+    expect((await call({ entity: 'agents', action: 'list', params: { limit: 100, since_id: 0 } }, { source: 'live_chat' })).body.result.map((r: { id: number }) => r.id)).toEqual(ids);
+    const between = await call({ entity: 'agents', action: 'list', params: { limit: 100, since_id: ids[2]! + 1 } }, { source: 'live_chat' });
+    expect(between.body.result.map((r: { id: number }) => r.id)).toEqual(ids.slice(3));
   });
 });
 
@@ -234,6 +262,34 @@ test('a client that goes away mid-request is a debug line, not an error', async 
     expect((await call({ entity: 'customers', action: 'list' }, { server })).status).toBe(200);
   } finally {
     await server.close();
+  }
+});
+
+test('a body over the limit: 413 naming the body; the pooled connection is closed, so its next request is answered at once', async () => {
+  const { port } = new URL(mock.url);
+  // One kept-alive socket, as an HTTP client pool reuses it.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const post = (body: string) =>
+    new Promise<{ status: number | string; body?: { errors: unknown[] }; ms: number }>((resolve) => {
+      const started = performance.now();
+      const headers = { authorization: 'Bearer t', 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) };
+      const req = http.request({ host: '127.0.0.1', port: Number(port), method: 'POST', path: '/api/v1/connectors/sources/payments/execute', agent, headers }, (res) => {
+        let text = '';
+        res.on('data', (d) => (text += d));
+        res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text), ms: performance.now() - started }));
+      });
+      req.on('error', (error: NodeJS.ErrnoException) => resolve({ status: `error ${error.code}`, ms: performance.now() - started }));
+      req.end(body);
+    });
+  try {
+    const first = await post(JSON.stringify({ entity: 'customers', action: 'list', params: { pad: 'x'.repeat(1_200_000) } }));
+    expect(first.status).toBe(413);
+    expect(first.body!.errors).toEqual([{ field: 'body', message: 'over 1048576 bytes', error_code: 'body_too_large' }]);
+    const next = await post(JSON.stringify({ entity: 'customers', action: 'list' }));
+    expect(next.status, 'not a reset after the server gave up on the half-read connection').toBe(200);
+    expect(next.ms).toBeLessThan(2_000);
+  } finally {
+    agent.destroy();
   }
 });
 
