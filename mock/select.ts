@@ -62,9 +62,10 @@ export function withinBound(field: unknown, bound: BoundIR, value: unknown, para
     a = isoSeconds(field)!;
     b = unixSeconds(value)!;
   } else if (typeof field === 'string' && typeof value === 'string') {
-    // Decimal time strings (Unix seconds with a fraction) compare as numbers.
+    // Decimal time strings (Unix seconds with a fraction) compare as numbers, ISO date-times as times (any offset).
     const numeric = /^\d+(\.\d+)?$/;
-    [a, b] = numeric.test(field) && numeric.test(value) ? [Number(field), Number(value)] : [field, value];
+    const [fieldTime, valueTime] = [isoSeconds(field), isoSeconds(value)];
+    [a, b] = numeric.test(field) && numeric.test(value) ? [Number(field), Number(value)] : fieldTime !== undefined && valueTime !== undefined ? [fieldTime, valueTime] : [field, value];
   } else return false;
   if (a === b) return inclusive;
   return bound.side === 'lower' ? a > b : a < b;

@@ -2,6 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import { CallRecordingClient, ParamValidationError } from '@connector-sdk/call-recording';
 import { ContractHarness } from '../../test/contract/harness.js';
+import { type ListRules } from '../../test/contract/rules.js';
 
 const h = new ContractHarness('call_recording', CallRecordingClient);
 const AUTH = {};
@@ -64,12 +65,19 @@ describe('call_video download', () => {
 });
 
 describe('calls list', () => {
+  const rules: ListRules = {
+    params: {
+      fromDateTime: { rangeOf: 'started', bound: { side: 'lower', inclusive: true } },
+      toDateTime: { rangeOf: 'started', bound: { side: 'upper', inclusive: false } },
+    },
+  };
+
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     const params = {};
     const iterator = client.calls.list(params as never) as never;
     const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('calls', r));
-    const expected = h.expectedKeys('calls', params);
+    const expected = h.expectedKeys('calls', params, rules);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / h.pageSize)));
@@ -86,6 +94,34 @@ describe('calls list', () => {
       const getParams = { id: key };
       const record = await client.calls.get(getParams as never);
       h.expectSameShared(listed, record as never, `calls ${key}: list and get`);
+    }
+  });
+
+  test('fromDateTime bounds started (fromDateTime inclusive)', async () => {
+    const client = await h.client(AUTH);
+    const index = Math.floor(h.entity('calls').records.length / 2);
+    const edge = h.field('calls', index, 'started');
+    const key = h.keyOf('calls', h.entity('calls').records[index]!);
+    {
+      const params = { fromDateTime: edge };
+      const records = await h.all(client.calls.list(params as never) as never);
+      const keys = records.map((r) => h.keyOf('calls', r));
+      expect(keys, 'fromDateTime').toEqual(h.expectedKeys('calls', params, rules));
+      expect(keys, 'fromDateTime is inclusive').toContain(key);
+    }
+  });
+
+  test('toDateTime bounds started (toDateTime exclusive)', async () => {
+    const client = await h.client(AUTH);
+    const index = Math.floor(h.entity('calls').records.length / 2);
+    const edge = h.field('calls', index, 'started');
+    const key = h.keyOf('calls', h.entity('calls').records[index]!);
+    {
+      const params = { toDateTime: edge };
+      const records = await h.all(client.calls.list(params as never) as never);
+      const keys = records.map((r) => h.keyOf('calls', r));
+      expect(keys, 'toDateTime').toEqual(h.expectedKeys('calls', params, rules));
+      expect(keys, 'toDateTime is exclusive').not.toContain(key);
     }
   });
 

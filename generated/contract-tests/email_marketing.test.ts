@@ -39,6 +39,10 @@ describe('automations list', () => {
 describe('campaigns list', () => {
   const rules: ListRules = {
     params: {
+      before_create_time: { rangeOf: 'create_time', bound: { side: 'upper', inclusive: false } },
+      before_send_time: { rangeOf: 'send_time', bound: { side: 'upper', inclusive: false } },
+      since_create_time: { rangeOf: 'create_time', bound: { side: 'lower', inclusive: true } },
+      since_send_time: { rangeOf: 'send_time', bound: { side: 'lower', inclusive: true } },
       status: { matches: { fields: ['status'], mode: 'exact', caseSensitive: true } },
       type: { matches: { fields: ['type'], mode: 'exact', caseSensitive: true } },
     },
@@ -66,6 +70,62 @@ describe('campaigns list', () => {
       const getParams = { campaign_id: key };
       const record = await client.campaigns.get(getParams as never);
       h.expectSameShared(listed, record as never, `campaigns ${key}: list and get`);
+    }
+  });
+
+  test('before_create_time bounds create_time (before_create_time exclusive)', async () => {
+    const client = await h.client(AUTH);
+    const index = Math.floor(h.entity('campaigns').records.length / 2);
+    const edge = h.field('campaigns', index, 'create_time');
+    const key = h.keyOf('campaigns', h.entity('campaigns').records[index]!);
+    {
+      const params = { before_create_time: edge };
+      const records = await h.all(client.campaigns.list(params as never) as never);
+      const keys = records.map((r) => h.keyOf('campaigns', r));
+      expect(keys, 'before_create_time').toEqual(h.expectedKeys('campaigns', params, rules));
+      expect(keys, 'before_create_time is exclusive').not.toContain(key);
+    }
+  });
+
+  test('before_send_time bounds send_time (before_send_time exclusive)', async () => {
+    const client = await h.client(AUTH);
+    const index = Math.floor(h.entity('campaigns').records.length / 2);
+    const edge = h.field('campaigns', index, 'send_time');
+    const key = h.keyOf('campaigns', h.entity('campaigns').records[index]!);
+    {
+      const params = { before_send_time: edge };
+      const records = await h.all(client.campaigns.list(params as never) as never);
+      const keys = records.map((r) => h.keyOf('campaigns', r));
+      expect(keys, 'before_send_time').toEqual(h.expectedKeys('campaigns', params, rules));
+      expect(keys, 'before_send_time is exclusive').not.toContain(key);
+    }
+  });
+
+  test('since_create_time bounds create_time (since_create_time inclusive)', async () => {
+    const client = await h.client(AUTH);
+    const index = Math.floor(h.entity('campaigns').records.length / 2);
+    const edge = h.field('campaigns', index, 'create_time');
+    const key = h.keyOf('campaigns', h.entity('campaigns').records[index]!);
+    {
+      const params = { since_create_time: edge };
+      const records = await h.all(client.campaigns.list(params as never) as never);
+      const keys = records.map((r) => h.keyOf('campaigns', r));
+      expect(keys, 'since_create_time').toEqual(h.expectedKeys('campaigns', params, rules));
+      expect(keys, 'since_create_time is inclusive').toContain(key);
+    }
+  });
+
+  test('since_send_time bounds send_time (since_send_time inclusive)', async () => {
+    const client = await h.client(AUTH);
+    const index = Math.floor(h.entity('campaigns').records.length / 2);
+    const edge = h.field('campaigns', index, 'send_time');
+    const key = h.keyOf('campaigns', h.entity('campaigns').records[index]!);
+    {
+      const params = { since_send_time: edge };
+      const records = await h.all(client.campaigns.list(params as never) as never);
+      const keys = records.map((r) => h.keyOf('campaigns', r));
+      expect(keys, 'since_send_time').toEqual(h.expectedKeys('campaigns', params, rules));
+      expect(keys, 'since_send_time is inclusive').toContain(key);
     }
   });
 
@@ -745,7 +805,13 @@ describe('lists get', () => {
 });
 
 describe('reports list', () => {
-  const rules: ListRules = { params: { type: { matches: { fields: ['type'], mode: 'exact', caseSensitive: true } } } };
+  const rules: ListRules = {
+    params: {
+      before_send_time: { rangeOf: 'send_time', bound: { side: 'upper', inclusive: false } },
+      since_send_time: { rangeOf: 'send_time', bound: { side: 'lower', inclusive: true } },
+      type: { matches: { fields: ['type'], mode: 'exact', caseSensitive: true } },
+    },
+  };
 
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
@@ -769,6 +835,34 @@ describe('reports list', () => {
       const getParams = { campaign_id: key };
       const record = await client.reports.get(getParams as never);
       h.expectSameShared(listed, record as never, `reports ${key}: list and get`);
+    }
+  });
+
+  test('before_send_time bounds send_time (before_send_time exclusive)', async () => {
+    const client = await h.client(AUTH);
+    const index = Math.floor(h.entity('reports').records.length / 2);
+    const edge = h.field('reports', index, 'send_time');
+    const key = h.keyOf('reports', h.entity('reports').records[index]!);
+    {
+      const params = { before_send_time: edge };
+      const records = await h.all(client.reports.list(params as never) as never);
+      const keys = records.map((r) => h.keyOf('reports', r));
+      expect(keys, 'before_send_time').toEqual(h.expectedKeys('reports', params, rules));
+      expect(keys, 'before_send_time is exclusive').not.toContain(key);
+    }
+  });
+
+  test('since_send_time bounds send_time (since_send_time inclusive)', async () => {
+    const client = await h.client(AUTH);
+    const index = Math.floor(h.entity('reports').records.length / 2);
+    const edge = h.field('reports', index, 'send_time');
+    const key = h.keyOf('reports', h.entity('reports').records[index]!);
+    {
+      const params = { since_send_time: edge };
+      const records = await h.all(client.reports.list(params as never) as never);
+      const keys = records.map((r) => h.keyOf('reports', r));
+      expect(keys, 'since_send_time').toEqual(h.expectedKeys('reports', params, rules));
+      expect(keys, 'since_send_time is inclusive').toContain(key);
     }
   });
 

@@ -440,6 +440,7 @@ describe('projects api_search', () => {
   const rules: ListRules = {
     params: {
       id: { matches: { fields: ['id'], mode: 'exact', caseSensitive: true } },
+      keys: { matches: { fields: ['key'], mode: 'exact', caseSensitive: true } },
       query: { matches: { fields: ['key', 'name'], mode: 'contains', caseSensitive: false } },
     },
   };
@@ -483,6 +484,28 @@ describe('projects api_search', () => {
     };
     expect(await run(value)).toEqual(h.expectedKeys('projects', paramsOf(value), rules));
     expect(await run(value)).toContain(key);
+  });
+
+  test('keys matches key (exact, case-sensitive)', async () => {
+    const client = await h.client(AUTH);
+    const texts = h.entity('projects').records.map((r) => at(r, 'key'));
+    let index = texts.findIndex((v) => typeof v === 'string' && /[a-z]/i.test(v));
+    if (index < 0) index = texts.findIndex((v) => typeof v === 'string' && v !== '');
+    expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
+    const value = String(h.field('projects', index, 'key'));
+    const key = String(h.key('projects', index));
+    const paramsOf = (probe: string) => ({ keys: [probe] });
+    const run = async (probe: string) => {
+      const records = await h.all(client.projects.apiSearch(paramsOf(probe) as never) as never);
+      return records.map((r) => h.keyOf('projects', r));
+    };
+    let probe = value;
+    expect(await run(probe)).toEqual(h.expectedKeys('projects', paramsOf(probe), rules));
+    expect(await run(probe)).toContain(key);
+    if (/[a-z]/i.test(probe)) {
+      probe = probe === probe.toUpperCase() ? probe.toLowerCase() : probe.toUpperCase();
+      expect(await run(probe), 'another letter case does not match').not.toContain(key);
+    }
   });
 
   test('query matches key or name (contains, case-insensitive)', async () => {

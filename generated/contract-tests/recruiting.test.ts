@@ -31,7 +31,12 @@ describe('application_attachment download', () => {
 
 describe('applications list', () => {
   const rules: ListRules = {
-    params: { status: { matches: { fields: ['status'], mode: 'exact', caseSensitive: true } } },
+    params: {
+      created_after: { rangeOf: 'applied_at', bound: { side: 'lower', inclusive: false } },
+      created_before: { rangeOf: 'applied_at', bound: { side: 'upper', inclusive: false } },
+      last_activity_after: { rangeOf: 'last_activity_at', bound: { side: 'lower', inclusive: false } },
+      status: { matches: { fields: ['status'], mode: 'exact', caseSensitive: true } },
+    },
   };
 
   test('list walks every page with the iterator', async () => {
@@ -56,6 +61,48 @@ describe('applications list', () => {
       const getParams = { id: Number(key) };
       const record = await client.applications.get(getParams as never);
       h.expectSameShared(listed, record as never, `applications ${key}: list and get`);
+    }
+  });
+
+  test('created_after bounds applied_at (created_after exclusive)', async () => {
+    const client = await h.client(AUTH);
+    const index = Math.floor(h.entity('applications').records.length / 2);
+    const edge = h.field('applications', index, 'applied_at');
+    const key = h.keyOf('applications', h.entity('applications').records[index]!);
+    {
+      const params = { created_after: edge };
+      const records = await h.all(client.applications.list(params as never) as never);
+      const keys = records.map((r) => h.keyOf('applications', r));
+      expect(keys, 'created_after').toEqual(h.expectedKeys('applications', params, rules));
+      expect(keys, 'created_after is exclusive').not.toContain(key);
+    }
+  });
+
+  test('created_before bounds applied_at (created_before exclusive)', async () => {
+    const client = await h.client(AUTH);
+    const index = Math.floor(h.entity('applications').records.length / 2);
+    const edge = h.field('applications', index, 'applied_at');
+    const key = h.keyOf('applications', h.entity('applications').records[index]!);
+    {
+      const params = { created_before: edge };
+      const records = await h.all(client.applications.list(params as never) as never);
+      const keys = records.map((r) => h.keyOf('applications', r));
+      expect(keys, 'created_before').toEqual(h.expectedKeys('applications', params, rules));
+      expect(keys, 'created_before is exclusive').not.toContain(key);
+    }
+  });
+
+  test('last_activity_after bounds last_activity_at (last_activity_after exclusive)', async () => {
+    const client = await h.client(AUTH);
+    const index = Math.floor(h.entity('applications').records.length / 2);
+    const edge = h.field('applications', index, 'last_activity_at');
+    const key = h.keyOf('applications', h.entity('applications').records[index]!);
+    {
+      const params = { last_activity_after: edge };
+      const records = await h.all(client.applications.list(params as never) as never);
+      const keys = records.map((r) => h.keyOf('applications', r));
+      expect(keys, 'last_activity_after').toEqual(h.expectedKeys('applications', params, rules));
+      expect(keys, 'last_activity_after is exclusive').not.toContain(key);
     }
   });
 
@@ -409,12 +456,20 @@ describe('jobs get', () => {
 });
 
 describe('offers list', () => {
+  const rules: ListRules = {
+    params: {
+      created_after: { rangeOf: 'created_at', bound: { side: 'lower', inclusive: false } },
+      created_before: { rangeOf: 'created_at', bound: { side: 'upper', inclusive: false } },
+      resolved_after: { rangeOf: 'resolved_at', bound: { side: 'lower', inclusive: false } },
+    },
+  };
+
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     const params = { per_page: 10 };
     const iterator = client.offers.list(params as never) as never;
     const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('offers', r));
-    const expected = h.expectedKeys('offers', params);
+    const expected = h.expectedKeys('offers', params, rules);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -431,6 +486,48 @@ describe('offers list', () => {
       const getParams = { id: Number(key) };
       const record = await client.offers.get(getParams as never);
       h.expectSameShared(listed, record as never, `offers ${key}: list and get`);
+    }
+  });
+
+  test('created_after bounds created_at (created_after exclusive)', async () => {
+    const client = await h.client(AUTH);
+    const index = Math.floor(h.entity('offers').records.length / 2);
+    const edge = h.field('offers', index, 'created_at');
+    const key = h.keyOf('offers', h.entity('offers').records[index]!);
+    {
+      const params = { created_after: edge };
+      const records = await h.all(client.offers.list(params as never) as never);
+      const keys = records.map((r) => h.keyOf('offers', r));
+      expect(keys, 'created_after').toEqual(h.expectedKeys('offers', params, rules));
+      expect(keys, 'created_after is exclusive').not.toContain(key);
+    }
+  });
+
+  test('created_before bounds created_at (created_before exclusive)', async () => {
+    const client = await h.client(AUTH);
+    const index = Math.floor(h.entity('offers').records.length / 2);
+    const edge = h.field('offers', index, 'created_at');
+    const key = h.keyOf('offers', h.entity('offers').records[index]!);
+    {
+      const params = { created_before: edge };
+      const records = await h.all(client.offers.list(params as never) as never);
+      const keys = records.map((r) => h.keyOf('offers', r));
+      expect(keys, 'created_before').toEqual(h.expectedKeys('offers', params, rules));
+      expect(keys, 'created_before is exclusive').not.toContain(key);
+    }
+  });
+
+  test('resolved_after bounds resolved_at (resolved_after exclusive)', async () => {
+    const client = await h.client(AUTH);
+    const index = Math.floor(h.entity('offers').records.length / 2);
+    const edge = h.field('offers', index, 'resolved_at');
+    const key = h.keyOf('offers', h.entity('offers').records[index]!);
+    {
+      const params = { resolved_after: edge };
+      const records = await h.all(client.offers.list(params as never) as never);
+      const keys = records.map((r) => h.keyOf('offers', r));
+      expect(keys, 'resolved_after').toEqual(h.expectedKeys('offers', params, rules));
+      expect(keys, 'resolved_after is exclusive').not.toContain(key);
     }
   });
 
@@ -602,12 +699,21 @@ describe('sources list', () => {
 });
 
 describe('users list', () => {
+  const rules: ListRules = {
+    params: {
+      created_after: { rangeOf: 'created_at', bound: { side: 'lower', inclusive: false } },
+      created_before: { rangeOf: 'created_at', bound: { side: 'upper', inclusive: false } },
+      updated_after: { rangeOf: 'updated_at', bound: { side: 'lower', inclusive: false } },
+      updated_before: { rangeOf: 'updated_at', bound: { side: 'upper', inclusive: false } },
+    },
+  };
+
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     const params = { per_page: 10 };
     const iterator = client.users.list(params as never) as never;
     const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('users', r));
-    const expected = h.expectedKeys('users', params);
+    const expected = h.expectedKeys('users', params, rules);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -624,6 +730,62 @@ describe('users list', () => {
       const getParams = { id: Number(key) };
       const record = await client.users.get(getParams as never);
       h.expectSameShared(listed, record as never, `users ${key}: list and get`);
+    }
+  });
+
+  test('created_after bounds created_at (created_after exclusive)', async () => {
+    const client = await h.client(AUTH);
+    const index = Math.floor(h.entity('users').records.length / 2);
+    const edge = h.field('users', index, 'created_at');
+    const key = h.keyOf('users', h.entity('users').records[index]!);
+    {
+      const params = { created_after: edge };
+      const records = await h.all(client.users.list(params as never) as never);
+      const keys = records.map((r) => h.keyOf('users', r));
+      expect(keys, 'created_after').toEqual(h.expectedKeys('users', params, rules));
+      expect(keys, 'created_after is exclusive').not.toContain(key);
+    }
+  });
+
+  test('created_before bounds created_at (created_before exclusive)', async () => {
+    const client = await h.client(AUTH);
+    const index = Math.floor(h.entity('users').records.length / 2);
+    const edge = h.field('users', index, 'created_at');
+    const key = h.keyOf('users', h.entity('users').records[index]!);
+    {
+      const params = { created_before: edge };
+      const records = await h.all(client.users.list(params as never) as never);
+      const keys = records.map((r) => h.keyOf('users', r));
+      expect(keys, 'created_before').toEqual(h.expectedKeys('users', params, rules));
+      expect(keys, 'created_before is exclusive').not.toContain(key);
+    }
+  });
+
+  test('updated_after bounds updated_at (updated_after exclusive)', async () => {
+    const client = await h.client(AUTH);
+    const index = Math.floor(h.entity('users').records.length / 2);
+    const edge = h.field('users', index, 'updated_at');
+    const key = h.keyOf('users', h.entity('users').records[index]!);
+    {
+      const params = { updated_after: edge };
+      const records = await h.all(client.users.list(params as never) as never);
+      const keys = records.map((r) => h.keyOf('users', r));
+      expect(keys, 'updated_after').toEqual(h.expectedKeys('users', params, rules));
+      expect(keys, 'updated_after is exclusive').not.toContain(key);
+    }
+  });
+
+  test('updated_before bounds updated_at (updated_before exclusive)', async () => {
+    const client = await h.client(AUTH);
+    const index = Math.floor(h.entity('users').records.length / 2);
+    const edge = h.field('users', index, 'updated_at');
+    const key = h.keyOf('users', h.entity('users').records[index]!);
+    {
+      const params = { updated_before: edge };
+      const records = await h.all(client.users.list(params as never) as never);
+      const keys = records.map((r) => h.keyOf('users', r));
+      expect(keys, 'updated_before').toEqual(h.expectedKeys('users', params, rules));
+      expect(keys, 'updated_before is exclusive').not.toContain(key);
     }
   });
 

@@ -63,7 +63,11 @@ function inside(value: unknown, bound: BoundRule, limit: unknown, params: Record
   // An ISO date-time bounded by Unix seconds (an export's start_time) compares as a time.
   const iso = (x: unknown) => (typeof x === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(x) && !Number.isNaN(Date.parse(x)) ? Date.parse(x) / 1000 : undefined);
   const [a, b] =
-    num(value) !== undefined && num(limit) !== undefined ? [num(value)!, num(limit)!] : iso(value) !== undefined && num(limit) !== undefined ? [iso(value)!, num(limit)!] : [value, limit];
+    num(value) !== undefined && num(limit) !== undefined
+      ? [num(value)!, num(limit)!]
+      : iso(value) !== undefined && (num(limit) ?? iso(limit)) !== undefined
+        ? [iso(value)!, (num(limit) ?? iso(limit))!]
+        : [value, limit];
   if (typeof a !== typeof b || (typeof a !== 'number' && typeof a !== 'string')) return false;
   if (a === b) return inclusive;
   return bound.side === 'lower' ? (a as number) > (b as number) : (a as number) < (b as number);

@@ -240,8 +240,16 @@ export const tools: readonly ToolDefinition<CallRecordingClient>[] = [
       type: 'object',
       properties: {
         cursor: cursorSchema,
-        fromDateTime: { type: 'string', description: 'Date-time in ISO 8601 format; start of the range.' },
-        toDateTime: { type: 'string', description: 'Date-time in ISO 8601 format; end of the range.' },
+        fromDateTime: {
+          type: 'string',
+          description:
+            "Date-time in ISO 8601 format; start of the range. Assumption: The range is of the call's start (started); it includes its start and excludes its end. Provenance: Upstream calls API: fromDateTime is inclusive, toDateTime exclusive, on the call's start time.",
+        },
+        toDateTime: {
+          type: 'string',
+          description:
+            "Date-time in ISO 8601 format; end of the range. Assumption: The range is of the call's start (started); it includes its start and excludes its end. Provenance: Upstream calls API: fromDateTime is inclusive, toDateTime exclusive, on the call's start time.",
+        },
       },
       additionalProperties: false,
       description: 'Params of call_recording calls list.',

@@ -282,9 +282,19 @@ export interface CallsSearchFields {
 export interface CallsListParams {
   /** Cursor of the page to return; omit for the first page. */
   cursor?: string;
-  /** Date-time in ISO 8601 format; start of the range. */
+  /**
+   * Date-time in ISO 8601 format; start of the range.
+   * Lower bound on `started`, inclusive.
+   * Assumption: The range is of the call's start (started); it includes its start and excludes its end.
+   * Provenance: Upstream calls API: fromDateTime is inclusive, toDateTime exclusive, on the call's start time.
+   */
   fromDateTime?: string;
-  /** Date-time in ISO 8601 format; end of the range. */
+  /**
+   * Date-time in ISO 8601 format; end of the range.
+   * Upper bound on `started`, exclusive.
+   * Assumption: The range is of the call's start (started); it includes its start and excludes its end.
+   * Provenance: Upstream calls API: fromDateTime is inclusive, toDateTime exclusive, on the call's start time.
+   */
   toDateTime?: string;
 }
 

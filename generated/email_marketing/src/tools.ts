@@ -33,6 +33,18 @@ const offsetPaging: PaginationDescriptor = {
   next: { from: 'offset' },
   stop: [{ when: 'totalReached', key: 'total_items' }, { when: 'emptyPage' }],
 };
+/** Schema shared by `email_marketing_campaigns_list`, `email_marketing_reports_list`. */
+const beforeSendTimeSchema = {
+  type: 'string',
+  description:
+    'Only campaigns sent before this time. Assumption: Keeps the records sent before it (send_time, a date-time; the seed says what the param keeps, not whether the bound itself is included).',
+};
+/** Schema shared by `email_marketing_campaigns_list`, `email_marketing_reports_list`. */
+const sinceSendTimeSchema = {
+  type: 'string',
+  description:
+    'Only campaigns sent since this time. Assumption: Keeps the records sent at or after it (send_time, a date-time; the seed says what the param keeps, not whether the bound itself is included).',
+};
 /** Schema shared by `email_marketing_interest_categories_list`, `email_marketing_interests_list`, `email_marketing_segment_members_list` and 3 more. */
 const interestCategoriesListProperties = {
   count: { type: 'integer', description: 'Number of records to return.' },
@@ -94,14 +106,22 @@ export const tools: readonly ToolDefinition<EmailMarketingClient>[] = [
     inputSchema: {
       type: 'object',
       properties: {
-        before_create_time: { type: 'string', description: 'Only records created before this time.' },
-        before_send_time: { type: 'string', description: 'Only campaigns sent before this time.' },
+        before_create_time: {
+          type: 'string',
+          description:
+            'Only records created before this time. Assumption: Keeps the campaigns created before it (create_time; the seed does not say whether the bound is included).',
+        },
+        before_send_time: beforeSendTimeSchema,
         count: { type: 'integer', default: 10, maximum: 1000, description: 'Number of records to return.' },
         folder_id: { type: 'string', description: 'Only campaigns in this folder.' },
         list_id: { type: 'string', description: 'Only campaigns sent to this list.' },
         offset: { type: 'integer', description: 'Number of records to skip.' },
-        since_create_time: { type: 'string', description: 'Only records created since this time.' },
-        since_send_time: { type: 'string', description: 'Only campaigns sent since this time.' },
+        since_create_time: {
+          type: 'string',
+          description:
+            'Only records created since this time. Assumption: Keeps the campaigns created at or after it (create_time; the seed does not say whether the bound is included).',
+        },
+        since_send_time: sinceSendTimeSchema,
         sort_dir: { type: 'string', enum: ['ASC', 'DESC'], description: 'Sort direction.' },
         sort_field: { type: 'string', enum: ['create_time', 'send_time'] },
         status: {
@@ -414,10 +434,10 @@ export const tools: readonly ToolDefinition<EmailMarketingClient>[] = [
     inputSchema: {
       type: 'object',
       properties: {
-        before_send_time: { type: 'string', description: 'Only campaigns sent before this time.' },
+        before_send_time: beforeSendTimeSchema,
         count: { type: 'integer', description: 'Number of records to return.' },
         offset: { type: 'integer', description: 'Number of records to skip.' },
-        since_send_time: { type: 'string', description: 'Only campaigns sent since this time.' },
+        since_send_time: sinceSendTimeSchema,
         type: {
           type: 'string',
           enum: ['regular', 'plaintext', 'absplit', 'rss', 'variate'],

@@ -282,9 +282,17 @@ export interface AutomationsListParams {
 
 /** Params of campaigns list. */
 export interface CampaignsListParams {
-  /** Only records created before this time. */
+  /**
+   * Only records created before this time.
+   * Upper bound on `create_time`, exclusive.
+   * Assumption: Keeps the campaigns created before it (create_time; the seed does not say whether the bound is included).
+   */
   before_create_time?: string;
-  /** Only campaigns sent before this time. */
+  /**
+   * Only campaigns sent before this time.
+   * Upper bound on `send_time`, exclusive.
+   * Assumption: Keeps the records sent before it (send_time, a date-time; the seed says what the param keeps, not whether the bound itself is included).
+   */
   before_send_time?: string;
   /**
    * Number of records to return.
@@ -297,9 +305,17 @@ export interface CampaignsListParams {
   list_id?: string;
   /** Number of records to skip. */
   offset?: number;
-  /** Only records created since this time. */
+  /**
+   * Only records created since this time.
+   * Lower bound on `create_time`, inclusive.
+   * Assumption: Keeps the campaigns created at or after it (create_time; the seed does not say whether the bound is included).
+   */
   since_create_time?: string;
-  /** Only campaigns sent since this time. */
+  /**
+   * Only campaigns sent since this time.
+   * Lower bound on `send_time`, inclusive.
+   * Assumption: Keeps the records sent at or after it (send_time, a date-time; the seed says what the param keeps, not whether the bound itself is included).
+   */
   since_send_time?: string;
   /** Sort direction. One of `'ASC'`, `'DESC'`. */
   sort_dir?: 'ASC' | 'DESC';
@@ -505,13 +521,21 @@ export interface ListsGetParams {
 
 /** Params of reports list. */
 export interface ReportsListParams {
-  /** Only campaigns sent before this time. */
+  /**
+   * Only campaigns sent before this time.
+   * Upper bound on `send_time`, exclusive.
+   * Assumption: Keeps the records sent before it (send_time, a date-time; the seed says what the param keeps, not whether the bound itself is included).
+   */
   before_send_time?: string;
   /** Number of records to return. */
   count?: number;
   /** Number of records to skip. */
   offset?: number;
-  /** Only campaigns sent since this time. */
+  /**
+   * Only campaigns sent since this time.
+   * Lower bound on `send_time`, inclusive.
+   * Assumption: Keeps the records sent at or after it (send_time, a date-time; the seed says what the param keeps, not whether the bound itself is included).
+   */
   since_send_time?: string;
   /**
    * Campaign type. One of `'regular'`, `'plaintext'`, `'absplit'`, `'rss'`, `'variate'`.

@@ -529,6 +529,7 @@ export interface ProjectsApiSearchParams {
   /**
    * Project key filter; up to 50 entries.
    * At most 50 entries.
+   * Filters: records whose `key` is equal to the value, case-sensitive.
    */
   keys?: Array<string>;
   /**

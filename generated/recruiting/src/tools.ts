@@ -47,6 +47,18 @@ const jobPostsGetProperties = {
       'Assumption: The seed says "get actions take id integer (required)" but also that the parameters of this entity are not shown; the general statement is assumed to hold.',
   },
 };
+/** Schema shared by `recruiting_offers_list`, `recruiting_users_list`. */
+const createdAfterSchema = {
+  type: 'string',
+  description:
+    'Timestamp; only records created after it. Assumption: Bounds the record\'s created_at, exclusive, as "after" says.',
+};
+/** Schema shared by `recruiting_offers_list`, `recruiting_users_list`. */
+const createdBeforeSchema = {
+  type: 'string',
+  description:
+    'Timestamp; only records created before it. Assumption: Bounds the record\'s created_at, exclusive, as "before" says.',
+};
 
 /**
  * Every entity–action pair of the Recruiting connector as a tool for AI agents (21 tools): a stable
@@ -99,10 +111,22 @@ export const tools: readonly ToolDefinition<RecruitingClient>[] = [
     inputSchema: {
       type: 'object',
       properties: {
-        created_after: { type: 'string', description: 'Timestamp; only records created after it.' },
-        created_before: { type: 'string', description: 'Timestamp; only records created before it.' },
+        created_after: {
+          type: 'string',
+          description:
+            'Timestamp; only records created after it. Assumption: An application is created when it is applied for, so created_after bounds applied_at.',
+        },
+        created_before: {
+          type: 'string',
+          description:
+            'Timestamp; only records created before it. Assumption: An application is created when it is applied for, so created_before bounds applied_at.',
+        },
         job_id: { type: 'integer' },
-        last_activity_after: { type: 'string', description: 'Timestamp; only applications with activity after it.' },
+        last_activity_after: {
+          type: 'string',
+          description:
+            "Timestamp; only applications with activity after it. Assumption: Bounds the record's last_activity_at, exclusive, as the param's name says.",
+        },
         page: { type: 'integer', description: 'Page number.' },
         per_page: { type: 'integer', maximum: 500, description: 'Number of records per page.' },
         status: { type: 'string', enum: ['active', 'rejected', 'hired'], description: 'Application status.' },
@@ -345,11 +369,15 @@ export const tools: readonly ToolDefinition<RecruitingClient>[] = [
     inputSchema: {
       type: 'object',
       properties: {
-        created_after: { type: 'string', description: 'Timestamp; only records created after it.' },
-        created_before: { type: 'string', description: 'Timestamp; only records created before it.' },
+        created_after: createdAfterSchema,
+        created_before: createdBeforeSchema,
         page: { type: 'integer', description: 'Page number.' },
         per_page: { type: 'integer', maximum: 500, description: 'Number of records per page.' },
-        resolved_after: { type: 'string', description: 'Timestamp; only offers resolved after it.' },
+        resolved_after: {
+          type: 'string',
+          description:
+            "Timestamp; only offers resolved after it. Assumption: Bounds the record's resolved_at, exclusive, as the param's name says.",
+        },
       },
       additionalProperties: false,
       description: 'Params of recruiting offers list.',
@@ -497,12 +525,20 @@ export const tools: readonly ToolDefinition<RecruitingClient>[] = [
     inputSchema: {
       type: 'object',
       properties: {
-        created_after: { type: 'string', description: 'Timestamp; only records created after it.' },
-        created_before: { type: 'string', description: 'Timestamp; only records created before it.' },
+        created_after: createdAfterSchema,
+        created_before: createdBeforeSchema,
         page: { type: 'integer', description: 'Page number.' },
         per_page: { type: 'integer', maximum: 500, description: 'Number of records per page.' },
-        updated_after: { type: 'string', description: 'Timestamp; only users updated after it.' },
-        updated_before: { type: 'string', description: 'Timestamp; only users updated before it.' },
+        updated_after: {
+          type: 'string',
+          description:
+            "Timestamp; only users updated after it. Assumption: Bounds the record's updated_at, exclusive, as the param's name says.",
+        },
+        updated_before: {
+          type: 'string',
+          description:
+            "Timestamp; only users updated before it. Assumption: Bounds the record's updated_at, exclusive, as the param's name says.",
+        },
       },
       additionalProperties: false,
       description: 'Params of recruiting users list.',

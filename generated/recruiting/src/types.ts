@@ -303,13 +303,25 @@ export interface ApplicationAttachmentDownloadParams {
 
 /** Params of applications list. */
 export interface ApplicationsListParams {
-  /** Timestamp; only records created after it. */
+  /**
+   * Timestamp; only records created after it.
+   * Lower bound on `applied_at`, exclusive.
+   * Assumption: An application is created when it is applied for, so created_after bounds applied_at.
+   */
   created_after?: string;
-  /** Timestamp; only records created before it. */
+  /**
+   * Timestamp; only records created before it.
+   * Upper bound on `applied_at`, exclusive.
+   * Assumption: An application is created when it is applied for, so created_before bounds applied_at.
+   */
   created_before?: string;
   /** Not described by the contract. */
   job_id?: number;
-  /** Timestamp; only applications with activity after it. */
+  /**
+   * Timestamp; only applications with activity after it.
+   * Lower bound on `last_activity_at`, exclusive.
+   * Assumption: Bounds the record's last_activity_at, exclusive, as the param's name says.
+   */
   last_activity_after?: string;
   /** Page number. */
   page?: number;
@@ -418,9 +430,17 @@ export interface JobsGetParams {
 
 /** Params of offers list. */
 export interface OffersListParams {
-  /** Timestamp; only records created after it. */
+  /**
+   * Timestamp; only records created after it.
+   * Lower bound on `created_at`, exclusive.
+   * Assumption: Bounds the record's created_at, exclusive, as "after" says.
+   */
   created_after?: string;
-  /** Timestamp; only records created before it. */
+  /**
+   * Timestamp; only records created before it.
+   * Upper bound on `created_at`, exclusive.
+   * Assumption: Bounds the record's created_at, exclusive, as "before" says.
+   */
   created_before?: string;
   /** Page number. */
   page?: number;
@@ -429,7 +449,11 @@ export interface OffersListParams {
    * Range: … to 500.
    */
   per_page?: number;
-  /** Timestamp; only offers resolved after it. */
+  /**
+   * Timestamp; only offers resolved after it.
+   * Lower bound on `resolved_at`, exclusive.
+   * Assumption: Bounds the record's resolved_at, exclusive, as the param's name says.
+   */
   resolved_after?: string;
 }
 
@@ -484,9 +508,17 @@ export type SourcesListParams = Record<string, unknown>;
 
 /** Params of users list. */
 export interface UsersListParams {
-  /** Timestamp; only records created after it. */
+  /**
+   * Timestamp; only records created after it.
+   * Lower bound on `created_at`, exclusive.
+   * Assumption: Bounds the record's created_at, exclusive, as "after" says.
+   */
   created_after?: string;
-  /** Timestamp; only records created before it. */
+  /**
+   * Timestamp; only records created before it.
+   * Upper bound on `created_at`, exclusive.
+   * Assumption: Bounds the record's created_at, exclusive, as "before" says.
+   */
   created_before?: string;
   /** Page number. */
   page?: number;
@@ -495,9 +527,17 @@ export interface UsersListParams {
    * Range: … to 500.
    */
   per_page?: number;
-  /** Timestamp; only users updated after it. */
+  /**
+   * Timestamp; only users updated after it.
+   * Lower bound on `updated_at`, exclusive.
+   * Assumption: Bounds the record's updated_at, exclusive, as the param's name says.
+   */
   updated_after?: string;
-  /** Timestamp; only users updated before it. */
+  /**
+   * Timestamp; only users updated before it.
+   * Upper bound on `updated_at`, exclusive.
+   * Assumption: Bounds the record's updated_at, exclusive, as the param's name says.
+   */
   updated_before?: string;
 }
 
