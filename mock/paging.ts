@@ -20,17 +20,20 @@ export interface PageOut {
 
 const TOKEN_PREFIX = 'pos:';
 
-/** An opaque position token (base64url of "pos:<offset>"). */
-export function encodeToken(offset: number): string {
-  return Buffer.from(`${TOKEN_PREFIX}${offset}`).toString('base64url');
+/**
+ * An opaque position token: base64url of "pos:<offset>", or "pos:<offset>:<key>" with the key of the last record
+ * served, so the next page continues after that record even when writes moved it (a message posted meanwhile).
+ */
+export function encodeToken(offset: number, lastKey?: unknown): string {
+  return Buffer.from(`${TOKEN_PREFIX}${offset}${lastKey === undefined ? '' : `:${String(lastKey)}`}`).toString('base64url');
 }
 
-function decodeToken(value: unknown, param: string): number {
-  if (typeof value === 'number' && Number.isInteger(value) && value >= 0) return value;
+function decodeToken(value: unknown, param: string): { offset: number; after?: string } {
+  if (typeof value === 'number' && Number.isInteger(value) && value >= 0) return { offset: value };
   if (typeof value === 'string') {
     const text = Buffer.from(value, 'base64url').toString();
-    const match = /^pos:(\d{1,9})$/.exec(text);
-    if (match) return Number(match[1]);
+    const match = /^pos:(\d{1,9})(?::([^\n]{1,512}))?$/.exec(text);
+    if (match) return { offset: Number(match[1]), ...(match[2] !== undefined ? { after: match[2] } : {}) };
   }
   throw invalidParams(`invalid ${param}: not a position this service issued`, [{ field: `params.${param}`, message: 'not a position this service issued', error_code: 'invalid_cursor' }]);
 }
@@ -150,19 +153,40 @@ export function cutPage(
       case 'page_number':
         from = (Number(cursor) - (scheme.next.start ?? 1)) * size;
         break;
-      default:
-        from = decodeToken(cursor, scheme.param);
+      default: {
+        // After the record the token names, where it still is; else at the offset it was issued for.
+        const { offset, after } = decodeToken(cursor, scheme.param);
+        const at = after !== undefined && positionOf ? positionOf(after) : -1;
+        from = at >= 0 ? at + 1 : offset;
+      }
     }
   }
   from = Math.max(0, Math.min(from, total));
   const to = Math.min(total, from + size);
-  return pageOut(action, scheme, metaShape, total, baseUrl, size, from, to, to < total);
+  return pageOut(action, scheme, metaShape, total, baseUrl, size, from, to, to < total, undefined, keyAt);
 }
 
 /** The page from `from` to `to` (exclusive) and its meta; `hasMore`: whether more records lie in the paging direction. */
-function pageOut(action: ActionIR, scheme: PaginationIR | undefined, metaShape: ShapeIR | undefined, total: number, baseUrl: string, size: number, from: number, to: number, hasMore: boolean, positionAt?: (offset: number) => unknown): PageOut {
+function pageOut(
+  action: ActionIR,
+  scheme: PaginationIR | undefined,
+  metaShape: ShapeIR | undefined,
+  total: number,
+  baseUrl: string,
+  size: number,
+  from: number,
+  to: number,
+  hasMore: boolean,
+  positionAt?: (offset: number) => unknown,
+  keyAt?: (index: number) => unknown,
+): PageOut {
   const paramType = action.params.find((p) => p.name === scheme?.param)?.types[0];
-  const tokenFor = (offset: number) => (positionAt ? positionAt(offset) : paramType === 'integer' || paramType === 'number' ? offset : encodeToken(offset));
+  // A token going forward names the record before it (the last one served); numbers stay plain offsets.
+  const lastKey = (offset: number) => {
+    const key = keyAt && offset > 0 && offset <= total ? keyAt(offset - 1) : undefined;
+    return key !== undefined && String(key).length <= 256 ? key : undefined;
+  };
+  const tokenFor = (offset: number) => (positionAt ? positionAt(offset) : paramType === 'integer' || paramType === 'number' ? offset : encodeToken(offset, offset === to ? lastKey(offset) : undefined));
   const url = (offset: number) => `${baseUrl}?${scheme?.next.queryParam ?? scheme?.param ?? 'page'}=${encodeURIComponent(String(scheme?.next.from === 'page_number' ? Math.floor(offset / size) + (scheme.next.start ?? 1) : tokenFor(offset)))}`;
   const meta: Record<string, unknown> = {};
   if (scheme) {

@@ -4,6 +4,7 @@ import { connect } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { Random } from '../../generator/emitters/fixtures/random.js';
+import type { SpecIR } from '../../generator/ir.js';
 import { readSpec } from '../../generator/spec/read.js';
 import { MAX_RECORDS, startMock, type MockServer } from '../../mock/server.js';
 
@@ -11,8 +12,11 @@ let mock: MockServer;
 let guarded: MockServer;
 const lines: string[] = [];
 
+let specIr: SpecIR;
+
 beforeAll(async () => {
   const { ir } = await readSpec(path.resolve(import.meta.dirname, '../../spec'));
+  specIr = ir;
   mock = await startMock({ ir, port: 0, log: (l) => lines.push(l) });
   guarded = await startMock({ ir, port: 0, token: 'secret-token' });
 });
@@ -20,6 +24,9 @@ afterAll(async () => {
   await mock.close();
   await guarded.close();
 });
+
+/** `call` on another server. */
+const callOn = (server: MockServer, body: unknown, options: { source?: string } = {}) => call(body, { ...options, server });
 
 async function call(body: unknown, options: { server?: MockServer; source?: string; token?: string | null; raw?: string; path?: string } = {}) {
   const server = options.server ?? mock;
@@ -118,6 +125,26 @@ describe('errors use the spec error body', () => {
     expect((await call({ entity: 'agents', action: 'list', params: { limit: 100, since_id: 0 } }, { source: 'live_chat' })).body.result.map((r: { id: number }) => r.id)).toEqual(ids);
     const between = await call({ entity: 'agents', action: 'list', params: { limit: 100, since_id: ids[2]! + 1 } }, { source: 'live_chat' });
     expect(between.body.result.map((r: { id: number }) => r.id)).toEqual(ids.slice(3));
+  });
+});
+
+describe('paging while records are written', () => {
+  test('a cursor continues after the last record served: a message posted between pages neither repeats nor skips one', async () => {
+    // A server of its own: the writes stay out of the sources other tests read.
+    const server = await startMock({ ir: specIr, port: 0 });
+    const source = 'team_messaging';
+    const call = (body: unknown, options: { source: string }) => callOn(server, body, options);
+    const channels = await call({ entity: 'channels', action: 'list', params: { limit: 1 } }, { source });
+    const channel = channels.body.result[0].id as string;
+    const list = (cursor?: string) => call({ entity: 'channel_messages', action: 'list', params: { channel, limit: 4, ...(cursor ? { cursor } : {}) } }, { source });
+    const before = (await call({ entity: 'channel_messages', action: 'list', params: { channel, limit: 100 } }, { source })).body.result.map((m: { ts: string }) => m.ts);
+    expect(before.length).toBeGreaterThan(4);
+    const first = await list();
+    await call({ entity: 'messages', action: 'create', params: { channel, text: 'posted between pages' } }, { source });
+    const second = await list(first.body.connector_metadata.next_cursor);
+    const seen = [...first.body.result, ...second.body.result].map((m: { ts: string }) => m.ts);
+    await server.close();
+    expect(seen).toEqual(before.slice(0, seen.length));
   });
 });
 
