@@ -233,7 +233,7 @@ export interface InvoicesResource {
   /**
    * Search executed by the third-party system itself, using that system's own query syntax.
    * Params not specified by the contract: "Parameters of invoices: not shown."
-   * How this action pages is not specified by the contract: iteration yields the first page only.
+   * Await it for the first page; iterate it (`for await`) to walk every record of every page; `.pages()` walks pages.
    * @example
    * for await (const record of payments.invoices.apiSearch()) {
    *   console.log(record);
@@ -439,7 +439,7 @@ export interface SubscriptionsResource {
   /**
    * Search executed by the third-party system itself, using that system's own query syntax.
    * Params not specified by the contract: "Parameters of subscriptions beyond automatic_tax: not shown."
-   * How this action pages is not specified by the contract: iteration yields the first page only.
+   * Await it for the first page; iterate it (`for await`) to walk every record of every page; `.pages()` walks pages.
    * @example
    * for await (const record of payments.subscriptions.apiSearch()) {
    *   console.log(record);
@@ -526,7 +526,7 @@ export class PaymentsClient extends ConnectorClient<T.AuthConfig> {
       invoices: {
         list: { params: P.chargesList, paging: startingAfterPaging },
         get: { params: P.chargesGet },
-        apiSearch: { result: 'list' },
+        apiSearch: { params: P.invoicesApiSearch, paging: searchPagePaging },
         search: { result: 'hits', params: P.search },
       },
       paymentIntents: {
@@ -555,7 +555,7 @@ export class PaymentsClient extends ConnectorClient<T.AuthConfig> {
       subscriptions: {
         list: { params: P.subscriptionsList, paging: startingAfterPaging },
         get: { params: P.chargesGet },
-        apiSearch: { result: 'list' },
+        apiSearch: { params: P.invoicesApiSearch, paging: searchPagePaging },
         search: { result: 'hits', params: P.search },
       },
     });

@@ -151,6 +151,13 @@ export const invoicesList = chargesList;
 /** Params of invoices get: the same schema as `chargesGet`. */
 export const invoicesGet = chargesGet;
 
+/** Params of invoices api_search. */
+export const invoicesApiSearch: ParamSchema = {
+  type: 'object',
+  properties: { limit: { type: 'integer', minimum: 1, maximum: 100 }, page: { type: 'string' } },
+  additionalProperties: true,
+};
+
 /** Params of payment_intents list. */
 export const paymentIntentsList: ParamSchema = {
   type: 'object',
@@ -255,3 +262,6 @@ export const subscriptionsList: ParamSchema = {
 
 /** Params of subscriptions get: the same schema as `chargesGet`. */
 export const subscriptionsGet = chargesGet;
+
+/** Params of subscriptions api_search: the same schema as `invoicesApiSearch`. */
+export const subscriptionsApiSearch = invoicesApiSearch;

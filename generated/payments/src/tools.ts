@@ -45,7 +45,7 @@ const createdSchema = {
   additionalProperties: false,
   description: 'Date interval on the creation time; gt and lt exclusive, gte and lte inclusive.',
 };
-/** Schema shared by `payments_balance_transactions_list`, `payments_charges_list`, `payments_charges_api_search` and 11 more. */
+/** Schema shared by `payments_balance_transactions_list`, `payments_charges_list`, `payments_charges_api_search` and 13 more. */
 const limitSchema = {
   type: 'integer',
   default: 10,
@@ -65,20 +65,22 @@ const chargesListProperties = {
   limit: limitSchema,
   starting_after: { type: 'string', description: 'Object id; the next page starts after it.' },
 };
+/** Schema shared by `payments_charges_api_search`, `payments_customers_api_search`, `payments_invoices_api_search` and 3 more. */
+const pageSchema = {
+  type: 'string',
+  description: 'Omit on the first call; afterwards the next_page value of the previous response.',
+};
 /** Schema shared by `payments_charges_api_search`, `payments_customers_api_search`, `payments_payment_intents_api_search` and 1 more. */
 const chargesApiSearchProperties = {
   limit: limitSchema,
-  page: {
-    type: 'string',
-    description: 'Omit on the first call; afterwards the next_page value of the previous response.',
-  },
+  page: pageSchema,
   query: {
     type: 'string',
     description:
       'Search query in the upstream search query language. Assumption: The seed names the language but not its grammar; the upstream search query language is assumed. The mock evaluates a documented subset of the language (see the reference) and answers 422 outside it. Provenance: Upstream search query language: field:value clauses, comparisons, AND / OR, - negation.',
   },
 };
-/** Paging shared by `payments_charges_api_search`, `payments_customers_api_search`, `payments_payment_intents_api_search` and 1 more. */
+/** Paging shared by `payments_charges_api_search`, `payments_customers_api_search`, `payments_invoices_api_search` and 3 more. */
 const searchPagePaging: PaginationDescriptor = {
   param: 'page',
   next: { from: 'meta', path: 'next_page' },
@@ -141,6 +143,8 @@ const searchPaging: PaginationDescriptor = {
   next: { from: 'meta', path: 'next_cursor' },
   stop: [{ when: 'nextMissing' }],
 };
+/** Schema shared by `payments_invoices_api_search`, `payments_subscriptions_api_search`. */
+const invoicesApiSearchProperties = { limit: limitSchema, page: pageSchema };
 /** Schema shared by `payments_invoices_search`, `payments_refunds_search`, `payments_subscriptions_search`. */
 const invoicesSearchProperties = {
   cursor: cursorSchema,
@@ -1140,7 +1144,7 @@ export const tools: readonly ToolDefinition<PaymentsClient>[] = [
     name: 'payments_invoices_api_search',
     title: 'Search (native query) invoices (Payments)',
     description:
-      "Payments — invoices api_search: Search executed by the third-party system itself, using that system's own query syntax. Entity: Invoices. Returns one page: { records: [invoice…], meta }. Record fields: created (and more the contract does not list). How this action pages is not specified by the contract. The contract does not list all params of this action; others are passed through. Read-only.",
+      "Payments — invoices api_search: Search executed by the third-party system itself, using that system's own query syntax. Entity: Invoices. Returns one page: { records: [invoice…], meta }. Record fields: created (and more the contract does not list). Paging: api_search pages with page: omit it on the first call, afterwards pass the next_page value of the previous response. Next page: call again with the result's 'next' arguments (null on the last page). Limits: limit 1–100, default 10. The contract does not list all params of this action; others are passed through. Read-only.",
     connector: 'payments',
     entity: 'invoices',
     action: 'api_search',
@@ -1149,11 +1153,13 @@ export const tools: readonly ToolDefinition<PaymentsClient>[] = [
     annotations: { title: 'Search (native query) invoices (Payments)', ...readHints },
     inputSchema: {
       type: 'object',
+      properties: invoicesApiSearchProperties,
       additionalProperties: true,
       description:
         'Params of payments invoices api_search. Not specified by the contract: "Parameters of invoices: not shown."',
       examples: [{}],
     },
+    paging: searchPagePaging,
     call: (client, params, options) => client.invoices.apiSearch(params as never, options),
   },
   {
@@ -1622,7 +1628,7 @@ export const tools: readonly ToolDefinition<PaymentsClient>[] = [
     name: 'payments_subscriptions_api_search',
     title: 'Search (native query) subscriptions (Payments)',
     description:
-      "Payments — subscriptions api_search: Search executed by the third-party system itself, using that system's own query syntax. Entity: Subscriptions; the default list result excludes canceled subscriptions. Returns one page: { records: [subscription…], meta }. Record fields: created, status (and more the contract does not list). How this action pages is not specified by the contract. The contract does not list all params of this action; others are passed through. Read-only.",
+      "Payments — subscriptions api_search: Search executed by the third-party system itself, using that system's own query syntax. Entity: Subscriptions; the default list result excludes canceled subscriptions. Returns one page: { records: [subscription…], meta }. Record fields: created, status (and more the contract does not list). Paging: api_search pages with page: omit it on the first call, afterwards pass the next_page value of the previous response. Next page: call again with the result's 'next' arguments (null on the last page). Limits: limit 1–100, default 10. The contract does not list all params of this action; others are passed through. Read-only.",
     connector: 'payments',
     entity: 'subscriptions',
     action: 'api_search',
@@ -1631,11 +1637,13 @@ export const tools: readonly ToolDefinition<PaymentsClient>[] = [
     annotations: { title: 'Search (native query) subscriptions (Payments)', ...readHints },
     inputSchema: {
       type: 'object',
+      properties: invoicesApiSearchProperties,
       additionalProperties: true,
       description:
         'Params of payments subscriptions api_search. Not specified by the contract: "Parameters of subscriptions beyond automatic_tax: not shown."',
       examples: [{}],
     },
+    paging: searchPagePaging,
     call: (client, params, options) => client.subscriptions.apiSearch(params as never, options),
   },
   {

@@ -1033,7 +1033,17 @@ export interface InvoicesGetParams {
  * Params of invoices api_search.
  * Not specified by the contract: "Parameters of invoices: not shown."
  */
-export type InvoicesApiSearchParams = Record<string, unknown>;
+export interface InvoicesApiSearchParams {
+  /**
+   * Number of records to return.
+   * Default: 10. Range: 1 to 100.
+   */
+  limit?: number;
+  /** Omit on the first call; afterwards the next_page value of the previous response. */
+  page?: string;
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
+}
 
 /** Params of payment_intents list. */
 export interface PaymentIntentsListParams {
@@ -1370,7 +1380,17 @@ export interface SubscriptionsGetParams {
  * Params of subscriptions api_search.
  * Not specified by the contract: "Parameters of subscriptions beyond automatic_tax: not shown."
  */
-export type SubscriptionsApiSearchParams = Record<string, unknown>;
+export interface SubscriptionsApiSearchParams {
+  /**
+   * Number of records to return.
+   * Default: 10. Range: 1 to 100.
+   */
+  limit?: number;
+  /** Omit on the first call; afterwards the next_page value of the previous response. */
+  page?: string;
+  /** The contract does not list every field; others may be present. */
+  [key: string]: unknown;
+}
 
 /**
  * auth_config of a payments source (credentials stored with the source).

@@ -1337,11 +1337,90 @@ validate9.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_payment_intents_list: Validator = validate10;
+export const params_invoices_api_search: Validator = validate10;
 // prettier-ignore
-const schema10 = {"type":"object","properties":{"created":{"type":"object","properties":{"gt":{"type":"integer"},"gte":{"type":"integer"},"lt":{"type":"integer"},"lte":{"type":"integer"}},"additionalProperties":false},"customer":{"type":"string"},"customer_account":{"type":"string"},"ending_before":{"type":"string"},"limit":{"type":"integer","minimum":1,"maximum":100},"starting_after":{"type":"string"}},"additionalProperties":false};
+const schema10 = {"type":"object","properties":{"limit":{"type":"integer","minimum":1,"maximum":100},"page":{"type":"string"}},"additionalProperties":true};
 // prettier-ignore
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
+if(data.limit !== undefined){
+let data0 = data.limit;
+const _errs2 = errors;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err0 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const _errs3 = errors;
+if(typeof data0 == "number"){
+if(data0 > 100 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data0 < 1 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var valid0 = _errs2 === errors;
+}
+if(data.page !== undefined){
+let data1 = data.page;
+const _errs4 = errors;
+if(typeof data1 !== "string"){
+const err3 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate10.errors = vErrors;
+return errors === 0;
+}
+// prettier-ignore
+export const params_payment_intents_list: Validator = validate11;
+// prettier-ignore
+const schema11 = {"type":"object","properties":{"created":{"type":"object","properties":{"gt":{"type":"integer"},"gte":{"type":"integer"},"lt":{"type":"integer"},"lte":{"type":"integer"}},"additionalProperties":false},"customer":{"type":"string"},"customer_account":{"type":"string"},"ending_before":{"type":"string"},"limit":{"type":"integer","minimum":1,"maximum":100},"starting_after":{"type":"string"}},"additionalProperties":false};
+// prettier-ignore
+function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1567,15 +1646,15 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate10.errors = vErrors;
+validate11.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_payouts_list: Validator = validate11;
+export const params_payouts_list: Validator = validate12;
 // prettier-ignore
-const schema11 = {"type":"object","properties":{"arrival_date":{"type":"object","properties":{"gt":{"type":"integer"},"gte":{"type":"integer"},"lt":{"type":"integer"},"lte":{"type":"integer"}},"additionalProperties":false},"created":{"type":"object","properties":{"gt":{"type":"integer"},"gte":{"type":"integer"},"lt":{"type":"integer"},"lte":{"type":"integer"}},"additionalProperties":false},"destination":{"type":"string"},"ending_before":{"type":"string"},"limit":{"type":"integer","minimum":1,"maximum":100},"starting_after":{"type":"string"},"status":{"type":"string","enum":["pending","paid","failed","canceled"]}},"additionalProperties":false};
+const schema12 = {"type":"object","properties":{"arrival_date":{"type":"object","properties":{"gt":{"type":"integer"},"gte":{"type":"integer"},"lt":{"type":"integer"},"lte":{"type":"integer"}},"additionalProperties":false},"created":{"type":"object","properties":{"gt":{"type":"integer"},"gte":{"type":"integer"},"lt":{"type":"integer"},"lte":{"type":"integer"}},"additionalProperties":false},"destination":{"type":"string"},"ending_before":{"type":"string"},"limit":{"type":"integer","minimum":1,"maximum":100},"starting_after":{"type":"string"},"status":{"type":"string","enum":["pending","paid","failed","canceled"]}},"additionalProperties":false};
 // prettier-ignore
-function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1883,9 +1962,9 @@ vErrors.push(err19);
 errors++;
 }
 const _errs33 = errors;
-const vSchema0 = schema11.properties.status.enum;
+const vSchema0 = schema12.properties.status.enum;
 if(!((((data14 === "pending") || (data14 === "paid")) || (data14 === "failed")) || (data14 === "canceled"))){
-const err20 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema11.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err20 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema12.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1907,15 +1986,15 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate11.errors = vErrors;
+validate12.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const params_subscriptions_list: Validator = validate12;
+export const params_subscriptions_list: Validator = validate13;
 // prettier-ignore
-const schema12 = {"type":"object","properties":{"automatic_tax":{"type":"object","properties":{"enabled":{"type":"boolean"}},"additionalProperties":false},"ending_before":{"type":"string"},"limit":{"type":"integer","minimum":1,"maximum":100},"starting_after":{"type":"string"},"status":{"type":"string","enum":["active","canceled","incomplete","incomplete_expired","past_due","paused","trialing","unpaid"]}},"additionalProperties":true};
+const schema13 = {"type":"object","properties":{"automatic_tax":{"type":"object","properties":{"enabled":{"type":"boolean"}},"additionalProperties":false},"ending_before":{"type":"string"},"limit":{"type":"integer","minimum":1,"maximum":100},"starting_after":{"type":"string"},"status":{"type":"string","enum":["active","canceled","incomplete","incomplete_expired","past_due","paused","trialing","unpaid"]}},"additionalProperties":true};
 // prettier-ignore
-function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2052,9 +2131,9 @@ vErrors.push(err8);
 errors++;
 }
 const _errs14 = errors;
-const vSchema0 = schema12.properties.status.enum;
+const vSchema0 = schema13.properties.status.enum;
 if(!((((((((data5 === "active") || (data5 === "canceled")) || (data5 === "incomplete")) || (data5 === "incomplete_expired")) || (data5 === "past_due")) || (data5 === "paused")) || (data5 === "trialing")) || (data5 === "unpaid"))){
-const err9 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema12.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema13.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2076,15 +2155,15 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate12.errors = vErrors;
+validate13.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_balance: Validator = validate13;
+export const record_balance: Validator = validate14;
 // prettier-ignore
-const schema13 = {"type":"object","properties":{"available":{"type":"array","items":{"type":"object"}},"connect_reserved":{"type":["array","null"]},"instant_available":{"type":["array","null"]},"issuing":{"type":["object","null"]},"livemode":{"type":"boolean"},"object":{"type":"string","const":"balance"},"pending":{"type":"array","items":{"type":"object"}},"refund_and_dispute_prefunding":{"type":["object","null"]}},"required":["available","connect_reserved","instant_available","issuing","livemode","object","pending","refund_and_dispute_prefunding"],"additionalProperties":true};
+const schema14 = {"type":"object","properties":{"available":{"type":"array","items":{"type":"object"}},"connect_reserved":{"type":["array","null"]},"instant_available":{"type":["array","null"]},"issuing":{"type":["object","null"]},"livemode":{"type":"boolean"},"object":{"type":"string","const":"balance"},"pending":{"type":"array","items":{"type":"object"}},"refund_and_dispute_prefunding":{"type":["object","null"]}},"required":["available","connect_reserved","instant_available","issuing","livemode","object","pending","refund_and_dispute_prefunding"],"additionalProperties":true};
 // prettier-ignore
-function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2213,7 +2292,7 @@ if(data.connect_reserved !== undefined){
 let data2 = data.connect_reserved;
 const _errs6 = errors;
 if((!(Array.isArray(data2))) && (data2 !== null)){
-const err10 = {instancePath:instancePath+"/connect_reserved",schemaPath:"#/properties/connect_reserved/type",keyword:"type",params:{type: schema13.properties.connect_reserved.type},message:"must be array,null"};
+const err10 = {instancePath:instancePath+"/connect_reserved",schemaPath:"#/properties/connect_reserved/type",keyword:"type",params:{type: schema14.properties.connect_reserved.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2229,7 +2308,7 @@ if(data.instant_available !== undefined){
 let data3 = data.instant_available;
 const _errs8 = errors;
 if((!(Array.isArray(data3))) && (data3 !== null)){
-const err11 = {instancePath:instancePath+"/instant_available",schemaPath:"#/properties/instant_available/type",keyword:"type",params:{type: schema13.properties.instant_available.type},message:"must be array,null"};
+const err11 = {instancePath:instancePath+"/instant_available",schemaPath:"#/properties/instant_available/type",keyword:"type",params:{type: schema14.properties.instant_available.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2245,7 +2324,7 @@ if(data.issuing !== undefined){
 let data4 = data.issuing;
 const _errs10 = errors;
 if((!(data4 && typeof data4 == "object" && !Array.isArray(data4))) && (data4 !== null)){
-const err12 = {instancePath:instancePath+"/issuing",schemaPath:"#/properties/issuing/type",keyword:"type",params:{type: schema13.properties.issuing.type},message:"must be object,null"};
+const err12 = {instancePath:instancePath+"/issuing",schemaPath:"#/properties/issuing/type",keyword:"type",params:{type: schema14.properties.issuing.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2342,7 +2421,7 @@ if(data.refund_and_dispute_prefunding !== undefined){
 let data9 = data.refund_and_dispute_prefunding;
 const _errs20 = errors;
 if((!(data9 && typeof data9 == "object" && !Array.isArray(data9))) && (data9 !== null)){
-const err18 = {instancePath:instancePath+"/refund_and_dispute_prefunding",schemaPath:"#/properties/refund_and_dispute_prefunding/type",keyword:"type",params:{type: schema13.properties.refund_and_dispute_prefunding.type},message:"must be object,null"};
+const err18 = {instancePath:instancePath+"/refund_and_dispute_prefunding",schemaPath:"#/properties/refund_and_dispute_prefunding/type",keyword:"type",params:{type: schema14.properties.refund_and_dispute_prefunding.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2365,15 +2444,15 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate13.errors = vErrors;
+validate14.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_balance_transaction: Validator = validate14;
+export const record_balance_transaction: Validator = validate15;
 // prettier-ignore
-const schema14 = {"type":"object","properties":{"amount":{"type":"integer"},"available_on":{"type":"integer"},"balance_type":{"type":"string","enum":["issuing","payments","refund_and_dispute_prefunding"]},"created":{"type":"integer"},"currency":{"type":"string","pattern":"^[a-z]{3}$"},"description":{"type":["string","null"]},"exchange_rate":{"type":["number","null"]},"fee":{"type":"integer"},"fee_details":{"type":"array","items":{"type":"object"}},"id":{"type":"string"},"net":{"type":"integer"},"object":{"type":"string","const":"balance_transaction"},"reporting_category":{"type":"string"},"source":{"type":["string","null"]},"status":{"type":"string","enum":["available","pending"]},"type":{"type":"string"}},"required":["amount","available_on","balance_type","created","currency","description","exchange_rate","fee","fee_details","id","net","object","reporting_category","source","status","type"],"additionalProperties":true};
+const schema15 = {"type":"object","properties":{"amount":{"type":"integer"},"available_on":{"type":"integer"},"balance_type":{"type":"string","enum":["issuing","payments","refund_and_dispute_prefunding"]},"created":{"type":"integer"},"currency":{"type":"string","pattern":"^[a-z]{3}$"},"description":{"type":["string","null"]},"exchange_rate":{"type":["number","null"]},"fee":{"type":"integer"},"fee_details":{"type":"array","items":{"type":"object"}},"id":{"type":"string"},"net":{"type":"integer"},"object":{"type":"string","const":"balance_transaction"},"reporting_category":{"type":"string"},"source":{"type":["string","null"]},"status":{"type":"string","enum":["available","pending"]},"type":{"type":"string"}},"required":["amount","available_on","balance_type","created","currency","description","exchange_rate","fee","fee_details","id","net","object","reporting_category","source","status","type"],"additionalProperties":true};
 // prettier-ignore
-function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2585,9 +2664,9 @@ vErrors.push(err18);
 errors++;
 }
 const _errs7 = errors;
-const vSchema0 = schema14.properties.balance_type.enum;
+const vSchema0 = schema15.properties.balance_type.enum;
 if(!(((data2 === "issuing") || (data2 === "payments")) || (data2 === "refund_and_dispute_prefunding"))){
-const err19 = {instancePath:instancePath+"/balance_type",schemaPath:"#/properties/balance_type/enum",keyword:"enum",params:{allowedValues: schema14.properties.balance_type.enum},message:"must be equal to one of the allowed values"};
+const err19 = {instancePath:instancePath+"/balance_type",schemaPath:"#/properties/balance_type/enum",keyword:"enum",params:{allowedValues: schema15.properties.balance_type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2646,7 +2725,7 @@ if(data.description !== undefined){
 let data5 = data.description;
 const _errs12 = errors;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err23 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema14.properties.description.type},message:"must be string,null"};
+const err23 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema15.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -2662,7 +2741,7 @@ if(data.exchange_rate !== undefined){
 let data6 = data.exchange_rate;
 const _errs14 = errors;
 if((!(typeof data6 == "number")) && (data6 !== null)){
-const err24 = {instancePath:instancePath+"/exchange_rate",schemaPath:"#/properties/exchange_rate/type",keyword:"type",params:{type: schema14.properties.exchange_rate.type},message:"must be number,null"};
+const err24 = {instancePath:instancePath+"/exchange_rate",schemaPath:"#/properties/exchange_rate/type",keyword:"type",params:{type: schema15.properties.exchange_rate.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -2807,7 +2886,7 @@ if(data.source !== undefined){
 let data14 = data.source;
 const _errs30 = errors;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err33 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: schema14.properties.source.type},message:"must be string,null"};
+const err33 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: schema15.properties.source.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -2833,9 +2912,9 @@ vErrors.push(err34);
 errors++;
 }
 const _errs33 = errors;
-const vSchema1 = schema14.properties.status.enum;
+const vSchema1 = schema15.properties.status.enum;
 if(!((data15 === "available") || (data15 === "pending"))){
-const err35 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema14.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err35 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema15.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -2873,15 +2952,15 @@ vErrors.push(err37);
 }
 errors++;
 }
-validate14.errors = vErrors;
+validate15.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_charge: Validator = validate15;
+export const record_charge: Validator = validate16;
 // prettier-ignore
-const schema15 = {"type":"object","properties":{"amount":{"type":"integer"},"amount_captured":{"type":"integer"},"amount_refunded":{"type":"integer"},"amount_updates":{"type":["array","null"]},"application":{"type":["string","null"]},"application_fee":{"type":["string","null"]},"application_fee_amount":{"type":["integer","null"]},"balance_transaction":{"type":["string","null"]},"billing_details":{"type":"object"},"calculated_statement_descriptor":{"type":["string","null"]},"captured":{"type":"boolean"},"created":{"type":"integer"},"currency":{"type":"string","pattern":"^[a-z]{3}$"},"customer":{"type":["string","null"]},"description":{"type":["string","null"]},"destination":{"type":["string","null"]},"dispute":{"type":["string","null"]},"disputed":{"type":"boolean"},"failure_balance_transaction":{"type":["string","null"]},"failure_code":{"type":["string","null"]},"failure_message":{"type":["string","null"]},"fraud_details":{"type":["object","null"]},"id":{"type":"string"},"invoice":{"type":["string","null"]},"livemode":{"type":"boolean"},"metadata":{"type":"object"},"object":{"type":"string","const":"charge"},"on_behalf_of":{"type":["string","null"]},"order":{"type":["string","null"]},"outcome":{"type":["object","null"]},"paid":{"type":"boolean"},"payment_intent":{"type":["string","null"]},"payment_method":{"type":["string","null"]},"payment_method_details":{"type":["object","null"]},"presentment_details":{"type":["object","null"]},"radar_options":{"type":["object","null"]},"receipt_email":{"type":["string","null"]},"receipt_number":{"type":["string","null"]},"receipt_url":{"type":["string","null"]},"refunded":{"type":"boolean"},"refunds":{"type":["object","null"]},"review":{"type":["string","null"]},"shipping":{"type":["object","null"]},"source":{"type":["object","null"]},"source_transfer":{"type":["string","null"]},"statement_descriptor":{"type":["string","null"]},"statement_descriptor_suffix":{"type":["string","null"]},"status":{"type":"string","enum":["succeeded","pending","failed"]},"transfer_data":{"type":["object","null"]},"transfer_group":{"type":["string","null"]}},"required":["amount","amount_captured","amount_refunded","amount_updates","application","application_fee","application_fee_amount","balance_transaction","billing_details","calculated_statement_descriptor","captured","created","currency","customer","description","destination","dispute","disputed","failure_balance_transaction","failure_code","failure_message","fraud_details","id","invoice","livemode","metadata","object","on_behalf_of","order","outcome","paid","payment_intent","payment_method","payment_method_details","presentment_details","radar_options","receipt_email","receipt_number","receipt_url","refunded","refunds","review","shipping","source","source_transfer","statement_descriptor","statement_descriptor_suffix","status","transfer_data","transfer_group"],"additionalProperties":true};
+const schema16 = {"type":"object","properties":{"amount":{"type":"integer"},"amount_captured":{"type":"integer"},"amount_refunded":{"type":"integer"},"amount_updates":{"type":["array","null"]},"application":{"type":["string","null"]},"application_fee":{"type":["string","null"]},"application_fee_amount":{"type":["integer","null"]},"balance_transaction":{"type":["string","null"]},"billing_details":{"type":"object"},"calculated_statement_descriptor":{"type":["string","null"]},"captured":{"type":"boolean"},"created":{"type":"integer"},"currency":{"type":"string","pattern":"^[a-z]{3}$"},"customer":{"type":["string","null"]},"description":{"type":["string","null"]},"destination":{"type":["string","null"]},"dispute":{"type":["string","null"]},"disputed":{"type":"boolean"},"failure_balance_transaction":{"type":["string","null"]},"failure_code":{"type":["string","null"]},"failure_message":{"type":["string","null"]},"fraud_details":{"type":["object","null"]},"id":{"type":"string"},"invoice":{"type":["string","null"]},"livemode":{"type":"boolean"},"metadata":{"type":"object"},"object":{"type":"string","const":"charge"},"on_behalf_of":{"type":["string","null"]},"order":{"type":["string","null"]},"outcome":{"type":["object","null"]},"paid":{"type":"boolean"},"payment_intent":{"type":["string","null"]},"payment_method":{"type":["string","null"]},"payment_method_details":{"type":["object","null"]},"presentment_details":{"type":["object","null"]},"radar_options":{"type":["object","null"]},"receipt_email":{"type":["string","null"]},"receipt_number":{"type":["string","null"]},"receipt_url":{"type":["string","null"]},"refunded":{"type":"boolean"},"refunds":{"type":["object","null"]},"review":{"type":["string","null"]},"shipping":{"type":["object","null"]},"source":{"type":["object","null"]},"source_transfer":{"type":["string","null"]},"statement_descriptor":{"type":["string","null"]},"statement_descriptor_suffix":{"type":["string","null"]},"status":{"type":"string","enum":["succeeded","pending","failed"]},"transfer_data":{"type":["object","null"]},"transfer_group":{"type":["string","null"]}},"required":["amount","amount_captured","amount_refunded","amount_updates","application","application_fee","application_fee_amount","balance_transaction","billing_details","calculated_statement_descriptor","captured","created","currency","customer","description","destination","dispute","disputed","failure_balance_transaction","failure_code","failure_message","fraud_details","id","invoice","livemode","metadata","object","on_behalf_of","order","outcome","paid","payment_intent","payment_method","payment_method_details","presentment_details","radar_options","receipt_email","receipt_number","receipt_url","refunded","refunds","review","shipping","source","source_transfer","statement_descriptor","statement_descriptor_suffix","status","transfer_data","transfer_group"],"additionalProperties":true};
 // prettier-ignore
-function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -3439,7 +3518,7 @@ if(data.amount_updates !== undefined){
 let data3 = data.amount_updates;
 const _errs8 = errors;
 if((!(Array.isArray(data3))) && (data3 !== null)){
-const err53 = {instancePath:instancePath+"/amount_updates",schemaPath:"#/properties/amount_updates/type",keyword:"type",params:{type: schema15.properties.amount_updates.type},message:"must be array,null"};
+const err53 = {instancePath:instancePath+"/amount_updates",schemaPath:"#/properties/amount_updates/type",keyword:"type",params:{type: schema16.properties.amount_updates.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -3455,7 +3534,7 @@ if(data.application !== undefined){
 let data4 = data.application;
 const _errs10 = errors;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err54 = {instancePath:instancePath+"/application",schemaPath:"#/properties/application/type",keyword:"type",params:{type: schema15.properties.application.type},message:"must be string,null"};
+const err54 = {instancePath:instancePath+"/application",schemaPath:"#/properties/application/type",keyword:"type",params:{type: schema16.properties.application.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -3471,7 +3550,7 @@ if(data.application_fee !== undefined){
 let data5 = data.application_fee;
 const _errs12 = errors;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err55 = {instancePath:instancePath+"/application_fee",schemaPath:"#/properties/application_fee/type",keyword:"type",params:{type: schema15.properties.application_fee.type},message:"must be string,null"};
+const err55 = {instancePath:instancePath+"/application_fee",schemaPath:"#/properties/application_fee/type",keyword:"type",params:{type: schema16.properties.application_fee.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -3487,7 +3566,7 @@ if(data.application_fee_amount !== undefined){
 let data6 = data.application_fee_amount;
 const _errs14 = errors;
 if((!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))) && (data6 !== null)){
-const err56 = {instancePath:instancePath+"/application_fee_amount",schemaPath:"#/properties/application_fee_amount/type",keyword:"type",params:{type: schema15.properties.application_fee_amount.type},message:"must be integer,null"};
+const err56 = {instancePath:instancePath+"/application_fee_amount",schemaPath:"#/properties/application_fee_amount/type",keyword:"type",params:{type: schema16.properties.application_fee_amount.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -3503,7 +3582,7 @@ if(data.balance_transaction !== undefined){
 let data7 = data.balance_transaction;
 const _errs16 = errors;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err57 = {instancePath:instancePath+"/balance_transaction",schemaPath:"#/properties/balance_transaction/type",keyword:"type",params:{type: schema15.properties.balance_transaction.type},message:"must be string,null"};
+const err57 = {instancePath:instancePath+"/balance_transaction",schemaPath:"#/properties/balance_transaction/type",keyword:"type",params:{type: schema16.properties.balance_transaction.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -3535,7 +3614,7 @@ if(data.calculated_statement_descriptor !== undefined){
 let data9 = data.calculated_statement_descriptor;
 const _errs20 = errors;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err59 = {instancePath:instancePath+"/calculated_statement_descriptor",schemaPath:"#/properties/calculated_statement_descriptor/type",keyword:"type",params:{type: schema15.properties.calculated_statement_descriptor.type},message:"must be string,null"};
+const err59 = {instancePath:instancePath+"/calculated_statement_descriptor",schemaPath:"#/properties/calculated_statement_descriptor/type",keyword:"type",params:{type: schema16.properties.calculated_statement_descriptor.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -3611,7 +3690,7 @@ if(data.customer !== undefined){
 let data13 = data.customer;
 const _errs28 = errors;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err64 = {instancePath:instancePath+"/customer",schemaPath:"#/properties/customer/type",keyword:"type",params:{type: schema15.properties.customer.type},message:"must be string,null"};
+const err64 = {instancePath:instancePath+"/customer",schemaPath:"#/properties/customer/type",keyword:"type",params:{type: schema16.properties.customer.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -3627,7 +3706,7 @@ if(data.description !== undefined){
 let data14 = data.description;
 const _errs30 = errors;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err65 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema15.properties.description.type},message:"must be string,null"};
+const err65 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema16.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -3643,7 +3722,7 @@ if(data.destination !== undefined){
 let data15 = data.destination;
 const _errs32 = errors;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err66 = {instancePath:instancePath+"/destination",schemaPath:"#/properties/destination/type",keyword:"type",params:{type: schema15.properties.destination.type},message:"must be string,null"};
+const err66 = {instancePath:instancePath+"/destination",schemaPath:"#/properties/destination/type",keyword:"type",params:{type: schema16.properties.destination.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -3659,7 +3738,7 @@ if(data.dispute !== undefined){
 let data16 = data.dispute;
 const _errs34 = errors;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err67 = {instancePath:instancePath+"/dispute",schemaPath:"#/properties/dispute/type",keyword:"type",params:{type: schema15.properties.dispute.type},message:"must be string,null"};
+const err67 = {instancePath:instancePath+"/dispute",schemaPath:"#/properties/dispute/type",keyword:"type",params:{type: schema16.properties.dispute.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -3691,7 +3770,7 @@ if(data.failure_balance_transaction !== undefined){
 let data18 = data.failure_balance_transaction;
 const _errs38 = errors;
 if((typeof data18 !== "string") && (data18 !== null)){
-const err69 = {instancePath:instancePath+"/failure_balance_transaction",schemaPath:"#/properties/failure_balance_transaction/type",keyword:"type",params:{type: schema15.properties.failure_balance_transaction.type},message:"must be string,null"};
+const err69 = {instancePath:instancePath+"/failure_balance_transaction",schemaPath:"#/properties/failure_balance_transaction/type",keyword:"type",params:{type: schema16.properties.failure_balance_transaction.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -3707,7 +3786,7 @@ if(data.failure_code !== undefined){
 let data19 = data.failure_code;
 const _errs40 = errors;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err70 = {instancePath:instancePath+"/failure_code",schemaPath:"#/properties/failure_code/type",keyword:"type",params:{type: schema15.properties.failure_code.type},message:"must be string,null"};
+const err70 = {instancePath:instancePath+"/failure_code",schemaPath:"#/properties/failure_code/type",keyword:"type",params:{type: schema16.properties.failure_code.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -3723,7 +3802,7 @@ if(data.failure_message !== undefined){
 let data20 = data.failure_message;
 const _errs42 = errors;
 if((typeof data20 !== "string") && (data20 !== null)){
-const err71 = {instancePath:instancePath+"/failure_message",schemaPath:"#/properties/failure_message/type",keyword:"type",params:{type: schema15.properties.failure_message.type},message:"must be string,null"};
+const err71 = {instancePath:instancePath+"/failure_message",schemaPath:"#/properties/failure_message/type",keyword:"type",params:{type: schema16.properties.failure_message.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -3739,7 +3818,7 @@ if(data.fraud_details !== undefined){
 let data21 = data.fraud_details;
 const _errs44 = errors;
 if((!(data21 && typeof data21 == "object" && !Array.isArray(data21))) && (data21 !== null)){
-const err72 = {instancePath:instancePath+"/fraud_details",schemaPath:"#/properties/fraud_details/type",keyword:"type",params:{type: schema15.properties.fraud_details.type},message:"must be object,null"};
+const err72 = {instancePath:instancePath+"/fraud_details",schemaPath:"#/properties/fraud_details/type",keyword:"type",params:{type: schema16.properties.fraud_details.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -3771,7 +3850,7 @@ if(data.invoice !== undefined){
 let data23 = data.invoice;
 const _errs48 = errors;
 if((typeof data23 !== "string") && (data23 !== null)){
-const err74 = {instancePath:instancePath+"/invoice",schemaPath:"#/properties/invoice/type",keyword:"type",params:{type: schema15.properties.invoice.type},message:"must be string,null"};
+const err74 = {instancePath:instancePath+"/invoice",schemaPath:"#/properties/invoice/type",keyword:"type",params:{type: schema16.properties.invoice.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -3845,7 +3924,7 @@ if(data.on_behalf_of !== undefined){
 let data27 = data.on_behalf_of;
 const _errs56 = errors;
 if((typeof data27 !== "string") && (data27 !== null)){
-const err79 = {instancePath:instancePath+"/on_behalf_of",schemaPath:"#/properties/on_behalf_of/type",keyword:"type",params:{type: schema15.properties.on_behalf_of.type},message:"must be string,null"};
+const err79 = {instancePath:instancePath+"/on_behalf_of",schemaPath:"#/properties/on_behalf_of/type",keyword:"type",params:{type: schema16.properties.on_behalf_of.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -3861,7 +3940,7 @@ if(data.order !== undefined){
 let data28 = data.order;
 const _errs58 = errors;
 if((typeof data28 !== "string") && (data28 !== null)){
-const err80 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/type",keyword:"type",params:{type: schema15.properties.order.type},message:"must be string,null"};
+const err80 = {instancePath:instancePath+"/order",schemaPath:"#/properties/order/type",keyword:"type",params:{type: schema16.properties.order.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -3877,7 +3956,7 @@ if(data.outcome !== undefined){
 let data29 = data.outcome;
 const _errs60 = errors;
 if((!(data29 && typeof data29 == "object" && !Array.isArray(data29))) && (data29 !== null)){
-const err81 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/type",keyword:"type",params:{type: schema15.properties.outcome.type},message:"must be object,null"};
+const err81 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/type",keyword:"type",params:{type: schema16.properties.outcome.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -3909,7 +3988,7 @@ if(data.payment_intent !== undefined){
 let data31 = data.payment_intent;
 const _errs64 = errors;
 if((typeof data31 !== "string") && (data31 !== null)){
-const err83 = {instancePath:instancePath+"/payment_intent",schemaPath:"#/properties/payment_intent/type",keyword:"type",params:{type: schema15.properties.payment_intent.type},message:"must be string,null"};
+const err83 = {instancePath:instancePath+"/payment_intent",schemaPath:"#/properties/payment_intent/type",keyword:"type",params:{type: schema16.properties.payment_intent.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -3925,7 +4004,7 @@ if(data.payment_method !== undefined){
 let data32 = data.payment_method;
 const _errs66 = errors;
 if((typeof data32 !== "string") && (data32 !== null)){
-const err84 = {instancePath:instancePath+"/payment_method",schemaPath:"#/properties/payment_method/type",keyword:"type",params:{type: schema15.properties.payment_method.type},message:"must be string,null"};
+const err84 = {instancePath:instancePath+"/payment_method",schemaPath:"#/properties/payment_method/type",keyword:"type",params:{type: schema16.properties.payment_method.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -3941,7 +4020,7 @@ if(data.payment_method_details !== undefined){
 let data33 = data.payment_method_details;
 const _errs68 = errors;
 if((!(data33 && typeof data33 == "object" && !Array.isArray(data33))) && (data33 !== null)){
-const err85 = {instancePath:instancePath+"/payment_method_details",schemaPath:"#/properties/payment_method_details/type",keyword:"type",params:{type: schema15.properties.payment_method_details.type},message:"must be object,null"};
+const err85 = {instancePath:instancePath+"/payment_method_details",schemaPath:"#/properties/payment_method_details/type",keyword:"type",params:{type: schema16.properties.payment_method_details.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -3957,7 +4036,7 @@ if(data.presentment_details !== undefined){
 let data34 = data.presentment_details;
 const _errs70 = errors;
 if((!(data34 && typeof data34 == "object" && !Array.isArray(data34))) && (data34 !== null)){
-const err86 = {instancePath:instancePath+"/presentment_details",schemaPath:"#/properties/presentment_details/type",keyword:"type",params:{type: schema15.properties.presentment_details.type},message:"must be object,null"};
+const err86 = {instancePath:instancePath+"/presentment_details",schemaPath:"#/properties/presentment_details/type",keyword:"type",params:{type: schema16.properties.presentment_details.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -3973,7 +4052,7 @@ if(data.radar_options !== undefined){
 let data35 = data.radar_options;
 const _errs72 = errors;
 if((!(data35 && typeof data35 == "object" && !Array.isArray(data35))) && (data35 !== null)){
-const err87 = {instancePath:instancePath+"/radar_options",schemaPath:"#/properties/radar_options/type",keyword:"type",params:{type: schema15.properties.radar_options.type},message:"must be object,null"};
+const err87 = {instancePath:instancePath+"/radar_options",schemaPath:"#/properties/radar_options/type",keyword:"type",params:{type: schema16.properties.radar_options.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -3989,7 +4068,7 @@ if(data.receipt_email !== undefined){
 let data36 = data.receipt_email;
 const _errs74 = errors;
 if((typeof data36 !== "string") && (data36 !== null)){
-const err88 = {instancePath:instancePath+"/receipt_email",schemaPath:"#/properties/receipt_email/type",keyword:"type",params:{type: schema15.properties.receipt_email.type},message:"must be string,null"};
+const err88 = {instancePath:instancePath+"/receipt_email",schemaPath:"#/properties/receipt_email/type",keyword:"type",params:{type: schema16.properties.receipt_email.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -4005,7 +4084,7 @@ if(data.receipt_number !== undefined){
 let data37 = data.receipt_number;
 const _errs76 = errors;
 if((typeof data37 !== "string") && (data37 !== null)){
-const err89 = {instancePath:instancePath+"/receipt_number",schemaPath:"#/properties/receipt_number/type",keyword:"type",params:{type: schema15.properties.receipt_number.type},message:"must be string,null"};
+const err89 = {instancePath:instancePath+"/receipt_number",schemaPath:"#/properties/receipt_number/type",keyword:"type",params:{type: schema16.properties.receipt_number.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -4021,7 +4100,7 @@ if(data.receipt_url !== undefined){
 let data38 = data.receipt_url;
 const _errs78 = errors;
 if((typeof data38 !== "string") && (data38 !== null)){
-const err90 = {instancePath:instancePath+"/receipt_url",schemaPath:"#/properties/receipt_url/type",keyword:"type",params:{type: schema15.properties.receipt_url.type},message:"must be string,null"};
+const err90 = {instancePath:instancePath+"/receipt_url",schemaPath:"#/properties/receipt_url/type",keyword:"type",params:{type: schema16.properties.receipt_url.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -4053,7 +4132,7 @@ if(data.refunds !== undefined){
 let data40 = data.refunds;
 const _errs82 = errors;
 if((!(data40 && typeof data40 == "object" && !Array.isArray(data40))) && (data40 !== null)){
-const err92 = {instancePath:instancePath+"/refunds",schemaPath:"#/properties/refunds/type",keyword:"type",params:{type: schema15.properties.refunds.type},message:"must be object,null"};
+const err92 = {instancePath:instancePath+"/refunds",schemaPath:"#/properties/refunds/type",keyword:"type",params:{type: schema16.properties.refunds.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -4069,7 +4148,7 @@ if(data.review !== undefined){
 let data41 = data.review;
 const _errs84 = errors;
 if((typeof data41 !== "string") && (data41 !== null)){
-const err93 = {instancePath:instancePath+"/review",schemaPath:"#/properties/review/type",keyword:"type",params:{type: schema15.properties.review.type},message:"must be string,null"};
+const err93 = {instancePath:instancePath+"/review",schemaPath:"#/properties/review/type",keyword:"type",params:{type: schema16.properties.review.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -4085,7 +4164,7 @@ if(data.shipping !== undefined){
 let data42 = data.shipping;
 const _errs86 = errors;
 if((!(data42 && typeof data42 == "object" && !Array.isArray(data42))) && (data42 !== null)){
-const err94 = {instancePath:instancePath+"/shipping",schemaPath:"#/properties/shipping/type",keyword:"type",params:{type: schema15.properties.shipping.type},message:"must be object,null"};
+const err94 = {instancePath:instancePath+"/shipping",schemaPath:"#/properties/shipping/type",keyword:"type",params:{type: schema16.properties.shipping.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -4101,7 +4180,7 @@ if(data.source !== undefined){
 let data43 = data.source;
 const _errs88 = errors;
 if((!(data43 && typeof data43 == "object" && !Array.isArray(data43))) && (data43 !== null)){
-const err95 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: schema15.properties.source.type},message:"must be object,null"};
+const err95 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: schema16.properties.source.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -4117,7 +4196,7 @@ if(data.source_transfer !== undefined){
 let data44 = data.source_transfer;
 const _errs90 = errors;
 if((typeof data44 !== "string") && (data44 !== null)){
-const err96 = {instancePath:instancePath+"/source_transfer",schemaPath:"#/properties/source_transfer/type",keyword:"type",params:{type: schema15.properties.source_transfer.type},message:"must be string,null"};
+const err96 = {instancePath:instancePath+"/source_transfer",schemaPath:"#/properties/source_transfer/type",keyword:"type",params:{type: schema16.properties.source_transfer.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -4133,7 +4212,7 @@ if(data.statement_descriptor !== undefined){
 let data45 = data.statement_descriptor;
 const _errs92 = errors;
 if((typeof data45 !== "string") && (data45 !== null)){
-const err97 = {instancePath:instancePath+"/statement_descriptor",schemaPath:"#/properties/statement_descriptor/type",keyword:"type",params:{type: schema15.properties.statement_descriptor.type},message:"must be string,null"};
+const err97 = {instancePath:instancePath+"/statement_descriptor",schemaPath:"#/properties/statement_descriptor/type",keyword:"type",params:{type: schema16.properties.statement_descriptor.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -4149,7 +4228,7 @@ if(data.statement_descriptor_suffix !== undefined){
 let data46 = data.statement_descriptor_suffix;
 const _errs94 = errors;
 if((typeof data46 !== "string") && (data46 !== null)){
-const err98 = {instancePath:instancePath+"/statement_descriptor_suffix",schemaPath:"#/properties/statement_descriptor_suffix/type",keyword:"type",params:{type: schema15.properties.statement_descriptor_suffix.type},message:"must be string,null"};
+const err98 = {instancePath:instancePath+"/statement_descriptor_suffix",schemaPath:"#/properties/statement_descriptor_suffix/type",keyword:"type",params:{type: schema16.properties.statement_descriptor_suffix.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -4175,9 +4254,9 @@ vErrors.push(err99);
 errors++;
 }
 const _errs97 = errors;
-const vSchema0 = schema15.properties.status.enum;
+const vSchema0 = schema16.properties.status.enum;
 if(!(((data47 === "succeeded") || (data47 === "pending")) || (data47 === "failed"))){
-const err100 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema15.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err100 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema16.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -4192,7 +4271,7 @@ if(data.transfer_data !== undefined){
 let data48 = data.transfer_data;
 const _errs98 = errors;
 if((!(data48 && typeof data48 == "object" && !Array.isArray(data48))) && (data48 !== null)){
-const err101 = {instancePath:instancePath+"/transfer_data",schemaPath:"#/properties/transfer_data/type",keyword:"type",params:{type: schema15.properties.transfer_data.type},message:"must be object,null"};
+const err101 = {instancePath:instancePath+"/transfer_data",schemaPath:"#/properties/transfer_data/type",keyword:"type",params:{type: schema16.properties.transfer_data.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -4208,7 +4287,7 @@ if(data.transfer_group !== undefined){
 let data49 = data.transfer_group;
 const _errs100 = errors;
 if((typeof data49 !== "string") && (data49 !== null)){
-const err102 = {instancePath:instancePath+"/transfer_group",schemaPath:"#/properties/transfer_group/type",keyword:"type",params:{type: schema15.properties.transfer_group.type},message:"must be string,null"};
+const err102 = {instancePath:instancePath+"/transfer_group",schemaPath:"#/properties/transfer_group/type",keyword:"type",params:{type: schema16.properties.transfer_group.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -4231,15 +4310,15 @@ vErrors.push(err103);
 }
 errors++;
 }
-validate15.errors = vErrors;
+validate16.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_customer: Validator = validate16;
+export const record_customer: Validator = validate17;
 // prettier-ignore
-const schema16 = {"type":"object","properties":{"address":{"type":["object","null"]},"balance":{"type":"integer"},"business_name":{"type":["string","null"]},"cash_balance":{"type":["object","null"]},"created":{"type":"integer"},"currency":{"type":["string","null"]},"customer_account":{"type":["string","null"]},"default_currency":{"type":["string","null"]},"default_source":{"type":["string","null"]},"delinquent":{"type":["boolean","null"]},"description":{"type":["string","null"]},"discount":{"type":["object","null"]},"email":{"type":["string","null"]},"id":{"type":"string"},"individual_name":{"type":["string","null"]},"invoice_credit_balance":{"type":"object"},"invoice_prefix":{"type":["string","null"]},"invoice_settings":{"type":"object"},"livemode":{"type":"boolean"},"metadata":{"type":"object"},"name":{"type":["string","null"]},"next_invoice_sequence":{"type":["integer","null"]},"object":{"type":"string","const":"customer"},"phone":{"type":["string","null"]},"preferred_locales":{"type":["array","null"]},"shipping":{"type":["object","null"]},"sources":{"type":["object","null"]},"subscriptions":{"type":["object","null"]},"tax_exempt":{"type":["string","null"]},"test_clock":{"type":["string","null"]}},"required":["address","balance","business_name","cash_balance","created","currency","customer_account","default_currency","default_source","delinquent","description","discount","email","id","individual_name","invoice_credit_balance","invoice_prefix","invoice_settings","livemode","metadata","name","next_invoice_sequence","object","phone","preferred_locales","shipping","sources","subscriptions","tax_exempt","test_clock"],"additionalProperties":true};
+const schema17 = {"type":"object","properties":{"address":{"type":["object","null"]},"balance":{"type":"integer"},"business_name":{"type":["string","null"]},"cash_balance":{"type":["object","null"]},"created":{"type":"integer"},"currency":{"type":["string","null"]},"customer_account":{"type":["string","null"]},"default_currency":{"type":["string","null"]},"default_source":{"type":["string","null"]},"delinquent":{"type":["boolean","null"]},"description":{"type":["string","null"]},"discount":{"type":["object","null"]},"email":{"type":["string","null"]},"id":{"type":"string"},"individual_name":{"type":["string","null"]},"invoice_credit_balance":{"type":"object"},"invoice_prefix":{"type":["string","null"]},"invoice_settings":{"type":"object"},"livemode":{"type":"boolean"},"metadata":{"type":"object"},"name":{"type":["string","null"]},"next_invoice_sequence":{"type":["integer","null"]},"object":{"type":"string","const":"customer"},"phone":{"type":["string","null"]},"preferred_locales":{"type":["array","null"]},"shipping":{"type":["object","null"]},"sources":{"type":["object","null"]},"subscriptions":{"type":["object","null"]},"tax_exempt":{"type":["string","null"]},"test_clock":{"type":["string","null"]}},"required":["address","balance","business_name","cash_balance","created","currency","customer_account","default_currency","default_source","delinquent","description","discount","email","id","individual_name","invoice_credit_balance","invoice_prefix","invoice_settings","livemode","metadata","name","next_invoice_sequence","object","phone","preferred_locales","shipping","sources","subscriptions","tax_exempt","test_clock"],"additionalProperties":true};
 // prettier-ignore
-function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -4549,7 +4628,7 @@ if(data.address !== undefined){
 let data0 = data.address;
 const _errs2 = errors;
 if((!(data0 && typeof data0 == "object" && !Array.isArray(data0))) && (data0 !== null)){
-const err30 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: schema16.properties.address.type},message:"must be object,null"};
+const err30 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: schema17.properties.address.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -4581,7 +4660,7 @@ if(data.business_name !== undefined){
 let data2 = data.business_name;
 const _errs6 = errors;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err32 = {instancePath:instancePath+"/business_name",schemaPath:"#/properties/business_name/type",keyword:"type",params:{type: schema16.properties.business_name.type},message:"must be string,null"};
+const err32 = {instancePath:instancePath+"/business_name",schemaPath:"#/properties/business_name/type",keyword:"type",params:{type: schema17.properties.business_name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -4597,7 +4676,7 @@ if(data.cash_balance !== undefined){
 let data3 = data.cash_balance;
 const _errs8 = errors;
 if((!(data3 && typeof data3 == "object" && !Array.isArray(data3))) && (data3 !== null)){
-const err33 = {instancePath:instancePath+"/cash_balance",schemaPath:"#/properties/cash_balance/type",keyword:"type",params:{type: schema16.properties.cash_balance.type},message:"must be object,null"};
+const err33 = {instancePath:instancePath+"/cash_balance",schemaPath:"#/properties/cash_balance/type",keyword:"type",params:{type: schema17.properties.cash_balance.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -4629,7 +4708,7 @@ if(data.currency !== undefined){
 let data5 = data.currency;
 const _errs12 = errors;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err35 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/type",keyword:"type",params:{type: schema16.properties.currency.type},message:"must be string,null"};
+const err35 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/type",keyword:"type",params:{type: schema17.properties.currency.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -4645,7 +4724,7 @@ if(data.customer_account !== undefined){
 let data6 = data.customer_account;
 const _errs14 = errors;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err36 = {instancePath:instancePath+"/customer_account",schemaPath:"#/properties/customer_account/type",keyword:"type",params:{type: schema16.properties.customer_account.type},message:"must be string,null"};
+const err36 = {instancePath:instancePath+"/customer_account",schemaPath:"#/properties/customer_account/type",keyword:"type",params:{type: schema17.properties.customer_account.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -4661,7 +4740,7 @@ if(data.default_currency !== undefined){
 let data7 = data.default_currency;
 const _errs16 = errors;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err37 = {instancePath:instancePath+"/default_currency",schemaPath:"#/properties/default_currency/type",keyword:"type",params:{type: schema16.properties.default_currency.type},message:"must be string,null"};
+const err37 = {instancePath:instancePath+"/default_currency",schemaPath:"#/properties/default_currency/type",keyword:"type",params:{type: schema17.properties.default_currency.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -4677,7 +4756,7 @@ if(data.default_source !== undefined){
 let data8 = data.default_source;
 const _errs18 = errors;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err38 = {instancePath:instancePath+"/default_source",schemaPath:"#/properties/default_source/type",keyword:"type",params:{type: schema16.properties.default_source.type},message:"must be string,null"};
+const err38 = {instancePath:instancePath+"/default_source",schemaPath:"#/properties/default_source/type",keyword:"type",params:{type: schema17.properties.default_source.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -4693,7 +4772,7 @@ if(data.delinquent !== undefined){
 let data9 = data.delinquent;
 const _errs20 = errors;
 if((typeof data9 !== "boolean") && (data9 !== null)){
-const err39 = {instancePath:instancePath+"/delinquent",schemaPath:"#/properties/delinquent/type",keyword:"type",params:{type: schema16.properties.delinquent.type},message:"must be boolean,null"};
+const err39 = {instancePath:instancePath+"/delinquent",schemaPath:"#/properties/delinquent/type",keyword:"type",params:{type: schema17.properties.delinquent.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -4709,7 +4788,7 @@ if(data.description !== undefined){
 let data10 = data.description;
 const _errs22 = errors;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err40 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema16.properties.description.type},message:"must be string,null"};
+const err40 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema17.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -4725,7 +4804,7 @@ if(data.discount !== undefined){
 let data11 = data.discount;
 const _errs24 = errors;
 if((!(data11 && typeof data11 == "object" && !Array.isArray(data11))) && (data11 !== null)){
-const err41 = {instancePath:instancePath+"/discount",schemaPath:"#/properties/discount/type",keyword:"type",params:{type: schema16.properties.discount.type},message:"must be object,null"};
+const err41 = {instancePath:instancePath+"/discount",schemaPath:"#/properties/discount/type",keyword:"type",params:{type: schema17.properties.discount.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -4741,7 +4820,7 @@ if(data.email !== undefined){
 let data12 = data.email;
 const _errs26 = errors;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err42 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema16.properties.email.type},message:"must be string,null"};
+const err42 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema17.properties.email.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -4773,7 +4852,7 @@ if(data.individual_name !== undefined){
 let data14 = data.individual_name;
 const _errs30 = errors;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err44 = {instancePath:instancePath+"/individual_name",schemaPath:"#/properties/individual_name/type",keyword:"type",params:{type: schema16.properties.individual_name.type},message:"must be string,null"};
+const err44 = {instancePath:instancePath+"/individual_name",schemaPath:"#/properties/individual_name/type",keyword:"type",params:{type: schema17.properties.individual_name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -4805,7 +4884,7 @@ if(data.invoice_prefix !== undefined){
 let data16 = data.invoice_prefix;
 const _errs34 = errors;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err46 = {instancePath:instancePath+"/invoice_prefix",schemaPath:"#/properties/invoice_prefix/type",keyword:"type",params:{type: schema16.properties.invoice_prefix.type},message:"must be string,null"};
+const err46 = {instancePath:instancePath+"/invoice_prefix",schemaPath:"#/properties/invoice_prefix/type",keyword:"type",params:{type: schema17.properties.invoice_prefix.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -4869,7 +4948,7 @@ if(data.name !== undefined){
 let data20 = data.name;
 const _errs42 = errors;
 if((typeof data20 !== "string") && (data20 !== null)){
-const err50 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema16.properties.name.type},message:"must be string,null"};
+const err50 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema17.properties.name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -4885,7 +4964,7 @@ if(data.next_invoice_sequence !== undefined){
 let data21 = data.next_invoice_sequence;
 const _errs44 = errors;
 if((!((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21)))) && (data21 !== null)){
-const err51 = {instancePath:instancePath+"/next_invoice_sequence",schemaPath:"#/properties/next_invoice_sequence/type",keyword:"type",params:{type: schema16.properties.next_invoice_sequence.type},message:"must be integer,null"};
+const err51 = {instancePath:instancePath+"/next_invoice_sequence",schemaPath:"#/properties/next_invoice_sequence/type",keyword:"type",params:{type: schema17.properties.next_invoice_sequence.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -4927,7 +5006,7 @@ if(data.phone !== undefined){
 let data23 = data.phone;
 const _errs48 = errors;
 if((typeof data23 !== "string") && (data23 !== null)){
-const err54 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: schema16.properties.phone.type},message:"must be string,null"};
+const err54 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: schema17.properties.phone.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -4943,7 +5022,7 @@ if(data.preferred_locales !== undefined){
 let data24 = data.preferred_locales;
 const _errs50 = errors;
 if((!(Array.isArray(data24))) && (data24 !== null)){
-const err55 = {instancePath:instancePath+"/preferred_locales",schemaPath:"#/properties/preferred_locales/type",keyword:"type",params:{type: schema16.properties.preferred_locales.type},message:"must be array,null"};
+const err55 = {instancePath:instancePath+"/preferred_locales",schemaPath:"#/properties/preferred_locales/type",keyword:"type",params:{type: schema17.properties.preferred_locales.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -4959,7 +5038,7 @@ if(data.shipping !== undefined){
 let data25 = data.shipping;
 const _errs52 = errors;
 if((!(data25 && typeof data25 == "object" && !Array.isArray(data25))) && (data25 !== null)){
-const err56 = {instancePath:instancePath+"/shipping",schemaPath:"#/properties/shipping/type",keyword:"type",params:{type: schema16.properties.shipping.type},message:"must be object,null"};
+const err56 = {instancePath:instancePath+"/shipping",schemaPath:"#/properties/shipping/type",keyword:"type",params:{type: schema17.properties.shipping.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -4975,7 +5054,7 @@ if(data.sources !== undefined){
 let data26 = data.sources;
 const _errs54 = errors;
 if((!(data26 && typeof data26 == "object" && !Array.isArray(data26))) && (data26 !== null)){
-const err57 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/type",keyword:"type",params:{type: schema16.properties.sources.type},message:"must be object,null"};
+const err57 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/type",keyword:"type",params:{type: schema17.properties.sources.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -4991,7 +5070,7 @@ if(data.subscriptions !== undefined){
 let data27 = data.subscriptions;
 const _errs56 = errors;
 if((!(data27 && typeof data27 == "object" && !Array.isArray(data27))) && (data27 !== null)){
-const err58 = {instancePath:instancePath+"/subscriptions",schemaPath:"#/properties/subscriptions/type",keyword:"type",params:{type: schema16.properties.subscriptions.type},message:"must be object,null"};
+const err58 = {instancePath:instancePath+"/subscriptions",schemaPath:"#/properties/subscriptions/type",keyword:"type",params:{type: schema17.properties.subscriptions.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -5007,7 +5086,7 @@ if(data.tax_exempt !== undefined){
 let data28 = data.tax_exempt;
 const _errs58 = errors;
 if((typeof data28 !== "string") && (data28 !== null)){
-const err59 = {instancePath:instancePath+"/tax_exempt",schemaPath:"#/properties/tax_exempt/type",keyword:"type",params:{type: schema16.properties.tax_exempt.type},message:"must be string,null"};
+const err59 = {instancePath:instancePath+"/tax_exempt",schemaPath:"#/properties/tax_exempt/type",keyword:"type",params:{type: schema17.properties.tax_exempt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -5023,7 +5102,7 @@ if(data.test_clock !== undefined){
 let data29 = data.test_clock;
 const _errs60 = errors;
 if((typeof data29 !== "string") && (data29 !== null)){
-const err60 = {instancePath:instancePath+"/test_clock",schemaPath:"#/properties/test_clock/type",keyword:"type",params:{type: schema16.properties.test_clock.type},message:"must be string,null"};
+const err60 = {instancePath:instancePath+"/test_clock",schemaPath:"#/properties/test_clock/type",keyword:"type",params:{type: schema17.properties.test_clock.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -5046,15 +5125,15 @@ vErrors.push(err61);
 }
 errors++;
 }
-validate16.errors = vErrors;
+validate17.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_deleted_customer: Validator = validate17;
+export const record_deleted_customer: Validator = validate18;
 // prettier-ignore
-const schema17 = {"type":"object","properties":{"deleted":{"type":"boolean"},"id":{"type":"string"},"object":{"type":"string","const":"customer"}},"required":["deleted","id","object"],"additionalProperties":true};
+const schema18 = {"type":"object","properties":{"deleted":{"type":"boolean"},"id":{"type":"string"},"object":{"type":"string","const":"customer"}},"required":["deleted","id","object"],"additionalProperties":true};
 // prettier-ignore
-function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -5159,15 +5238,15 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate17.errors = vErrors;
+validate18.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_dispute: Validator = validate18;
+export const record_dispute: Validator = validate19;
 // prettier-ignore
-const schema18 = {"type":"object","properties":{"amount":{"type":"integer"},"balance_transactions":{"type":"array","items":{"type":"object"}},"charge":{"type":"string"},"created":{"type":"integer"},"currency":{"type":"string"},"enhanced_eligibility_types":{"type":"array","items":{"type":"string"}},"evidence":{"type":"object"},"evidence_details":{"type":"object"},"id":{"type":"string"},"is_charge_refundable":{"type":"boolean"},"livemode":{"type":"boolean"},"metadata":{"type":"object"},"object":{"type":"string","const":"dispute"},"payment_intent":{"type":["string","null"]},"payment_method_details":{"type":["object","null"]},"reason":{"type":"string"},"status":{"type":"string"}},"required":["amount","balance_transactions","charge","created","currency","enhanced_eligibility_types","evidence","evidence_details","id","is_charge_refundable","livemode","metadata","object","payment_intent","payment_method_details","reason","status"],"additionalProperties":true};
+const schema19 = {"type":"object","properties":{"amount":{"type":"integer"},"balance_transactions":{"type":"array","items":{"type":"object"}},"charge":{"type":"string"},"created":{"type":"integer"},"currency":{"type":"string"},"enhanced_eligibility_types":{"type":"array","items":{"type":"string"}},"evidence":{"type":"object"},"evidence_details":{"type":"object"},"id":{"type":"string"},"is_charge_refundable":{"type":"boolean"},"livemode":{"type":"boolean"},"metadata":{"type":"object"},"object":{"type":"string","const":"dispute"},"payment_intent":{"type":["string","null"]},"payment_method_details":{"type":["object","null"]},"reason":{"type":"string"},"status":{"type":"string"}},"required":["amount","balance_transactions","charge","created","currency","enhanced_eligibility_types","evidence","evidence_details","id","is_charge_refundable","livemode","metadata","object","payment_intent","payment_method_details","reason","status"],"additionalProperties":true};
 // prettier-ignore
-function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -5611,7 +5690,7 @@ if(data.payment_intent !== undefined){
 let data15 = data.payment_intent;
 const _errs32 = errors;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err33 = {instancePath:instancePath+"/payment_intent",schemaPath:"#/properties/payment_intent/type",keyword:"type",params:{type: schema18.properties.payment_intent.type},message:"must be string,null"};
+const err33 = {instancePath:instancePath+"/payment_intent",schemaPath:"#/properties/payment_intent/type",keyword:"type",params:{type: schema19.properties.payment_intent.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -5627,7 +5706,7 @@ if(data.payment_method_details !== undefined){
 let data16 = data.payment_method_details;
 const _errs34 = errors;
 if((!(data16 && typeof data16 == "object" && !Array.isArray(data16))) && (data16 !== null)){
-const err34 = {instancePath:instancePath+"/payment_method_details",schemaPath:"#/properties/payment_method_details/type",keyword:"type",params:{type: schema18.properties.payment_method_details.type},message:"must be object,null"};
+const err34 = {instancePath:instancePath+"/payment_method_details",schemaPath:"#/properties/payment_method_details/type",keyword:"type",params:{type: schema19.properties.payment_method_details.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -5682,15 +5761,15 @@ vErrors.push(err37);
 }
 errors++;
 }
-validate18.errors = vErrors;
+validate19.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_invoice: Validator = validate19;
+export const record_invoice: Validator = validate20;
 // prettier-ignore
-const schema19 = {"type":"object","properties":{"created":{"type":"integer"}},"required":["created"],"additionalProperties":true};
+const schema20 = {"type":"object","properties":{"created":{"type":"integer"}},"required":["created"],"additionalProperties":true};
 // prettier-ignore
-function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -5733,15 +5812,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate19.errors = vErrors;
+validate20.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_payment_intent: Validator = validate20;
+export const record_payment_intent: Validator = validate21;
 // prettier-ignore
-const schema20 = {"type":"object","properties":{"amount":{"type":"integer"},"amount_capturable":{"type":"integer"},"amount_received":{"type":"integer"},"application":{"type":["string","null"]},"application_fee_amount":{"type":["integer","null"]},"capture_method":{"type":"string","enum":["automatic","automatic_async","manual"]},"client_secret":{"type":["string","null"]},"confirmation_method":{"type":"string","enum":["automatic","manual"]},"created":{"type":"integer"},"currency":{"type":"string"},"customer":{"type":["string","null"]},"description":{"type":["string","null"]},"id":{"type":"string"},"livemode":{"type":"boolean"},"metadata":{"type":"object"},"object":{"type":"string","const":"payment_intent"},"payment_method":{"type":["string","null"]},"payment_method_types":{"type":"array","items":{"type":"string"}},"status":{"type":"string"}},"required":["amount","amount_capturable","amount_received","application","application_fee_amount","capture_method","client_secret","confirmation_method","created","currency","customer","description","id","livemode","metadata","object","payment_method","payment_method_types","status"],"additionalProperties":true};
+const schema21 = {"type":"object","properties":{"amount":{"type":"integer"},"amount_capturable":{"type":"integer"},"amount_received":{"type":"integer"},"application":{"type":["string","null"]},"application_fee_amount":{"type":["integer","null"]},"capture_method":{"type":"string","enum":["automatic","automatic_async","manual"]},"client_secret":{"type":["string","null"]},"confirmation_method":{"type":"string","enum":["automatic","manual"]},"created":{"type":"integer"},"currency":{"type":"string"},"customer":{"type":["string","null"]},"description":{"type":["string","null"]},"id":{"type":"string"},"livemode":{"type":"boolean"},"metadata":{"type":"object"},"object":{"type":"string","const":"payment_intent"},"payment_method":{"type":["string","null"]},"payment_method_types":{"type":"array","items":{"type":"string"}},"status":{"type":"string"}},"required":["amount","amount_capturable","amount_received","application","application_fee_amount","capture_method","client_secret","confirmation_method","created","currency","customer","description","id","livemode","metadata","object","payment_method","payment_method_types","status"],"additionalProperties":true};
 // prettier-ignore
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -5989,7 +6068,7 @@ if(data.application !== undefined){
 let data3 = data.application;
 const _errs8 = errors;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err22 = {instancePath:instancePath+"/application",schemaPath:"#/properties/application/type",keyword:"type",params:{type: schema20.properties.application.type},message:"must be string,null"};
+const err22 = {instancePath:instancePath+"/application",schemaPath:"#/properties/application/type",keyword:"type",params:{type: schema21.properties.application.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -6005,7 +6084,7 @@ if(data.application_fee_amount !== undefined){
 let data4 = data.application_fee_amount;
 const _errs10 = errors;
 if((!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))) && (data4 !== null)){
-const err23 = {instancePath:instancePath+"/application_fee_amount",schemaPath:"#/properties/application_fee_amount/type",keyword:"type",params:{type: schema20.properties.application_fee_amount.type},message:"must be integer,null"};
+const err23 = {instancePath:instancePath+"/application_fee_amount",schemaPath:"#/properties/application_fee_amount/type",keyword:"type",params:{type: schema21.properties.application_fee_amount.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -6031,9 +6110,9 @@ vErrors.push(err24);
 errors++;
 }
 const _errs13 = errors;
-const vSchema0 = schema20.properties.capture_method.enum;
+const vSchema0 = schema21.properties.capture_method.enum;
 if(!(((data5 === "automatic") || (data5 === "automatic_async")) || (data5 === "manual"))){
-const err25 = {instancePath:instancePath+"/capture_method",schemaPath:"#/properties/capture_method/enum",keyword:"enum",params:{allowedValues: schema20.properties.capture_method.enum},message:"must be equal to one of the allowed values"};
+const err25 = {instancePath:instancePath+"/capture_method",schemaPath:"#/properties/capture_method/enum",keyword:"enum",params:{allowedValues: schema21.properties.capture_method.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -6048,7 +6127,7 @@ if(data.client_secret !== undefined){
 let data6 = data.client_secret;
 const _errs14 = errors;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err26 = {instancePath:instancePath+"/client_secret",schemaPath:"#/properties/client_secret/type",keyword:"type",params:{type: schema20.properties.client_secret.type},message:"must be string,null"};
+const err26 = {instancePath:instancePath+"/client_secret",schemaPath:"#/properties/client_secret/type",keyword:"type",params:{type: schema21.properties.client_secret.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -6074,9 +6153,9 @@ vErrors.push(err27);
 errors++;
 }
 const _errs17 = errors;
-const vSchema1 = schema20.properties.confirmation_method.enum;
+const vSchema1 = schema21.properties.confirmation_method.enum;
 if(!((data7 === "automatic") || (data7 === "manual"))){
-const err28 = {instancePath:instancePath+"/confirmation_method",schemaPath:"#/properties/confirmation_method/enum",keyword:"enum",params:{allowedValues: schema20.properties.confirmation_method.enum},message:"must be equal to one of the allowed values"};
+const err28 = {instancePath:instancePath+"/confirmation_method",schemaPath:"#/properties/confirmation_method/enum",keyword:"enum",params:{allowedValues: schema21.properties.confirmation_method.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -6123,7 +6202,7 @@ if(data.customer !== undefined){
 let data10 = data.customer;
 const _errs22 = errors;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err31 = {instancePath:instancePath+"/customer",schemaPath:"#/properties/customer/type",keyword:"type",params:{type: schema20.properties.customer.type},message:"must be string,null"};
+const err31 = {instancePath:instancePath+"/customer",schemaPath:"#/properties/customer/type",keyword:"type",params:{type: schema21.properties.customer.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -6139,7 +6218,7 @@ if(data.description !== undefined){
 let data11 = data.description;
 const _errs24 = errors;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err32 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema20.properties.description.type},message:"must be string,null"};
+const err32 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema21.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -6229,7 +6308,7 @@ if(data.payment_method !== undefined){
 let data16 = data.payment_method;
 const _errs34 = errors;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err38 = {instancePath:instancePath+"/payment_method",schemaPath:"#/properties/payment_method/type",keyword:"type",params:{type: schema20.properties.payment_method.type},message:"must be string,null"};
+const err38 = {instancePath:instancePath+"/payment_method",schemaPath:"#/properties/payment_method/type",keyword:"type",params:{type: schema21.properties.payment_method.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -6307,15 +6386,15 @@ vErrors.push(err42);
 }
 errors++;
 }
-validate20.errors = vErrors;
+validate21.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_payout: Validator = validate21;
+export const record_payout: Validator = validate22;
 // prettier-ignore
-const schema21 = {"type":"object","properties":{"amount":{"type":"integer"},"application_fee":{"type":["string","null"]},"application_fee_amount":{"type":["integer","null"]},"arrival_date":{"type":"integer"},"automatic":{"type":"boolean"},"balance_transaction":{"type":["string","null"]},"created":{"type":"integer"},"currency":{"type":"string"},"description":{"type":["string","null"]},"destination":{"type":["string","null"]},"failure_balance_transaction":{"type":["string","null"]},"failure_code":{"type":["string","null"]},"failure_message":{"type":["string","null"]},"id":{"type":"string"},"livemode":{"type":"boolean"},"metadata":{"type":"object"},"method":{"type":"string","enum":["standard","instant"]},"object":{"type":"string","const":"payout"},"original_payout":{"type":["string","null"]},"payout_method":{"type":["string","null"]},"reconciliation_status":{"type":"string"},"reversed_by":{"type":["string","null"]},"source_balance":{"type":["string","null"]},"source_type":{"type":"string"},"statement_descriptor":{"type":"string"}},"required":["amount","application_fee","application_fee_amount","arrival_date","automatic","balance_transaction","created","currency","description","destination","failure_balance_transaction","failure_code","failure_message","id","livemode","metadata","method","object","original_payout","payout_method","reconciliation_status","reversed_by","source_balance","source_type","statement_descriptor"],"additionalProperties":true};
+const schema22 = {"type":"object","properties":{"amount":{"type":"integer"},"application_fee":{"type":["string","null"]},"application_fee_amount":{"type":["integer","null"]},"arrival_date":{"type":"integer"},"automatic":{"type":"boolean"},"balance_transaction":{"type":["string","null"]},"created":{"type":"integer"},"currency":{"type":"string"},"description":{"type":["string","null"]},"destination":{"type":["string","null"]},"failure_balance_transaction":{"type":["string","null"]},"failure_code":{"type":["string","null"]},"failure_message":{"type":["string","null"]},"id":{"type":"string"},"livemode":{"type":"boolean"},"metadata":{"type":"object"},"method":{"type":"string","enum":["standard","instant"]},"object":{"type":"string","const":"payout"},"original_payout":{"type":["string","null"]},"payout_method":{"type":["string","null"]},"reconciliation_status":{"type":"string"},"reversed_by":{"type":["string","null"]},"source_balance":{"type":["string","null"]},"source_type":{"type":"string"},"statement_descriptor":{"type":"string"}},"required":["amount","application_fee","application_fee_amount","arrival_date","automatic","balance_transaction","created","currency","description","destination","failure_balance_transaction","failure_code","failure_message","id","livemode","metadata","method","object","original_payout","payout_method","reconciliation_status","reversed_by","source_balance","source_type","statement_descriptor"],"additionalProperties":true};
 // prettier-ignore
-function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -6591,7 +6670,7 @@ if(data.application_fee !== undefined){
 let data1 = data.application_fee;
 const _errs4 = errors;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err26 = {instancePath:instancePath+"/application_fee",schemaPath:"#/properties/application_fee/type",keyword:"type",params:{type: schema21.properties.application_fee.type},message:"must be string,null"};
+const err26 = {instancePath:instancePath+"/application_fee",schemaPath:"#/properties/application_fee/type",keyword:"type",params:{type: schema22.properties.application_fee.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -6607,7 +6686,7 @@ if(data.application_fee_amount !== undefined){
 let data2 = data.application_fee_amount;
 const _errs6 = errors;
 if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (data2 !== null)){
-const err27 = {instancePath:instancePath+"/application_fee_amount",schemaPath:"#/properties/application_fee_amount/type",keyword:"type",params:{type: schema21.properties.application_fee_amount.type},message:"must be integer,null"};
+const err27 = {instancePath:instancePath+"/application_fee_amount",schemaPath:"#/properties/application_fee_amount/type",keyword:"type",params:{type: schema22.properties.application_fee_amount.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -6655,7 +6734,7 @@ if(data.balance_transaction !== undefined){
 let data5 = data.balance_transaction;
 const _errs12 = errors;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err30 = {instancePath:instancePath+"/balance_transaction",schemaPath:"#/properties/balance_transaction/type",keyword:"type",params:{type: schema21.properties.balance_transaction.type},message:"must be string,null"};
+const err30 = {instancePath:instancePath+"/balance_transaction",schemaPath:"#/properties/balance_transaction/type",keyword:"type",params:{type: schema22.properties.balance_transaction.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -6703,7 +6782,7 @@ if(data.description !== undefined){
 let data8 = data.description;
 const _errs18 = errors;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err33 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema21.properties.description.type},message:"must be string,null"};
+const err33 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema22.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -6719,7 +6798,7 @@ if(data.destination !== undefined){
 let data9 = data.destination;
 const _errs20 = errors;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err34 = {instancePath:instancePath+"/destination",schemaPath:"#/properties/destination/type",keyword:"type",params:{type: schema21.properties.destination.type},message:"must be string,null"};
+const err34 = {instancePath:instancePath+"/destination",schemaPath:"#/properties/destination/type",keyword:"type",params:{type: schema22.properties.destination.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -6735,7 +6814,7 @@ if(data.failure_balance_transaction !== undefined){
 let data10 = data.failure_balance_transaction;
 const _errs22 = errors;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err35 = {instancePath:instancePath+"/failure_balance_transaction",schemaPath:"#/properties/failure_balance_transaction/type",keyword:"type",params:{type: schema21.properties.failure_balance_transaction.type},message:"must be string,null"};
+const err35 = {instancePath:instancePath+"/failure_balance_transaction",schemaPath:"#/properties/failure_balance_transaction/type",keyword:"type",params:{type: schema22.properties.failure_balance_transaction.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -6751,7 +6830,7 @@ if(data.failure_code !== undefined){
 let data11 = data.failure_code;
 const _errs24 = errors;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err36 = {instancePath:instancePath+"/failure_code",schemaPath:"#/properties/failure_code/type",keyword:"type",params:{type: schema21.properties.failure_code.type},message:"must be string,null"};
+const err36 = {instancePath:instancePath+"/failure_code",schemaPath:"#/properties/failure_code/type",keyword:"type",params:{type: schema22.properties.failure_code.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -6767,7 +6846,7 @@ if(data.failure_message !== undefined){
 let data12 = data.failure_message;
 const _errs26 = errors;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err37 = {instancePath:instancePath+"/failure_message",schemaPath:"#/properties/failure_message/type",keyword:"type",params:{type: schema21.properties.failure_message.type},message:"must be string,null"};
+const err37 = {instancePath:instancePath+"/failure_message",schemaPath:"#/properties/failure_message/type",keyword:"type",params:{type: schema22.properties.failure_message.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -6841,9 +6920,9 @@ vErrors.push(err41);
 errors++;
 }
 const _errs35 = errors;
-const vSchema0 = schema21.properties.method.enum;
+const vSchema0 = schema22.properties.method.enum;
 if(!((data16 === "standard") || (data16 === "instant"))){
-const err42 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/enum",keyword:"enum",params:{allowedValues: schema21.properties.method.enum},message:"must be equal to one of the allowed values"};
+const err42 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/enum",keyword:"enum",params:{allowedValues: schema22.properties.method.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -6884,7 +6963,7 @@ if(data.original_payout !== undefined){
 let data18 = data.original_payout;
 const _errs38 = errors;
 if((typeof data18 !== "string") && (data18 !== null)){
-const err45 = {instancePath:instancePath+"/original_payout",schemaPath:"#/properties/original_payout/type",keyword:"type",params:{type: schema21.properties.original_payout.type},message:"must be string,null"};
+const err45 = {instancePath:instancePath+"/original_payout",schemaPath:"#/properties/original_payout/type",keyword:"type",params:{type: schema22.properties.original_payout.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -6900,7 +6979,7 @@ if(data.payout_method !== undefined){
 let data19 = data.payout_method;
 const _errs40 = errors;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err46 = {instancePath:instancePath+"/payout_method",schemaPath:"#/properties/payout_method/type",keyword:"type",params:{type: schema21.properties.payout_method.type},message:"must be string,null"};
+const err46 = {instancePath:instancePath+"/payout_method",schemaPath:"#/properties/payout_method/type",keyword:"type",params:{type: schema22.properties.payout_method.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -6932,7 +7011,7 @@ if(data.reversed_by !== undefined){
 let data21 = data.reversed_by;
 const _errs44 = errors;
 if((typeof data21 !== "string") && (data21 !== null)){
-const err48 = {instancePath:instancePath+"/reversed_by",schemaPath:"#/properties/reversed_by/type",keyword:"type",params:{type: schema21.properties.reversed_by.type},message:"must be string,null"};
+const err48 = {instancePath:instancePath+"/reversed_by",schemaPath:"#/properties/reversed_by/type",keyword:"type",params:{type: schema22.properties.reversed_by.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -6948,7 +7027,7 @@ if(data.source_balance !== undefined){
 let data22 = data.source_balance;
 const _errs46 = errors;
 if((typeof data22 !== "string") && (data22 !== null)){
-const err49 = {instancePath:instancePath+"/source_balance",schemaPath:"#/properties/source_balance/type",keyword:"type",params:{type: schema21.properties.source_balance.type},message:"must be string,null"};
+const err49 = {instancePath:instancePath+"/source_balance",schemaPath:"#/properties/source_balance/type",keyword:"type",params:{type: schema22.properties.source_balance.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -7003,15 +7082,15 @@ vErrors.push(err52);
 }
 errors++;
 }
-validate21.errors = vErrors;
+validate22.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_product: Validator = validate22;
+export const record_product: Validator = validate23;
 // prettier-ignore
-const schema22 = {"type":"object","properties":{"active":{"type":"boolean"},"attributes":{"type":"array","items":{"type":"string"}},"created":{"type":"integer"},"default_price":{"type":["string","null"]},"description":{"type":["string","null"]},"features":{"type":"array","items":{"type":"object"}},"id":{"type":"string"},"images":{"type":"array","items":{"type":"string"}},"livemode":{"type":"boolean"},"marketing_features":{"type":"array","items":{"type":"object"}},"metadata":{"type":"object"},"name":{"type":"string"},"object":{"type":"string","const":"product"},"package_dimensions":{"type":["object","null"]},"shippable":{"type":["boolean","null"]},"statement_descriptor":{"type":["string","null"]},"tax_code":{"type":["string","null"]},"type":{"type":"string","enum":["good","service"]},"unit_label":{"type":["string","null"]},"updated":{"type":"integer"},"url":{"type":["string","null"]}},"required":["active","attributes","created","default_price","description","features","id","images","livemode","marketing_features","metadata","name","object","package_dimensions","shippable","statement_descriptor","tax_code","type","unit_label","updated","url"],"additionalProperties":true};
+const schema23 = {"type":"object","properties":{"active":{"type":"boolean"},"attributes":{"type":"array","items":{"type":"string"}},"created":{"type":"integer"},"default_price":{"type":["string","null"]},"description":{"type":["string","null"]},"features":{"type":"array","items":{"type":"object"}},"id":{"type":"string"},"images":{"type":"array","items":{"type":"string"}},"livemode":{"type":"boolean"},"marketing_features":{"type":"array","items":{"type":"object"}},"metadata":{"type":"object"},"name":{"type":"string"},"object":{"type":"string","const":"product"},"package_dimensions":{"type":["object","null"]},"shippable":{"type":["boolean","null"]},"statement_descriptor":{"type":["string","null"]},"tax_code":{"type":["string","null"]},"type":{"type":"string","enum":["good","service"]},"unit_label":{"type":["string","null"]},"updated":{"type":"integer"},"url":{"type":["string","null"]}},"required":["active","attributes","created","default_price","description","features","id","images","livemode","marketing_features","metadata","name","object","package_dimensions","shippable","statement_descriptor","tax_code","type","unit_label","updated","url"],"additionalProperties":true};
 // prettier-ignore
-function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -7302,7 +7381,7 @@ if(data.default_price !== undefined){
 let data4 = data.default_price;
 const _errs10 = errors;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err25 = {instancePath:instancePath+"/default_price",schemaPath:"#/properties/default_price/type",keyword:"type",params:{type: schema22.properties.default_price.type},message:"must be string,null"};
+const err25 = {instancePath:instancePath+"/default_price",schemaPath:"#/properties/default_price/type",keyword:"type",params:{type: schema23.properties.default_price.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -7318,7 +7397,7 @@ if(data.description !== undefined){
 let data5 = data.description;
 const _errs12 = errors;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err26 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema22.properties.description.type},message:"must be string,null"};
+const err26 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema23.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -7541,7 +7620,7 @@ if(data.package_dimensions !== undefined){
 let data17 = data.package_dimensions;
 const _errs36 = errors;
 if((!(data17 && typeof data17 == "object" && !Array.isArray(data17))) && (data17 !== null)){
-const err39 = {instancePath:instancePath+"/package_dimensions",schemaPath:"#/properties/package_dimensions/type",keyword:"type",params:{type: schema22.properties.package_dimensions.type},message:"must be object,null"};
+const err39 = {instancePath:instancePath+"/package_dimensions",schemaPath:"#/properties/package_dimensions/type",keyword:"type",params:{type: schema23.properties.package_dimensions.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -7557,7 +7636,7 @@ if(data.shippable !== undefined){
 let data18 = data.shippable;
 const _errs38 = errors;
 if((typeof data18 !== "boolean") && (data18 !== null)){
-const err40 = {instancePath:instancePath+"/shippable",schemaPath:"#/properties/shippable/type",keyword:"type",params:{type: schema22.properties.shippable.type},message:"must be boolean,null"};
+const err40 = {instancePath:instancePath+"/shippable",schemaPath:"#/properties/shippable/type",keyword:"type",params:{type: schema23.properties.shippable.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -7573,7 +7652,7 @@ if(data.statement_descriptor !== undefined){
 let data19 = data.statement_descriptor;
 const _errs40 = errors;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err41 = {instancePath:instancePath+"/statement_descriptor",schemaPath:"#/properties/statement_descriptor/type",keyword:"type",params:{type: schema22.properties.statement_descriptor.type},message:"must be string,null"};
+const err41 = {instancePath:instancePath+"/statement_descriptor",schemaPath:"#/properties/statement_descriptor/type",keyword:"type",params:{type: schema23.properties.statement_descriptor.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -7589,7 +7668,7 @@ if(data.tax_code !== undefined){
 let data20 = data.tax_code;
 const _errs42 = errors;
 if((typeof data20 !== "string") && (data20 !== null)){
-const err42 = {instancePath:instancePath+"/tax_code",schemaPath:"#/properties/tax_code/type",keyword:"type",params:{type: schema22.properties.tax_code.type},message:"must be string,null"};
+const err42 = {instancePath:instancePath+"/tax_code",schemaPath:"#/properties/tax_code/type",keyword:"type",params:{type: schema23.properties.tax_code.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -7615,9 +7694,9 @@ vErrors.push(err43);
 errors++;
 }
 const _errs45 = errors;
-const vSchema0 = schema22.properties.type.enum;
+const vSchema0 = schema23.properties.type.enum;
 if(!((data21 === "good") || (data21 === "service"))){
-const err44 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema22.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err44 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema23.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -7632,7 +7711,7 @@ if(data.unit_label !== undefined){
 let data22 = data.unit_label;
 const _errs46 = errors;
 if((typeof data22 !== "string") && (data22 !== null)){
-const err45 = {instancePath:instancePath+"/unit_label",schemaPath:"#/properties/unit_label/type",keyword:"type",params:{type: schema22.properties.unit_label.type},message:"must be string,null"};
+const err45 = {instancePath:instancePath+"/unit_label",schemaPath:"#/properties/unit_label/type",keyword:"type",params:{type: schema23.properties.unit_label.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -7664,7 +7743,7 @@ if(data.url !== undefined){
 let data24 = data.url;
 const _errs50 = errors;
 if((typeof data24 !== "string") && (data24 !== null)){
-const err47 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: schema22.properties.url.type},message:"must be string,null"};
+const err47 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: schema23.properties.url.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -7687,15 +7766,15 @@ vErrors.push(err48);
 }
 errors++;
 }
-validate22.errors = vErrors;
+validate23.errors = vErrors;
 return errors === 0;
 }
 // prettier-ignore
-export const record_subscription: Validator = validate23;
+export const record_subscription: Validator = validate24;
 // prettier-ignore
-const schema23 = {"type":"object","properties":{"created":{"type":"integer"},"status":{"type":"string","enum":["active","canceled","incomplete","incomplete_expired","past_due","paused","trialing","unpaid"]}},"required":["created","status"],"additionalProperties":true};
+const schema24 = {"type":"object","properties":{"created":{"type":"integer"},"status":{"type":"string","enum":["active","canceled","incomplete","incomplete_expired","past_due","paused","trialing","unpaid"]}},"required":["created","status"],"additionalProperties":true};
 // prettier-ignore
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -7751,9 +7830,9 @@ vErrors.push(err3);
 errors++;
 }
 const _errs5 = errors;
-const vSchema0 = schema23.properties.status.enum;
+const vSchema0 = schema24.properties.status.enum;
 if(!((((((((data1 === "active") || (data1 === "canceled")) || (data1 === "incomplete")) || (data1 === "incomplete_expired")) || (data1 === "past_due")) || (data1 === "paused")) || (data1 === "trialing")) || (data1 === "unpaid"))){
-const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema23.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema24.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7775,7 +7854,7 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate23.errors = vErrors;
+validate24.errors = vErrors;
 return errors === 0;
 }
 
@@ -7786,7 +7865,6 @@ export const params_customers_api_search = params_charges_api_search;
 export const params_disputes_get = params_balance_transactions_get;
 export const params_invoices_list = params_charges_list;
 export const params_invoices_get = params_charges_get;
-export const params_invoices_api_search = params_customers_create;
 export const params_payment_intents_get = params_balance_transactions_get;
 export const params_payment_intents_api_search = params_charges_api_search;
 export const params_payouts_get = params_charges_get;
@@ -7800,7 +7878,7 @@ export const params_refunds_list = params_charges_list;
 export const params_refunds_get = params_charges_get;
 export const params_refunds_create = params_customers_create;
 export const params_subscriptions_get = params_charges_get;
-export const params_subscriptions_api_search = params_customers_create;
+export const params_subscriptions_api_search = params_invoices_api_search;
 export const record_deleted_product = params_customers_create;
 export const record_refund = record_invoice;
 /** The record validator of each call that returns records, by "entity action". */
