@@ -194,7 +194,7 @@ function create(ctx: ActionContext, params: Record<string, unknown>): ActionResu
   const { source, store, action, entity } = ctx;
   const scope = resolveParent(source, entity, action, params);
   const model = store.model;
-  const record = store.template();
+  const record = blankUnsent(store.template(), model.fields, params, model.keyPath, model.ordering?.field);
   write(record, params, model.fields);
   // The record's own field naming its parent holds the parent it was created under.
   if (scope?.rule.field) setPath(record, scope.rule.field, scope.value);
@@ -216,6 +216,21 @@ function create(ctx: ActionContext, params: Record<string, unknown>): ActionResu
   if (scope) store.setParent(key, scope.key);
   const result = action.result.record === entity.record || action.result.record === model.entity.record ? asResult(source.connector, action, record) : resultShape(source.connector, action, params, key);
   return { kind: 'json', status: 200, records: result };
+}
+
+/**
+ * A new record's values for what its create did not give: null where the field may be null, false for a flag — not
+ * the generated values of a fixture record (a new message that looks like a reply, a new channel already archived).
+ * The key, the ordering field, constants and derived values keep the template's, as do other required values.
+ */
+function blankUnsent(record: Record<string, unknown>, fields: readonly PropertyIR[], params: Record<string, unknown>, keyPath: string | undefined, orderField: string | undefined): Record<string, unknown> {
+  const top = keyPath?.split('.')[0];
+  for (const f of fields) {
+    if (params[f.name] !== undefined || f.name === top || f.name === orderField || f.const !== undefined || f.derive || f.name.includes('.')) continue;
+    if (f.types.length === 1 && f.types[0] === 'boolean') record[f.name] = false;
+    else if (f.nullable) record[f.name] = null;
+  }
+  return record;
 }
 
 /** A result of another shape than the entity's record (e.g. a topic change answered with the channel). */

@@ -128,6 +128,23 @@ describe('errors use the spec error body', () => {
   });
 });
 
+describe('created records', () => {
+  test('hold what the create gave; other fields are null where they may be, flags false (a new message is no reply)', async () => {
+    const server = await startMock({ ir: specIr, port: 0 });
+    try {
+      const channel = (await callOn(server, { entity: 'channels', action: 'list', params: { limit: 1 } }, { source: 'team_messaging' })).body.result[0].id;
+      const posted = await callOn(server, { entity: 'messages', action: 'create', params: { channel, text: 'hello' } }, { source: 'team_messaging' });
+      expect(posted.status).toBe(200);
+      const listed = (await callOn(server, { entity: 'channel_messages', action: 'list', params: { channel, limit: 1 } }, { source: 'team_messaging' })).body.result[0];
+      expect(listed).toMatchObject({ ts: posted.body.result.ts, text: 'hello', thread_ts: null, reply_count: null });
+      const created = await callOn(server, { entity: 'channels', action: 'create', params: { name: 'fresh-channel' } }, { source: 'team_messaging' });
+      expect(created.body.result).toMatchObject({ name: 'fresh-channel', is_archived: false });
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('paging while records are written', () => {
   test('a cursor continues after the last record served: a message posted between pages neither repeats nor skips one', async () => {
     // A server of its own: the writes stay out of the sources other tests read.
