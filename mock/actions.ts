@@ -8,7 +8,7 @@ import { getPath, setPath } from '../generator/emitters/fixtures/model.js';
 import { Random } from '../generator/emitters/fixtures/random.js';
 import { identifier, valueFor } from '../generator/emitters/fixtures/values.js';
 import type { ActionIR, ConnectorIR, EntityIR, PropertyIR, ShapeIR } from '../generator/ir.js';
-import { HttpError, notFound } from './errors.js';
+import { HttpError, invalidParams, notFound } from './errors.js';
 import { resolveParent, type ParentScope } from './parent.js';
 import { cutPage } from './paging.js';
 import { projectRecord } from './query/index.js';
@@ -99,6 +99,26 @@ function targetRow(ctx: ActionContext, params: Record<string, unknown>): Row {
   return row;
 }
 
+/** Whether a value fits a record field's type, constant and allowed values (what the record's schema holds it to). */
+function fitsField(value: unknown, f: PropertyIR): boolean {
+  if (value === null) return f.nullable;
+  if (f.const !== undefined) return value === f.const;
+  if (f.enum && !f.enum.includes(value as never)) return false;
+  const kind = Array.isArray(value) ? 'array' : typeof value === 'number' ? (Number.isInteger(value) ? 'integer' : 'number') : typeof value;
+  return f.types.some((t) => t === 'any' || t === kind || (t === 'number' && kind === 'integer'));
+}
+
+/**
+ * A write's params that name a record field (at the top level) must fit it: a customer update cannot make `object`
+ * "invoice" or `created` "yesterday" (the contract may not show the write's params, but it shows the record).
+ */
+function checkWrittenFields(params: Record<string, unknown>, fields: readonly PropertyIR[], skip?: string): void {
+  const problems = fields
+    .filter((f) => f.name !== skip && Object.hasOwn(params, f.name) && params[f.name] !== undefined && !fitsField(params[f.name], f))
+    .map((f) => ({ field: `params.${f.name}`, message: `names the record field ${f.name}, which holds ${f.const !== undefined ? JSON.stringify(f.const) : `${f.enum ? `one of ${f.enum.map((v) => JSON.stringify(v)).join(', ')}` : f.types.join(' or ')}${f.nullable ? ' or null' : ''}`}`, error_code: 'invalid_field_value' }));
+  if (problems.length) throw invalidParams(`invalid params: ${problems.map((p) => `${p.field.slice(7)} ${p.message}`).join('; ')}`, problems);
+}
+
 /** Copies params that name fields of the record onto it; never a prototype key. */
 function overlay(record: Record<string, unknown>, params: Record<string, unknown>, fields: Set<string>): boolean {
   let any = false;
@@ -182,6 +202,7 @@ function writeThrough(ctx: ActionContext, params: Record<string, unknown>): Acti
   const key = store.keyOf(row);
   const record = { ...store.recordOf(row) };
   const { [keyParam]: _key, ...changes } = params;
+  checkWrittenFields(changes, store.model.fields);
   write(record, changes, store.model.fields);
   checkInvariants(store.model.invariants, record, changes);
   store.put(key, record);
@@ -194,6 +215,7 @@ function create(ctx: ActionContext, params: Record<string, unknown>): ActionResu
   const { source, store, action, entity } = ctx;
   const scope = resolveParent(source, entity, action, params);
   const model = store.model;
+  checkWrittenFields(params, model.fields);
   const record = blankUnsent(store.template(), model.fields, params, model.keyPath, model.ordering?.field);
   write(record, params, model.fields);
   // The record's own field naming its parent holds the parent it was created under.
@@ -249,6 +271,7 @@ function update(ctx: ActionContext, params: Record<string, unknown>): ActionResu
   // Partial: the fields not given keep their values.
   const record = { ...store.recordOf(row) };
   const { [action.keyParam ?? '']: _key, ...changes } = params;
+  checkWrittenFields(changes, store.model.fields);
   write(record, changes, store.model.fields);
   if (store.model.keyPath !== undefined) setPath(record, store.model.keyPath, key);
   checkInvariants(store.model.invariants, record, changes);

@@ -145,6 +145,21 @@ describe('created records', () => {
   });
 });
 
+describe('writes keep records to their schema', () => {
+  test('a param naming a record field must fit it: 422 naming the param, and the record is unchanged', async () => {
+    const id = (await call({ entity: 'customers', action: 'list', params: { limit: 1 } })).body.result[0].id;
+    const before = (await call({ entity: 'customers', action: 'get', params: { id } })).body.result;
+    const bad = await call({ entity: 'customers', action: 'update', params: { id, object: 'invoice', created: 'yesterday' } });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors.map((e: { field: string; error_code: string }) => [e.field, e.error_code])).toEqual([
+      ['params.created', 'invalid_field_value'],
+      ['params.object', 'invalid_field_value'],
+    ]);
+    expect((await call({ entity: 'customers', action: 'get', params: { id } })).body.result).toEqual(before);
+    expect((await call({ entity: 'customers', action: 'create', params: { object: 'charge' } })).status).toBe(422);
+  });
+});
+
 describe('paging while records are written', () => {
   test('a cursor continues after the last record served: a message posted between pages neither repeats nor skips one', async () => {
     // A server of its own: the writes stay out of the sources other tests read.
