@@ -98,6 +98,11 @@ export function projectRecord(
   for (const path of paths) {
     const value = readPath(record, path);
     if (value !== undefined) setPath(out, path.split('.'), value);
+    else {
+      // An object the record holds stays, empty, when none of the paths asked for inside it has a value.
+      const top = path.split('.')[0]!;
+      if (top !== path && isObject(own(record, top)) && !Object.hasOwn(out, top)) out[top] = {};
+    }
   }
   return out;
 }

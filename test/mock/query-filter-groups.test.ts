@@ -1,6 +1,6 @@
 /** filter_groups: the CRM (HubSpot-style) search request — 13 operators, groups, sorts, free text, projection. */
 import { describe, expect, test } from 'vitest';
-import { planQuery, QueryError, runPlan } from '../../mock/query/index.js';
+import { planQuery, projectRecord, QueryError, runPlan } from '../../mock/query/index.js';
 
 const contacts = [
   {
@@ -273,4 +273,9 @@ describe('filter_groups and hostile keys', () => {
     expect(Object.hasOwn(out!.properties as object, '__proto__')).toBe(true);
     expect(JSON.stringify(out)).toBe('{"id":"7","properties":{"__proto__":"gold"}}');
   });
+});
+
+test('properties asked for that a record does not hold still leave its properties object (a required field)', () => {
+  const record = { id: '1', properties: {}, createdAt: '2024-01-01T00:00:00Z' };
+  expect(projectRecord(record, ['id', 'properties.email', 'createdAt'])).toEqual({ id: '1', properties: {}, createdAt: '2024-01-01T00:00:00Z' });
 });
