@@ -315,7 +315,7 @@ describe('one root cause, one diagnostic', () => {
     const diagnostics = await realWith('    maximum: 100\n    default: 10\n    description: Number of records to return.', '    maximum: 100\n    default: ten\n    description: Number of records to return.');
     expect(diagnostics.map((d) => `${d.code} ${d.message}`)).toEqual([`SPEC015 param 'limit': default "ten" is not a integer`]);
     const related = diagnostics[0]!.related!;
-    expect(related).toHaveLength(14);
+    expect(related).toHaveLength(16);
     expect(related.every((r) => r.kind === 'follow-on' && r.code === 'SPEC021' && r.file.endsWith('service.yaml'))).toBe(true);
   });
 
