@@ -93,6 +93,17 @@ describe('source id', () => {
   });
 });
 
+describe('token', () => {
+  test('an empty token is refused when the client is made, not at the first call as a 401; a function is not called then', () => {
+    const { fetch, calls } = fakeFetch(() => envelope([]));
+    expect(() => new TestClient({ ...options(fetch), token: '' }, SERVICE)).toThrow(/empty token/);
+    let asked = 0;
+    expect(() => new TestClient({ ...options(fetch), token: () => String(++asked) }, SERVICE)).not.toThrow();
+    expect(asked).toBe(0);
+    expect(calls).toHaveLength(0);
+  });
+});
+
 describe('createSource', () => {
   test('POSTs the body to the sources path and returns the created source', async () => {
     const { fetch, calls } = fakeFetch(() => envelope({ id: 'src_9', name: 'Billing' }));

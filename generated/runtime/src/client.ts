@@ -114,11 +114,14 @@ export class ConnectorClient<A extends object = Record<string, unknown>> {
   readonly #executePath: string | undefined;
 
   /**
-   * Checks the options at once: a given source id, and validators for validateResponses. `connector` names the
-   * connector in log lines; each entry of `resources` becomes a property holding that entity's methods.
+   * Checks the options at once: a token given as text is not empty, a given source id, and validators for
+   * validateResponses. `connector` names the connector in log lines; each entry of `resources` becomes a property
+   * holding that entity's methods.
    */
   constructor(options: ClientOptions, service: ServiceDescriptor, connector?: string, resources: ResourceTable = {}) {
-    const { sourceId } = options;
+    const { sourceId, token } = options;
+    // An empty token (an unset environment variable) would only fail at the first call, as a 401.
+    if (token === '') throw new TypeError('empty token');
     // "." and ".." would be path segments of their own.
     if (sourceId === '' || sourceId === '.' || sourceId === '..')
       throw new TypeError(`invalid sourceId ${JSON.stringify(sourceId)}: not empty, "." or ".."`);
