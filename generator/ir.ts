@@ -389,12 +389,21 @@ export function recordsEntity(connector: ConnectorIR, entity: EntityIR): EntityI
 }
 
 /**
- * The parent rule an action of `entity` acts within: the rule of the entity whose records it addresses (recordsFrom
- * followed), when the action takes every param the rule names; undefined otherwise (the action sees every record).
+ * The parent rules an action of `entity` acts within, nearest first: the rule of the entity whose records it addresses
+ * (recordsFrom followed) when the action takes every param it names, then that parent's own rule while the action
+ * names its params too (code_hosting comments list: the issue's `number`, then the repository's `repo`). Empty: the
+ * action sees every record. Bounded, though validate rules cycles out.
  */
+export function parentChain(connector: ConnectorIR, entity: EntityIR, action: ActionIR): ParentIR[] {
+  const chain: ParentIR[] = [];
+  const named = (rule: ParentIR) => rule.params.every((p) => action.params.some((x) => x.name === p.param));
+  for (let rule = recordsEntity(connector, entity).parent; rule && named(rule) && chain.length < 8; rule = connector.entities.find((e) => e.name === rule!.entity)?.parent) chain.push(rule);
+  return chain;
+}
+
+/** The parent rule an action of `entity` acts within (parentChain's nearest), or undefined: it sees every record. */
 export function parentScope(connector: ConnectorIR, entity: EntityIR, action: ActionIR): ParentIR | undefined {
-  const parent = recordsEntity(connector, entity).parent;
-  return parent && parent.params.every((p) => action.params.some((x) => x.name === p.param)) ? parent : undefined;
+  return parentChain(connector, entity, action)[0];
 }
 
 /** Whether every value of `from` is a value of `to`'s type, nullability aside (integers are numbers; `any` fits all). */

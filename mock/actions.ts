@@ -112,9 +112,9 @@ function fitsField(value: unknown, f: PropertyIR): boolean {
  * A write's params that name a record field (at the top level) must fit it: a customer update cannot make `object`
  * "invoice" or `created` "yesterday" (the contract may not show the write's params, but it shows the record).
  */
-function checkWrittenFields(params: Record<string, unknown>, fields: readonly PropertyIR[], skip?: string): void {
+function checkWrittenFields(params: Record<string, unknown>, fields: readonly PropertyIR[]): void {
   const problems = fields
-    .filter((f) => f.name !== skip && Object.hasOwn(params, f.name) && params[f.name] !== undefined && !fitsField(params[f.name], f))
+    .filter((f) => Object.hasOwn(params, f.name) && params[f.name] !== undefined && !fitsField(params[f.name], f))
     .map((f) => ({ field: `params.${f.name}`, message: `names the record field ${f.name}, which holds ${f.const !== undefined ? JSON.stringify(f.const) : `${f.enum ? `one of ${f.enum.map((v) => JSON.stringify(v)).join(', ')}` : f.types.join(' or ')}${f.nullable ? ' or null' : ''}`}`, error_code: 'invalid_field_value' }));
   if (problems.length) throw invalidParams(`invalid params: ${problems.map((p) => `${p.field.slice(7)} ${p.message}`).join('; ')}`, problems);
 }

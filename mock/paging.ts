@@ -7,6 +7,7 @@
 import type { ActionIR, PaginationIR, PropertyIR, ShapeIR } from '../generator/ir.js';
 import { FALLBACK_PAGE_SIZE } from '../generator/emitters/fixtures/entity-facts.js';
 import { invalidParams } from './errors.js';
+import { isoSeconds } from './query/values.js';
 
 /** A cut page and its meta. */
 export interface PageOut {
@@ -64,8 +65,8 @@ function timeValue(value: unknown, param: PropertyIR): unknown {
   if (typeof value === 'number') return value;
   if (typeof value !== 'string') return undefined;
   if (/^\d+(\.\d+)?$/.test(value)) return Number(value);
-  const ms = Date.parse(value);
-  return Number.isNaN(ms) ? undefined : param.types[0] === 'integer' ? Math.floor(ms / 1000) : ms / 1000;
+  const seconds = isoSeconds(value);
+  return seconds === undefined ? undefined : param.types[0] === 'integer' ? Math.floor(seconds) : seconds;
 }
 
 /** The page size a request asks for: its size param, else the param's default, else the fallback. */

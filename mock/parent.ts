@@ -5,9 +5,9 @@
  * too, when the action also names that one), and params that name none answer 404. Base records belong to the parent
  * record parentIndexOf gives, as in the fixtures; a created record to the parent its create named.
  */
-import { parentScope, type ActionIR, type EntityIR, type ParentIR } from '../generator/ir.js';
+import { parentChain, type ActionIR, type EntityIR, type ParentIR } from '../generator/ir.js';
 import { HttpError } from './errors.js';
-import type { Row, SourceData } from './store.js';
+import type { EntityStore, Row, SourceData } from './store.js';
 
 /** The parent record an action acts within. */
 export interface ParentScope {
@@ -26,34 +26,31 @@ export interface ParentScope {
 /** The rule's params as a request gives them: `channel "C1"`, `repo "x", owner "y"`. */
 const namedBy = (rule: ParentIR, params: Record<string, unknown>) => rule.params.map((p) => `${p.param} ${JSON.stringify(params[p.param])}`).join(', ');
 
-/** The row of the parent record the request names (within the grandparent it names too); 404 when there is none. */
-function findParent(source: SourceData, rule: ParentIR, action: ActionIR, params: Record<string, unknown>, depth: number): Row {
-  const found = source.entity(rule.entity);
-  if (!found) throw new Error(`parent entity '${rule.entity}' of ${source.connector.id} has no records`); // validate rules this out
-  const { store } = found;
-  const up = store.model.entity.parent;
-  // The grandparent counts only when the action names it as well (comments list names repo and number).
-  const within = up && depth < 8 && up.params.every((p) => action.params.some((x) => x.name === p.param)) ? up : undefined;
-  let also: ((row: Row) => boolean) | undefined;
-  if (within) {
-    const upRow = findParent(source, within, action, params, depth + 1);
-    const upKey = String(source.entity(within.entity)!.store.keyOf(upRow));
-    also = (row) => store.parentKeyOf(row) === upKey;
-  }
-  const row = store.findWhere(rule.params.map((p) => [p.field, params[p.param]] as const), also);
-  if (row !== undefined) return row;
-  const of = within ? ` of the ${within.entity} record ${namedBy(within, params)} names` : '';
-  const message = `${namedBy(rule, params)} names no ${rule.entity} record${of}`;
-  throw new HttpError(404, `${message}; ${rule.params.map((p) => `${p.param} takes the ${p.field} of an existing ${rule.entity} record`).join(', ')}`, rule.params.map((p) => ({ field: `params.${p.param}`, message: `names no ${rule.entity} record${of}`, error_code: 'parent_not_found' })));
-}
-
-/** The parent record an action of `entity` acts within (its parent rule applies), or undefined; 404 for an unknown parent. */
+/**
+ * The parent record an action of `entity` acts within (parentChain: its parent rule, and the grandparent's where the
+ * action names that too), or undefined; 404 when the params name no such record. Found from the farthest ancestor
+ * down, each within the one above.
+ */
 export function resolveParent(source: SourceData, entity: EntityIR, action: ActionIR, params: Record<string, unknown>): ParentScope | undefined {
-  const rule = parentScope(source.connector, entity, action);
-  if (!rule) return undefined;
+  const chain = parentChain(source.connector, entity, action);
+  if (chain.length === 0) return undefined;
+  let found: { rule: ParentIR; store: EntityStore; row: Row; key: string } | undefined;
+  for (const rule of [...chain].reverse()) {
+    const { store } = source.entity(rule.entity)!;
+    const within = found;
+    const row = store.findWhere(
+      rule.params.map((p) => [p.field, params[p.param]] as const),
+      within && ((r) => store.parentKeyOf(r) === within.key),
+    );
+    if (row === undefined) {
+      const of = within ? ` of the ${within.rule.entity} record ${namedBy(within.rule, params)} names` : '';
+      const message = `${namedBy(rule, params)} names no ${rule.entity} record${of}; ${rule.params.map((p) => `${p.param} takes the ${p.field} of an existing ${rule.entity} record`).join(', ')}`;
+      throw new HttpError(404, message, rule.params.map((p) => ({ field: `params.${p.param}`, message: `names no ${rule.entity} record${of}`, error_code: 'parent_not_found' })));
+    }
+    found = { rule, store, row, key: String(store.keyOf(row)) };
+  }
+  // The last one found is the nearest parent, chain[0].
+  const { rule, store, row, key } = found!;
   const child = source.entity(entity.name)!.store;
-  const row = findParent(source, rule, action, params, 0);
-  const parents = source.entity(rule.entity)!.store;
-  const key = String(parents.keyOf(row));
-  return { rule, key, named: namedBy(rule, params), value: parents.valueOf(row, rule.params[0]!.field), holds: (r) => child.parentKeyOf(r) === key };
+  return { rule, key, named: namedBy(rule, params), value: store.valueOf(row, rule.params[0]!.field), holds: (r) => child.parentKeyOf(r) === key };
 }

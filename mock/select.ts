@@ -13,6 +13,7 @@ import type { ActionIR, BoundIR, MatchIR, PaginationIR, PropertyIR } from '../ge
 import { invalidParams } from './errors.js';
 import { timePosition } from './paging.js';
 import { planQuery, QueryError, sortRecords, type QueryLanguage } from './query/index.js';
+import { isoSeconds } from './query/values.js';
 import { requestedSort } from './sort.js';
 import type { EntityStore, Row } from './store.js';
 
@@ -39,13 +40,6 @@ export function matchesValue(field: unknown, value: unknown, rule: Pick<MatchIR,
   return rule.mode === 'exact' ? a === b : rule.mode === 'prefix' ? a.startsWith(b) : a.includes(b);
 }
 
-/** Unix seconds of an ISO 8601 date-time text (not a plain number), or undefined. */
-export function isoSeconds(text: string): number | undefined {
-  if (!/^\d{4}-\d{2}-\d{2}T/.test(text)) return undefined;
-  const ms = Date.parse(text);
-  return Number.isNaN(ms) ? undefined : ms / 1000;
-}
-
 /** A param value that is Unix seconds (a number, or its decimal text), or undefined. */
 const unixSeconds = (value: unknown): number | undefined => (typeof value === 'number' ? value : typeof value === 'string' && /^\d+(\.\d+)?$/.test(value) ? Number(value) : undefined);
 
@@ -57,15 +51,18 @@ export function withinBound(field: unknown, bound: BoundIR, value: unknown, para
   if (typeof field === 'number' && (typeof value === 'number' || (typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value))))) {
     a = field;
     b = Number(value);
-  } else if (typeof field === 'string' && isoSeconds(field) !== undefined && unixSeconds(value) !== undefined) {
-    // An ISO date field bounded by Unix seconds (an incremental export's start_time): compared as times.
-    a = isoSeconds(field)!;
-    b = unixSeconds(value)!;
-  } else if (typeof field === 'string' && typeof value === 'string') {
-    // Decimal time strings (Unix seconds with a fraction) compare as numbers, ISO date-times as times (any offset).
-    const numeric = /^\d+(\.\d+)?$/;
-    const [fieldTime, valueTime] = [isoSeconds(field), isoSeconds(value)];
-    [a, b] = numeric.test(field) && numeric.test(value) ? [Number(field), Number(value)] : fieldTime !== undefined && valueTime !== undefined ? [fieldTime, valueTime] : [field, value];
+  } else if (typeof field === 'string') {
+    const fieldTime = isoSeconds(field);
+    const seconds = unixSeconds(value);
+    if (fieldTime !== undefined && seconds !== undefined) {
+      // An ISO date field bounded by Unix seconds (an incremental export's start_time): compared as times.
+      [a, b] = [fieldTime, seconds];
+    } else if (typeof value === 'string') {
+      // Decimal time strings (Unix seconds with a fraction) compare as numbers, ISO date-times as times (any offset).
+      const numeric = /^\d+(\.\d+)?$/;
+      const valueTime = isoSeconds(value);
+      [a, b] = numeric.test(field) && numeric.test(value) ? [Number(field), Number(value)] : fieldTime !== undefined && valueTime !== undefined ? [fieldTime, valueTime] : [field, value];
+    } else return false;
   } else return false;
   if (a === b) return inclusive;
   return bound.side === 'lower' ? a > b : a < b;

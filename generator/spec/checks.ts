@@ -390,15 +390,18 @@ function checkParent(connector: ConnectorIR, entity: EntityIR, parent: ParentIR,
     if (up.parent.entity === entity.name) return report(`parent of '${entity.name}' names '${target.name}', whose records belong to '${entity.name}' in turn: a record cannot be its own ancestor`, ['entity']);
     up = connector.entities.find((e) => e.name === up!.parent!.entity);
   }
-  const names = new Set([target.record, ...target.actions.filter((a) => a.name === 'list' || a.name === 'get').map((a) => a.result.record)]);
-  const shapes = connector.records.filter((r) => names.has(r.name));
+  // The shapes of an entity's records: its record, and what its list and get return.
+  const recordShapes = (e: EntityIR) => {
+    const names = new Set([e.record, ...e.actions.filter((a) => a.name === 'list' || a.name === 'get').map((a) => a.result.record)]);
+    return connector.records.filter((r) => names.has(r.name));
+  };
+  const shapes = recordShapes(target);
   for (const { param, field } of parent.params) {
     // Records whose fields are not shown (open) may hold it: their key, at least, the fixtures put there.
     if (!shapes.some((s) => propertyAt(s.properties, field) || s.unspecified !== undefined)) report(`parent of '${entity.name}' reads param '${param}' as field '${field}', which is not a field of the records of '${target.name}'`, ['params', param]);
   }
   if (parent.field !== undefined) {
-    const own = new Set([entity.record, ...entity.actions.filter((a) => a.name === 'list' || a.name === 'get').map((a) => a.result.record)]);
-    if (!connector.records.some((r) => own.has(r.name) && propertyAt(r.properties, parent.field!))) report(`parent of '${entity.name}' puts the parent's value in field '${parent.field}', which is not a field of its records`, ['field']);
+    if (!recordShapes(entity).some((r) => propertyAt(r.properties, parent.field!))) report(`parent of '${entity.name}' puts the parent's value in field '${parent.field}', which is not a field of its records`, ['field']);
   }
   const actions = connector.entities.filter((e) => e === entity || e.recordsFrom === entity.name).flatMap((e) => e.actions);
   if (!actions.some((a) => parent.params.every((p) => a.params.some((x) => x.name === p.param)))) {

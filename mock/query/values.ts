@@ -70,6 +70,12 @@ export function asDate(value: unknown): number | undefined {
   return ms;
 }
 
+/** Unix seconds of an ISO 8601 date-time (a date with a time, as asDate reads it; not a bare date), or undefined. */
+export function isoSeconds(text: string): number | undefined {
+  const ms = /^\d{4}-\d{2}-\d{2}T/.test(text) ? asDate(text) : undefined;
+  return ms === undefined ? undefined : ms / 1000;
+}
+
 function parseDateMatch(match: RegExpExecArray): number | undefined {
   const [, year, month, day, hour = '00', minute = '00', second = '00', fraction = '', zone = 'Z'] = match;
   const y = Number(year),

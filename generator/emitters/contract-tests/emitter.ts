@@ -7,7 +7,7 @@
  * data equals the record; downloads stream (ranges give 206); invalid params are rejected before anything is sent.
  * Printed as prettier prints it (code.ts), so the files skip prettier.
  */
-import { typesFit, type ActionIR, type ConnectorIR, type EntityIR, type PropertyIR } from '../../ir.js';
+import { recordsEntity, typesFit, type ActionIR, type ConnectorIR, type EntityIR, type PropertyIR } from '../../ir.js';
 import { entityFields } from '../fixtures/entity-facts.js';
 import { clientClassName } from '../clients/client-names.js';
 import { camelCase } from '../naming.js';
@@ -17,7 +17,7 @@ import { code, fileDoc, importDecl, literal, str, type LiteralValue } from '../t
 import { splitEmitter } from '../types.js';
 import { allOf, arrowOf, blockOf, CLIENT, constOf, describeOf, testOf } from './code.js';
 import { invalidParams, paramsValue, requestValue } from './params.js';
-import { createParams, keyType, pairsInOrder, parentLinks, queryParam, RECORD_INDEX, recordEntity, sourceAuthConfig, targetParam, updateParams, writeThroughTarget } from './requests.js';
+import { createParams, keyType, pairsInOrder, parentLinks, queryParam, RECORD_INDEX, sourceAuthConfig, targetParam, updateParams, writeThroughTarget } from './requests.js';
 import { parentTests } from './parents.js';
 import { listRules, listRuleTests, recordRulesTest } from './rules.js';
 
@@ -87,7 +87,7 @@ function listedReadBackTest(connector: ConnectorIR, entity: EntityIR, action: Ac
  */
 function searchDataTest(connector: ConnectorIR, entity: EntityIR, method: string): Doc {
   const e = str(entity.name);
-  const fields = entityFields(connector, recordEntity(connector, entity));
+  const fields = entityFields(connector, recordsEntity(connector, entity));
   const ruled = (entity.searchable?.properties ?? []).filter((p) => fields.some((f) => f.name === p.name && (p.derive || !typesFit(f, p)))).map((p) => p.name);
   const get = entity.actions.find((a) => a.name === 'get');
   const target = get && targetParam(get);
@@ -254,7 +254,7 @@ function createTest(connector: ConnectorIR, entity: EntityIR, action: ActionIR, 
     ]);
   }
   const e = str(entity.name);
-  const owner = recordEntity(connector, entity);
+  const owner = recordsEntity(connector, entity);
   const list = owner.actions.find((a) => a.name === 'list');
   const first = list?.ordering?.[0];
   const statements: Doc[] = [CLIENT, params, `const created = await ${method}(params as never);`, ...readers(connector, entity), `await h.readBack(${e}, reader, params, created as never);`];
@@ -295,7 +295,7 @@ function closedFields(connector: ConnectorIR, action: ActionIR): string[] | null
  * record `index` (a parent rule), the record the test writes.
  */
 function readers(connector: ConnectorIR, entity: EntityIR, index = 0): Doc[] {
-  const owner = recordEntity(connector, entity);
+  const owner = recordsEntity(connector, entity);
   const resource = `client.${camelCase(owner.name)}`;
   const get = owner.actions.find((a) => a.name === 'get');
   const list = owner.actions.find((a) => a.name === 'list');

@@ -9,7 +9,7 @@
  */
 import { entityFields, identifyingParam, recordCount } from '../fixtures/entity-facts.js';
 import { parentIndexOf } from '../fixtures/model.js';
-import { authConfigFields, parentScope, type ActionIR, type ConnectorIR, type EntityIR, type PropertyIR } from '../../ir.js';
+import { authConfigFields, parentChain, recordsEntity, type ActionIR, type ConnectorIR, type EntityIR, type PropertyIR } from '../../ir.js';
 import { FORMAT_EXAMPLES } from '../validators/json-schema.js';
 
 /** The scalar type a key is sent as. */
@@ -71,11 +71,6 @@ export function targetParam(action: ActionIR): PropertyIR | undefined {
   return ADDRESSING.includes(action.name) && action.keyParam ? action.params.find((p) => p.name === action.keyParam) : undefined;
 }
 
-/** The entity whose records an entity's actions address (itself, or its recordsFrom). */
-export function recordEntity(connector: ConnectorIR, entity: EntityIR): EntityIR {
-  return (entity.recordsFrom && connector.entities.find((e) => e.name === entity.recordsFrom)) || entity;
-}
-
 /** The names of entityFields, per fields list (entityFields keeps each entity's): every request of a pair reads them. */
 const namesOf = new WeakMap<readonly PropertyIR[], ReadonlySet<string>>();
 
@@ -114,13 +109,11 @@ export interface ParentLink {
  */
 export function parentLinks(connector: ConnectorIR, entity: EntityIR, action: ActionIR): ParentLink[] {
   const out: ParentLink[] = [];
-  const chain: string[] = [];
-  for (let rule = parentScope(connector, entity, action); rule && chain.length < 8; ) {
-    chain.push(rule.entity);
-    for (const p of rule.params) if (!out.some((l) => l.param === p.param)) out.push({ param: p.param, chain: [...chain], field: p.field });
-    const up = connector.entities.find((e) => e.name === rule!.entity)?.parent;
-    rule = up && up.params.every((x) => action.params.some((y) => y.name === x.param)) ? up : undefined;
-  }
+  const rules = parentChain(connector, entity, action);
+  rules.forEach((rule, i) => {
+    const chain = rules.slice(0, i + 1).map((r) => r.entity);
+    for (const p of rule.params) if (!out.some((l) => l.param === p.param)) out.push({ param: p.param, chain, field: p.field });
+  });
   return out;
 }
 
@@ -142,7 +135,7 @@ export function parentParams(connector: ConnectorIR, entity: EntityIR, action: A
  * in `skip` are left out (the caller sets them).
  */
 export function requestParams(connector: ConnectorIR, entity: EntityIR, action: ActionIR, index: number, skip: ReadonlySet<string> = new Set()): RequestParams {
-  const owner = recordEntity(connector, entity);
+  const owner = recordsEntity(connector, entity);
   const fields = fieldNames(connector, owner);
   const target = targetParam(action);
   const filters = (action.name === 'list' || action.name === 'api_search') && owner.actions.some((a) => a.name === 'list');
@@ -185,7 +178,7 @@ const hiddenText = (f: PropertyIR) => f.types[0] === 'string' && !f.enum && f.co
  */
 export function createParams(connector: ConnectorIR, entity: EntityIR, action: ActionIR): RequestParams {
   const extra: RequestParams = [];
-  const owner = recordEntity(connector, entity);
+  const owner = recordsEntity(connector, entity);
   const list = owner.actions.find((a) => a.name === 'list');
   for (const p of action.params.filter((x) => x.required)) {
     const filter = list?.params.find((x) => x.name === p.name && x.required);
@@ -202,7 +195,7 @@ export function createParams(connector: ConnectorIR, entity: EntityIR, action: A
 
 /** The value an update changes: a non-target param that names a record field, else a hidden string field. */
 export function changedParam(connector: ConnectorIR, entity: EntityIR, action: ActionIR): RequestParams {
-  const fields = entityFields(connector, recordEntity(connector, entity));
+  const fields = entityFields(connector, recordsEntity(connector, entity));
   const target = targetParam(action);
   const changeable = (p: PropertyIR) => p !== target && p.types[0] === 'string' && !p.enum && p.const === undefined && !p.format;
   const param = action.params.find((p) => changeable(p) && fields.some((f) => f.name === p.name)) ?? action.params.find((p) => changeable(p) && p.required) ?? action.params.find(changeable);

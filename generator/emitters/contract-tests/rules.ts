@@ -3,13 +3,12 @@
  * `matches` params, interval bounds, param groups) and of its records (invariants, formats) becomes a test that
  * calls the mock and checks the answer against the rule — read from the IR, written into the test as data.
  */
-import { parentScope, type ActionIR, type ConnectorIR, type EntityIR, type PropertyIR, type SortByIR } from '../../ir.js';
+import { parentScope, recordsEntity, type ActionIR, type ConnectorIR, type EntityIR, type PropertyIR, type SortByIR } from '../../ir.js';
 import { camelCase } from '../naming.js';
 import type { Doc } from '../ts/doc.js';
 import { code, literal, str, type LiteralValue } from '../ts/syntax.js';
 import { allOf, arrowOf, blockOf, CLIENT, constOf, testOf } from './code.js';
 import { paramsValue } from './params.js';
-import { recordEntity } from './requests.js';
 import { entityFields } from '../fixtures/entity-facts.js';
 
 /** A list action's rules as the harness reads them (test/contract/rules.ts ListRules), or undefined when it has none. */
@@ -131,6 +130,15 @@ export function listRuleTests(connector: ConnectorIR, entity: EntityIR, action: 
   return out;
 }
 
+/**
+ * Under a parent rule, statements declaring `owned`: the indexes of the fixture records within the parent a plain
+ * request names (`base`), so a test picks its record among those the list holds; none without a parent rule.
+ */
+function ownedIndexes(connector: ConnectorIR, entity: EntityIR, action: ActionIR, rules: string): Doc[] {
+  if (!parentScope(connector, entity, action)) return [];
+  return [constOf('base', paramsValue(connector, entity, action, 0)), `const owned = h.indexesOwned(${str(entity.name)}, base, ${rules});`];
+}
+
 /** `paramsOf(probe)`, the request's params with the probe in the param's place, and `run(probe)`, the keys it lists. */
 function probeRunner(e: string, method: string, type: string, probed: LiteralValue): Doc[] {
   return [
@@ -147,8 +155,8 @@ function matchesTest(connector: ConnectorIR, entity: EntityIR, action: ActionIR,
   const probed = paramsValue(connector, entity, action, 0, { [p.name]: p.types[0] === 'array' ? [code('probe')] : code('probe') });
   const kind = (p.types[0] === 'array' ? p.items?.types[0] : p.types[0]) ?? 'string';
   // Under a parent rule, the record to match is one of the parent the request names.
-  const owned = parentScope(connector, entity, action) !== undefined;
-  const ownedLines = owned ? [constOf('base', paramsValue(connector, entity, action, 0)), `const owned = h.indexesOwned(${e}, base, ${rules});`] : [];
+  const ownedLines = ownedIndexes(connector, entity, action, rules);
+  const owned = ownedLines.length > 0;
   if (kind !== 'string') return typedMatchesTest(e, field, kind, probed, method, rules, title, ownedLines);
   // Letter case can only be varied where the param takes any text (not an enum, a format or a pattern).
   const free = !p.enum && !p.items?.enum && !p.format && !p.pattern;
@@ -212,11 +220,10 @@ function typedMatchesTest(e: string, field: string, kind: string, probed: Litera
 function boundsTest(connector: ConnectorIR, entity: EntityIR, action: ActionIR, p: PropertyIR, field: string, bounds: { name: string | undefined; bound: NonNullable<PropertyIR['bound']> }[], method: string, rules: string): Doc {
   const e = str(entity.name);
   // The edge record is one the list holds: within the parent the request names, under a parent rule.
-  const middle = parentScope(connector, entity, action)
-    ? [constOf('base', paramsValue(connector, entity, action, 0)), `const owned = h.indexesOwned(${e}, base, ${rules});`, 'const index = owned[Math.floor(owned.length / 2)]!;']
-    : [`const index = Math.floor(h.entity(${e}).records.length / 2);`];
+  const owned = ownedIndexes(connector, entity, action, rules);
+  const middle = owned.length ? [...owned, 'const index = owned[Math.floor(owned.length / 2)]!;'] : [`const index = Math.floor(h.entity(${e}).records.length / 2);`];
   // A number param bounding a date field (an export's start_time) takes the record's time in Unix seconds.
-  const fieldType = entityFields(connector, recordEntity(connector, entity)).find((f) => f.name === field)?.types[0];
+  const fieldType = entityFields(connector, recordsEntity(connector, entity)).find((f) => f.name === field)?.types[0];
   const seconds = (p.types[0] === 'integer' || p.types[0] === 'number') && fieldType === 'string';
   const read = `h.field(${e}, index, ${str(field)})`;
   const edge = seconds ? `Math.floor(Date.parse(String(${read})) / 1000)` : read;
