@@ -102,7 +102,9 @@ export function selectRecords(store: EntityStore, action: ActionIR, scheme: Pagi
     if (queryParam.queryLanguage === 'filter_groups') for (const name of ['sorts', 'query', 'properties', 'after', 'limit']) skip.add(name);
   }
   const filter = action.defaultFilter;
-  if (filter && (filter.unlessParam === undefined || params[filter.unlessParam] === undefined)) {
+  // Lifted by its param given, unless given as false (includeDeleted: false keeps the default).
+  const lifted = filter?.unlessParam !== undefined && params[filter.unlessParam] !== undefined && params[filter.unlessParam] !== false;
+  if (filter && !lifted) {
     keep((row) => !filter.exclude.some((v) => same(store.valueOf(row, filter.field), v)));
   }
   for (const p of action.params) {
@@ -121,22 +123,34 @@ export function selectRecords(store: EntityStore, action: ActionIR, scheme: Pagi
 
 type RowTest = (store: EntityStore, row: Row) => boolean;
 
-/** The tests a given param puts on records: those of its rules (`matches`, `rangeOf` and `bound`); none without. */
-function paramTests(p: PropertyIR, value: unknown, params: Record<string, unknown>): RowTest[] {
-  const anyOf = (v: unknown, test: (one: unknown) => boolean) => (Array.isArray(v) ? v.some(test) : test(v));
+/**
+ * The values a matching param gives: an array's items, a separator param's entries (`typeKey=business,software`),
+ * else the value itself. A record is kept when it matches any of them.
+ */
+export function matchValues(p: Pick<PropertyIR, 'separator'>, value: unknown): unknown[] {
+  if (Array.isArray(value)) return value;
+  if (p.separator !== undefined && typeof value === 'string') return value.split(p.separator).map((entry) => entry.trim()).filter((entry) => entry !== '');
+  return [value];
+}
+
+/**
+ * The tests a given param puts on records: those of its rules (`matches`, `rangeOf` and `bound`); none without. The
+ * members of an object param (calls_extensive `filter`) test on their own: a bound on the object's `rangeOf`, a
+ * `matches` on its fields.
+ */
+function paramTests(p: PropertyIR, value: unknown, params: Record<string, unknown>, range = p.rangeOf): RowTest[] {
   if (p.matches) {
     const rule = p.matches;
-    return [(store, row) => rule.fields.some((f) => anyOf(value, (one) => matchesValue(store.valueOf(row, f), one, rule)))];
+    const values = matchValues(p, value);
+    return [(store, row) => rule.fields.some((f) => values.some((one) => matchesValue(store.valueOf(row, f), one, rule)))];
   }
-  if (p.bound && p.rangeOf) {
-    const { bound, rangeOf } = p;
-    return [(store, row) => withinBound(store.valueOf(row, rangeOf), bound, value, params)];
+  if (p.bound && range) {
+    const { bound } = p;
+    return [(store, row) => withinBound(store.valueOf(row, range), bound, value, params)];
   }
-  if (p.rangeOf && p.properties && value !== null && typeof value === 'object' && !Array.isArray(value)) {
-    const field = p.rangeOf;
-    return p.properties
-      .filter((inner) => inner.bound && (value as Record<string, unknown>)[inner.name] !== undefined)
-      .map((inner) => (store, row) => withinBound(store.valueOf(row, field), inner.bound!, (value as Record<string, unknown>)[inner.name], params));
+  if (p.properties && value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    const members = value as Record<string, unknown>;
+    return p.properties.filter((inner) => members[inner.name] !== undefined).flatMap((inner) => paramTests(inner, members[inner.name], params, inner.rangeOf ?? p.rangeOf));
   }
   return [];
 }

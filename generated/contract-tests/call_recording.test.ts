@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import { CallRecordingClient, ParamValidationError } from '@connector-sdk/call-recording';
 import { ContractHarness } from '../../test/contract/harness.js';
-import { type ListRules } from '../../test/contract/rules.js';
+import { at, type ListRules } from '../../test/contract/rules.js';
 
 const h = new ContractHarness('call_recording', CallRecordingClient);
 const AUTH = {};
@@ -238,15 +238,69 @@ describe('calls search', () => {
 });
 
 describe('calls_extensive list', () => {
+  const rules: ListRules = {
+    params: {
+      filter: {
+        rangeOf: 'metaData.started',
+        members: { fromDateTime: { side: 'lower', inclusive: true }, toDateTime: { side: 'upper', inclusive: false } },
+        memberMatches: { callIds: { fields: ['metaData.id'], mode: 'exact', caseSensitive: true } },
+      },
+    },
+  };
+
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     const params = { filter: {} };
     const iterator = client.callsExtensive.list(params as never) as never;
     const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('calls_extensive', r));
-    const expected = h.expectedKeys('calls_extensive', params);
+    const expected = h.expectedKeys('calls_extensive', params, rules);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / h.pageSize)));
+  });
+
+  test('filter.callIds matches metaData.id (exact, case-sensitive)', async () => {
+    const client = await h.client(AUTH);
+    const texts = h.entity('calls_extensive').records.map((r) => at(r, 'metaData.id'));
+    let index = texts.findIndex((v) => typeof v === 'string' && /[a-z]/i.test(v));
+    const usable = (v: unknown) => typeof v === 'number' || (typeof v === 'string' && v !== '');
+    if (index < 0) index = texts.findIndex((v) => usable(v));
+    expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
+    const value = String(h.field('calls_extensive', index, 'metaData.id'));
+    const key = String(h.key('calls_extensive', index));
+    const paramsOf = (probe: string) => ({ filter: { callIds: [probe] } });
+    const run = async (probe: string) => {
+      const records = await h.all(client.callsExtensive.list(paramsOf(probe) as never) as never);
+      return records.map((r) => h.keyOf('calls_extensive', r));
+    };
+    let probe = value;
+    expect(await run(probe)).toEqual(h.expectedKeys('calls_extensive', paramsOf(probe), rules));
+    expect(await run(probe)).toContain(key);
+    if (/[a-z]/i.test(probe)) {
+      probe = probe === probe.toUpperCase() ? probe.toLowerCase() : probe.toUpperCase();
+      expect(await run(probe), 'another letter case does not match').not.toContain(key);
+    }
+  });
+
+  test('filter bounds metaData.started (fromDateTime inclusive, toDateTime exclusive)', async () => {
+    const client = await h.client(AUTH);
+    const index = Math.floor(h.entity('calls_extensive').records.length / 2);
+    const edge = h.field('calls_extensive', index, 'metaData.started');
+    const key = h.keyOf('calls_extensive', h.entity('calls_extensive').records[index]!);
+    {
+      const params = { filter: { fromDateTime: edge } };
+      const records = await h.all(client.callsExtensive.list(params as never) as never);
+      const keys = records.map((r) => h.keyOf('calls_extensive', r));
+      expect(keys, 'filter.fromDateTime').toEqual(h.expectedKeys('calls_extensive', params, rules));
+      expect(keys, 'filter.fromDateTime is inclusive').toContain(key);
+    }
+    {
+      const params = { filter: { toDateTime: edge } };
+      const records = await h.all(client.callsExtensive.list(params as never) as never);
+      const keys = records.map((r) => h.keyOf('calls_extensive', r));
+      expect(keys, 'filter.toDateTime').toEqual(h.expectedKeys('calls_extensive', params, rules));
+      expect(keys, 'filter.toDateTime is exclusive').not.toContain(key);
+    }
   });
 
   test('invalid params are rejected before anything is sent', async () => {

@@ -316,7 +316,8 @@ describe('issues list', () => {
     const owned = h.indexesOwned('issues', base, rules);
     const texts = h.entity('issues').records.map((r) => at(r, 'state'));
     let index = texts.findIndex((v, i) => owned.includes(i) && typeof v === 'string' && /[a-z]/i.test(v));
-    if (index < 0) index = texts.findIndex((v, i) => owned.includes(i) && typeof v === 'string' && v !== '');
+    const usable = (v: unknown) => typeof v === 'number' || (typeof v === 'string' && v !== '');
+    if (index < 0) index = texts.findIndex((v, i) => owned.includes(i) && usable(v));
     expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
     const value = String(h.field('issues', index, 'state'));
     const key = String(h.key('issues', index));
@@ -804,7 +805,8 @@ describe('pull_requests list', () => {
     const owned = h.indexesOwned('pull_requests', base, rules);
     const texts = h.entity('pull_requests').records.map((r) => at(r, 'state'));
     let index = texts.findIndex((v, i) => owned.includes(i) && typeof v === 'string' && /[a-z]/i.test(v));
-    if (index < 0) index = texts.findIndex((v, i) => owned.includes(i) && typeof v === 'string' && v !== '');
+    const usable = (v: unknown) => typeof v === 'number' || (typeof v === 'string' && v !== '');
+    if (index < 0) index = texts.findIndex((v, i) => owned.includes(i) && usable(v));
     expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
     const value = String(h.field('pull_requests', index, 'state'));
     const key = String(h.key('pull_requests', index));

@@ -48,16 +48,23 @@ describe('companies list', () => {
     const records = await h.all(client.companies.list(params as never) as never);
     expect(records.length).toBeGreaterThan(0);
     expect(records.filter((r) => excluded.includes(at(r, 'archived') as never))).toEqual([]);
-    const askedParams = { archived: true };
-    const asked = await h.all(client.companies.list(askedParams as never) as never);
-    expect(asked.length, 'asking for archived lifts the default').toBeGreaterThan(0);
-    expect(asked.every((r) => at(r, 'archived') === true)).toBe(true);
+    const liftedParams = { archived: true };
+    const lifted = await h.all(client.companies.list(liftedParams as never) as never);
+    const back = lifted.filter((r) => excluded.includes(at(r, 'archived') as never));
+    expect(back.length, 'archived: true lifts the default').toBeGreaterThan(0);
+    const keptParams = { archived: false };
+    const kept = await h.all(client.companies.list(keptParams as never) as never);
+    const stillOut = kept.filter((r) => excluded.includes(at(r, 'archived') as never));
+    expect(stillOut, 'archived: false keeps the default').toEqual([]);
   });
 
   test('archived matches archived (exact, case-sensitive)', async () => {
     const client = await h.client(AUTH);
+    const base = {};
+    const owned = h.indexesOwned('companies', base, rules);
     const holds = (v: unknown) => typeof v === 'boolean';
-    const index = h.entity('companies').records.findIndex((r) => holds(at(r, 'archived')));
+    const fixtures = h.entity('companies').records;
+    const index = fixtures.findIndex((r, i) => owned.includes(i) && holds(at(r, 'archived')));
     expect(index, 'a fixture record holds a boolean to match').toBeGreaterThanOrEqual(0);
     const value = h.field('companies', index, 'archived') === true;
     const key = String(h.key('companies', index));
@@ -224,16 +231,23 @@ describe('contacts list', () => {
     const records = await h.all(client.contacts.list(params as never) as never);
     expect(records.length).toBeGreaterThan(0);
     expect(records.filter((r) => excluded.includes(at(r, 'archived') as never))).toEqual([]);
-    const askedParams = { archived: true };
-    const asked = await h.all(client.contacts.list(askedParams as never) as never);
-    expect(asked.length, 'asking for archived lifts the default').toBeGreaterThan(0);
-    expect(asked.every((r) => at(r, 'archived') === true)).toBe(true);
+    const liftedParams = { archived: true };
+    const lifted = await h.all(client.contacts.list(liftedParams as never) as never);
+    const back = lifted.filter((r) => excluded.includes(at(r, 'archived') as never));
+    expect(back.length, 'archived: true lifts the default').toBeGreaterThan(0);
+    const keptParams = { archived: false };
+    const kept = await h.all(client.contacts.list(keptParams as never) as never);
+    const stillOut = kept.filter((r) => excluded.includes(at(r, 'archived') as never));
+    expect(stillOut, 'archived: false keeps the default').toEqual([]);
   });
 
   test('archived matches archived (exact, case-sensitive)', async () => {
     const client = await h.client(AUTH);
+    const base = {};
+    const owned = h.indexesOwned('contacts', base, rules);
     const holds = (v: unknown) => typeof v === 'boolean';
-    const index = h.entity('contacts').records.findIndex((r) => holds(at(r, 'archived')));
+    const fixtures = h.entity('contacts').records;
+    const index = fixtures.findIndex((r, i) => owned.includes(i) && holds(at(r, 'archived')));
     expect(index, 'a fixture record holds a boolean to match').toBeGreaterThanOrEqual(0);
     const value = h.field('contacts', index, 'archived') === true;
     const key = String(h.key('contacts', index));

@@ -133,7 +133,8 @@ describe('campaigns list', () => {
     const client = await h.client(AUTH);
     const texts = h.entity('campaigns').records.map((r) => at(r, 'status'));
     let index = texts.findIndex((v) => typeof v === 'string' && /[a-z]/i.test(v));
-    if (index < 0) index = texts.findIndex((v) => typeof v === 'string' && v !== '');
+    const usable = (v: unknown) => typeof v === 'number' || (typeof v === 'string' && v !== '');
+    if (index < 0) index = texts.findIndex((v) => usable(v));
     expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
     const value = String(h.field('campaigns', index, 'status'));
     const key = String(h.key('campaigns', index));
@@ -151,7 +152,8 @@ describe('campaigns list', () => {
     const client = await h.client(AUTH);
     const texts = h.entity('campaigns').records.map((r) => at(r, 'type'));
     let index = texts.findIndex((v) => typeof v === 'string' && /[a-z]/i.test(v));
-    if (index < 0) index = texts.findIndex((v) => typeof v === 'string' && v !== '');
+    const usable = (v: unknown) => typeof v === 'number' || (typeof v === 'string' && v !== '');
+    if (index < 0) index = texts.findIndex((v) => usable(v));
     expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
     const value = String(h.field('campaigns', index, 'type'));
     const key = String(h.key('campaigns', index));
@@ -258,7 +260,8 @@ describe('email_activity list', () => {
     const owned = h.indexesOwned('email_activity', base, rules);
     const texts = h.entity('email_activity').records.map((r) => at(r, 'campaign_id'));
     let index = texts.findIndex((v, i) => owned.includes(i) && typeof v === 'string' && /[a-z]/i.test(v));
-    if (index < 0) index = texts.findIndex((v, i) => owned.includes(i) && typeof v === 'string' && v !== '');
+    const usable = (v: unknown) => typeof v === 'number' || (typeof v === 'string' && v !== '');
+    if (index < 0) index = texts.findIndex((v, i) => owned.includes(i) && usable(v));
     expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
     const value = String(h.field('email_activity', index, 'campaign_id'));
     const key = String(h.key('email_activity', index));
@@ -466,8 +469,12 @@ describe('interests get', () => {
 describe('list_members list', () => {
   const rules: ListRules = {
     params: {
+      before_last_changed: { rangeOf: 'last_changed', bound: { side: 'upper', inclusive: false } },
+      before_timestamp_opt: { rangeOf: 'timestamp_opt', bound: { side: 'upper', inclusive: false } },
       email_type: { matches: { fields: ['email_type'], mode: 'exact', caseSensitive: true } },
       list_id: { matches: { fields: ['list_id'], mode: 'exact', caseSensitive: true } },
+      since_last_changed: { rangeOf: 'last_changed', bound: { side: 'lower', inclusive: true } },
+      since_timestamp_opt: { rangeOf: 'timestamp_opt', bound: { side: 'lower', inclusive: true } },
       status: { matches: { fields: ['status'], mode: 'exact', caseSensitive: true } },
       unique_email_id: { matches: { fields: ['unique_email_id'], mode: 'exact', caseSensitive: true } },
     },
@@ -499,13 +506,46 @@ describe('list_members list', () => {
     }
   });
 
+  test('before_last_changed bounds last_changed (before_last_changed exclusive)', async () => {
+    const client = await h.client(AUTH);
+    const base = { list_id: h.field('lists', 0, 'id') };
+    const owned = h.indexesOwned('list_members', base, rules);
+    const index = owned[Math.floor(owned.length / 2)]!;
+    const edge = h.field('list_members', index, 'last_changed');
+    const key = h.keyOf('list_members', h.entity('list_members').records[index]!);
+    {
+      const params = { list_id: h.field('lists', 0, 'id'), before_last_changed: edge };
+      const records = await h.all(client.listMembers.list(params as never) as never);
+      const keys = records.map((r) => h.keyOf('list_members', r));
+      expect(keys, 'before_last_changed').toEqual(h.expectedKeys('list_members', params, rules));
+      expect(keys, 'before_last_changed is exclusive').not.toContain(key);
+    }
+  });
+
+  test('before_timestamp_opt bounds timestamp_opt (before_timestamp_opt exclusive)', async () => {
+    const client = await h.client(AUTH);
+    const base = { list_id: h.field('lists', 0, 'id') };
+    const owned = h.indexesOwned('list_members', base, rules);
+    const index = owned[Math.floor(owned.length / 2)]!;
+    const edge = h.field('list_members', index, 'timestamp_opt');
+    const key = h.keyOf('list_members', h.entity('list_members').records[index]!);
+    {
+      const params = { list_id: h.field('lists', 0, 'id'), before_timestamp_opt: edge };
+      const records = await h.all(client.listMembers.list(params as never) as never);
+      const keys = records.map((r) => h.keyOf('list_members', r));
+      expect(keys, 'before_timestamp_opt').toEqual(h.expectedKeys('list_members', params, rules));
+      expect(keys, 'before_timestamp_opt is exclusive').not.toContain(key);
+    }
+  });
+
   test('email_type matches email_type (exact, case-sensitive)', async () => {
     const client = await h.client(AUTH);
     const base = { list_id: h.field('lists', 0, 'id') };
     const owned = h.indexesOwned('list_members', base, rules);
     const texts = h.entity('list_members').records.map((r) => at(r, 'email_type'));
     let index = texts.findIndex((v, i) => owned.includes(i) && typeof v === 'string' && /[a-z]/i.test(v));
-    if (index < 0) index = texts.findIndex((v, i) => owned.includes(i) && typeof v === 'string' && v !== '');
+    const usable = (v: unknown) => typeof v === 'number' || (typeof v === 'string' && v !== '');
+    if (index < 0) index = texts.findIndex((v, i) => owned.includes(i) && usable(v));
     expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
     const value = String(h.field('list_members', index, 'email_type'));
     const key = String(h.key('list_members', index));
@@ -529,7 +569,8 @@ describe('list_members list', () => {
     const owned = h.indexesOwned('list_members', base, rules);
     const texts = h.entity('list_members').records.map((r) => at(r, 'list_id'));
     let index = texts.findIndex((v, i) => owned.includes(i) && typeof v === 'string' && /[a-z]/i.test(v));
-    if (index < 0) index = texts.findIndex((v, i) => owned.includes(i) && typeof v === 'string' && v !== '');
+    const usable = (v: unknown) => typeof v === 'number' || (typeof v === 'string' && v !== '');
+    if (index < 0) index = texts.findIndex((v, i) => owned.includes(i) && usable(v));
     expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
     const value = String(h.field('list_members', index, 'list_id'));
     const key = String(h.key('list_members', index));
@@ -547,13 +588,46 @@ describe('list_members list', () => {
     }
   });
 
+  test('since_last_changed bounds last_changed (since_last_changed inclusive)', async () => {
+    const client = await h.client(AUTH);
+    const base = { list_id: h.field('lists', 0, 'id') };
+    const owned = h.indexesOwned('list_members', base, rules);
+    const index = owned[Math.floor(owned.length / 2)]!;
+    const edge = h.field('list_members', index, 'last_changed');
+    const key = h.keyOf('list_members', h.entity('list_members').records[index]!);
+    {
+      const params = { list_id: h.field('lists', 0, 'id'), since_last_changed: edge };
+      const records = await h.all(client.listMembers.list(params as never) as never);
+      const keys = records.map((r) => h.keyOf('list_members', r));
+      expect(keys, 'since_last_changed').toEqual(h.expectedKeys('list_members', params, rules));
+      expect(keys, 'since_last_changed is inclusive').toContain(key);
+    }
+  });
+
+  test('since_timestamp_opt bounds timestamp_opt (since_timestamp_opt inclusive)', async () => {
+    const client = await h.client(AUTH);
+    const base = { list_id: h.field('lists', 0, 'id') };
+    const owned = h.indexesOwned('list_members', base, rules);
+    const index = owned[Math.floor(owned.length / 2)]!;
+    const edge = h.field('list_members', index, 'timestamp_opt');
+    const key = h.keyOf('list_members', h.entity('list_members').records[index]!);
+    {
+      const params = { list_id: h.field('lists', 0, 'id'), since_timestamp_opt: edge };
+      const records = await h.all(client.listMembers.list(params as never) as never);
+      const keys = records.map((r) => h.keyOf('list_members', r));
+      expect(keys, 'since_timestamp_opt').toEqual(h.expectedKeys('list_members', params, rules));
+      expect(keys, 'since_timestamp_opt is inclusive').toContain(key);
+    }
+  });
+
   test('status matches status (exact, case-sensitive)', async () => {
     const client = await h.client(AUTH);
     const base = { list_id: h.field('lists', 0, 'id') };
     const owned = h.indexesOwned('list_members', base, rules);
     const texts = h.entity('list_members').records.map((r) => at(r, 'status'));
     let index = texts.findIndex((v, i) => owned.includes(i) && typeof v === 'string' && /[a-z]/i.test(v));
-    if (index < 0) index = texts.findIndex((v, i) => owned.includes(i) && typeof v === 'string' && v !== '');
+    const usable = (v: unknown) => typeof v === 'number' || (typeof v === 'string' && v !== '');
+    if (index < 0) index = texts.findIndex((v, i) => owned.includes(i) && usable(v));
     expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
     const value = String(h.field('list_members', index, 'status'));
     const key = String(h.key('list_members', index));
@@ -573,7 +647,8 @@ describe('list_members list', () => {
     const owned = h.indexesOwned('list_members', base, rules);
     const texts = h.entity('list_members').records.map((r) => at(r, 'unique_email_id'));
     let index = texts.findIndex((v, i) => owned.includes(i) && typeof v === 'string' && /[a-z]/i.test(v));
-    if (index < 0) index = texts.findIndex((v, i) => owned.includes(i) && typeof v === 'string' && v !== '');
+    const usable = (v: unknown) => typeof v === 'number' || (typeof v === 'string' && v !== '');
+    if (index < 0) index = texts.findIndex((v, i) => owned.includes(i) && usable(v));
     expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
     const value = String(h.field('list_members', index, 'unique_email_id'));
     const key = String(h.key('list_members', index));
@@ -707,12 +782,19 @@ describe('list_members get', () => {
 });
 
 describe('lists list', () => {
+  const rules: ListRules = {
+    params: {
+      before_date_created: { rangeOf: 'date_created', bound: { side: 'upper', inclusive: false } },
+      since_date_created: { rangeOf: 'date_created', bound: { side: 'lower', inclusive: true } },
+    },
+  };
+
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     const params = { count: 10 };
     const iterator = client.lists.list(params as never) as never;
     const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('lists', r));
-    const expected = h.expectedKeys('lists', params);
+    const expected = h.expectedKeys('lists', params, rules);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -729,6 +811,34 @@ describe('lists list', () => {
       const getParams = { list_id: key };
       const record = await client.lists.get(getParams as never);
       h.expectSameShared(listed, record as never, `lists ${key}: list and get`);
+    }
+  });
+
+  test('before_date_created bounds date_created (before_date_created exclusive)', async () => {
+    const client = await h.client(AUTH);
+    const index = Math.floor(h.entity('lists').records.length / 2);
+    const edge = h.field('lists', index, 'date_created');
+    const key = h.keyOf('lists', h.entity('lists').records[index]!);
+    {
+      const params = { before_date_created: edge };
+      const records = await h.all(client.lists.list(params as never) as never);
+      const keys = records.map((r) => h.keyOf('lists', r));
+      expect(keys, 'before_date_created').toEqual(h.expectedKeys('lists', params, rules));
+      expect(keys, 'before_date_created is exclusive').not.toContain(key);
+    }
+  });
+
+  test('since_date_created bounds date_created (since_date_created inclusive)', async () => {
+    const client = await h.client(AUTH);
+    const index = Math.floor(h.entity('lists').records.length / 2);
+    const edge = h.field('lists', index, 'date_created');
+    const key = h.keyOf('lists', h.entity('lists').records[index]!);
+    {
+      const params = { since_date_created: edge };
+      const records = await h.all(client.lists.list(params as never) as never);
+      const keys = records.map((r) => h.keyOf('lists', r));
+      expect(keys, 'since_date_created').toEqual(h.expectedKeys('lists', params, rules));
+      expect(keys, 'since_date_created is inclusive').toContain(key);
     }
   });
 
@@ -870,7 +980,8 @@ describe('reports list', () => {
     const client = await h.client(AUTH);
     const texts = h.entity('reports').records.map((r) => at(r, 'type'));
     let index = texts.findIndex((v) => typeof v === 'string' && /[a-z]/i.test(v));
-    if (index < 0) index = texts.findIndex((v) => typeof v === 'string' && v !== '');
+    const usable = (v: unknown) => typeof v === 'number' || (typeof v === 'string' && v !== '');
+    if (index < 0) index = texts.findIndex((v) => usable(v));
     expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
     const value = String(h.field('reports', index, 'type'));
     const key = String(h.key('reports', index));

@@ -41,7 +41,11 @@ describe('changes_start_page_token get', () => {
 });
 
 describe('comments list', () => {
-  const rules: ListRules = { parent: { entity: 'files', params: { fileId: 'id' } } };
+  const rules: ListRules = {
+    defaultFilter: { field: 'deleted', exclude: [true], unlessParam: 'includeDeleted' },
+    params: { startModifiedTime: { rangeOf: 'modifiedTime', bound: { side: 'lower', inclusive: true } } },
+    parent: { entity: 'files', params: { fileId: 'id' } },
+  };
 
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
@@ -69,6 +73,42 @@ describe('comments list', () => {
       };
       const record = await client.comments.get(getParams as never);
       h.expectSameShared(listed, record as never, `comments ${key}: list and get`);
+    }
+  });
+
+  test('the default filter leaves out deleted true unless includeDeleted asks', async () => {
+    const client = await h.client(AUTH);
+    const excluded = [true];
+    const values = h.entity('comments').records.map((r) => at(r, 'deleted'));
+    const leftOut = values.filter((v) => excluded.includes(v as never));
+    expect(leftOut.length, 'the fixtures hold records the default leaves out').toBeGreaterThan(0);
+    const params = { fields: 'contract fields', fileId: h.field('files', 0, 'id') };
+    const records = await h.all(client.comments.list(params as never) as never);
+    expect(records.length).toBeGreaterThan(0);
+    expect(records.filter((r) => excluded.includes(at(r, 'deleted') as never))).toEqual([]);
+    const liftedParams = { fields: 'contract fields', fileId: h.field('files', 0, 'id'), includeDeleted: true };
+    const lifted = await h.all(client.comments.list(liftedParams as never) as never);
+    const back = lifted.filter((r) => excluded.includes(at(r, 'deleted') as never));
+    expect(back.length, 'includeDeleted: true lifts the default').toBeGreaterThan(0);
+    const keptParams = { fields: 'contract fields', fileId: h.field('files', 0, 'id'), includeDeleted: false };
+    const kept = await h.all(client.comments.list(keptParams as never) as never);
+    const stillOut = kept.filter((r) => excluded.includes(at(r, 'deleted') as never));
+    expect(stillOut, 'includeDeleted: false keeps the default').toEqual([]);
+  });
+
+  test('startModifiedTime bounds modifiedTime (startModifiedTime inclusive)', async () => {
+    const client = await h.client(AUTH);
+    const base = { fields: 'contract fields', fileId: h.field('files', 0, 'id') };
+    const owned = h.indexesOwned('comments', base, rules);
+    const index = owned[Math.floor(owned.length / 2)]!;
+    const edge = h.field('comments', index, 'modifiedTime');
+    const key = h.keyOf('comments', h.entity('comments').records[index]!);
+    {
+      const params = { fields: 'contract fields', fileId: h.field('files', 0, 'id'), startModifiedTime: edge };
+      const records = await h.all(client.comments.list(params as never) as never);
+      const keys = records.map((r) => h.keyOf('comments', r));
+      expect(keys, 'startModifiedTime').toEqual(h.expectedKeys('comments', params, rules));
+      expect(keys, 'startModifiedTime is inclusive').toContain(key);
     }
   });
 
@@ -232,7 +272,8 @@ describe('files list', () => {
     const client = await h.client(AUTH);
     const texts = h.entity('files').records.map((r) => at(r, 'driveId'));
     let index = texts.findIndex((v) => typeof v === 'string' && /[a-z]/i.test(v));
-    if (index < 0) index = texts.findIndex((v) => typeof v === 'string' && v !== '');
+    const usable = (v: unknown) => typeof v === 'number' || (typeof v === 'string' && v !== '');
+    if (index < 0) index = texts.findIndex((v) => usable(v));
     expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
     const value = String(h.field('files', index, 'driveId'));
     const key = String(h.key('files', index));

@@ -44,7 +44,8 @@ describe('comments list', () => {
     const owned = h.indexesOwned('comments', base, rules);
     const texts = h.entity('comments').records.map((r) => at(r, 'data.issueId'));
     let index = texts.findIndex((v, i) => owned.includes(i) && typeof v === 'string' && /[a-z]/i.test(v));
-    if (index < 0) index = texts.findIndex((v, i) => owned.includes(i) && typeof v === 'string' && v !== '');
+    const usable = (v: unknown) => typeof v === 'number' || (typeof v === 'string' && v !== '');
+    if (index < 0) index = texts.findIndex((v, i) => owned.includes(i) && usable(v));
     expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
     const value = String(h.field('comments', index, 'data.issueId'));
     const key = String(h.key('comments', index));

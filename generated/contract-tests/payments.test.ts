@@ -133,7 +133,8 @@ describe('balance_transactions list', () => {
     const client = await h.client(AUTH);
     const texts = h.entity('balance_transactions').records.map((r) => at(r, 'currency'));
     let index = texts.findIndex((v) => typeof v === 'string' && /[a-z]/i.test(v));
-    if (index < 0) index = texts.findIndex((v) => typeof v === 'string' && v !== '');
+    const usable = (v: unknown) => typeof v === 'number' || (typeof v === 'string' && v !== '');
+    if (index < 0) index = texts.findIndex((v) => usable(v));
     expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
     const value = String(h.field('balance_transactions', index, 'currency'));
     const key = String(h.key('balance_transactions', index));
@@ -151,7 +152,8 @@ describe('balance_transactions list', () => {
     const client = await h.client(AUTH);
     const texts = h.entity('balance_transactions').records.map((r) => at(r, 'source'));
     let index = texts.findIndex((v) => typeof v === 'string' && /[a-z]/i.test(v));
-    if (index < 0) index = texts.findIndex((v) => typeof v === 'string' && v !== '');
+    const usable = (v: unknown) => typeof v === 'number' || (typeof v === 'string' && v !== '');
+    if (index < 0) index = texts.findIndex((v) => usable(v));
     expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
     const value = String(h.field('balance_transactions', index, 'source'));
     const key = String(h.key('balance_transactions', index));
@@ -173,7 +175,8 @@ describe('balance_transactions list', () => {
     const client = await h.client(AUTH);
     const texts = h.entity('balance_transactions').records.map((r) => at(r, 'type'));
     let index = texts.findIndex((v) => typeof v === 'string' && /[a-z]/i.test(v));
-    if (index < 0) index = texts.findIndex((v) => typeof v === 'string' && v !== '');
+    const usable = (v: unknown) => typeof v === 'number' || (typeof v === 'string' && v !== '');
+    if (index < 0) index = texts.findIndex((v) => usable(v));
     expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
     const value = String(h.field('balance_transactions', index, 'type'));
     const key = String(h.key('balance_transactions', index));
@@ -624,7 +627,8 @@ describe('customers list', () => {
     const client = await h.client(AUTH);
     const texts = h.entity('customers').records.map((r) => at(r, 'email'));
     let index = texts.findIndex((v) => typeof v === 'string' && /[a-z]/i.test(v));
-    if (index < 0) index = texts.findIndex((v) => typeof v === 'string' && v !== '');
+    const usable = (v: unknown) => typeof v === 'number' || (typeof v === 'string' && v !== '');
+    if (index < 0) index = texts.findIndex((v) => usable(v));
     expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
     const value = String(h.field('customers', index, 'email'));
     const key = String(h.key('customers', index));
@@ -870,7 +874,8 @@ describe('disputes list', () => {
     const client = await h.client(AUTH);
     const texts = h.entity('disputes').records.map((r) => at(r, 'charge'));
     let index = texts.findIndex((v) => typeof v === 'string' && /[a-z]/i.test(v));
-    if (index < 0) index = texts.findIndex((v) => typeof v === 'string' && v !== '');
+    const usable = (v: unknown) => typeof v === 'number' || (typeof v === 'string' && v !== '');
+    if (index < 0) index = texts.findIndex((v) => usable(v));
     expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
     const value = String(h.field('disputes', index, 'charge'));
     const key = String(h.key('disputes', index));
@@ -927,7 +932,8 @@ describe('disputes list', () => {
     const client = await h.client(AUTH);
     const texts = h.entity('disputes').records.map((r) => at(r, 'payment_intent'));
     let index = texts.findIndex((v) => typeof v === 'string' && /[a-z]/i.test(v));
-    if (index < 0) index = texts.findIndex((v) => typeof v === 'string' && v !== '');
+    const usable = (v: unknown) => typeof v === 'number' || (typeof v === 'string' && v !== '');
+    if (index < 0) index = texts.findIndex((v) => usable(v));
     expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
     const value = String(h.field('disputes', index, 'payment_intent'));
     const key = String(h.key('disputes', index));
@@ -1222,7 +1228,8 @@ describe('payment_intents list', () => {
     const client = await h.client(AUTH);
     const texts = h.entity('payment_intents').records.map((r) => at(r, 'customer'));
     let index = texts.findIndex((v) => typeof v === 'string' && /[a-z]/i.test(v));
-    if (index < 0) index = texts.findIndex((v) => typeof v === 'string' && v !== '');
+    const usable = (v: unknown) => typeof v === 'number' || (typeof v === 'string' && v !== '');
+    if (index < 0) index = texts.findIndex((v) => usable(v));
     expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
     const value = String(h.field('payment_intents', index, 'customer'));
     const key = String(h.key('payment_intents', index));
@@ -1455,7 +1462,8 @@ describe('payouts list', () => {
     const client = await h.client(AUTH);
     const texts = h.entity('payouts').records.map((r) => at(r, 'destination'));
     let index = texts.findIndex((v) => typeof v === 'string' && /[a-z]/i.test(v));
-    if (index < 0) index = texts.findIndex((v) => typeof v === 'string' && v !== '');
+    const usable = (v: unknown) => typeof v === 'number' || (typeof v === 'string' && v !== '');
+    if (index < 0) index = texts.findIndex((v) => usable(v));
     expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
     const value = String(h.field('payouts', index, 'destination'));
     const key = String(h.key('payouts', index));
@@ -1784,9 +1792,12 @@ describe('subscriptions list', () => {
 
   test('status matches status (exact, case-sensitive)', async () => {
     const client = await h.client(AUTH);
+    const base = {};
+    const owned = h.indexesOwned('subscriptions', base, rules);
     const texts = h.entity('subscriptions').records.map((r) => at(r, 'status'));
-    let index = texts.findIndex((v) => typeof v === 'string' && /[a-z]/i.test(v));
-    if (index < 0) index = texts.findIndex((v) => typeof v === 'string' && v !== '');
+    let index = texts.findIndex((v, i) => owned.includes(i) && typeof v === 'string' && /[a-z]/i.test(v));
+    const usable = (v: unknown) => typeof v === 'number' || (typeof v === 'string' && v !== '');
+    if (index < 0) index = texts.findIndex((v, i) => owned.includes(i) && usable(v));
     expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
     const value = String(h.field('subscriptions', index, 'status'));
     const key = String(h.key('subscriptions', index));

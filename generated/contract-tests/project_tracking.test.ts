@@ -442,6 +442,7 @@ describe('projects api_search', () => {
       id: { matches: { fields: ['id'], mode: 'exact', caseSensitive: true } },
       keys: { matches: { fields: ['key'], mode: 'exact', caseSensitive: true } },
       query: { matches: { fields: ['key', 'name'], mode: 'contains', caseSensitive: false } },
+      typeKey: { matches: { fields: ['projectTypeKey'], mode: 'exact', caseSensitive: true }, separator: ',' },
     },
   };
 
@@ -473,7 +474,8 @@ describe('projects api_search', () => {
   test('id matches id (exact, case-sensitive)', async () => {
     const client = await h.client(AUTH);
     const holds = (v: unknown) => typeof v === 'number' || /^-?\d+(\.\d+)?$/.test(String(v));
-    const index = h.entity('projects').records.findIndex((r) => holds(at(r, 'id')));
+    const fixtures = h.entity('projects').records;
+    const index = fixtures.findIndex((r) => holds(at(r, 'id')));
     expect(index, 'a fixture record holds a number to match').toBeGreaterThanOrEqual(0);
     const value = Number(h.field('projects', index, 'id'));
     const key = String(h.key('projects', index));
@@ -490,7 +492,8 @@ describe('projects api_search', () => {
     const client = await h.client(AUTH);
     const texts = h.entity('projects').records.map((r) => at(r, 'key'));
     let index = texts.findIndex((v) => typeof v === 'string' && /[a-z]/i.test(v));
-    if (index < 0) index = texts.findIndex((v) => typeof v === 'string' && v !== '');
+    const usable = (v: unknown) => typeof v === 'number' || (typeof v === 'string' && v !== '');
+    if (index < 0) index = texts.findIndex((v) => usable(v));
     expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
     const value = String(h.field('projects', index, 'key'));
     const key = String(h.key('projects', index));
@@ -512,7 +515,8 @@ describe('projects api_search', () => {
     const client = await h.client(AUTH);
     const texts = h.entity('projects').records.map((r) => at(r, 'key'));
     let index = texts.findIndex((v) => typeof v === 'string' && /[a-z]/i.test(v));
-    if (index < 0) index = texts.findIndex((v) => typeof v === 'string' && v !== '');
+    const usable = (v: unknown) => typeof v === 'number' || (typeof v === 'string' && v !== '');
+    if (index < 0) index = texts.findIndex((v) => usable(v));
     expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
     const value = String(h.field('projects', index, 'key'));
     const key = String(h.key('projects', index));
@@ -527,6 +531,34 @@ describe('projects api_search', () => {
     if (/[a-z]/i.test(probe)) {
       probe = probe === probe.toUpperCase() ? probe.toLowerCase() : probe.toUpperCase();
       expect(await run(probe), 'another letter case matches too').toContain(key);
+    }
+  });
+
+  test('typeKey matches projectTypeKey (exact, case-sensitive)', async () => {
+    const client = await h.client(AUTH);
+    const texts = h.entity('projects').records.map((r) => at(r, 'projectTypeKey'));
+    let index = texts.findIndex((v) => typeof v === 'string' && /[a-z]/i.test(v));
+    const usable = (v: unknown) => typeof v === 'number' || (typeof v === 'string' && v !== '');
+    if (index < 0) index = texts.findIndex((v) => usable(v));
+    expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
+    const value = String(h.field('projects', index, 'projectTypeKey'));
+    const key = String(h.key('projects', index));
+    const paramsOf = (probe: string) => ({ typeKey: probe });
+    const run = async (probe: string) => {
+      const records = await h.all(client.projects.apiSearch(paramsOf(probe) as never) as never);
+      return records.map((r) => h.keyOf('projects', r));
+    };
+    let probe = value;
+    expect(await run(probe)).toEqual(h.expectedKeys('projects', paramsOf(probe), rules));
+    expect(await run(probe)).toContain(key);
+    const others = ['no-such-value'];
+    const other = others.find((v) => v !== probe) ?? probe;
+    const both = [other, probe].join(',');
+    expect(await run(both), 'any entry of the list matches').toContain(key);
+    expect(await run(both)).toEqual(h.expectedKeys('projects', paramsOf(both), rules));
+    if (/[a-z]/i.test(probe)) {
+      probe = probe === probe.toUpperCase() ? probe.toLowerCase() : probe.toUpperCase();
+      expect(await run(probe), 'another letter case does not match').not.toContain(key);
     }
   });
 

@@ -110,7 +110,8 @@ describe('applications list', () => {
     const client = await h.client(AUTH);
     const texts = h.entity('applications').records.map((r) => at(r, 'status'));
     let index = texts.findIndex((v) => typeof v === 'string' && /[a-z]/i.test(v));
-    if (index < 0) index = texts.findIndex((v) => typeof v === 'string' && v !== '');
+    const usable = (v: unknown) => typeof v === 'number' || (typeof v === 'string' && v !== '');
+    if (index < 0) index = texts.findIndex((v) => usable(v));
     expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
     const value = String(h.field('applications', index, 'status'));
     const key = String(h.key('applications', index));

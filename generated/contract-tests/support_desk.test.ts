@@ -472,7 +472,8 @@ describe('macros list', () => {
   test('active matches active (exact, case-sensitive)', async () => {
     const client = await h.client(AUTH);
     const holds = (v: unknown) => typeof v === 'boolean';
-    const index = h.entity('macros').records.findIndex((r) => holds(at(r, 'active')));
+    const fixtures = h.entity('macros').records;
+    const index = fixtures.findIndex((r) => holds(at(r, 'active')));
     expect(index, 'a fixture record holds a boolean to match').toBeGreaterThanOrEqual(0);
     const value = h.field('macros', index, 'active') === true;
     const key = String(h.key('macros', index));
@@ -1238,7 +1239,8 @@ describe('tickets list', () => {
     const client = await h.client(AUTH);
     const texts = h.entity('tickets').records.map((r) => at(r, 'external_id'));
     let index = texts.findIndex((v) => typeof v === 'string' && /[a-z]/i.test(v));
-    if (index < 0) index = texts.findIndex((v) => typeof v === 'string' && v !== '');
+    const usable = (v: unknown) => typeof v === 'number' || (typeof v === 'string' && v !== '');
+    if (index < 0) index = texts.findIndex((v) => usable(v));
     expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
     const value = String(h.field('tickets', index, 'external_id'));
     const key = String(h.key('tickets', index));
@@ -1465,7 +1467,8 @@ describe('triggers list', () => {
   test('active matches active (exact, case-sensitive)', async () => {
     const client = await h.client(AUTH);
     const holds = (v: unknown) => typeof v === 'boolean';
-    const index = h.entity('triggers').records.findIndex((r) => holds(at(r, 'active')));
+    const fixtures = h.entity('triggers').records;
+    const index = fixtures.findIndex((r) => holds(at(r, 'active')));
     expect(index, 'a fixture record holds a boolean to match').toBeGreaterThanOrEqual(0);
     const value = h.field('triggers', index, 'active') === true;
     const key = String(h.key('triggers', index));
@@ -1483,7 +1486,8 @@ describe('triggers list', () => {
     const client = await h.client(AUTH);
     const texts = h.entity('triggers').records.map((r) => at(r, 'category_id'));
     let index = texts.findIndex((v) => typeof v === 'string' && /[a-z]/i.test(v));
-    if (index < 0) index = texts.findIndex((v) => typeof v === 'string' && v !== '');
+    const usable = (v: unknown) => typeof v === 'number' || (typeof v === 'string' && v !== '');
+    if (index < 0) index = texts.findIndex((v) => usable(v));
     expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
     const value = String(h.field('triggers', index, 'category_id'));
     const key = String(h.key('triggers', index));
@@ -1593,7 +1597,8 @@ describe('users list', () => {
     const client = await h.client(AUTH);
     const texts = h.entity('users').records.map((r) => at(r, 'external_id'));
     let index = texts.findIndex((v) => typeof v === 'string' && /[a-z]/i.test(v));
-    if (index < 0) index = texts.findIndex((v) => typeof v === 'string' && v !== '');
+    const usable = (v: unknown) => typeof v === 'number' || (typeof v === 'string' && v !== '');
+    if (index < 0) index = texts.findIndex((v) => usable(v));
     expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
     const value = String(h.field('users', index, 'external_id'));
     const key = String(h.key('users', index));
@@ -1615,7 +1620,8 @@ describe('users list', () => {
     const client = await h.client(AUTH);
     const texts = h.entity('users').records.map((r) => at(r, 'role'));
     let index = texts.findIndex((v) => typeof v === 'string' && /[a-z]/i.test(v));
-    if (index < 0) index = texts.findIndex((v) => typeof v === 'string' && v !== '');
+    const usable = (v: unknown) => typeof v === 'number' || (typeof v === 'string' && v !== '');
+    if (index < 0) index = texts.findIndex((v) => usable(v));
     expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
     const value = String(h.field('users', index, 'role'));
     const key = String(h.key('users', index));
@@ -1771,7 +1777,8 @@ describe('views list', () => {
   test('active matches active (exact, case-sensitive)', async () => {
     const client = await h.client(AUTH);
     const holds = (v: unknown) => typeof v === 'boolean';
-    const index = h.entity('views').records.findIndex((r) => holds(at(r, 'active')));
+    const fixtures = h.entity('views').records;
+    const index = fixtures.findIndex((r) => holds(at(r, 'active')));
     expect(index, 'a fixture record holds a boolean to match').toBeGreaterThanOrEqual(0);
     const value = h.field('views', index, 'active') === true;
     const key = String(h.key('views', index));

@@ -273,7 +273,8 @@ describe('threads list', () => {
     const owned = h.indexesOwned('threads', base, rules);
     const texts = h.entity('threads').records.map((r) => at(r, 'thread_ts'));
     let index = texts.findIndex((v, i) => owned.includes(i) && typeof v === 'string' && /[a-z]/i.test(v));
-    if (index < 0) index = texts.findIndex((v, i) => owned.includes(i) && typeof v === 'string' && v !== '');
+    const usable = (v: unknown) => typeof v === 'number' || (typeof v === 'string' && v !== '');
+    if (index < 0) index = texts.findIndex((v, i) => owned.includes(i) && usable(v));
     expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
     const value = String(h.field('threads', index, 'thread_ts'));
     const key = String(h.key('threads', index));

@@ -147,12 +147,16 @@ describe('project_tasks list', () => {
 });
 
 describe('projects list', () => {
+  const rules: ListRules = {
+    params: { archived: { matches: { fields: ['archived'], mode: 'exact', caseSensitive: true } } },
+  };
+
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     const params = { limit: 10 };
     const iterator = client.projects.list(params as never) as never;
     const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('projects', r));
-    const expected = h.expectedKeys('projects', params);
+    const expected = h.expectedKeys('projects', params, rules);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -170,6 +174,24 @@ describe('projects list', () => {
       const record = await client.projects.get(getParams as never);
       h.expectSameShared(listed, record as never, `projects ${key}: list and get`);
     }
+  });
+
+  test('archived matches archived (exact, case-sensitive)', async () => {
+    const client = await h.client(AUTH);
+    const holds = (v: unknown) => typeof v === 'boolean';
+    const fixtures = h.entity('projects').records;
+    const index = fixtures.findIndex((r) => holds(at(r, 'archived')));
+    expect(index, 'a fixture record holds a boolean to match').toBeGreaterThanOrEqual(0);
+    const value = h.field('projects', index, 'archived') === true;
+    const key = String(h.key('projects', index));
+    const paramsOf = (probe: boolean) => ({ archived: probe });
+    const run = async (probe: boolean) => {
+      const records = await h.all(client.projects.list(paramsOf(probe) as never) as never);
+      return records.map((r) => h.keyOf('projects', r));
+    };
+    expect(await run(value)).toEqual(h.expectedKeys('projects', paramsOf(value), rules));
+    expect(await run(value)).toContain(key);
+    expect(await run(!value), 'the other value does not match').not.toContain(key);
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -659,7 +681,10 @@ describe('workspace_tags list', () => {
 
 describe('workspace_task_search list', () => {
   const rules: ListRules = {
-    params: { resource_subtype: { matches: { fields: ['resource_subtype'], mode: 'exact', caseSensitive: true } } },
+    params: {
+      resource_subtype: { matches: { fields: ['resource_subtype'], mode: 'exact', caseSensitive: true } },
+      text: { matches: { fields: ['name'], mode: 'contains', caseSensitive: false } },
+    },
     parent: { entity: 'workspaces', params: { workspace_gid: 'gid' } },
   };
 
@@ -684,7 +709,8 @@ describe('workspace_task_search list', () => {
     const owned = h.indexesOwned('workspace_task_search', base, rules);
     const texts = h.entity('workspace_task_search').records.map((r) => at(r, 'resource_subtype'));
     let index = texts.findIndex((v, i) => owned.includes(i) && typeof v === 'string' && /[a-z]/i.test(v));
-    if (index < 0) index = texts.findIndex((v, i) => owned.includes(i) && typeof v === 'string' && v !== '');
+    const usable = (v: unknown) => typeof v === 'number' || (typeof v === 'string' && v !== '');
+    if (index < 0) index = texts.findIndex((v, i) => owned.includes(i) && usable(v));
     expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
     const value = String(h.field('workspace_task_search', index, 'resource_subtype'));
     const key = String(h.key('workspace_task_search', index));
@@ -703,6 +729,35 @@ describe('workspace_task_search list', () => {
     if (/[a-z]/i.test(probe)) {
       probe = probe === probe.toUpperCase() ? probe.toLowerCase() : probe.toUpperCase();
       expect(await run(probe), 'another letter case does not match').not.toContain(key);
+    }
+  });
+
+  test('text matches name (contains, case-insensitive)', async () => {
+    const client = await h.client(AUTH);
+    const base = { 'assignee.any': 'contract assignee.any', workspace_gid: h.field('workspaces', 0, 'gid') };
+    const owned = h.indexesOwned('workspace_task_search', base, rules);
+    const texts = h.entity('workspace_task_search').records.map((r) => at(r, 'name'));
+    let index = texts.findIndex((v, i) => owned.includes(i) && typeof v === 'string' && /[a-z]/i.test(v));
+    const usable = (v: unknown) => typeof v === 'number' || (typeof v === 'string' && v !== '');
+    if (index < 0) index = texts.findIndex((v, i) => owned.includes(i) && usable(v));
+    expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
+    const value = String(h.field('workspace_task_search', index, 'name'));
+    const key = String(h.key('workspace_task_search', index));
+    const paramsOf = (probe: string) => ({
+      'assignee.any': 'contract assignee.any',
+      workspace_gid: h.field('workspaces', 0, 'gid'),
+      text: probe,
+    });
+    const run = async (probe: string) => {
+      const records = await h.all(client.workspaceTaskSearch.list(paramsOf(probe) as never) as never);
+      return records.map((r) => h.keyOf('workspace_task_search', r));
+    };
+    let probe = value.slice(1, Math.max(2, value.length - 1));
+    expect(await run(probe)).toEqual(h.expectedKeys('workspace_task_search', paramsOf(probe), rules));
+    expect(await run(probe)).toContain(key);
+    if (/[a-z]/i.test(probe)) {
+      probe = probe === probe.toUpperCase() ? probe.toLowerCase() : probe.toUpperCase();
+      expect(await run(probe), 'another letter case matches too').toContain(key);
     }
   });
 

@@ -4,7 +4,7 @@
  * groups, invariants, derived values and update semantics. Plain text with `code` spans; callers escape for their
  * medium.
  */
-import type { ActionIR, AlternateKeysIR, BoundIR, DefaultFilterIR, DeriveIR, InvariantIR, MatchIR, OrderingIR, ParamGroupIR, ParentIR, SortByIR, ValueFormat } from '../ir.js';
+import type { ActionIR, AlternateKeysIR, BoundIR, DefaultFilterIR, DeriveIR, InvariantIR, MatchIR, OrderingIR, ParamGroupIR, ParentIR, PropertyIR, SortByIR, ValueFormat } from '../ir.js';
 
 /** What each value format means. */
 export const FORMAT_TEXT: Record<ValueFormat, string> = {
@@ -20,9 +20,11 @@ const list = (items: readonly string[]) => items.map((i) => `\`${i}\``).join(', 
 const literal = (v: unknown) => `\`${typeof v === 'string' ? v : JSON.stringify(v)}\``;
 
 /** "Filters: exact match on `email`, case-sensitive." */
-export function matchesText(m: MatchIR): string {
+export function matchesText(m: MatchIR, param?: Pick<PropertyIR, 'types' | 'separator'>): string {
   const how = m.mode === 'exact' ? 'equal to' : m.mode === 'prefix' ? 'starting with' : 'containing';
-  return `Filters: records whose ${m.fields.length > 1 ? 'fields ' : ''}${m.fields.map((f) => `\`${f}\``).join(' or ')} ${m.fields.length > 1 ? 'hold a value' : 'is'} ${how} the value, ${m.caseSensitive ? 'case-sensitive' : 'ignoring case'}.`;
+  // An array or a separated list gives several values: a record matching any of them is kept.
+  const several = param?.separator !== undefined ? `any of the \`${param.separator}\`-separated values` : param?.types[0] === 'array' ? 'any of the values' : 'the value';
+  return `Filters: records whose ${m.fields.length > 1 ? 'fields ' : ''}${m.fields.map((f) => `\`${f}\``).join(' or ')} ${m.fields.length > 1 ? 'hold a value' : 'is'} ${how} ${several}, ${m.caseSensitive ? 'case-sensitive' : 'ignoring case'}.`;
 }
 
 /** "Sorts results by the record field its value names (`create_time`): descending when `sort_dir` is `DESC`, else ascending." */
@@ -52,9 +54,13 @@ export function orderingText(ordering: readonly OrderingIR[]): string {
   return `Results are sorted by ${ordering.map((o) => `\`${o.field}\` ${o.direction === 'desc' ? 'descending (newest or largest first)' : 'ascending'}`).join(', then ')}.`;
 }
 
-/** "Leaves out records whose `status` is `canceled` unless `status` is given." */
-export function defaultFilterText(f: DefaultFilterIR): string {
-  return `By default, records whose \`${f.field}\` is ${f.exclude.map(literal).join(' or ')} are left out${f.unlessParam ? `; giving \`${f.unlessParam}\` lifts this` : ''}.`;
+/**
+ * "Leaves out records whose `status` is `canceled` unless `status` is given." A flag (`flag`: the unless param is a
+ * boolean) lifts it when true only.
+ */
+export function defaultFilterText(f: DefaultFilterIR, flag = false): string {
+  const lift = f.unlessParam ? `; giving \`${f.unlessParam}\`${flag ? ' as `true`' : ''} lifts this` : '';
+  return `By default, records whose \`${f.field}\` is ${f.exclude.map(literal).join(' or ')} are left out${lift}.`;
 }
 
 /** "Give exactly one of: `project` | `section` | `assignee` with `workspace`." */
@@ -101,7 +107,10 @@ export function parentText(parent: ParentIR): string {
 export function actionRuleLines(action: ActionIR): string[] {
   const out: string[] = [];
   if (action.ordering) out.push(orderingText(action.ordering));
-  if (action.defaultFilter) out.push(defaultFilterText(action.defaultFilter));
+  if (action.defaultFilter) {
+    const unless = action.params.find((p) => p.name === action.defaultFilter!.unlessParam);
+    out.push(defaultFilterText(action.defaultFilter, unless?.types[0] === 'boolean'));
+  }
   for (const g of action.paramGroups ?? []) out.push(paramGroupText(g));
   if (action.updateSemantics) out.push(updateSemanticsText(action.updateSemantics));
   return out;

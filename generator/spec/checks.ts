@@ -262,9 +262,11 @@ function checkRules(connector: ConnectorIR, origins: Origins, out: Diagnostic[])
     for (const action of entity.actions) {
       const shape = shapeOf(action.result.record);
       const fields = shape?.properties ?? [];
+      // A list may return a compact record (project_list) of records that hold more: its rules may name those fields too.
+      const stored = shapeOf(entity.record)?.properties ?? [];
       const where = `${entity.name} ${action.name}`;
       const needField = (node: object, path: string, sub: (string | number)[], what: string) => {
-        if (!propertyAt(fields, path)) out.push(origins.diagnostic(node, 'SPEC030', `${what} of ${where} names '${path}', which is not a field of ${shape ? recordWord(shape) : 'its (unnamed) record'}`, sub));
+        if (!propertyAt(fields, path) && !propertyAt(stored, path)) out.push(origins.diagnostic(node, 'SPEC030', `${what} of ${where} names '${path}', which is not a field of ${shape ? recordWord(shape) : 'its (unnamed) record'}`, sub));
       };
       const paramNames = new Set(action.params.map((p) => p.name));
       for (const o of action.ordering ?? []) needField(o, o.field, ['field'], 'ordering');

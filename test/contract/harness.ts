@@ -154,10 +154,13 @@ export class ContractHarness<C> extends Fixtures {
       .map(({ key }) => key);
   }
 
-  /** Indexes of the fixture records within the parent record `params` name (a parent rule; without one, every record). */
+  /**
+   * Indexes of the fixture records a list with `params` holds: within the parent record they name (a parent rule), past
+   * the default filter, selected by the params' rules.
+   */
   indexesOwned(entity: string, params: Record<string, unknown>, rules: ListRules = {}): number[] {
     const inParent = this.#inParent(entity, params, rules);
-    return this.entity(entity).records.flatMap((_, i) => (inParent(i) ? [i] : []));
+    return this.entity(entity).records.flatMap((r, i) => (inParent(i) && selects(r, params, rules) ? [i] : []));
   }
 
   /**

@@ -12,13 +12,24 @@ export interface BoundRule {
   inclusiveParam?: string;
 }
 
+/** A `matches` rule. */
+export interface MatchRule {
+  fields: string[];
+  mode: 'exact' | 'contains' | 'prefix';
+  caseSensitive: boolean;
+}
+
 /** What one list param does to the results. */
 export interface ParamRule {
-  matches?: { fields: string[]; mode: 'exact' | 'contains' | 'prefix'; caseSensitive: boolean };
+  matches?: MatchRule;
+  /** A matching param's value is a list joined by this separator: any entry matches. */
+  separator?: string;
   rangeOf?: string;
   bound?: BoundRule;
   /** Interval objects: the bound of each member. */
   members?: Record<string, BoundRule>;
+  /** Object params: the `matches` of each member that has one (calls_extensive `filter.callIds`). */
+  memberMatches?: Record<string, MatchRule>;
 }
 
 /** The rules of a list action. */
@@ -49,7 +60,7 @@ export function at(record: unknown, path: string): unknown {
 
 const sameText = (a: unknown, b: unknown) => a === b || ((typeof a === 'string' || typeof a === 'number') && (typeof b === 'string' || typeof b === 'number') && String(a) === String(b));
 
-function matchesOne(value: unknown, wanted: unknown, rule: NonNullable<ParamRule['matches']>): boolean {
+function matchesOne(value: unknown, wanted: unknown, rule: MatchRule): boolean {
   if (Array.isArray(value)) return value.some((v) => matchesOne(v, wanted, rule));
   if (value === null || value === undefined || typeof value === 'object') return false;
   const [a, b] = rule.caseSensitive ? [String(value), String(wanted)] : [String(value).toLowerCase(), String(wanted).toLowerCase()];
@@ -76,20 +87,33 @@ function inside(value: unknown, bound: BoundRule, limit: unknown, params: Record
 /** Whether a list with `params` returns `record`, by the rules. */
 export function selects(record: Record<string, unknown>, params: Record<string, unknown>, rules: ListRules = {}): boolean {
   const filter = rules.defaultFilter;
-  if (filter && (filter.unlessParam === undefined || params[filter.unlessParam] === undefined) && filter.exclude.some((x) => sameText(at(record, filter.field), x))) return false;
+  // Lifted by its param given, unless given as false (includeDeleted: false keeps the default).
+  const lifted = filter?.unlessParam !== undefined && params[filter.unlessParam] !== undefined && params[filter.unlessParam] !== false;
+  if (filter && !lifted && filter.exclude.some((x) => sameText(at(record, filter.field), x))) return false;
   for (const [name, value] of Object.entries(params)) {
     if (value === undefined) continue;
     const rule = rules.params?.[name];
-    const anyOf = (test: (one: unknown) => boolean) => (Array.isArray(value) ? value.some(test) : test(value));
     if (rule?.matches) {
-      if (!rule.matches.fields.some((f) => anyOf((one) => matchesOne(at(record, f), one, rule.matches!)))) return false;
+      if (!matchesAny(record, rule.matches, value, rule.separator)) return false;
     } else if (rule?.bound && rule.rangeOf) {
       if (!inside(at(record, rule.rangeOf), rule.bound, value, params)) return false;
-    } else if (rule?.members && rule.rangeOf && typeof value === 'object' && value !== null) {
-      for (const [member, limit] of Object.entries(value)) if (rule.members[member] && !inside(at(record, rule.rangeOf), rule.members[member], limit, params)) return false;
+    } else if ((rule?.members || rule?.memberMatches) && typeof value === 'object' && value !== null) {
+      for (const [member, given] of Object.entries(value)) {
+        if (given === undefined) continue;
+        const bound = rule.members?.[member];
+        if (bound && rule.rangeOf && !inside(at(record, rule.rangeOf), bound, given, params)) return false;
+        const match = rule.memberMatches?.[member];
+        if (match && !matchesAny(record, match, given)) return false;
+      }
     }
   }
   return true;
+}
+
+/** Whether any value a matching param gives (an array's items, a separated list's entries) matches a field of the record. */
+function matchesAny(record: Record<string, unknown>, rule: MatchRule, value: unknown, separator?: string): boolean {
+  const wanted = Array.isArray(value) ? value : separator !== undefined && typeof value === 'string' ? value.split(separator).map((v) => v.trim()).filter(Boolean) : [value];
+  return rule.fields.some((f) => wanted.some((one) => matchesOne(at(record, f), one, rule)));
 }
 
 /** A value the list's ordering compares: numbers (and decimal strings) as numbers, other strings as text. */

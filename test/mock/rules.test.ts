@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import type { ActionIR, InvariantIR } from '../../generator/ir.js';
 import { checkInvariants, paramGroupProblems } from '../../mock/rules.js';
-import { matchesValue, withinBound } from '../../mock/select.js';
+import { matchValues, matchesValue, withinBound } from '../../mock/select.js';
 
 const action = (paramGroups: ActionIR['paramGroups']): ActionIR => ({ name: 'list', kind: 'read', description: '', params: [], result: { shape: 'list' }, pagination: 'none', source: { file: 'x', line: 1 }, ...(paramGroups ? { paramGroups } : {}) });
 
@@ -57,6 +57,12 @@ describe('filters and bounds', () => {
     expect(matchesValue('PROJ', 'PR', { mode: 'prefix', caseSensitive: true })).toBe(true);
     expect(matchesValue(['OPEN', 'CLOSED'], 'CLOSED', { mode: 'exact', caseSensitive: true })).toBe(true);
     expect(matchesValue(null, 'x', { mode: 'contains', caseSensitive: false })).toBe(false);
+  });
+  test('a matching param gives several values: an array its items, a separator param its trimmed entries', () => {
+    expect(matchValues({ separator: ',' }, 'business, software,')).toEqual(['business', 'software']);
+    expect(matchValues({}, 'a,b')).toEqual(['a,b']); // no separator: one value, commas and all
+    expect(matchValues({}, ['1', '2'])).toEqual(['1', '2']);
+    expect(matchValues({ separator: ',' }, 7)).toEqual([7]);
   });
   test('bounds: exclusive and inclusive ends, an inclusive param, Unix time strings as numbers', () => {
     expect(withinBound(100, { side: 'lower', inclusive: false }, 100, {})).toBe(false);

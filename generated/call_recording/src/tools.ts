@@ -551,7 +551,8 @@ export const tools: readonly ToolDefinition<CallRecordingClient>[] = [
             workspaceId: { type: 'string' },
           },
           additionalProperties: false,
-          description: 'Which calls to return; all inner fields are optional.',
+          description:
+            "Which calls to return; all inner fields are optional. Assumption: fromDateTime and toDateTime bound the call's start (metaData.started), including the start and excluding the end, as in the calls list; callIds keeps the calls whose metaData.id is one of them. Provenance: Upstream extensive calls reference: filter.fromDateTime is inclusive, toDateTime exclusive, on the call's start time.",
         },
       },
       required: ['filter'],

@@ -397,13 +397,27 @@ export interface CallsExtensiveListParams {
   };
   /** Cursor of the page to return; omit for the first page. */
   cursor?: string;
-  /** Which calls to return; all inner fields are optional. */
+  /**
+   * Which calls to return; all inner fields are optional.
+   * An interval on `metaData.started`.
+   * Assumption: fromDateTime and toDateTime bound the call's start (metaData.started), including the start and excluding the end, as in the calls list; callIds keeps the calls whose metaData.id is one of them.
+   * Provenance: Upstream extensive calls reference: filter.fromDateTime is inclusive, toDateTime exclusive, on the call's start time.
+   */
   filter: {
-    /** Not described by the contract. */
+    /**
+     * Not described by the contract.
+     * Filters: records whose `metaData.id` is equal to any of the values, case-sensitive.
+     */
     callIds?: Array<string>;
-    /** Date-time in ISO 8601 format. */
+    /**
+     * Date-time in ISO 8601 format.
+     * Lower bound, inclusive.
+     */
     fromDateTime?: string;
-    /** Date-time in ISO 8601 format. */
+    /**
+     * Date-time in ISO 8601 format.
+     * Upper bound, exclusive.
+     */
     toDateTime?: string;
     /** Not described by the contract. */
     workspaceId?: string;

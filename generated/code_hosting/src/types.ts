@@ -301,7 +301,7 @@ export interface IssuesListParams {
   repo: string;
   /**
    * Filter by issue state.
-   * Filters: records whose `state` is equal to the value, case-sensitive.
+   * Filters: records whose `state` is equal to any of the values, case-sensitive.
    */
   states?: Array<'OPEN' | 'CLOSED'>;
 }
@@ -527,7 +527,7 @@ export interface PullRequestsListParams {
   repo: string;
   /**
    * Filter by pull request state.
-   * Filters: records whose `state` is equal to the value, case-sensitive.
+   * Filters: records whose `state` is equal to any of the values, case-sensitive.
    */
   states?: Array<'OPEN' | 'CLOSED' | 'MERGED'>;
 }

@@ -41,7 +41,7 @@ const afterPaging: PaginationDescriptor = {
 export interface CompaniesResource {
   /**
    * Returns a page of records of the entity.
-   * By default, records whose `archived` is `true` are left out; giving `archived` lifts this.
+   * By default, records whose `archived` is `true` are left out; giving `archived` as `true` lifts this.
    * Await it for the first page; iterate it (`for await`) to walk every record of every page; `.pages()` walks pages.
    * @example
    * for await (const record of crm.companies.list()) {
@@ -83,7 +83,7 @@ export interface CompaniesResource {
 export interface ContactsResource {
   /**
    * Returns a page of records of the entity.
-   * By default, records whose `archived` is `true` are left out; giving `archived` lifts this.
+   * By default, records whose `archived` is `true` are left out; giving `archived` as `true` lifts this.
    * Await it for the first page; iterate it (`for await`) to walk every record of every page; `.pages()` walks pages.
    * @example
    * for await (const record of crm.contacts.list()) {

@@ -311,8 +311,16 @@ export const tools: readonly ToolDefinition<EmailMarketingClient>[] = [
     inputSchema: {
       type: 'object',
       properties: {
-        before_last_changed: { type: 'string' },
-        before_timestamp_opt: { type: 'string' },
+        before_last_changed: {
+          type: 'string',
+          description:
+            'Only members changed before this time. Assumption: Keeps the members last changed before it (last_changed; the seed does not say whether the bound is included).',
+        },
+        before_timestamp_opt: {
+          type: 'string',
+          description:
+            'Only members who opted in before this time. Assumption: Keeps the members who opted in before it (timestamp_opt; the seed does not say whether the bound is included).',
+        },
         count: { type: 'integer', description: 'Number of records to return.' },
         email_type: { type: 'string' },
         interest_category_id: { type: 'string' },
@@ -320,8 +328,16 @@ export const tools: readonly ToolDefinition<EmailMarketingClient>[] = [
         interest_match: { type: 'string', enum: ['any', 'all', 'none'] },
         list_id: { type: 'string', description: 'List id.' },
         offset: { type: 'integer', description: 'Number of records to skip.' },
-        since_last_changed: { type: 'string' },
-        since_timestamp_opt: { type: 'string' },
+        since_last_changed: {
+          type: 'string',
+          description:
+            'Only members changed since this time. Assumption: Keeps the members last changed at or after it (last_changed; the seed does not say whether the bound is included).',
+        },
+        since_timestamp_opt: {
+          type: 'string',
+          description:
+            'Only members who opted in since this time. Assumption: Keeps the members who opted in at or after it (timestamp_opt; the seed does not say whether the bound is included).',
+        },
         sort_dir: { type: 'string', enum: ['ASC', 'DESC'], description: 'Sort direction.' },
         sort_field: { type: 'string', enum: ['timestamp_opt', 'timestamp_signup', 'last_changed'] },
         status: {
@@ -383,12 +399,20 @@ export const tools: readonly ToolDefinition<EmailMarketingClient>[] = [
       type: 'object',
       properties: {
         before_campaign_last_sent: { type: 'string' },
-        before_date_created: { type: 'string' },
+        before_date_created: {
+          type: 'string',
+          description:
+            'Only lists created before this time. Assumption: Keeps the lists created before it (date_created; the seed does not say whether the bound is included).',
+        },
         count: { type: 'integer', description: 'Number of records to return.' },
         email: { type: 'string' },
         offset: { type: 'integer', description: 'Number of records to skip.' },
         since_campaign_last_sent: { type: 'string' },
-        since_date_created: { type: 'string' },
+        since_date_created: {
+          type: 'string',
+          description:
+            'Only lists created since this time. Assumption: Keeps the lists created at or after it (date_created; the seed does not say whether the bound is included).',
+        },
         sort_dir: { type: 'string', enum: ['ASC', 'DESC'], description: 'Sort direction.' },
         sort_field: { type: 'string', enum: ['date_created'] },
       },

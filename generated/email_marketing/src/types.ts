@@ -428,9 +428,17 @@ export interface InterestsGetParams {
 
 /** Params of list_members list. */
 export interface ListMembersListParams {
-  /** Not described by the contract. */
+  /**
+   * Only members changed before this time.
+   * Upper bound on `last_changed`, exclusive.
+   * Assumption: Keeps the members last changed before it (last_changed; the seed does not say whether the bound is included).
+   */
   before_last_changed?: string;
-  /** Not described by the contract. */
+  /**
+   * Only members who opted in before this time.
+   * Upper bound on `timestamp_opt`, exclusive.
+   * Assumption: Keeps the members who opted in before it (timestamp_opt; the seed does not say whether the bound is included).
+   */
   before_timestamp_opt?: string;
   /** Number of records to return. */
   count?: number;
@@ -452,9 +460,17 @@ export interface ListMembersListParams {
   list_id: string;
   /** Number of records to skip. */
   offset?: number;
-  /** Not described by the contract. */
+  /**
+   * Only members changed since this time.
+   * Lower bound on `last_changed`, inclusive.
+   * Assumption: Keeps the members last changed at or after it (last_changed; the seed does not say whether the bound is included).
+   */
   since_last_changed?: string;
-  /** Not described by the contract. */
+  /**
+   * Only members who opted in since this time.
+   * Lower bound on `timestamp_opt`, inclusive.
+   * Assumption: Keeps the members who opted in at or after it (timestamp_opt; the seed does not say whether the bound is included).
+   */
   since_timestamp_opt?: string;
   /** Sort direction. One of `'ASC'`, `'DESC'`. */
   sort_dir?: 'ASC' | 'DESC';
@@ -492,7 +508,11 @@ export interface ListMembersGetParams {
 export interface ListsListParams {
   /** Not described by the contract. */
   before_campaign_last_sent?: string;
-  /** Not described by the contract. */
+  /**
+   * Only lists created before this time.
+   * Upper bound on `date_created`, exclusive.
+   * Assumption: Keeps the lists created before it (date_created; the seed does not say whether the bound is included).
+   */
   before_date_created?: string;
   /** Number of records to return. */
   count?: number;
@@ -502,7 +522,11 @@ export interface ListsListParams {
   offset?: number;
   /** Not described by the contract. */
   since_campaign_last_sent?: string;
-  /** Not described by the contract. */
+  /**
+   * Only lists created since this time.
+   * Lower bound on `date_created`, inclusive.
+   * Assumption: Keeps the lists created at or after it (date_created; the seed does not say whether the bound is included).
+   */
   since_date_created?: string;
   /** Sort direction. One of `'ASC'`, `'DESC'`. */
   sort_dir?: 'ASC' | 'DESC';

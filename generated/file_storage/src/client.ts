@@ -77,6 +77,7 @@ export interface ChangesStartPageTokenResource {
 export interface CommentsResource {
   /**
    * Returns a page of records of the entity.
+   * By default, records whose `deleted` is `true` are left out; giving `includeDeleted` as `true` lifts this.
    * Within the `files` record that `fileId` (its `id`) names: only its records are seen; naming none answers 404.
    * Await it for the first page; iterate it (`for await`) to walk every record of every page; `.pages()` walks pages.
    * @example

@@ -157,7 +157,11 @@ export const tools: readonly ToolDefinition<FileStorageClient>[] = [
         includeDeleted: { type: 'boolean' },
         pageSize: pageSizeSchema,
         pageToken: pageTokenSchema,
-        startModifiedTime: { type: 'string', description: 'RFC 3339 timestamp.' },
+        startModifiedTime: {
+          type: 'string',
+          description:
+            'RFC 3339 timestamp. Provenance: Upstream comments list: startModifiedTime is the minimum modifiedTime of the comments returned.',
+        },
       },
       required: ['fields', 'fileId'],
       additionalProperties: false,

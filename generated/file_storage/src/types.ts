@@ -346,7 +346,11 @@ export interface CommentsListParams {
    * Note: The endpoint table does not type pageToken; string follows from the string meta nextPageToken.
    */
   pageToken?: string;
-  /** RFC 3339 timestamp. */
+  /**
+   * RFC 3339 timestamp.
+   * Lower bound on `modifiedTime`, inclusive.
+   * Provenance: Upstream comments list: startModifiedTime is the minimum modifiedTime of the comments returned.
+   */
   startModifiedTime?: string;
 }
 

@@ -523,13 +523,13 @@ export interface ProjectsApiSearchParams {
   /**
    * Project id filter; up to 50 entries.
    * At most 50 entries.
-   * Filters: records whose `id` is equal to the value, case-sensitive.
+   * Filters: records whose `id` is equal to any of the values, case-sensitive.
    */
   id?: Array<number>;
   /**
    * Project key filter; up to 50 entries.
    * At most 50 entries.
-   * Filters: records whose `key` is equal to the value, case-sensitive.
+   * Filters: records whose `key` is equal to any of the values, case-sensitive.
    */
   keys?: Array<string>;
   /**
@@ -578,6 +578,7 @@ export interface ProjectsApiSearchParams {
   /**
    * Comma-separated project type keys.
    * A list joined with ','.
+   * Filters: records whose `projectTypeKey` is equal to any of the `,`-separated values, case-sensitive.
    */
   typeKey?: string;
 }

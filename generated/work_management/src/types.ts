@@ -305,7 +305,10 @@ export interface ProjectTasksListParams {
 
 /** Params of projects list. */
 export interface ProjectsListParams {
-  /** Filter by archived. */
+  /**
+   * Filter by archived.
+   * Filters: records whose `archived` is equal to the value, case-sensitive.
+   */
   archived?: boolean;
   /** Items per page. */
   limit?: number;
@@ -579,7 +582,10 @@ export interface WorkspaceTaskSearchListParams {
    * A list joined with ','.
    */
   'teams.any'?: string;
-  /** Text to search for. */
+  /**
+   * Text to search for.
+   * Filters: records whose `name` is containing the value, ignoring case.
+   */
   text?: string;
   /** Workspace gid. */
   workspace_gid: string;

@@ -105,7 +105,7 @@ export function memberDoc(p: PropertyIR | SchemaIR): string[] {
   if (p.maxItems !== undefined) facts.push(`At most ${p.maxItems} entries.`);
   if (p.format) facts.push(`Format: ${FORMAT_TEXT[p.format]}.`);
   if (facts.length) lines.push(facts.join(' '));
-  if (p.matches) lines.push(matchesText(p.matches));
+  if (p.matches) lines.push(matchesText(p.matches, p));
   if (p.sortBy) lines.push(sortByText(p.sortBy));
   if (p.rangeOf && !p.bound) lines.push(`An interval on \`${p.rangeOf}\`.`);
   if (p.bound) lines.push(boundText(p.bound, p.rangeOf));

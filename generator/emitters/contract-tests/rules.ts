@@ -17,11 +17,14 @@ export function listRules(connector: ConnectorIR, entity: EntityIR, action: Acti
   const params: Record<string, LiteralValue> = {};
   for (const p of action.params) {
     const members = p.properties?.filter((m) => m.bound);
+    const matching = p.properties?.filter((m) => m.matches);
     const rule = {
-      ...(p.matches ? { matches: { fields: p.matches.fields, mode: p.matches.mode, caseSensitive: p.matches.caseSensitive } } : {}),
+      ...(p.matches ? { matches: matchRule(p.matches) } : {}),
+      ...(p.matches && p.separator !== undefined ? { separator: p.separator } : {}),
       ...(p.rangeOf ? { rangeOf: p.rangeOf } : {}),
       ...(p.bound ? { bound: p.bound as unknown as LiteralValue } : {}),
       ...(members?.length ? { members: Object.fromEntries(members.map((m) => [m.name, m.bound as unknown as LiteralValue])) } : {}),
+      ...(matching?.length ? { memberMatches: Object.fromEntries(matching.map((m) => [m.name, matchRule(m.matches!)])) } : {}),
     };
     if (Object.keys(rule).length) params[p.name] = rule;
   }
@@ -33,6 +36,9 @@ export function listRules(connector: ConnectorIR, entity: EntityIR, action: Acti
   };
   return Object.keys(rules).length ? rules : undefined;
 }
+
+/** A `matches` rule as the harness reads it (test/contract/rules.ts MatchRule). */
+const matchRule = (m: NonNullable<PropertyIR['matches']>): LiteralValue => ({ fields: m.fields, mode: m.mode, caseSensitive: m.caseSensitive });
 
 /** Invariants and formats of the records an action returns, as data, or undefined. */
 export function recordRules(connector: ConnectorIR, action: ActionIR): { invariants: LiteralValue; formats: LiteralValue } | undefined {
@@ -89,7 +95,19 @@ export function listRuleTests(connector: ConnectorIR, entity: EntityIR, action: 
       `expect(records.filter((r) => excluded.includes(at(r, ${field}) as never))).toEqual([]);`,
     ];
     const unless = f.unlessParam && action.params.find((p) => p.name === f.unlessParam);
-    if (unless) {
+    if (unless && unless.types[0] === 'boolean') {
+      // A flag lifts the default when true (includeDeleted): the records left out come back; false keeps the default.
+      body.push(
+        constOf('liftedParams', paramsValue(connector, entity, action, 0, { [unless.name]: true })),
+        `const lifted = ${allOf(method, 'liftedParams')};`,
+        `const back = lifted.filter((r) => excluded.includes(at(r, ${field}) as never));`,
+        `expect(back.length, ${str(`${f.unlessParam}: true lifts the default`)}).toBeGreaterThan(0);`,
+        constOf('keptParams', paramsValue(connector, entity, action, 0, { [unless.name]: false })),
+        `const kept = ${allOf(method, 'keptParams')};`,
+        `const stillOut = kept.filter((r) => excluded.includes(at(r, ${field}) as never));`,
+        `expect(stillOut, ${str(`${f.unlessParam}: false keeps the default`)}).toEqual([]);`,
+      );
+    } else if (unless) {
       const asked = f.exclude[0]!;
       body.push(
         constOf('askedParams', paramsValue(connector, entity, action, 0, { [unless.name]: asked })),
@@ -101,7 +119,8 @@ export function listRuleTests(connector: ConnectorIR, entity: EntityIR, action: 
     out.push(testOf(`the default filter leaves out ${f.field} ${f.exclude.join(', ')}${f.unlessParam ? ` unless ${f.unlessParam} asks` : ''}`, body));
   }
   for (const p of action.params) {
-    if (p.matches) out.push(matchesTest(connector, entity, action, p, method, rules));
+    if (p.matches) out.push(matchesTest(connector, entity, action, p, undefined, method, rules));
+    for (const member of p.properties ?? []) if (member.matches) out.push(matchesTest(connector, entity, action, p, member, method, rules));
     const bounded = p.bound && p.rangeOf ? [{ name: undefined as string | undefined, bound: p.bound }] : p.rangeOf ? (p.properties ?? []).filter((m) => m.bound).map((m) => ({ name: m.name as string | undefined, bound: m.bound! })) : [];
     if (bounded.length && p.rangeOf) out.push(boundsTest(connector, entity, action, p, p.rangeOf, bounded, method, rules));
   }
@@ -131,11 +150,12 @@ export function listRuleTests(connector: ConnectorIR, entity: EntityIR, action: 
 }
 
 /**
- * Under a parent rule, statements declaring `owned`: the indexes of the fixture records within the parent a plain
- * request names (`base`), so a test picks its record among those the list holds; none without a parent rule.
+ * Under a parent rule or a default filter, statements declaring `owned`: the indexes of the fixture records a plain
+ * request (`base`) lists — within the parent it names, past the default filter — so a test picks its record among
+ * those the list holds; none without either rule.
  */
 function ownedIndexes(connector: ConnectorIR, entity: EntityIR, action: ActionIR, rules: string): Doc[] {
-  if (!parentScope(connector, entity, action)) return [];
+  if (!parentScope(connector, entity, action) && !action.defaultFilter) return [];
   return [constOf('base', paramsValue(connector, entity, action, 0)), `const owned = h.indexesOwned(${str(entity.name)}, base, ${rules});`];
 }
 
@@ -147,30 +167,49 @@ function probeRunner(e: string, method: string, type: string, probed: LiteralVal
   ];
 }
 
-function matchesTest(connector: ConnectorIR, entity: EntityIR, action: ActionIR, p: PropertyIR, method: string, rules: string): Doc {
+/**
+ * The test of a `matches` param, or of a member of an object param (`member`: calls_extensive `filter.callIds`): a
+ * fixture record's value finds it; a list of values (a separator param's) finds it among others.
+ */
+function matchesTest(connector: ConnectorIR, entity: EntityIR, action: ActionIR, p: PropertyIR, member: PropertyIR | undefined, method: string, rules: string): Doc {
   const e = str(entity.name);
-  const m = p.matches!;
+  const q = member ?? p;
+  const m = q.matches!;
   const field = str(m.fields[0]!);
-  const title = `${p.name} matches ${m.fields.join(' or ')} (${m.mode}, case-${m.caseSensitive ? 'sensitive' : 'insensitive'})`;
-  const probed = paramsValue(connector, entity, action, 0, { [p.name]: p.types[0] === 'array' ? [code('probe')] : code('probe') });
-  const kind = (p.types[0] === 'array' ? p.items?.types[0] : p.types[0]) ?? 'string';
+  const title = `${member ? `${p.name}.${member.name}` : p.name} matches ${m.fields.join(' or ')} (${m.mode}, case-${m.caseSensitive ? 'sensitive' : 'insensitive'})`;
+  const value = q.types[0] === 'array' ? [code('probe')] : code('probe');
+  const probed = paramsValue(connector, entity, action, 0, { [p.name]: member ? { [member.name]: value } : value });
+  const kind = (q.types[0] === 'array' ? q.items?.types[0] : q.types[0]) ?? 'string';
   // Under a parent rule, the record to match is one of the parent the request names.
   const ownedLines = ownedIndexes(connector, entity, action, rules);
   const owned = ownedLines.length > 0;
   if (kind !== 'string') return typedMatchesTest(e, field, kind, probed, method, rules, title, ownedLines);
   // Letter case can only be varied where the param takes any text (not an enum, a format or a pattern).
-  const free = !p.enum && !p.items?.enum && !p.format && !p.pattern;
+  const free = !q.enum && !q.items?.enum && !q.format && !q.pattern;
   // The probe: a fixture value of the field (a middle part of it, for contains), in another case when letter case is tested.
   const pick = m.mode === 'contains' ? 'value.slice(1, Math.max(2, value.length - 1))' : m.mode === 'prefix' ? 'value.slice(0, Math.max(1, value.length - 1))' : 'value';
   const mine = owned ? 'owned.includes(i) && ' : '';
   // A param that also names the parent record (a list member's list_id) names none in another case: a 404.
-  const namesParent = parentScope(connector, entity, action)?.params.some((x) => x.param === p.name) ?? false;
+  const namesParent = !member && (parentScope(connector, entity, action)?.params.some((x) => x.param === p.name) ?? false);
+  // A separated list matches when any entry does: the value after another one (an allowed one, where the param lists them).
+  const listed =
+    q.separator !== undefined
+      ? [
+          constOf('others', q.enum?.map(String) ?? ['no-such-value']),
+          'const other = others.find((v) => v !== probe) ?? probe;',
+          `const both = [other, probe].join(${str(q.separator)});`,
+          `expect(await run(both), 'any entry of the list matches').toContain(key);`,
+          `expect(await run(both)).toEqual(h.expectedKeys(${e}, paramsOf(both), ${rules}));`,
+        ]
+      : [];
   return testOf(title, [
     CLIENT,
     ...ownedLines,
     `const texts = h.entity(${e}).records.map((r) => at(r, ${field}));`,
     `let index = texts.findIndex((v${owned ? ', i' : ''}) => ${mine}typeof v === 'string' && /[a-z]/i.test(v));`,
-    `if (index < 0) index = texts.findIndex((v${owned ? ', i' : ''}) => ${mine}typeof v === 'string' && v !== '');`,
+    // A number field matched by text (callIds against a numeric id) is matched by its decimal text.
+    "const usable = (v: unknown) => typeof v === 'number' || (typeof v === 'string' && v !== '');",
+    `if (index < 0) index = texts.findIndex((v${owned ? ', i' : ''}) => ${mine}usable(v));`,
     "expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);",
     `const value = String(h.field(${e}, index, ${field}));`,
     `const key = String(h.key(${e}, index));`,
@@ -178,6 +217,7 @@ function matchesTest(connector: ConnectorIR, entity: EntityIR, action: ActionIR,
     `let probe = ${pick};`,
     `expect(await run(probe)).toEqual(h.expectedKeys(${e}, paramsOf(probe), ${rules}));`,
     'expect(await run(probe)).toContain(key);',
+    ...listed,
     ...(free
       ? [
           blockOf('if (/[a-z]/i.test(probe))', [
@@ -206,7 +246,8 @@ function typedMatchesTest(e: string, field: string, kind: string, probed: Litera
     CLIENT,
     ...ownedLines,
     `const holds = ${holds};`,
-    `const index = h.entity(${e}).records.findIndex((r${ownedLines.length ? ', i' : ''}) => ${ownedLines.length ? 'owned.includes(i) && ' : ''}holds(at(r, ${field})));`,
+    `const fixtures = h.entity(${e}).records;`,
+    `const index = fixtures.findIndex((r${ownedLines.length ? ', i' : ''}) => ${ownedLines.length ? 'owned.includes(i) && ' : ''}holds(at(r, ${field})));`,
     `expect(index, 'a fixture record holds a ${type} to match').toBeGreaterThanOrEqual(0);`,
     `const value = ${boolean ? `h.field(${e}, index, ${field}) === true` : `Number(h.field(${e}, index, ${field}))`};`,
     `const key = String(h.key(${e}, index));`,

@@ -83,7 +83,7 @@ export function allowedValues(schema: SchemaIR): string {
 export function describeCell(p: SchemaIR, fallback = ''): string {
   const parts = [p.description ?? fallback];
   if (p.format) parts.push(`Format: ${FORMAT_TEXT[p.format]}.`);
-  if (p.matches) parts.push(matchesText(p.matches));
+  if (p.matches) parts.push(matchesText(p.matches, p));
   if (p.sortBy) parts.push(sortByText(p.sortBy));
   if (p.rangeOf && !p.bound) parts.push(`An interval on \`${p.rangeOf}\`.`);
   if (p.bound) parts.push(boundText(p.bound, p.rangeOf));
