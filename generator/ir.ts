@@ -58,6 +58,14 @@ export interface MatchIR extends RuleDocs {
   caseSensitive: boolean;
 }
 
+/** What a boolean list param leaves out when it is true (`exclude_archived`, `vip_only`); false or absent: nothing. */
+export interface ExcludesIR extends RuleDocs {
+  /** The record field (dotted path) read. */
+  field: string;
+  /** The values that leave a record out (null also stands for a missing field), sorted. */
+  values: (string | number | boolean | null)[];
+}
+
 /** One value of a sorting param and the record field it sorts by. */
 export interface SortFieldIR {
   /** The param's value (`create_time`, `alphabetical`). */
@@ -244,6 +252,8 @@ export interface SchemaIR {
   unspecified?: string;
   /** Params: how the param filters list results. */
   matches?: MatchIR;
+  /** Params: what a boolean list param leaves out when true. */
+  excludes?: ExcludesIR;
   /** Params: how the param sorts list results. */
   sortBy?: SortByIR;
   /** Params: the record field an interval param (or an interval object's bounds) constrains. */

@@ -3,7 +3,7 @@
  * query in one of the spec's query languages is planned by mock/query; a default filter leaves records out unless
  * its param is given; params with `matches` filter by their fields (exact, contains or prefix; case-sensitive or
  * not); interval params (`rangeOf` with `bound`s) keep records inside the interval, inclusive or exclusive as the
- * spec says. Any other param selects nothing, even one named like a record field: the name alone does not say it
+ * spec says; a flag with `excludes` leaves records out when true. Any other param selects nothing, even one named like a record field: the name alone does not say it
  * filters (crm `properties` names the properties to return, project_tracking `fields` the fields); a filter the
  * contract implies is stated in the spec as `matches`, with its assumption. Sorting params (`sortBy`) reorder the
  * result (mock/sort.ts). Works on rows, so records keep their keys
@@ -139,6 +139,11 @@ export function matchValues(p: Pick<PropertyIR, 'separator'>, value: unknown): u
  * `matches` on its fields.
  */
 function paramTests(p: PropertyIR, value: unknown, params: Record<string, unknown>, range = p.rangeOf): RowTest[] {
+  if (p.excludes) {
+    // A flag: true leaves out the records holding an excluded value (a missing field counts as null); false, nothing.
+    const { field, values } = p.excludes;
+    return value === true ? [(store, row) => !values.some((v) => same(store.valueOf(row, field) ?? null, v))] : [];
+  }
   if (p.matches) {
     const rule = p.matches;
     const values = matchValues(p, value);

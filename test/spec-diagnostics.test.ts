@@ -286,6 +286,13 @@ describe('diagnostic classes', () => {
     expect(await diagnosticsForShop(sorted('{ fields: { email: email }, descending: [desc] }'))).toEqual([expect.stringContaining("SPEC030 sortBy of param 'sort' lists descending values without a directionParam")]);
   });
 
+  test('excludes sits on a boolean list param and names a field of the record (SPEC030)', async () => {
+    const flag = (type: string, rule: string) => edit(SHOP_YAML, '          starting_after: string\n', `          starting_after: string\n          no_mail:\n            type: ${type}\n            excludes: ${rule}\n`);
+    expect(await diagnosticsForShop(flag('boolean', '{ field: email, values: [null] }'))).toEqual([]);
+    expect(await diagnosticsForShop(flag('boolean', '{ field: mail, values: [null] }'))).toEqual([expect.stringContaining("SPEC030 excludes of param 'no_mail' of customers list names 'mail', which is not a field of record 'customer'")]);
+    expect(await diagnosticsForShop(flag('string', '{ field: email, values: [null] }'))).toEqual([expect.stringContaining("SPEC030 excludes of param 'no_mail' of customers list applies to boolean params (it filters when true), not to a string")]);
+  });
+
   test('every problem of every file is reported at once, sorted', async () => {
     let text = edit(SHOP_YAML, '    maximum: 100\n', '    maximum: lots\n');
     text = edit(text, '      search: {}\n', '      search: {}\n      export: {}\n');

@@ -477,6 +477,7 @@ describe('list_members list', () => {
       since_timestamp_opt: { rangeOf: 'timestamp_opt', bound: { side: 'lower', inclusive: true } },
       status: { matches: { fields: ['status'], mode: 'exact', caseSensitive: true } },
       unique_email_id: { matches: { fields: ['unique_email_id'], mode: 'exact', caseSensitive: true } },
+      vip_only: { excludes: { field: 'vip', values: [false, null] } },
     },
     parent: { entity: 'lists', params: { list_id: 'id' } },
   };
@@ -664,6 +665,19 @@ describe('list_members list', () => {
       probe = probe === probe.toUpperCase() ? probe.toLowerCase() : probe.toUpperCase();
       expect(await run(probe), 'another letter case does not match').not.toContain(key);
     }
+  });
+
+  test('vip_only leaves out vip false, null when true', async () => {
+    const client = await h.client(AUTH);
+    const onParams = { list_id: h.field('lists', 0, 'id'), vip_only: true };
+    const offParams = { list_id: h.field('lists', 0, 'id'), vip_only: false };
+    const onRecords = await h.all(client.listMembers.list(onParams as never) as never);
+    const offRecords = await h.all(client.listMembers.list(offParams as never) as never);
+    const on = onRecords.map((r) => h.keyOf('list_members', r));
+    const off = offRecords.map((r) => h.keyOf('list_members', r));
+    expect(on, 'vip_only: true').toEqual(h.expectedKeys('list_members', onParams, rules));
+    expect(off, 'vip_only: false filters nothing').toEqual(h.expectedKeys('list_members', offParams, rules));
+    expect(off.length, 'the fixtures hold records the flag leaves out').toBeGreaterThan(on.length);
   });
 
   test('sort_field last_changed sorts by last_changed (asc and desc)', async () => {

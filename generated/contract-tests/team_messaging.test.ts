@@ -116,12 +116,14 @@ describe('channel_messages list', () => {
 });
 
 describe('channels list', () => {
+  const rules: ListRules = { params: { exclude_archived: { excludes: { field: 'is_archived', values: [true] } } } };
+
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     const params = { limit: 10 };
     const iterator = client.channels.list(params as never) as never;
     const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('channels', r));
-    const expected = h.expectedKeys('channels', params);
+    const expected = h.expectedKeys('channels', params, rules);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -139,6 +141,19 @@ describe('channels list', () => {
       const record = await client.channels.get(getParams as never);
       h.expectSameShared(listed, record as never, `channels ${key}: list and get`);
     }
+  });
+
+  test('exclude_archived leaves out is_archived true when true', async () => {
+    const client = await h.client(AUTH);
+    const onParams = { exclude_archived: true };
+    const offParams = { exclude_archived: false };
+    const onRecords = await h.all(client.channels.list(onParams as never) as never);
+    const offRecords = await h.all(client.channels.list(offParams as never) as never);
+    const on = onRecords.map((r) => h.keyOf('channels', r));
+    const off = offRecords.map((r) => h.keyOf('channels', r));
+    expect(on, 'exclude_archived: true').toEqual(h.expectedKeys('channels', onParams, rules));
+    expect(off, 'exclude_archived: false filters nothing').toEqual(h.expectedKeys('channels', offParams, rules));
+    expect(off.length, 'the fixtures hold records the flag leaves out').toBeGreaterThan(on.length);
   });
 
   test('invalid params are rejected before anything is sent', async () => {

@@ -36,6 +36,7 @@ export const RULE_KEYS = {
   schema: {
     format: ['format-added', 'format-changed', 'format-removed'],
     matches: ['matches-added', 'matches-changed', 'matches-removed'],
+    excludes: ['excludes-added', 'excludes-changed', 'excludes-removed'],
     sortBy: ['sort-added', 'sort-changed', 'sort-removed'],
     rangeOf: ['range-added', 'range-changed', 'range-removed'],
     bound: ['bound-added', 'bound-changed', 'bound-removed'],
@@ -48,6 +49,7 @@ export const RULE_KEYS = {
 export const SCHEMA_RULE_KINDS: Record<keyof typeof RULE_KEYS.schema, readonly ('param' | 'searchable-field' | 'response-field')[]> = {
   format: ['param', 'searchable-field', 'response-field'],
   matches: ['param'],
+  excludes: ['param'],
   sortBy: ['param'],
   rangeOf: ['param'],
   bound: ['param'],
@@ -322,7 +324,7 @@ export interface SchemaRuleReport {
 
 const boundTextOf = (x: BoundIR) => `${x.side} ${x.inclusive ? 'inclusive' : 'exclusive'}${x.inclusiveParam ? ` (inclusive when \`${x.inclusiveParam}\`)` : ''}`;
 
-/** Compares the rules on one param or field pair: format, matches, sortBy, rangeOf, bound, derive. */
+/** Compares the rules on one param or field pair: format, matches, excludes, sortBy, rangeOf, bound, derive. */
 export function compareSchemaRules(report: SchemaRuleReport, target: string, b: SchemaIR, h: SchemaIR): void {
   /** One rule value: added, changed (by meaning) or removed, under `name` (`format` → format-added, …). */
   const value = <T>(name: string, label: string, before: T | undefined, after: T | undefined, text: (v: T) => string) => {
@@ -334,6 +336,7 @@ export function compareSchemaRules(report: SchemaRuleReport, target: string, b: 
   };
   value('format', 'format', b.format, h.format, (f) => f);
   value('matches', 'filter', b.matches, h.matches, (m) => `${m.mode} on ${m.fields.join(' or ')}, ${m.caseSensitive ? 'case-sensitive' : 'ignoring case'}`);
+  value('excludes', 'flag filter', b.excludes, h.excludes, (x) => `true leaves out ${x.field} ${x.values.map(show).join(' or ')}`);
   value('sort', 'sort', b.sortBy, h.sortBy, (r) => `${r.syntax} ${r.fields.map((f) => `${f.value} → ${f.field}`).join(', ')}${r.directionParam ? `, descending when ${r.directionParam} is ${r.descending?.join(' or ')}` : ''}, default ${r.defaultDirection}`);
   value('range', 'interval field', b.rangeOf, h.rangeOf, (r) => r);
   value('bound', 'interval bound', b.bound, h.bound, boundTextOf);

@@ -4,7 +4,7 @@
  * groups, invariants, derived values and update semantics. Plain text with `code` spans; callers escape for their
  * medium.
  */
-import type { ActionIR, AlternateKeysIR, BoundIR, DefaultFilterIR, DeriveIR, InvariantIR, MatchIR, OrderingIR, ParamGroupIR, ParentIR, PropertyIR, SortByIR, ValueFormat } from '../ir.js';
+import type { ActionIR, AlternateKeysIR, BoundIR, DefaultFilterIR, DeriveIR, ExcludesIR, InvariantIR, MatchIR, OrderingIR, ParamGroupIR, ParentIR, PropertyIR, SortByIR, ValueFormat } from '../ir.js';
 
 /** What each value format means. */
 export const FORMAT_TEXT: Record<ValueFormat, string> = {
@@ -25,6 +25,11 @@ export function matchesText(m: MatchIR, param?: Pick<PropertyIR, 'types' | 'sepa
   // An array or a separated list gives several values: a record matching any of them is kept.
   const several = param?.separator !== undefined ? `any of the \`${param.separator}\`-separated values` : param?.types[0] === 'array' ? 'any of the values' : 'the value';
   return `Filters: records whose ${m.fields.length > 1 ? 'fields ' : ''}${m.fields.map((f) => `\`${f}\``).join(' or ')} ${m.fields.length > 1 ? 'hold a value' : 'is'} ${how} ${several}, ${m.caseSensitive ? 'case-sensitive' : 'ignoring case'}.`;
+}
+
+/** "When `true`, leaves out records whose `is_archived` is `true`; `false` filters nothing." */
+export function excludesText(x: ExcludesIR): string {
+  return `When \`true\`, leaves out records whose \`${x.field}\` is ${x.values.map(literal).join(' or ')}; \`false\` filters nothing.`;
 }
 
 /** "Sorts results by the record field its value names (`create_time`): descending when `sort_dir` is `DESC`, else ascending." */

@@ -292,6 +292,12 @@ function checkRules(connector: ConnectorIR, origins: Origins, out: Diagnostic[])
           if (p.format && (!STRING_FORMATS.has(p.format) || p.types[0] !== 'string')) out.push(origins.diagnostic(p, 'SPEC030', `param '${p.name}' of ${where} has format ${p.format}, which applies to strings only`, ['format']));
           if (p.matches) p.matches.fields.forEach((f, i) => needField(p, f, ['matches', 'fields', i], `matches of param '${p.name}'`));
           if (p.sortBy) checkSortBy(p, p.sortBy, action, where, needField, origins, out);
+          if (p.excludes) {
+            const rule = p.excludes;
+            if (action.name !== 'list' && action.name !== 'api_search') out.push(origins.diagnostic(rule, 'SPEC030', `excludes of param '${p.name}' applies to list and api_search params, not to ${where}`));
+            else if (p.types[0] !== 'boolean') out.push(origins.diagnostic(rule, 'SPEC030', `excludes of param '${p.name}' of ${where} applies to boolean params (it filters when true), not to a ${p.types[0]}`));
+            needField(rule, rule.field, ['field'], `excludes of param '${p.name}'`);
+          }
           if (p.rangeOf) {
             const target = propertyAt(fields, p.rangeOf);
             if (!target) needField(p, p.rangeOf, ['rangeOf'], `rangeOf of param '${p.name}'`);

@@ -30,7 +30,7 @@ export const DIAGNOSTIC_CODES = {
   SPEC027: { title: 'result does not fit action', hint: 'Result shapes: list for list/api_search, single for get/create/update/delete, hits for search, binary for download.' },
   SPEC028: { title: 'pagination not resolvable', hint: 'Name a scheme with `pagination:`, set defaults.pagination, or write `pagination: none`.' },
   SPEC029: { title: 'unused definition', hint: 'Remove the definition or refer to it.' },
-  SPEC030: { title: 'rule does not fit', hint: 'A rule (ordering, defaultFilter, paramGroups, invariants, matches, rangeOf and bounds, sortBy, format, derive, key, keyParam, alternateKeys, recordsFrom, parent, updateSemantics) must name fields of the record and params of the action it sits on; spec/README.md lists where each rule goes.' },
+  SPEC030: { title: 'rule does not fit', hint: 'A rule (ordering, defaultFilter, paramGroups, invariants, matches, excludes, rangeOf and bounds, sortBy, format, derive, key, keyParam, alternateKeys, recordsFrom, parent, updateSemantics) must name fields of the record and params of the action it sits on; spec/README.md lists where each rule goes.' },
   SPEC031: { title: 'searchable field without a rule', hint: 'Say how search data gets a field the record does not carry (or carries with another type): `derive` from a record field, or a constant value (with an assumption).' },
   SPEC041: { title: 'name unusable in code', hint: 'Entity, record, meta and paging-scheme names become TypeScript names: letters, digits and _, distinct once turned into camelCase and PascalCase.' },
   SPEC040: { title: 'reserved name', hint: 'Names that every JavaScript object already has (__proto__, constructor, toString, …) cannot name spec items; rename it.' },

@@ -290,6 +290,12 @@ export class FileContext {
       prop.matches = { fields: [...obj.matches.fields].sort(), mode: obj.matches.mode, caseSensitive: obj.matches.caseSensitive, ...ruleDocs(obj.matches) };
       this.noteAssumption([...path, 'matches'], obj.matches.assumption, obj.matches.provenance);
     }
+    if (obj.excludes) {
+      const x = obj.excludes;
+      const values = [...x.values].sort((a, b) => (String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0));
+      prop.excludes = this.origins.set({ field: x.field, values, ...ruleDocs(x) }, this.source, [...path, 'excludes']);
+      this.noteAssumption([...path, 'excludes'], x.assumption, x.provenance);
+    }
     if (obj.sortBy) {
       const s = obj.sortBy;
       const fields = Object.entries(s.fields).map(([value, field]) => ({ value, field })).sort((a, b) => (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));

@@ -61,6 +61,7 @@ export interface RawParamObject {
   assumption?: string;
   format?: ValueFormat;
   matches?: RawDocs & { fields: string[]; mode: 'exact' | 'contains' | 'prefix'; caseSensitive: boolean };
+  excludes?: RawDocs & { field: string; values: (string | number | boolean | null)[] };
   sortBy?: RawDocs & { fields: Record<string, string>; syntax?: 'plain' | 'signed' | 'clauses'; directionParam?: string; descending?: (string | number | boolean)[]; defaultDirection?: 'asc' | 'desc' };
   rangeOf?: string;
   bound?: { side: 'lower' | 'upper'; inclusive: boolean; inclusiveParam?: string };

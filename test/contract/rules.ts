@@ -30,6 +30,8 @@ export interface ParamRule {
   members?: Record<string, BoundRule>;
   /** Object params: the `matches` of each member that has one (calls_extensive `filter.callIds`). */
   memberMatches?: Record<string, MatchRule>;
+  /** A flag: true leaves out the records whose field holds one of the values (null: also a missing field). */
+  excludes?: { field: string; values: (string | number | boolean | null)[] };
 }
 
 /** The rules of a list action. */
@@ -93,7 +95,10 @@ export function selects(record: Record<string, unknown>, params: Record<string, 
   for (const [name, value] of Object.entries(params)) {
     if (value === undefined) continue;
     const rule = rules.params?.[name];
-    if (rule?.matches) {
+    if (rule?.excludes) {
+      const { field, values } = rule.excludes;
+      if (value === true && values.some((v) => (v === null ? (at(record, field) ?? null) === null : sameText(at(record, field), v)))) return false;
+    } else if (rule?.matches) {
       if (!matchesAny(record, rule.matches, value, rule.separator)) return false;
     } else if (rule?.bound && rule.rangeOf) {
       if (!inside(at(record, rule.rangeOf), rule.bound, value, params)) return false;

@@ -346,7 +346,7 @@ export const tools: readonly ToolDefinition<EmailMarketingClient>[] = [
           description: 'List member status.',
         },
         unique_email_id: { type: 'string' },
-        vip_only: { type: 'boolean' },
+        vip_only: { type: 'boolean', description: 'Only VIP members.' },
       },
       required: ['list_id'],
       additionalProperties: false,

@@ -489,7 +489,10 @@ export interface ListMembersListParams {
    * Filters: records whose `unique_email_id` is equal to the value, case-sensitive.
    */
   unique_email_id?: string;
-  /** Not described by the contract. */
+  /**
+   * Only VIP members.
+   * When `true`, leaves out records whose `vip` is `false` or `null`; `false` filters nothing.
+   */
   vip_only?: boolean;
 }
 

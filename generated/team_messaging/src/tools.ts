@@ -154,7 +154,7 @@ export const tools: readonly ToolDefinition<TeamMessagingClient>[] = [
       type: 'object',
       properties: {
         cursor: cursorSchema,
-        exclude_archived: { type: 'boolean' },
+        exclude_archived: { type: 'boolean', description: 'Leave archived channels out.' },
         limit: { type: 'integer', description: 'Maximum number of records to return.' },
         types: {
           type: 'string',

@@ -479,7 +479,10 @@ export interface ChannelTopicsCreateParams {
 export interface ChannelsListParams {
   /** Cursor of the page to return (next_cursor of the previous page); omit for the first page. */
   cursor?: string;
-  /** Not described by the contract. */
+  /**
+   * Leave archived channels out.
+   * When `true`, leaves out records whose `is_archived` is `true`; `false` filters nothing.
+   */
   exclude_archived?: boolean;
   /** Maximum number of records to return. */
   limit?: number;

@@ -2,7 +2,7 @@
  * `connector-codegen describe`: the whole spec as one machine-readable catalogue (the inventory that tools
  * and agents read), and a short human summary. Field types use the seeds' vocabulary.
  */
-import type { ActionIR, BoundIR, ConnectorIR, DeriveIR, InvariantIR, MatchIR, PaginationIR, PropertyIR, SchemaIR, ShapeIR, SortByIR, SpecIR, ValueFormat } from '../../ir.js';
+import type { ActionIR, BoundIR, ConnectorIR, DeriveIR, ExcludesIR, InvariantIR, MatchIR, PaginationIR, PropertyIR, SchemaIR, ShapeIR, SortByIR, SpecIR, ValueFormat } from '../../ir.js';
 
 /** A record field, meta key, searchable field or hit field in the catalogue. */
 export interface CatalogueField {
@@ -72,6 +72,8 @@ export interface CatalogueParam {
   properties?: CatalogueParam[];
   /** Value format. */
   format?: ValueFormat;
+  /** What the param (a flag) leaves out of list results when true. */
+  excludes?: ExcludesIR;
   /** How the param sorts list results. */
   sortBy?: SortByIR;
   /** How the param filters list results. */
@@ -108,7 +110,7 @@ function field(p: PropertyIR | (SchemaIR & { name: string })): CatalogueField {
 function param(p: PropertyIR): CatalogueParam {
   const out: CatalogueParam = { name: p.name, type: p.types[0]!, required: p.required };
   if (p.items) out.items = typeExpression(p.items);
-  for (const key of ['enum', 'const', 'default', 'minimum', 'maximum', 'minLength', 'maxLength', 'pattern', 'minItems', 'maxItems', 'separator', 'queryLanguage', 'description', 'deprecated', 'format', 'matches', 'sortBy', 'rangeOf', 'bound'] as const) {
+  for (const key of ['enum', 'const', 'default', 'minimum', 'maximum', 'minLength', 'maxLength', 'pattern', 'minItems', 'maxItems', 'separator', 'queryLanguage', 'description', 'deprecated', 'format', 'matches', 'excludes', 'sortBy', 'rangeOf', 'bound'] as const) {
     if (p[key] !== undefined) (out as unknown as Record<string, unknown>)[key] = p[key];
   }
   const inner = p.properties ?? p.items?.properties;

@@ -2,7 +2,7 @@
 import type { Literal, PropertyIR, SchemaIR, ShapeIR } from '../../ir.js';
 import type { BaseType } from '../../spec/type-expr.js';
 import { stringLiteral } from '../naming.js';
-import { boundText, deriveText, FORMAT_TEXT, matchesText, sortByText } from '../rules-text.js';
+import { boundText, deriveText, excludesText, FORMAT_TEXT, matchesText, sortByText } from '../rules-text.js';
 import { t, type TypeMember, type TypeNode } from '../ts/syntax.js';
 
 /** An open object, for anything the contract does not specify. */
@@ -106,6 +106,7 @@ export function memberDoc(p: PropertyIR | SchemaIR): string[] {
   if (p.format) facts.push(`Format: ${FORMAT_TEXT[p.format]}.`);
   if (facts.length) lines.push(facts.join(' '));
   if (p.matches) lines.push(matchesText(p.matches, p));
+  if (p.excludes) lines.push(excludesText(p.excludes));
   if (p.sortBy) lines.push(sortByText(p.sortBy));
   if (p.rangeOf && !p.bound) lines.push(`An interval on \`${p.rangeOf}\`.`);
   if (p.bound) lines.push(boundText(p.bound, p.rangeOf));

@@ -25,6 +25,7 @@ export function listRules(connector: ConnectorIR, entity: EntityIR, action: Acti
       ...(p.bound ? { bound: p.bound as unknown as LiteralValue } : {}),
       ...(members?.length ? { members: Object.fromEntries(members.map((m) => [m.name, m.bound as unknown as LiteralValue])) } : {}),
       ...(matching?.length ? { memberMatches: Object.fromEntries(matching.map((m) => [m.name, matchRule(m.matches!)])) } : {}),
+      ...(p.excludes ? { excludes: { field: p.excludes.field, values: p.excludes.values } } : {}),
     };
     if (Object.keys(rule).length) params[p.name] = rule;
   }
@@ -121,6 +122,7 @@ export function listRuleTests(connector: ConnectorIR, entity: EntityIR, action: 
   for (const p of action.params) {
     if (p.matches) out.push(matchesTest(connector, entity, action, p, undefined, method, rules));
     for (const member of p.properties ?? []) if (member.matches) out.push(matchesTest(connector, entity, action, p, member, method, rules));
+    if (p.excludes) out.push(excludesTest(connector, entity, action, p, method, rules));
     const bounded = p.bound && p.rangeOf ? [{ name: undefined as string | undefined, bound: p.bound }] : p.rangeOf ? (p.properties ?? []).filter((m) => m.bound).map((m) => ({ name: m.name as string | undefined, bound: m.bound! })) : [];
     if (bounded.length && p.rangeOf) out.push(boundsTest(connector, entity, action, p, p.rangeOf, bounded, method, rules));
   }
@@ -255,6 +257,27 @@ function typedMatchesTest(e: string, field: string, kind: string, probed: Litera
     `expect(await run(value)).toEqual(h.expectedKeys(${e}, paramsOf(value), ${rules}));`,
     'expect(await run(value)).toContain(key);',
     ...(boolean ? ["expect(await run(!value), 'the other value does not match').not.toContain(key);"] : []),
+  ]);
+}
+
+/**
+ * The test of a flag with `excludes`: true lists what the rule keeps (and fewer records than without it: the fixtures
+ * hold records it leaves out); false lists what the plain request does.
+ */
+function excludesTest(connector: ConnectorIR, entity: EntityIR, action: ActionIR, p: PropertyIR, method: string, rules: string): Doc {
+  const e = str(entity.name);
+  const x = p.excludes!;
+  return testOf(`${p.name} leaves out ${x.field} ${x.values.map(String).join(', ')} when true`, [
+    CLIENT,
+    constOf('onParams', paramsValue(connector, entity, action, 0, { [p.name]: true })),
+    constOf('offParams', paramsValue(connector, entity, action, 0, { [p.name]: false })),
+    `const onRecords = ${allOf(method, 'onParams')};`,
+    `const offRecords = ${allOf(method, 'offParams')};`,
+    `const on = onRecords.map((r) => h.keyOf(${e}, r));`,
+    `const off = offRecords.map((r) => h.keyOf(${e}, r));`,
+    `expect(on, ${str(`${p.name}: true`)}).toEqual(h.expectedKeys(${e}, onParams, ${rules}));`,
+    `expect(off, ${str(`${p.name}: false filters nothing`)}).toEqual(h.expectedKeys(${e}, offParams, ${rules}));`,
+    "expect(off.length, 'the fixtures hold records the flag leaves out').toBeGreaterThan(on.length);",
   ]);
 }
 

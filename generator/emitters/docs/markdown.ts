@@ -4,7 +4,7 @@
  */
 import { typeExpression } from '../catalogue/describe.js';
 import type { Literal, PropertyIR, SchemaIR } from '../../ir.js';
-import { boundText, deriveText, FORMAT_TEXT, matchesText, sortByText } from '../rules-text.js';
+import { boundText, deriveText, excludesText, FORMAT_TEXT, matchesText, sortByText } from '../rules-text.js';
 import { sortedKeys } from '../../lib/stable-json.js';
 
 /** What the reference prints wherever the seeds are silent. */
@@ -84,6 +84,7 @@ export function describeCell(p: SchemaIR, fallback = ''): string {
   const parts = [p.description ?? fallback];
   if (p.format) parts.push(`Format: ${FORMAT_TEXT[p.format]}.`);
   if (p.matches) parts.push(matchesText(p.matches, p));
+  if (p.excludes) parts.push(excludesText(p.excludes));
   if (p.sortBy) parts.push(sortByText(p.sortBy));
   if (p.rangeOf && !p.bound) parts.push(`An interval on \`${p.rangeOf}\`.`);
   if (p.bound) parts.push(boundText(p.bound, p.rangeOf));

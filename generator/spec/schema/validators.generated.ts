@@ -10,7 +10,7 @@ function ucs2length(str) {
 }
 
 export const validateConnector = validate10;
-const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://connector-codegen.dev/schema/connector.schema.json","title":"connector-codegen connector spec (spec/connectors/<id>.yaml)","type":"object","additionalProperties":false,"required":["id","title","seed","description","records","entities"],"properties":{"id":{"type":"string","pattern":"^[a-z][a-z0-9_]*$","description":"Connector id; equals the file name."},"title":{"type":"string","description":"Human title."},"seed":{"type":"string","description":"Contract document this file transcribes."},"description":{"type":"string"},"note":{"type":"string"},"defaults":{"type":"object","additionalProperties":false,"properties":{"pagination":{"type":"string","description":"Scheme used by list-like actions that name none."},"meta":{"type":"string","description":"Meta used by list-shaped results that name none."},"idFormat":{"$ref":"#/definitions/idFormat"},"ordering":{"$ref":"#/definitions/ordering"}}},"pagination":{"type":"object","additionalProperties":{"$ref":"#/definitions/paginationScheme"}},"meta":{"type":"object","additionalProperties":{"$ref":"#/definitions/shape"}},"records":{"type":"object","additionalProperties":{"$ref":"#/definitions/shape"}},"params":{"$ref":"#/definitions/paramMap"},"entities":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/definitions/entity"}},"transitions":{"type":"object","additionalProperties":false,"required":["unspecified"],"description":"State transitions of the connector's enumerated states.","properties":{"unspecified":{"$ref":"#/definitions/text"}}}},"definitions":{"text":{"type":"string","minLength":1},"typeExpr":{"type":"string","description":"Type expression in the seeds' notation: string, integer, number, boolean, object, array, array<T>, any, unions with |, null for nullable. Checked by the type-expression parser (SPEC019)."},"literal":{"type":["string","number","boolean"]},"field":{"type":["string","object"],"if":{"type":"string"},"then":{"$ref":"#/definitions/typeExpr"},"else":{"$ref":"#/definitions/fieldObject"}},"fieldObject":{"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"$ref":"#/definitions/typeExpr"},"description":{"$ref":"#/definitions/text"},"enum":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/literal"}},"const":{"$ref":"#/definitions/literal"},"items":{"$ref":"#/definitions/field"},"fields":{"$ref":"#/definitions/fieldMap"},"deprecated":{"$ref":"#/definitions/text"},"deprecatedSince":{"type":"string","pattern":"^\\d+\\.\\d+\\.\\d+$","description":"The package release (MAJOR.MINOR.PATCH) that first shipped the deprecation. `diff` reports a later removal as removed-after-deprecation (a warning by default) once that release has shipped."},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"},"format":{"$ref":"#/definitions/format"},"derive":{"$ref":"#/definitions/derive"},"unspecified":{"$ref":"#/definitions/text","description":"Of an object with fields: the seed's words where it does not show all of them (the inner object is open)."}}},"fieldMap":{"type":"object","additionalProperties":{"$ref":"#/definitions/field"}},"param":{"type":["string","object"],"if":{"type":"string"},"then":{"$ref":"#/definitions/typeExpr"},"else":{"$ref":"#/definitions/paramObject"}},"paramObject":{"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"enum":["string","integer","number","boolean","object","array"]},"required":{"type":"boolean"},"description":{"$ref":"#/definitions/text"},"enum":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/literal"}},"const":{"$ref":"#/definitions/literal"},"default":{"$ref":"#/definitions/literal"},"minimum":{"type":"number"},"maximum":{"type":"number"},"minLength":{"type":"integer","minimum":0},"maxLength":{"type":"integer","minimum":0},"pattern":{"type":"string"},"items":{"$ref":"#/definitions/param"},"minItems":{"type":"integer","minimum":0},"maxItems":{"type":"integer","minimum":0},"separator":{"type":"string","minLength":1},"properties":{"$ref":"#/definitions/paramMap"},"deprecated":{"$ref":"#/definitions/text"},"deprecatedSince":{"type":"string","pattern":"^\\d+\\.\\d+\\.\\d+$","description":"The package release (MAJOR.MINOR.PATCH) that first shipped the deprecation. `diff` reports a later removal as removed-after-deprecation (a warning by default) once that release has shipped."},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"},"queryLanguage":{"enum":["search_query","filter_groups","jql","code_search","drive_query"],"description":"The param carries a query in this language (the mock evaluates it; docs describe it)."},"format":{"$ref":"#/definitions/format"},"matches":{"$ref":"#/definitions/matches"},"sortBy":{"$ref":"#/definitions/sortBy"},"rangeOf":{"type":"string","minLength":1,"description":"The record field an interval param (or an interval object's bounds) constrains."},"bound":{"$ref":"#/definitions/bound"}}},"paramMap":{"type":"object","additionalProperties":{"$ref":"#/definitions/param"}},"shape":{"type":"object","additionalProperties":false,"properties":{"description":{"$ref":"#/definitions/text"},"fields":{"$ref":"#/definitions/fieldMap"},"unspecified":{"$ref":"#/definitions/text","description":"The seed's words where it does not show (all or the rest of) the fields; the shape is open."},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"},"idPrefix":{"type":"string","minLength":1,"description":"Fixtures: identifiers of this record start with it (e.g. cus_). Give provenance."},"idFormat":{"$ref":"#/definitions/idFormat"},"key":{"type":"string","minLength":1,"description":"The field that identifies a record (get, update, delete and download address it); default: the get param's field, else id or gid."},"invariants":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/invariant"}}}},"paginationScheme":{"type":"object","additionalProperties":false,"required":["style","param","next","stop"],"properties":{"style":{"enum":["cursor","page","offset","token","link","since_id"]},"description":{"$ref":"#/definitions/text"},"param":{"type":"string","description":"Request param that carries the cursor, page, offset or token."},"sizeParam":{"type":"string","description":"Page-size param."},"previousParam":{"type":"string","description":"Param that pages backwards: it takes the key the cursor takes, and the page holds the records just before that record (e.g. ending_before)."},"next":{"type":"object","additionalProperties":false,"required":["from"],"properties":{"from":{"enum":["meta","last_record","page_number","offset"]},"path":{"type":"string","description":"Dotted meta key path, or record field."},"queryParam":{"type":"string","description":"The value is a URL; take this query param from it."},"start":{"type":"integer","description":"First page number (page_number)."}}},"stop":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["when"],"properties":{"when":{"enum":["metaFalse","metaTrue","metaMissing","nextMissing","emptyPage","shortPage","totalReached"]},"key":{"type":"string"}}}},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}},"action":{"type":"object","additionalProperties":false,"properties":{"description":{"$ref":"#/definitions/text"},"params":{"$ref":"#/definitions/paramMap"},"unspecifiedParams":{"$ref":"#/definitions/text"},"pagination":{"type":"string","description":"Scheme name, or none."},"result":{"type":"object","additionalProperties":false,"properties":{"shape":{"enum":["list","single","hits","binary"]},"record":{"type":"string"},"meta":{"type":"string"}}},"rangeParam":{"type":"string","description":"Download param carrying a partial-content range."},"maxBytes":{"type":"integer","minimum":1,"description":"Largest content the action returns."},"deprecated":{"$ref":"#/definitions/text"},"deprecatedSince":{"type":"string","pattern":"^\\d+\\.\\d+\\.\\d+$","description":"The package release (MAJOR.MINOR.PATCH) that first shipped the deprecation. `diff` reports a later removal as removed-after-deprecation (a warning by default) once that release has shipped."},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"},"ordering":{"$ref":"#/definitions/ordering"},"defaultFilter":{"$ref":"#/definitions/defaultFilter"},"paramGroups":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/paramGroup"}},"updateSemantics":{"enum":["partial"],"description":"partial: an update changes only the fields it is given; the others keep their values."},"keyParam":{"type":"string","description":"get, update, delete, download: the param carrying the identifier of the record addressed (default: inferred from the record key and param names)."},"alternateKeys":{"$ref":"#/definitions/alternateKeys"}}},"entity":{"type":"object","additionalProperties":false,"required":["actions"],"properties":{"description":{"$ref":"#/definitions/text"},"record":{"type":"string","description":"Default record of the entity's actions."},"searchableFields":{"type":"object","additionalProperties":false,"properties":{"fields":{"$ref":"#/definitions/fieldMap"},"unspecified":{"$ref":"#/definitions/text"},"note":{"$ref":"#/definitions/text"}}},"actions":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/definitions/action"}},"note":{"$ref":"#/definitions/text"},"recordsFrom":{"type":"string","description":"The entity has no records of its own: its actions address the records of this entity of the connector."},"parent":{"$ref":"#/definitions/parent"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}},"idFormat":{"enum":["numeric","numeric_string","hex","base62","uuid"],"description":"Fixtures: shape of generated string identifiers."},"format":{"enum":["currency_lower_iso","md5_of_lower_email","unix_time_string","url"],"description":"Value format: currency_lower_iso (lowercase three-letter ISO code), md5_of_lower_email (hex MD5 of the lowercase email), unix_time_string (Unix seconds as a decimal string, e.g. 1712345678.000100), url (absolute http(s) URL)."},"derive":{"type":"object","additionalProperties":false,"description":"How the value is derived from the stored record: a copy of another field (from; converted to the field's format when it has one), or a constant (value).","properties":{"from":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields (data.id)."},"value":{"type":["string","number","boolean","null"]}},"minProperties":1,"maxProperties":1},"ordering":{"type":"array","minItems":1,"description":"Default order of list results: by the first field, ties by the next.","items":{"type":"object","additionalProperties":false,"required":["field","direction"],"properties":{"field":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields (data.id)."},"direction":{"enum":["asc","desc"]}}}},"invariant":{"type":"object","additionalProperties":false,"required":["kind"],"description":"A rule every record holds. iff: the boolean field is true exactly when `left op right` holds; compare: `left op right` always holds; accountOnly: the fields are null unless the source is an account of that kind.","properties":{"kind":{"enum":["iff","compare","accountOnly"]},"field":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields (data.id)."},"left":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields (data.id)."},"op":{"enum":["eq","neq","lt","lte","gt","gte"]},"right":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields (data.id)."},"account":{"$ref":"#/definitions/text"},"fields":{"type":"array","minItems":1,"items":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields (data.id)."}},"description":{"$ref":"#/definitions/text"},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}},"sortBy":{"type":"object","additionalProperties":false,"required":["fields"],"description":"List params: the param sorts the results by the record field its value names (sort_field: create_time), in the direction its value or directionParam gives.","properties":{"fields":{"type":"object","minProperties":1,"description":"Param value → the record field (a dotted path) it sorts by; values not listed leave the order as it is.","additionalProperties":{"type":"string","minLength":1}},"syntax":{"enum":["plain","signed","clauses"],"description":"plain (default): one value; signed: -value descending, value or +value ascending; clauses: comma-separated 'value' or 'value desc', the first sorting first."},"directionParam":{"type":"string","minLength":1,"description":"The param of the action whose value gives the direction (sort_dir)."},"descending":{"type":"array","minItems":1,"items":{"type":["string","number","boolean"]},"description":"Values of directionParam that mean descending; every other value means ascending."},"defaultDirection":{"enum":["asc","desc"],"description":"The direction when the request gives none (default asc)."},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}},"matches":{"type":"object","additionalProperties":false,"required":["fields","mode","caseSensitive"],"description":"The param filters list results: a record is kept when any of the fields matches the value (exact, contains or prefix), case-sensitively or not.","properties":{"fields":{"type":"array","minItems":1,"items":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields (data.id)."}},"mode":{"enum":["exact","contains","prefix"]},"caseSensitive":{"type":"boolean"},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}},"bound":{"type":"object","additionalProperties":false,"required":["side","inclusive"],"description":"The param is one bound of an interval on the field named by rangeOf (its own or its parent object's).","properties":{"side":{"enum":["lower","upper"]},"inclusive":{"type":"boolean"},"inclusiveParam":{"type":"string","description":"A boolean param that makes the bound inclusive when true."}}},"paramGroup":{"type":"object","additionalProperties":false,"required":["kind"],"description":"oneOf: exactly one alternative is given in full; atLeastOne: at least one is. `params: [a, b]` is short for alternatives [[a], [b]].","properties":{"kind":{"enum":["oneOf","atLeastOne"]},"params":{"type":"array","minItems":1,"items":{"type":"string","minLength":1}},"alternatives":{"type":"array","minItems":1,"items":{"type":"array","minItems":1,"items":{"type":"string","minLength":1}}},"description":{"$ref":"#/definitions/text"},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}},"parent":{"type":"object","additionalProperties":false,"required":["entity","params"],"description":"Each record belongs to one record of another entity (a channel's messages), named by params: every action of the entity (or of an entity with recordsFrom naming it) that takes all of them acts within that record; params that name no record answer 404.","properties":{"entity":{"type":"string","minLength":1,"description":"The parent entity of the connector."},"params":{"type":"object","minProperties":1,"description":"Param name → the parent record's field (a dotted path) whose value the param gives.","additionalProperties":{"type":"string","minLength":1}},"field":{"type":"string","minLength":1,"description":"The record's own field (a dotted path) that holds the parent's value of the first param's field (a list member's list_id): the fixtures fill it, creates set it."},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}},"alternateKeys":{"type":"object","additionalProperties":false,"required":["fields"],"description":"get, update, delete, download: the key param also takes the value of these record fields (issueIdOrKey takes an issue's id or its key); a record is found by its key first, then by each field in order.","properties":{"fields":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields."}},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}},"defaultFilter":{"type":"object","additionalProperties":false,"required":["field","exclude"],"description":"Records whose field holds one of the excluded values are left out unless the request gives unlessParam.","properties":{"field":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields (data.id)."},"exclude":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/literal"}},"unlessParam":{"type":"string"},"description":{"$ref":"#/definitions/text"},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}}}};
+const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://connector-codegen.dev/schema/connector.schema.json","title":"connector-codegen connector spec (spec/connectors/<id>.yaml)","type":"object","additionalProperties":false,"required":["id","title","seed","description","records","entities"],"properties":{"id":{"type":"string","pattern":"^[a-z][a-z0-9_]*$","description":"Connector id; equals the file name."},"title":{"type":"string","description":"Human title."},"seed":{"type":"string","description":"Contract document this file transcribes."},"description":{"type":"string"},"note":{"type":"string"},"defaults":{"type":"object","additionalProperties":false,"properties":{"pagination":{"type":"string","description":"Scheme used by list-like actions that name none."},"meta":{"type":"string","description":"Meta used by list-shaped results that name none."},"idFormat":{"$ref":"#/definitions/idFormat"},"ordering":{"$ref":"#/definitions/ordering"}}},"pagination":{"type":"object","additionalProperties":{"$ref":"#/definitions/paginationScheme"}},"meta":{"type":"object","additionalProperties":{"$ref":"#/definitions/shape"}},"records":{"type":"object","additionalProperties":{"$ref":"#/definitions/shape"}},"params":{"$ref":"#/definitions/paramMap"},"entities":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/definitions/entity"}},"transitions":{"type":"object","additionalProperties":false,"required":["unspecified"],"description":"State transitions of the connector's enumerated states.","properties":{"unspecified":{"$ref":"#/definitions/text"}}}},"definitions":{"text":{"type":"string","minLength":1},"typeExpr":{"type":"string","description":"Type expression in the seeds' notation: string, integer, number, boolean, object, array, array<T>, any, unions with |, null for nullable. Checked by the type-expression parser (SPEC019)."},"literal":{"type":["string","number","boolean"]},"field":{"type":["string","object"],"if":{"type":"string"},"then":{"$ref":"#/definitions/typeExpr"},"else":{"$ref":"#/definitions/fieldObject"}},"fieldObject":{"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"$ref":"#/definitions/typeExpr"},"description":{"$ref":"#/definitions/text"},"enum":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/literal"}},"const":{"$ref":"#/definitions/literal"},"items":{"$ref":"#/definitions/field"},"fields":{"$ref":"#/definitions/fieldMap"},"deprecated":{"$ref":"#/definitions/text"},"deprecatedSince":{"type":"string","pattern":"^\\d+\\.\\d+\\.\\d+$","description":"The package release (MAJOR.MINOR.PATCH) that first shipped the deprecation. `diff` reports a later removal as removed-after-deprecation (a warning by default) once that release has shipped."},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"},"format":{"$ref":"#/definitions/format"},"derive":{"$ref":"#/definitions/derive"},"unspecified":{"$ref":"#/definitions/text","description":"Of an object with fields: the seed's words where it does not show all of them (the inner object is open)."}}},"fieldMap":{"type":"object","additionalProperties":{"$ref":"#/definitions/field"}},"param":{"type":["string","object"],"if":{"type":"string"},"then":{"$ref":"#/definitions/typeExpr"},"else":{"$ref":"#/definitions/paramObject"}},"paramObject":{"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"enum":["string","integer","number","boolean","object","array"]},"required":{"type":"boolean"},"description":{"$ref":"#/definitions/text"},"enum":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/literal"}},"const":{"$ref":"#/definitions/literal"},"default":{"$ref":"#/definitions/literal"},"minimum":{"type":"number"},"maximum":{"type":"number"},"minLength":{"type":"integer","minimum":0},"maxLength":{"type":"integer","minimum":0},"pattern":{"type":"string"},"items":{"$ref":"#/definitions/param"},"minItems":{"type":"integer","minimum":0},"maxItems":{"type":"integer","minimum":0},"separator":{"type":"string","minLength":1},"properties":{"$ref":"#/definitions/paramMap"},"deprecated":{"$ref":"#/definitions/text"},"deprecatedSince":{"type":"string","pattern":"^\\d+\\.\\d+\\.\\d+$","description":"The package release (MAJOR.MINOR.PATCH) that first shipped the deprecation. `diff` reports a later removal as removed-after-deprecation (a warning by default) once that release has shipped."},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"},"queryLanguage":{"enum":["search_query","filter_groups","jql","code_search","drive_query"],"description":"The param carries a query in this language (the mock evaluates it; docs describe it)."},"format":{"$ref":"#/definitions/format"},"matches":{"$ref":"#/definitions/matches"},"excludes":{"$ref":"#/definitions/excludes"},"sortBy":{"$ref":"#/definitions/sortBy"},"rangeOf":{"type":"string","minLength":1,"description":"The record field an interval param (or an interval object's bounds) constrains."},"bound":{"$ref":"#/definitions/bound"}}},"paramMap":{"type":"object","additionalProperties":{"$ref":"#/definitions/param"}},"shape":{"type":"object","additionalProperties":false,"properties":{"description":{"$ref":"#/definitions/text"},"fields":{"$ref":"#/definitions/fieldMap"},"unspecified":{"$ref":"#/definitions/text","description":"The seed's words where it does not show (all or the rest of) the fields; the shape is open."},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"},"idPrefix":{"type":"string","minLength":1,"description":"Fixtures: identifiers of this record start with it (e.g. cus_). Give provenance."},"idFormat":{"$ref":"#/definitions/idFormat"},"key":{"type":"string","minLength":1,"description":"The field that identifies a record (get, update, delete and download address it); default: the get param's field, else id or gid."},"invariants":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/invariant"}}}},"paginationScheme":{"type":"object","additionalProperties":false,"required":["style","param","next","stop"],"properties":{"style":{"enum":["cursor","page","offset","token","link","since_id"]},"description":{"$ref":"#/definitions/text"},"param":{"type":"string","description":"Request param that carries the cursor, page, offset or token."},"sizeParam":{"type":"string","description":"Page-size param."},"previousParam":{"type":"string","description":"Param that pages backwards: it takes the key the cursor takes, and the page holds the records just before that record (e.g. ending_before)."},"next":{"type":"object","additionalProperties":false,"required":["from"],"properties":{"from":{"enum":["meta","last_record","page_number","offset"]},"path":{"type":"string","description":"Dotted meta key path, or record field."},"queryParam":{"type":"string","description":"The value is a URL; take this query param from it."},"start":{"type":"integer","description":"First page number (page_number)."}}},"stop":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["when"],"properties":{"when":{"enum":["metaFalse","metaTrue","metaMissing","nextMissing","emptyPage","shortPage","totalReached"]},"key":{"type":"string"}}}},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}},"action":{"type":"object","additionalProperties":false,"properties":{"description":{"$ref":"#/definitions/text"},"params":{"$ref":"#/definitions/paramMap"},"unspecifiedParams":{"$ref":"#/definitions/text"},"pagination":{"type":"string","description":"Scheme name, or none."},"result":{"type":"object","additionalProperties":false,"properties":{"shape":{"enum":["list","single","hits","binary"]},"record":{"type":"string"},"meta":{"type":"string"}}},"rangeParam":{"type":"string","description":"Download param carrying a partial-content range."},"maxBytes":{"type":"integer","minimum":1,"description":"Largest content the action returns."},"deprecated":{"$ref":"#/definitions/text"},"deprecatedSince":{"type":"string","pattern":"^\\d+\\.\\d+\\.\\d+$","description":"The package release (MAJOR.MINOR.PATCH) that first shipped the deprecation. `diff` reports a later removal as removed-after-deprecation (a warning by default) once that release has shipped."},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"},"ordering":{"$ref":"#/definitions/ordering"},"defaultFilter":{"$ref":"#/definitions/defaultFilter"},"paramGroups":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/paramGroup"}},"updateSemantics":{"enum":["partial"],"description":"partial: an update changes only the fields it is given; the others keep their values."},"keyParam":{"type":"string","description":"get, update, delete, download: the param carrying the identifier of the record addressed (default: inferred from the record key and param names)."},"alternateKeys":{"$ref":"#/definitions/alternateKeys"}}},"entity":{"type":"object","additionalProperties":false,"required":["actions"],"properties":{"description":{"$ref":"#/definitions/text"},"record":{"type":"string","description":"Default record of the entity's actions."},"searchableFields":{"type":"object","additionalProperties":false,"properties":{"fields":{"$ref":"#/definitions/fieldMap"},"unspecified":{"$ref":"#/definitions/text"},"note":{"$ref":"#/definitions/text"}}},"actions":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/definitions/action"}},"note":{"$ref":"#/definitions/text"},"recordsFrom":{"type":"string","description":"The entity has no records of its own: its actions address the records of this entity of the connector."},"parent":{"$ref":"#/definitions/parent"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}},"idFormat":{"enum":["numeric","numeric_string","hex","base62","uuid"],"description":"Fixtures: shape of generated string identifiers."},"format":{"enum":["currency_lower_iso","md5_of_lower_email","unix_time_string","url"],"description":"Value format: currency_lower_iso (lowercase three-letter ISO code), md5_of_lower_email (hex MD5 of the lowercase email), unix_time_string (Unix seconds as a decimal string, e.g. 1712345678.000100), url (absolute http(s) URL)."},"derive":{"type":"object","additionalProperties":false,"description":"How the value is derived from the stored record: a copy of another field (from; converted to the field's format when it has one), or a constant (value).","properties":{"from":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields (data.id)."},"value":{"type":["string","number","boolean","null"]}},"minProperties":1,"maxProperties":1},"ordering":{"type":"array","minItems":1,"description":"Default order of list results: by the first field, ties by the next.","items":{"type":"object","additionalProperties":false,"required":["field","direction"],"properties":{"field":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields (data.id)."},"direction":{"enum":["asc","desc"]}}}},"invariant":{"type":"object","additionalProperties":false,"required":["kind"],"description":"A rule every record holds. iff: the boolean field is true exactly when `left op right` holds; compare: `left op right` always holds; accountOnly: the fields are null unless the source is an account of that kind.","properties":{"kind":{"enum":["iff","compare","accountOnly"]},"field":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields (data.id)."},"left":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields (data.id)."},"op":{"enum":["eq","neq","lt","lte","gt","gte"]},"right":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields (data.id)."},"account":{"$ref":"#/definitions/text"},"fields":{"type":"array","minItems":1,"items":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields (data.id)."}},"description":{"$ref":"#/definitions/text"},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}},"excludes":{"type":"object","additionalProperties":false,"required":["field","values"],"description":"Boolean list params: given as true, the param leaves out the records whose field holds one of the values (null also stands for a missing field); false or absent filters nothing (exclude_archived, vip_only).","properties":{"field":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields."},"values":{"type":"array","minItems":1,"items":{"type":["string","number","boolean","null"]}},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}},"sortBy":{"type":"object","additionalProperties":false,"required":["fields"],"description":"List params: the param sorts the results by the record field its value names (sort_field: create_time), in the direction its value or directionParam gives.","properties":{"fields":{"type":"object","minProperties":1,"description":"Param value → the record field (a dotted path) it sorts by; values not listed leave the order as it is.","additionalProperties":{"type":"string","minLength":1}},"syntax":{"enum":["plain","signed","clauses"],"description":"plain (default): one value; signed: -value descending, value or +value ascending; clauses: comma-separated 'value' or 'value desc', the first sorting first."},"directionParam":{"type":"string","minLength":1,"description":"The param of the action whose value gives the direction (sort_dir)."},"descending":{"type":"array","minItems":1,"items":{"type":["string","number","boolean"]},"description":"Values of directionParam that mean descending; every other value means ascending."},"defaultDirection":{"enum":["asc","desc"],"description":"The direction when the request gives none (default asc)."},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}},"matches":{"type":"object","additionalProperties":false,"required":["fields","mode","caseSensitive"],"description":"The param filters list results: a record is kept when any of the fields matches the value (exact, contains or prefix), case-sensitively or not.","properties":{"fields":{"type":"array","minItems":1,"items":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields (data.id)."}},"mode":{"enum":["exact","contains","prefix"]},"caseSensitive":{"type":"boolean"},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}},"bound":{"type":"object","additionalProperties":false,"required":["side","inclusive"],"description":"The param is one bound of an interval on the field named by rangeOf (its own or its parent object's).","properties":{"side":{"enum":["lower","upper"]},"inclusive":{"type":"boolean"},"inclusiveParam":{"type":"string","description":"A boolean param that makes the bound inclusive when true."}}},"paramGroup":{"type":"object","additionalProperties":false,"required":["kind"],"description":"oneOf: exactly one alternative is given in full; atLeastOne: at least one is. `params: [a, b]` is short for alternatives [[a], [b]].","properties":{"kind":{"enum":["oneOf","atLeastOne"]},"params":{"type":"array","minItems":1,"items":{"type":"string","minLength":1}},"alternatives":{"type":"array","minItems":1,"items":{"type":"array","minItems":1,"items":{"type":"string","minLength":1}}},"description":{"$ref":"#/definitions/text"},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}},"parent":{"type":"object","additionalProperties":false,"required":["entity","params"],"description":"Each record belongs to one record of another entity (a channel's messages), named by params: every action of the entity (or of an entity with recordsFrom naming it) that takes all of them acts within that record; params that name no record answer 404.","properties":{"entity":{"type":"string","minLength":1,"description":"The parent entity of the connector."},"params":{"type":"object","minProperties":1,"description":"Param name → the parent record's field (a dotted path) whose value the param gives.","additionalProperties":{"type":"string","minLength":1}},"field":{"type":"string","minLength":1,"description":"The record's own field (a dotted path) that holds the parent's value of the first param's field (a list member's list_id): the fixtures fill it, creates set it."},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}},"alternateKeys":{"type":"object","additionalProperties":false,"required":["fields"],"description":"get, update, delete, download: the key param also takes the value of these record fields (issueIdOrKey takes an issue's id or its key); a record is found by its key first, then by each field in order.","properties":{"fields":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields."}},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}},"defaultFilter":{"type":"object","additionalProperties":false,"required":["field","exclude"],"description":"Records whose field holds one of the excluded values are left out unless the request gives unlessParam.","properties":{"field":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields (data.id)."},"exclude":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/literal"}},"unlessParam":{"type":"string"},"description":{"$ref":"#/definitions/text"},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}}}};
 const schema12 = {"enum":["numeric","numeric_string","hex","base62","uuid"],"description":"Fixtures: shape of generated string identifiers."};
 const schema13 = {"type":"array","minItems":1,"description":"Default order of list results: by the first field, ties by the next.","items":{"type":"object","additionalProperties":false,"required":["field","direction"],"properties":{"field":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields (data.id)."},"direction":{"enum":["asc","desc"]}}}};
 const schema15 = {"type":"string","minLength":1};
@@ -1507,8 +1507,8 @@ return errors === 0;
 
 const schema47 = {"type":"object","additionalProperties":{"$ref":"#/definitions/param"}};
 const schema48 = {"type":["string","object"],"if":{"type":"string"},"then":{"$ref":"#/definitions/typeExpr"},"else":{"$ref":"#/definitions/paramObject"}};
-const schema50 = {"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"enum":["string","integer","number","boolean","object","array"]},"required":{"type":"boolean"},"description":{"$ref":"#/definitions/text"},"enum":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/literal"}},"const":{"$ref":"#/definitions/literal"},"default":{"$ref":"#/definitions/literal"},"minimum":{"type":"number"},"maximum":{"type":"number"},"minLength":{"type":"integer","minimum":0},"maxLength":{"type":"integer","minimum":0},"pattern":{"type":"string"},"items":{"$ref":"#/definitions/param"},"minItems":{"type":"integer","minimum":0},"maxItems":{"type":"integer","minimum":0},"separator":{"type":"string","minLength":1},"properties":{"$ref":"#/definitions/paramMap"},"deprecated":{"$ref":"#/definitions/text"},"deprecatedSince":{"type":"string","pattern":"^\\d+\\.\\d+\\.\\d+$","description":"The package release (MAJOR.MINOR.PATCH) that first shipped the deprecation. `diff` reports a later removal as removed-after-deprecation (a warning by default) once that release has shipped."},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"},"queryLanguage":{"enum":["search_query","filter_groups","jql","code_search","drive_query"],"description":"The param carries a query in this language (the mock evaluates it; docs describe it)."},"format":{"$ref":"#/definitions/format"},"matches":{"$ref":"#/definitions/matches"},"sortBy":{"$ref":"#/definitions/sortBy"},"rangeOf":{"type":"string","minLength":1,"description":"The record field an interval param (or an interval object's bounds) constrains."},"bound":{"$ref":"#/definitions/bound"}}};
-const schema68 = {"type":"object","additionalProperties":false,"required":["side","inclusive"],"description":"The param is one bound of an interval on the field named by rangeOf (its own or its parent object's).","properties":{"side":{"enum":["lower","upper"]},"inclusive":{"type":"boolean"},"inclusiveParam":{"type":"string","description":"A boolean param that makes the bound inclusive when true."}}};
+const schema50 = {"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"enum":["string","integer","number","boolean","object","array"]},"required":{"type":"boolean"},"description":{"$ref":"#/definitions/text"},"enum":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/literal"}},"const":{"$ref":"#/definitions/literal"},"default":{"$ref":"#/definitions/literal"},"minimum":{"type":"number"},"maximum":{"type":"number"},"minLength":{"type":"integer","minimum":0},"maxLength":{"type":"integer","minimum":0},"pattern":{"type":"string"},"items":{"$ref":"#/definitions/param"},"minItems":{"type":"integer","minimum":0},"maxItems":{"type":"integer","minimum":0},"separator":{"type":"string","minLength":1},"properties":{"$ref":"#/definitions/paramMap"},"deprecated":{"$ref":"#/definitions/text"},"deprecatedSince":{"type":"string","pattern":"^\\d+\\.\\d+\\.\\d+$","description":"The package release (MAJOR.MINOR.PATCH) that first shipped the deprecation. `diff` reports a later removal as removed-after-deprecation (a warning by default) once that release has shipped."},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"},"queryLanguage":{"enum":["search_query","filter_groups","jql","code_search","drive_query"],"description":"The param carries a query in this language (the mock evaluates it; docs describe it)."},"format":{"$ref":"#/definitions/format"},"matches":{"$ref":"#/definitions/matches"},"excludes":{"$ref":"#/definitions/excludes"},"sortBy":{"$ref":"#/definitions/sortBy"},"rangeOf":{"type":"string","minLength":1,"description":"The record field an interval param (or an interval object's bounds) constrains."},"bound":{"$ref":"#/definitions/bound"}}};
+const schema72 = {"type":"object","additionalProperties":false,"required":["side","inclusive"],"description":"The param is one bound of an interval on the field named by rangeOf (its own or its parent object's).","properties":{"side":{"enum":["lower","upper"]},"inclusive":{"type":"boolean"},"inclusiveParam":{"type":"string","description":"A boolean param that makes the bound inclusive when true."}}};
 const wrapper2 = {validate: validate25};
 const wrapper3 = {validate: validate24};
 const schema60 = {"type":"object","additionalProperties":false,"required":["fields","mode","caseSensitive"],"description":"The param filters list results: a record is kept when any of the fields matches the value (exact, contains or prefix), case-sensitively or not.","properties":{"fields":{"type":"array","minItems":1,"items":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields (data.id)."}},"mode":{"enum":["exact","contains","prefix"]},"caseSensitive":{"type":"boolean"},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}};
@@ -1726,14 +1726,206 @@ validate27.errors = vErrors;
 return errors === 0;
 }
 
-const schema64 = {"type":"object","additionalProperties":false,"required":["fields"],"description":"List params: the param sorts the results by the record field its value names (sort_field: create_time), in the direction its value or directionParam gives.","properties":{"fields":{"type":"object","minProperties":1,"description":"Param value → the record field (a dotted path) it sorts by; values not listed leave the order as it is.","additionalProperties":{"type":"string","minLength":1}},"syntax":{"enum":["plain","signed","clauses"],"description":"plain (default): one value; signed: -value descending, value or +value ascending; clauses: comma-separated 'value' or 'value desc', the first sorting first."},"directionParam":{"type":"string","minLength":1,"description":"The param of the action whose value gives the direction (sort_dir)."},"descending":{"type":"array","minItems":1,"items":{"type":["string","number","boolean"]},"description":"Values of directionParam that mean descending; every other value means ascending."},"defaultDirection":{"enum":["asc","desc"],"description":"The direction when the request gives none (default asc)."},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}};
+const schema64 = {"type":"object","additionalProperties":false,"required":["field","values"],"description":"Boolean list params: given as true, the param leaves out the records whose field holds one of the values (null also stands for a missing field); false or absent filters nothing (exclude_archived, vip_only).","properties":{"field":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields."},"values":{"type":"array","minItems":1,"items":{"type":["string","number","boolean","null"]}},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}};
 
 function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.field === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'",schema:schema64.required,parentSchema:schema64,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.values === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "values"},message:"must have required property '"+"values"+"'",schema:schema64.required,parentSchema:schema64,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((((key0 === "field") || (key0 === "values")) || (key0 === "note")) || (key0 === "provenance")) || (key0 === "assumption"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema64,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.field !== undefined){
+let data0 = data.field;
+if(typeof data0 === "string"){
+if(func3(data0) < 1){
+const err3 = {instancePath:instancePath+"/field",schemaPath:"#/properties/field/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema64.properties.field,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/field",schemaPath:"#/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema64.properties.field.type,parentSchema:schema64.properties.field,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.values !== undefined){
+let data1 = data.values;
+if(Array.isArray(data1)){
+if(data1.length < 1){
+const err5 = {instancePath:instancePath+"/values",schemaPath:"#/properties/values/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema64.properties.values,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if((((typeof data2 !== "string") && (!((typeof data2 == "number") && (isFinite(data2))))) && (typeof data2 !== "boolean")) && (data2 !== null)){
+const err6 = {instancePath:instancePath+"/values/" + i0,schemaPath:"#/properties/values/items/type",keyword:"type",params:{type: schema64.properties.values.items.type},message:"must be string,number,boolean,null",schema:schema64.properties.values.items.type,parentSchema:schema64.properties.values.items,data:data2};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/values",schemaPath:"#/properties/values/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema64.properties.values.type,parentSchema:schema64.properties.values,data:data1};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.note !== undefined){
+let data3 = data.note;
+if(typeof data3 === "string"){
+if(func3(data3) < 1){
+const err8 = {instancePath:instancePath+"/note",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data3};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/note",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data3};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.provenance !== undefined){
+let data4 = data.provenance;
+if(typeof data4 === "string"){
+if(func3(data4) < 1){
+const err10 = {instancePath:instancePath+"/provenance",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data4};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/provenance",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data4};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.assumption !== undefined){
+let data5 = data.assumption;
+if(typeof data5 === "string"){
+if(func3(data5) < 1){
+const err12 = {instancePath:instancePath+"/assumption",schemaPath:"#/definitions/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15,data:data5};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/assumption",schemaPath:"#/definitions/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.type,parentSchema:schema15,data:data5};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+else {
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema64.type,parentSchema:schema64,data};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+validate29.errors = vErrors;
+return errors === 0;
+}
+
+const schema68 = {"type":"object","additionalProperties":false,"required":["fields"],"description":"List params: the param sorts the results by the record field its value names (sort_field: create_time), in the direction its value or directionParam gives.","properties":{"fields":{"type":"object","minProperties":1,"description":"Param value → the record field (a dotted path) it sorts by; values not listed leave the order as it is.","additionalProperties":{"type":"string","minLength":1}},"syntax":{"enum":["plain","signed","clauses"],"description":"plain (default): one value; signed: -value descending, value or +value ascending; clauses: comma-separated 'value' or 'value desc', the first sorting first."},"directionParam":{"type":"string","minLength":1,"description":"The param of the action whose value gives the direction (sort_dir)."},"descending":{"type":"array","minItems":1,"items":{"type":["string","number","boolean"]},"description":"Values of directionParam that mean descending; every other value means ascending."},"defaultDirection":{"enum":["asc","desc"],"description":"The direction when the request gives none (default asc)."},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}};
+
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.fields === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fields"},message:"must have required property '"+"fields"+"'",schema:schema64.required,parentSchema:schema64,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fields"},message:"must have required property '"+"fields"+"'",schema:schema68.required,parentSchema:schema68,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1744,7 +1936,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((((key0 === "fields") || (key0 === "syntax")) || (key0 === "directionParam")) || (key0 === "descending")) || (key0 === "defaultDirection")) || (key0 === "note")) || (key0 === "provenance")) || (key0 === "assumption"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema64,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema68,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1758,7 +1950,7 @@ if(data.fields !== undefined){
 let data0 = data.fields;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(Object.keys(data0).length < 1){
-const err2 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema64.properties.fields,data:data0};
+const err2 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema68.properties.fields,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1771,7 +1963,7 @@ for(const key1 in data0){
 let data1 = data0[key1];
 if(typeof data1 === "string"){
 if(func3(data1) < 1){
-const err3 = {instancePath:instancePath+"/fields/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/fields/additionalProperties/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema64.properties.fields.additionalProperties,data:data1};
+const err3 = {instancePath:instancePath+"/fields/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/fields/additionalProperties/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema68.properties.fields.additionalProperties,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1782,7 +1974,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/fields/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/fields/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema64.properties.fields.additionalProperties.type,parentSchema:schema64.properties.fields.additionalProperties,data:data1};
+const err4 = {instancePath:instancePath+"/fields/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/fields/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema68.properties.fields.additionalProperties.type,parentSchema:schema68.properties.fields.additionalProperties,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1794,7 +1986,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema64.properties.fields.type,parentSchema:schema64.properties.fields,data:data0};
+const err5 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema68.properties.fields.type,parentSchema:schema68.properties.fields,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1807,7 +1999,7 @@ errors++;
 if(data.syntax !== undefined){
 let data2 = data.syntax;
 if(!(((data2 === "plain") || (data2 === "signed")) || (data2 === "clauses"))){
-const err6 = {instancePath:instancePath+"/syntax",schemaPath:"#/properties/syntax/enum",keyword:"enum",params:{allowedValues: schema64.properties.syntax.enum},message:"must be equal to one of the allowed values",schema:schema64.properties.syntax.enum,parentSchema:schema64.properties.syntax,data:data2};
+const err6 = {instancePath:instancePath+"/syntax",schemaPath:"#/properties/syntax/enum",keyword:"enum",params:{allowedValues: schema68.properties.syntax.enum},message:"must be equal to one of the allowed values",schema:schema68.properties.syntax.enum,parentSchema:schema68.properties.syntax,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1821,7 +2013,7 @@ if(data.directionParam !== undefined){
 let data3 = data.directionParam;
 if(typeof data3 === "string"){
 if(func3(data3) < 1){
-const err7 = {instancePath:instancePath+"/directionParam",schemaPath:"#/properties/directionParam/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema64.properties.directionParam,data:data3};
+const err7 = {instancePath:instancePath+"/directionParam",schemaPath:"#/properties/directionParam/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema68.properties.directionParam,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1832,7 +2024,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/directionParam",schemaPath:"#/properties/directionParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema64.properties.directionParam.type,parentSchema:schema64.properties.directionParam,data:data3};
+const err8 = {instancePath:instancePath+"/directionParam",schemaPath:"#/properties/directionParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema68.properties.directionParam.type,parentSchema:schema68.properties.directionParam,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1846,7 +2038,7 @@ if(data.descending !== undefined){
 let data4 = data.descending;
 if(Array.isArray(data4)){
 if(data4.length < 1){
-const err9 = {instancePath:instancePath+"/descending",schemaPath:"#/properties/descending/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema64.properties.descending,data:data4};
+const err9 = {instancePath:instancePath+"/descending",schemaPath:"#/properties/descending/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema68.properties.descending,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1859,7 +2051,7 @@ const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
 let data5 = data4[i0];
 if(((typeof data5 !== "string") && (!((typeof data5 == "number") && (isFinite(data5))))) && (typeof data5 !== "boolean")){
-const err10 = {instancePath:instancePath+"/descending/" + i0,schemaPath:"#/properties/descending/items/type",keyword:"type",params:{type: schema64.properties.descending.items.type},message:"must be string,number,boolean",schema:schema64.properties.descending.items.type,parentSchema:schema64.properties.descending.items,data:data5};
+const err10 = {instancePath:instancePath+"/descending/" + i0,schemaPath:"#/properties/descending/items/type",keyword:"type",params:{type: schema68.properties.descending.items.type},message:"must be string,number,boolean",schema:schema68.properties.descending.items.type,parentSchema:schema68.properties.descending.items,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1871,7 +2063,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/descending",schemaPath:"#/properties/descending/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema64.properties.descending.type,parentSchema:schema64.properties.descending,data:data4};
+const err11 = {instancePath:instancePath+"/descending",schemaPath:"#/properties/descending/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema68.properties.descending.type,parentSchema:schema68.properties.descending,data:data4};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1884,7 +2076,7 @@ errors++;
 if(data.defaultDirection !== undefined){
 let data6 = data.defaultDirection;
 if(!((data6 === "asc") || (data6 === "desc"))){
-const err12 = {instancePath:instancePath+"/defaultDirection",schemaPath:"#/properties/defaultDirection/enum",keyword:"enum",params:{allowedValues: schema64.properties.defaultDirection.enum},message:"must be equal to one of the allowed values",schema:schema64.properties.defaultDirection.enum,parentSchema:schema64.properties.defaultDirection,data:data6};
+const err12 = {instancePath:instancePath+"/defaultDirection",schemaPath:"#/properties/defaultDirection/enum",keyword:"enum",params:{allowedValues: schema68.properties.defaultDirection.enum},message:"must be equal to one of the allowed values",schema:schema68.properties.defaultDirection.enum,parentSchema:schema68.properties.defaultDirection,data:data6};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1971,7 +2163,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema64.type,parentSchema:schema64,data};
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema68.type,parentSchema:schema68,data};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1980,7 +2172,7 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate29.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
@@ -2460,17 +2652,23 @@ vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.error
 errors = vErrors.length;
 }
 }
-if(data.sortBy !== undefined){
-if(!(validate29(data.sortBy, {instancePath:instancePath+"/sortBy",parentData:data,parentDataProperty:"sortBy",rootData}))){
+if(data.excludes !== undefined){
+if(!(validate29(data.excludes, {instancePath:instancePath+"/excludes",parentData:data,parentDataProperty:"excludes",rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 }
+if(data.sortBy !== undefined){
+if(!(validate31(data.sortBy, {instancePath:instancePath+"/sortBy",parentData:data,parentDataProperty:"sortBy",rootData}))){
+vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+errors = vErrors.length;
+}
+}
 if(data.rangeOf !== undefined){
-let data26 = data.rangeOf;
-if(typeof data26 === "string"){
-if(func3(data26) < 1){
-const err36 = {instancePath:instancePath+"/rangeOf",schemaPath:"#/properties/rangeOf/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema50.properties.rangeOf,data:data26};
+let data27 = data.rangeOf;
+if(typeof data27 === "string"){
+if(func3(data27) < 1){
+const err36 = {instancePath:instancePath+"/rangeOf",schemaPath:"#/properties/rangeOf/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema50.properties.rangeOf,data:data27};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -2481,7 +2679,7 @@ errors++;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/rangeOf",schemaPath:"#/properties/rangeOf/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema50.properties.rangeOf.type,parentSchema:schema50.properties.rangeOf,data:data26};
+const err37 = {instancePath:instancePath+"/rangeOf",schemaPath:"#/properties/rangeOf/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema50.properties.rangeOf.type,parentSchema:schema50.properties.rangeOf,data:data27};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -2492,10 +2690,10 @@ errors++;
 }
 }
 if(data.bound !== undefined){
-let data27 = data.bound;
-if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
-if(data27.side === undefined){
-const err38 = {instancePath:instancePath+"/bound",schemaPath:"#/definitions/bound/required",keyword:"required",params:{missingProperty: "side"},message:"must have required property '"+"side"+"'",schema:schema68.required,parentSchema:schema68,data:data27};
+let data28 = data.bound;
+if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
+if(data28.side === undefined){
+const err38 = {instancePath:instancePath+"/bound",schemaPath:"#/definitions/bound/required",keyword:"required",params:{missingProperty: "side"},message:"must have required property '"+"side"+"'",schema:schema72.required,parentSchema:schema72,data:data28};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -2504,8 +2702,8 @@ vErrors.push(err38);
 }
 errors++;
 }
-if(data27.inclusive === undefined){
-const err39 = {instancePath:instancePath+"/bound",schemaPath:"#/definitions/bound/required",keyword:"required",params:{missingProperty: "inclusive"},message:"must have required property '"+"inclusive"+"'",schema:schema68.required,parentSchema:schema68,data:data27};
+if(data28.inclusive === undefined){
+const err39 = {instancePath:instancePath+"/bound",schemaPath:"#/definitions/bound/required",keyword:"required",params:{missingProperty: "inclusive"},message:"must have required property '"+"inclusive"+"'",schema:schema72.required,parentSchema:schema72,data:data28};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -2514,9 +2712,9 @@ vErrors.push(err39);
 }
 errors++;
 }
-for(const key1 in data27){
+for(const key1 in data28){
 if(!(((key1 === "side") || (key1 === "inclusive")) || (key1 === "inclusiveParam"))){
-const err40 = {instancePath:instancePath+"/bound",schemaPath:"#/definitions/bound/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema68,data:data27};
+const err40 = {instancePath:instancePath+"/bound",schemaPath:"#/definitions/bound/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema72,data:data28};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -2526,10 +2724,10 @@ vErrors.push(err40);
 errors++;
 }
 }
-if(data27.side !== undefined){
-let data28 = data27.side;
-if(!((data28 === "lower") || (data28 === "upper"))){
-const err41 = {instancePath:instancePath+"/bound/side",schemaPath:"#/definitions/bound/properties/side/enum",keyword:"enum",params:{allowedValues: schema68.properties.side.enum},message:"must be equal to one of the allowed values",schema:schema68.properties.side.enum,parentSchema:schema68.properties.side,data:data28};
+if(data28.side !== undefined){
+let data29 = data28.side;
+if(!((data29 === "lower") || (data29 === "upper"))){
+const err41 = {instancePath:instancePath+"/bound/side",schemaPath:"#/definitions/bound/properties/side/enum",keyword:"enum",params:{allowedValues: schema72.properties.side.enum},message:"must be equal to one of the allowed values",schema:schema72.properties.side.enum,parentSchema:schema72.properties.side,data:data29};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -2539,10 +2737,10 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data27.inclusive !== undefined){
-let data29 = data27.inclusive;
-if(typeof data29 !== "boolean"){
-const err42 = {instancePath:instancePath+"/bound/inclusive",schemaPath:"#/definitions/bound/properties/inclusive/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema68.properties.inclusive.type,parentSchema:schema68.properties.inclusive,data:data29};
+if(data28.inclusive !== undefined){
+let data30 = data28.inclusive;
+if(typeof data30 !== "boolean"){
+const err42 = {instancePath:instancePath+"/bound/inclusive",schemaPath:"#/definitions/bound/properties/inclusive/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema72.properties.inclusive.type,parentSchema:schema72.properties.inclusive,data:data30};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -2552,10 +2750,10 @@ vErrors.push(err42);
 errors++;
 }
 }
-if(data27.inclusiveParam !== undefined){
-let data30 = data27.inclusiveParam;
-if(typeof data30 !== "string"){
-const err43 = {instancePath:instancePath+"/bound/inclusiveParam",schemaPath:"#/definitions/bound/properties/inclusiveParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema68.properties.inclusiveParam.type,parentSchema:schema68.properties.inclusiveParam,data:data30};
+if(data28.inclusiveParam !== undefined){
+let data31 = data28.inclusiveParam;
+if(typeof data31 !== "string"){
+const err43 = {instancePath:instancePath+"/bound/inclusiveParam",schemaPath:"#/definitions/bound/properties/inclusiveParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema72.properties.inclusiveParam.type,parentSchema:schema72.properties.inclusiveParam,data:data31};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -2567,7 +2765,7 @@ errors++;
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/bound",schemaPath:"#/definitions/bound/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema68.type,parentSchema:schema68,data:data27};
+const err44 = {instancePath:instancePath+"/bound",schemaPath:"#/definitions/bound/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema72.type,parentSchema:schema72,data:data28};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -2696,16 +2894,16 @@ validate24.errors = vErrors;
 return errors === 0;
 }
 
-const schema69 = {"type":"object","additionalProperties":false,"required":["actions"],"properties":{"description":{"$ref":"#/definitions/text"},"record":{"type":"string","description":"Default record of the entity's actions."},"searchableFields":{"type":"object","additionalProperties":false,"properties":{"fields":{"$ref":"#/definitions/fieldMap"},"unspecified":{"$ref":"#/definitions/text"},"note":{"$ref":"#/definitions/text"}}},"actions":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/definitions/action"}},"note":{"$ref":"#/definitions/text"},"recordsFrom":{"type":"string","description":"The entity has no records of its own: its actions address the records of this entity of the connector."},"parent":{"$ref":"#/definitions/parent"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}};
-const schema73 = {"type":"object","additionalProperties":false,"properties":{"description":{"$ref":"#/definitions/text"},"params":{"$ref":"#/definitions/paramMap"},"unspecifiedParams":{"$ref":"#/definitions/text"},"pagination":{"type":"string","description":"Scheme name, or none."},"result":{"type":"object","additionalProperties":false,"properties":{"shape":{"enum":["list","single","hits","binary"]},"record":{"type":"string"},"meta":{"type":"string"}}},"rangeParam":{"type":"string","description":"Download param carrying a partial-content range."},"maxBytes":{"type":"integer","minimum":1,"description":"Largest content the action returns."},"deprecated":{"$ref":"#/definitions/text"},"deprecatedSince":{"type":"string","pattern":"^\\d+\\.\\d+\\.\\d+$","description":"The package release (MAJOR.MINOR.PATCH) that first shipped the deprecation. `diff` reports a later removal as removed-after-deprecation (a warning by default) once that release has shipped."},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"},"ordering":{"$ref":"#/definitions/ordering"},"defaultFilter":{"$ref":"#/definitions/defaultFilter"},"paramGroups":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/paramGroup"}},"updateSemantics":{"enum":["partial"],"description":"partial: an update changes only the fields it is given; the others keep their values."},"keyParam":{"type":"string","description":"get, update, delete, download: the param carrying the identifier of the record addressed (default: inferred from the record key and param names)."},"alternateKeys":{"$ref":"#/definitions/alternateKeys"}}};
-const schema81 = {"type":"object","additionalProperties":false,"required":["field","exclude"],"description":"Records whose field holds one of the excluded values are left out unless the request gives unlessParam.","properties":{"field":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields (data.id)."},"exclude":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/literal"}},"unlessParam":{"type":"string"},"description":{"$ref":"#/definitions/text"},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}};
+const schema73 = {"type":"object","additionalProperties":false,"required":["actions"],"properties":{"description":{"$ref":"#/definitions/text"},"record":{"type":"string","description":"Default record of the entity's actions."},"searchableFields":{"type":"object","additionalProperties":false,"properties":{"fields":{"$ref":"#/definitions/fieldMap"},"unspecified":{"$ref":"#/definitions/text"},"note":{"$ref":"#/definitions/text"}}},"actions":{"type":"object","minProperties":1,"additionalProperties":{"$ref":"#/definitions/action"}},"note":{"$ref":"#/definitions/text"},"recordsFrom":{"type":"string","description":"The entity has no records of its own: its actions address the records of this entity of the connector."},"parent":{"$ref":"#/definitions/parent"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}};
+const schema77 = {"type":"object","additionalProperties":false,"properties":{"description":{"$ref":"#/definitions/text"},"params":{"$ref":"#/definitions/paramMap"},"unspecifiedParams":{"$ref":"#/definitions/text"},"pagination":{"type":"string","description":"Scheme name, or none."},"result":{"type":"object","additionalProperties":false,"properties":{"shape":{"enum":["list","single","hits","binary"]},"record":{"type":"string"},"meta":{"type":"string"}}},"rangeParam":{"type":"string","description":"Download param carrying a partial-content range."},"maxBytes":{"type":"integer","minimum":1,"description":"Largest content the action returns."},"deprecated":{"$ref":"#/definitions/text"},"deprecatedSince":{"type":"string","pattern":"^\\d+\\.\\d+\\.\\d+$","description":"The package release (MAJOR.MINOR.PATCH) that first shipped the deprecation. `diff` reports a later removal as removed-after-deprecation (a warning by default) once that release has shipped."},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"},"ordering":{"$ref":"#/definitions/ordering"},"defaultFilter":{"$ref":"#/definitions/defaultFilter"},"paramGroups":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/paramGroup"}},"updateSemantics":{"enum":["partial"],"description":"partial: an update changes only the fields it is given; the others keep their values."},"keyParam":{"type":"string","description":"get, update, delete, download: the param carrying the identifier of the record addressed (default: inferred from the record key and param names)."},"alternateKeys":{"$ref":"#/definitions/alternateKeys"}}};
+const schema85 = {"type":"object","additionalProperties":false,"required":["field","exclude"],"description":"Records whose field holds one of the excluded values are left out unless the request gives unlessParam.","properties":{"field":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields (data.id)."},"exclude":{"type":"array","minItems":1,"items":{"$ref":"#/definitions/literal"}},"unlessParam":{"type":"string"},"description":{"$ref":"#/definitions/text"},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}};
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.field === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'",schema:schema81.required,parentSchema:schema81,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'",schema:schema85.required,parentSchema:schema85,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2715,7 +2913,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.exclude === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "exclude"},message:"must have required property '"+"exclude"+"'",schema:schema81.required,parentSchema:schema81,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "exclude"},message:"must have required property '"+"exclude"+"'",schema:schema85.required,parentSchema:schema85,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2726,7 +2924,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((((key0 === "field") || (key0 === "exclude")) || (key0 === "unlessParam")) || (key0 === "description")) || (key0 === "note")) || (key0 === "provenance")) || (key0 === "assumption"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema81,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema85,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2740,7 +2938,7 @@ if(data.field !== undefined){
 let data0 = data.field;
 if(typeof data0 === "string"){
 if(func3(data0) < 1){
-const err3 = {instancePath:instancePath+"/field",schemaPath:"#/properties/field/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema81.properties.field,data:data0};
+const err3 = {instancePath:instancePath+"/field",schemaPath:"#/properties/field/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema85.properties.field,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2751,7 +2949,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/field",schemaPath:"#/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema81.properties.field.type,parentSchema:schema81.properties.field,data:data0};
+const err4 = {instancePath:instancePath+"/field",schemaPath:"#/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema85.properties.field.type,parentSchema:schema85.properties.field,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2765,7 +2963,7 @@ if(data.exclude !== undefined){
 let data1 = data.exclude;
 if(Array.isArray(data1)){
 if(data1.length < 1){
-const err5 = {instancePath:instancePath+"/exclude",schemaPath:"#/properties/exclude/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema81.properties.exclude,data:data1};
+const err5 = {instancePath:instancePath+"/exclude",schemaPath:"#/properties/exclude/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema85.properties.exclude,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2790,7 +2988,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/exclude",schemaPath:"#/properties/exclude/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema81.properties.exclude.type,parentSchema:schema81.properties.exclude,data:data1};
+const err7 = {instancePath:instancePath+"/exclude",schemaPath:"#/properties/exclude/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema85.properties.exclude.type,parentSchema:schema85.properties.exclude,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2803,7 +3001,7 @@ errors++;
 if(data.unlessParam !== undefined){
 let data3 = data.unlessParam;
 if(typeof data3 !== "string"){
-const err8 = {instancePath:instancePath+"/unlessParam",schemaPath:"#/properties/unlessParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema81.properties.unlessParam.type,parentSchema:schema81.properties.unlessParam,data:data3};
+const err8 = {instancePath:instancePath+"/unlessParam",schemaPath:"#/properties/unlessParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema85.properties.unlessParam.type,parentSchema:schema85.properties.unlessParam,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2915,7 +3113,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema81.type,parentSchema:schema81,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema85.type,parentSchema:schema85,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2924,18 +3122,18 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate38.errors = vErrors;
+validate40.errors = vErrors;
 return errors === 0;
 }
 
-const schema87 = {"type":"object","additionalProperties":false,"required":["kind"],"description":"oneOf: exactly one alternative is given in full; atLeastOne: at least one is. `params: [a, b]` is short for alternatives [[a], [b]].","properties":{"kind":{"enum":["oneOf","atLeastOne"]},"params":{"type":"array","minItems":1,"items":{"type":"string","minLength":1}},"alternatives":{"type":"array","minItems":1,"items":{"type":"array","minItems":1,"items":{"type":"string","minLength":1}}},"description":{"$ref":"#/definitions/text"},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}};
+const schema91 = {"type":"object","additionalProperties":false,"required":["kind"],"description":"oneOf: exactly one alternative is given in full; atLeastOne: at least one is. `params: [a, b]` is short for alternatives [[a], [b]].","properties":{"kind":{"enum":["oneOf","atLeastOne"]},"params":{"type":"array","minItems":1,"items":{"type":"string","minLength":1}},"alternatives":{"type":"array","minItems":1,"items":{"type":"array","minItems":1,"items":{"type":"string","minLength":1}}},"description":{"$ref":"#/definitions/text"},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}};
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.kind === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema87.required,parentSchema:schema87,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema91.required,parentSchema:schema91,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2946,7 +3144,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((((key0 === "kind") || (key0 === "params")) || (key0 === "alternatives")) || (key0 === "description")) || (key0 === "note")) || (key0 === "provenance")) || (key0 === "assumption"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema87,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema91,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2959,7 +3157,7 @@ errors++;
 if(data.kind !== undefined){
 let data0 = data.kind;
 if(!((data0 === "oneOf") || (data0 === "atLeastOne"))){
-const err2 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema87.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema87.properties.kind.enum,parentSchema:schema87.properties.kind,data:data0};
+const err2 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema91.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema91.properties.kind.enum,parentSchema:schema91.properties.kind,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2973,7 +3171,7 @@ if(data.params !== undefined){
 let data1 = data.params;
 if(Array.isArray(data1)){
 if(data1.length < 1){
-const err3 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema87.properties.params,data:data1};
+const err3 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema91.properties.params,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2987,7 +3185,7 @@ for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 if(typeof data2 === "string"){
 if(func3(data2) < 1){
-const err4 = {instancePath:instancePath+"/params/" + i0,schemaPath:"#/properties/params/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema87.properties.params.items,data:data2};
+const err4 = {instancePath:instancePath+"/params/" + i0,schemaPath:"#/properties/params/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema91.properties.params.items,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2998,7 +3196,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/params/" + i0,schemaPath:"#/properties/params/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema87.properties.params.items.type,parentSchema:schema87.properties.params.items,data:data2};
+const err5 = {instancePath:instancePath+"/params/" + i0,schemaPath:"#/properties/params/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema91.properties.params.items.type,parentSchema:schema91.properties.params.items,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3010,7 +3208,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema87.properties.params.type,parentSchema:schema87.properties.params,data:data1};
+const err6 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema91.properties.params.type,parentSchema:schema91.properties.params,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3024,7 +3222,7 @@ if(data.alternatives !== undefined){
 let data3 = data.alternatives;
 if(Array.isArray(data3)){
 if(data3.length < 1){
-const err7 = {instancePath:instancePath+"/alternatives",schemaPath:"#/properties/alternatives/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema87.properties.alternatives,data:data3};
+const err7 = {instancePath:instancePath+"/alternatives",schemaPath:"#/properties/alternatives/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema91.properties.alternatives,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3038,7 +3236,7 @@ for(let i1=0; i1<len1; i1++){
 let data4 = data3[i1];
 if(Array.isArray(data4)){
 if(data4.length < 1){
-const err8 = {instancePath:instancePath+"/alternatives/" + i1,schemaPath:"#/properties/alternatives/items/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema87.properties.alternatives.items,data:data4};
+const err8 = {instancePath:instancePath+"/alternatives/" + i1,schemaPath:"#/properties/alternatives/items/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema91.properties.alternatives.items,data:data4};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3052,7 +3250,7 @@ for(let i2=0; i2<len2; i2++){
 let data5 = data4[i2];
 if(typeof data5 === "string"){
 if(func3(data5) < 1){
-const err9 = {instancePath:instancePath+"/alternatives/" + i1+"/" + i2,schemaPath:"#/properties/alternatives/items/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema87.properties.alternatives.items.items,data:data5};
+const err9 = {instancePath:instancePath+"/alternatives/" + i1+"/" + i2,schemaPath:"#/properties/alternatives/items/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema91.properties.alternatives.items.items,data:data5};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3063,7 +3261,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/alternatives/" + i1+"/" + i2,schemaPath:"#/properties/alternatives/items/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema87.properties.alternatives.items.items.type,parentSchema:schema87.properties.alternatives.items.items,data:data5};
+const err10 = {instancePath:instancePath+"/alternatives/" + i1+"/" + i2,schemaPath:"#/properties/alternatives/items/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema91.properties.alternatives.items.items.type,parentSchema:schema91.properties.alternatives.items.items,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3075,7 +3273,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/alternatives/" + i1,schemaPath:"#/properties/alternatives/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema87.properties.alternatives.items.type,parentSchema:schema87.properties.alternatives.items,data:data4};
+const err11 = {instancePath:instancePath+"/alternatives/" + i1,schemaPath:"#/properties/alternatives/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema91.properties.alternatives.items.type,parentSchema:schema91.properties.alternatives.items,data:data4};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3087,7 +3285,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/alternatives",schemaPath:"#/properties/alternatives/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema87.properties.alternatives.type,parentSchema:schema87.properties.alternatives,data:data3};
+const err12 = {instancePath:instancePath+"/alternatives",schemaPath:"#/properties/alternatives/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema91.properties.alternatives.type,parentSchema:schema91.properties.alternatives,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3199,7 +3397,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema87.type,parentSchema:schema87,data};
+const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema91.type,parentSchema:schema91,data};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -3208,18 +3406,18 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate40.errors = vErrors;
+validate42.errors = vErrors;
 return errors === 0;
 }
 
-const schema92 = {"type":"object","additionalProperties":false,"required":["fields"],"description":"get, update, delete, download: the key param also takes the value of these record fields (issueIdOrKey takes an issue's id or its key); a record is found by its key first, then by each field in order.","properties":{"fields":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields."}},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}};
+const schema96 = {"type":"object","additionalProperties":false,"required":["fields"],"description":"get, update, delete, download: the key param also takes the value of these record fields (issueIdOrKey takes an issue's id or its key); a record is found by its key first, then by each field in order.","properties":{"fields":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","minLength":1,"description":"A record field, or a dotted path into its known inner fields."}},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}};
 
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.fields === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fields"},message:"must have required property '"+"fields"+"'",schema:schema92.required,parentSchema:schema92,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fields"},message:"must have required property '"+"fields"+"'",schema:schema96.required,parentSchema:schema96,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3230,7 +3428,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((key0 === "fields") || (key0 === "note")) || (key0 === "provenance")) || (key0 === "assumption"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema92,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema96,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3244,7 +3442,7 @@ if(data.fields !== undefined){
 let data0 = data.fields;
 if(Array.isArray(data0)){
 if(data0.length < 1){
-const err2 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema92.properties.fields,data:data0};
+const err2 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema96.properties.fields,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3258,7 +3456,7 @@ for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 if(typeof data1 === "string"){
 if(func3(data1) < 1){
-const err3 = {instancePath:instancePath+"/fields/" + i0,schemaPath:"#/properties/fields/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema92.properties.fields.items,data:data1};
+const err3 = {instancePath:instancePath+"/fields/" + i0,schemaPath:"#/properties/fields/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema96.properties.fields.items,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3269,7 +3467,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/fields/" + i0,schemaPath:"#/properties/fields/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.fields.items.type,parentSchema:schema92.properties.fields.items,data:data1};
+const err4 = {instancePath:instancePath+"/fields/" + i0,schemaPath:"#/properties/fields/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema96.properties.fields.items.type,parentSchema:schema96.properties.fields.items,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3290,7 +3488,7 @@ continue;
 }
 if(typeof indices0[item0] == "number"){
 j0 = indices0[item0];
-const err5 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema92.properties.fields,data:data0};
+const err5 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema96.properties.fields,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3305,7 +3503,7 @@ indices0[item0] = i1;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema92.properties.fields.type,parentSchema:schema92.properties.fields,data:data0};
+const err6 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema96.properties.fields.type,parentSchema:schema96.properties.fields,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3392,7 +3590,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.type,parentSchema:schema92,data};
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema96.type,parentSchema:schema96,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3401,18 +3599,18 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate42.errors = vErrors;
+validate44.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(func2.call(schema73.properties, key0))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema73,data};
+if(!(func2.call(schema77.properties, key0))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema77,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3481,7 +3679,7 @@ errors++;
 if(data.pagination !== undefined){
 let data3 = data.pagination;
 if(typeof data3 !== "string"){
-const err5 = {instancePath:instancePath+"/pagination",schemaPath:"#/properties/pagination/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema73.properties.pagination.type,parentSchema:schema73.properties.pagination,data:data3};
+const err5 = {instancePath:instancePath+"/pagination",schemaPath:"#/properties/pagination/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema77.properties.pagination.type,parentSchema:schema77.properties.pagination,data:data3};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3496,7 +3694,7 @@ let data4 = data.result;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key1 in data4){
 if(!(((key1 === "shape") || (key1 === "record")) || (key1 === "meta"))){
-const err6 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema73.properties.result,data:data4};
+const err6 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema77.properties.result,data:data4};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3509,7 +3707,7 @@ errors++;
 if(data4.shape !== undefined){
 let data5 = data4.shape;
 if(!((((data5 === "list") || (data5 === "single")) || (data5 === "hits")) || (data5 === "binary"))){
-const err7 = {instancePath:instancePath+"/result/shape",schemaPath:"#/properties/result/properties/shape/enum",keyword:"enum",params:{allowedValues: schema73.properties.result.properties.shape.enum},message:"must be equal to one of the allowed values",schema:schema73.properties.result.properties.shape.enum,parentSchema:schema73.properties.result.properties.shape,data:data5};
+const err7 = {instancePath:instancePath+"/result/shape",schemaPath:"#/properties/result/properties/shape/enum",keyword:"enum",params:{allowedValues: schema77.properties.result.properties.shape.enum},message:"must be equal to one of the allowed values",schema:schema77.properties.result.properties.shape.enum,parentSchema:schema77.properties.result.properties.shape,data:data5};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3522,7 +3720,7 @@ errors++;
 if(data4.record !== undefined){
 let data6 = data4.record;
 if(typeof data6 !== "string"){
-const err8 = {instancePath:instancePath+"/result/record",schemaPath:"#/properties/result/properties/record/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema73.properties.result.properties.record.type,parentSchema:schema73.properties.result.properties.record,data:data6};
+const err8 = {instancePath:instancePath+"/result/record",schemaPath:"#/properties/result/properties/record/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema77.properties.result.properties.record.type,parentSchema:schema77.properties.result.properties.record,data:data6};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3535,7 +3733,7 @@ errors++;
 if(data4.meta !== undefined){
 let data7 = data4.meta;
 if(typeof data7 !== "string"){
-const err9 = {instancePath:instancePath+"/result/meta",schemaPath:"#/properties/result/properties/meta/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema73.properties.result.properties.meta.type,parentSchema:schema73.properties.result.properties.meta,data:data7};
+const err9 = {instancePath:instancePath+"/result/meta",schemaPath:"#/properties/result/properties/meta/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema77.properties.result.properties.meta.type,parentSchema:schema77.properties.result.properties.meta,data:data7};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3547,7 +3745,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema73.properties.result.type,parentSchema:schema73.properties.result,data:data4};
+const err10 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema77.properties.result.type,parentSchema:schema77.properties.result,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3560,7 +3758,7 @@ errors++;
 if(data.rangeParam !== undefined){
 let data8 = data.rangeParam;
 if(typeof data8 !== "string"){
-const err11 = {instancePath:instancePath+"/rangeParam",schemaPath:"#/properties/rangeParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema73.properties.rangeParam.type,parentSchema:schema73.properties.rangeParam,data:data8};
+const err11 = {instancePath:instancePath+"/rangeParam",schemaPath:"#/properties/rangeParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema77.properties.rangeParam.type,parentSchema:schema77.properties.rangeParam,data:data8};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3573,7 +3771,7 @@ errors++;
 if(data.maxBytes !== undefined){
 let data9 = data.maxBytes;
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err12 = {instancePath:instancePath+"/maxBytes",schemaPath:"#/properties/maxBytes/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema73.properties.maxBytes.type,parentSchema:schema73.properties.maxBytes,data:data9};
+const err12 = {instancePath:instancePath+"/maxBytes",schemaPath:"#/properties/maxBytes/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema77.properties.maxBytes.type,parentSchema:schema77.properties.maxBytes,data:data9};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3584,7 +3782,7 @@ errors++;
 }
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 < 1 || isNaN(data9)){
-const err13 = {instancePath:instancePath+"/maxBytes",schemaPath:"#/properties/maxBytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema73.properties.maxBytes,data:data9};
+const err13 = {instancePath:instancePath+"/maxBytes",schemaPath:"#/properties/maxBytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema77.properties.maxBytes,data:data9};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3624,7 +3822,7 @@ if(data.deprecatedSince !== undefined){
 let data11 = data.deprecatedSince;
 if(typeof data11 === "string"){
 if(!pattern1.test(data11)){
-const err16 = {instancePath:instancePath+"/deprecatedSince",schemaPath:"#/properties/deprecatedSince/pattern",keyword:"pattern",params:{pattern: "^\\d+\\.\\d+\\.\\d+$"},message:"must match pattern \""+"^\\d+\\.\\d+\\.\\d+$"+"\"",schema:"^\\d+\\.\\d+\\.\\d+$",parentSchema:schema73.properties.deprecatedSince,data:data11};
+const err16 = {instancePath:instancePath+"/deprecatedSince",schemaPath:"#/properties/deprecatedSince/pattern",keyword:"pattern",params:{pattern: "^\\d+\\.\\d+\\.\\d+$"},message:"must match pattern \""+"^\\d+\\.\\d+\\.\\d+$"+"\"",schema:"^\\d+\\.\\d+\\.\\d+$",parentSchema:schema77.properties.deprecatedSince,data:data11};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -3635,7 +3833,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/deprecatedSince",schemaPath:"#/properties/deprecatedSince/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema73.properties.deprecatedSince.type,parentSchema:schema73.properties.deprecatedSince,data:data11};
+const err17 = {instancePath:instancePath+"/deprecatedSince",schemaPath:"#/properties/deprecatedSince/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema77.properties.deprecatedSince.type,parentSchema:schema77.properties.deprecatedSince,data:data11};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -3832,8 +4030,8 @@ errors++;
 }
 }
 if(data.defaultFilter !== undefined){
-if(!(validate38(data.defaultFilter, {instancePath:instancePath+"/defaultFilter",parentData:data,parentDataProperty:"defaultFilter",rootData}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+if(!(validate40(data.defaultFilter, {instancePath:instancePath+"/defaultFilter",parentData:data,parentDataProperty:"defaultFilter",rootData}))){
+vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
 errors = vErrors.length;
 }
 }
@@ -3841,7 +4039,7 @@ if(data.paramGroups !== undefined){
 let data20 = data.paramGroups;
 if(Array.isArray(data20)){
 if(data20.length < 1){
-const err33 = {instancePath:instancePath+"/paramGroups",schemaPath:"#/properties/paramGroups/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema73.properties.paramGroups,data:data20};
+const err33 = {instancePath:instancePath+"/paramGroups",schemaPath:"#/properties/paramGroups/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema77.properties.paramGroups,data:data20};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -3852,14 +4050,14 @@ errors++;
 }
 const len1 = data20.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate40(data20[i1], {instancePath:instancePath+"/paramGroups/" + i1,parentData:data20,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+if(!(validate42(data20[i1], {instancePath:instancePath+"/paramGroups/" + i1,parentData:data20,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/paramGroups",schemaPath:"#/properties/paramGroups/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema73.properties.paramGroups.type,parentSchema:schema73.properties.paramGroups,data:data20};
+const err34 = {instancePath:instancePath+"/paramGroups",schemaPath:"#/properties/paramGroups/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema77.properties.paramGroups.type,parentSchema:schema77.properties.paramGroups,data:data20};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -3872,7 +4070,7 @@ errors++;
 if(data.updateSemantics !== undefined){
 let data22 = data.updateSemantics;
 if(!(data22 === "partial")){
-const err35 = {instancePath:instancePath+"/updateSemantics",schemaPath:"#/properties/updateSemantics/enum",keyword:"enum",params:{allowedValues: schema73.properties.updateSemantics.enum},message:"must be equal to one of the allowed values",schema:schema73.properties.updateSemantics.enum,parentSchema:schema73.properties.updateSemantics,data:data22};
+const err35 = {instancePath:instancePath+"/updateSemantics",schemaPath:"#/properties/updateSemantics/enum",keyword:"enum",params:{allowedValues: schema77.properties.updateSemantics.enum},message:"must be equal to one of the allowed values",schema:schema77.properties.updateSemantics.enum,parentSchema:schema77.properties.updateSemantics,data:data22};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -3885,7 +4083,7 @@ errors++;
 if(data.keyParam !== undefined){
 let data23 = data.keyParam;
 if(typeof data23 !== "string"){
-const err36 = {instancePath:instancePath+"/keyParam",schemaPath:"#/properties/keyParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema73.properties.keyParam.type,parentSchema:schema73.properties.keyParam,data:data23};
+const err36 = {instancePath:instancePath+"/keyParam",schemaPath:"#/properties/keyParam/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema77.properties.keyParam.type,parentSchema:schema77.properties.keyParam,data:data23};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -3896,14 +4094,14 @@ errors++;
 }
 }
 if(data.alternateKeys !== undefined){
-if(!(validate42(data.alternateKeys, {instancePath:instancePath+"/alternateKeys",parentData:data,parentDataProperty:"alternateKeys",rootData}))){
-vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+if(!(validate44(data.alternateKeys, {instancePath:instancePath+"/alternateKeys",parentData:data,parentDataProperty:"alternateKeys",rootData}))){
+vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err37 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema73.type,parentSchema:schema73,data};
+const err37 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema77.type,parentSchema:schema77,data};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -3912,18 +4110,18 @@ vErrors.push(err37);
 }
 errors++;
 }
-validate36.errors = vErrors;
+validate38.errors = vErrors;
 return errors === 0;
 }
 
-const schema97 = {"type":"object","additionalProperties":false,"required":["entity","params"],"description":"Each record belongs to one record of another entity (a channel's messages), named by params: every action of the entity (or of an entity with recordsFrom naming it) that takes all of them acts within that record; params that name no record answer 404.","properties":{"entity":{"type":"string","minLength":1,"description":"The parent entity of the connector."},"params":{"type":"object","minProperties":1,"description":"Param name → the parent record's field (a dotted path) whose value the param gives.","additionalProperties":{"type":"string","minLength":1}},"field":{"type":"string","minLength":1,"description":"The record's own field (a dotted path) that holds the parent's value of the first param's field (a list member's list_id): the fixtures fill it, creates set it."},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}};
+const schema101 = {"type":"object","additionalProperties":false,"required":["entity","params"],"description":"Each record belongs to one record of another entity (a channel's messages), named by params: every action of the entity (or of an entity with recordsFrom naming it) that takes all of them acts within that record; params that name no record answer 404.","properties":{"entity":{"type":"string","minLength":1,"description":"The parent entity of the connector."},"params":{"type":"object","minProperties":1,"description":"Param name → the parent record's field (a dotted path) whose value the param gives.","additionalProperties":{"type":"string","minLength":1}},"field":{"type":"string","minLength":1,"description":"The record's own field (a dotted path) that holds the parent's value of the first param's field (a list member's list_id): the fixtures fill it, creates set it."},"note":{"$ref":"#/definitions/text"},"provenance":{"$ref":"#/definitions/text"},"assumption":{"$ref":"#/definitions/text"}}};
 
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.entity === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "entity"},message:"must have required property '"+"entity"+"'",schema:schema97.required,parentSchema:schema97,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "entity"},message:"must have required property '"+"entity"+"'",schema:schema101.required,parentSchema:schema101,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3933,7 +4131,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.params === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'",schema:schema97.required,parentSchema:schema97,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'",schema:schema101.required,parentSchema:schema101,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3944,7 +4142,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((key0 === "entity") || (key0 === "params")) || (key0 === "field")) || (key0 === "note")) || (key0 === "provenance")) || (key0 === "assumption"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema97,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema101,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3958,7 +4156,7 @@ if(data.entity !== undefined){
 let data0 = data.entity;
 if(typeof data0 === "string"){
 if(func3(data0) < 1){
-const err3 = {instancePath:instancePath+"/entity",schemaPath:"#/properties/entity/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema97.properties.entity,data:data0};
+const err3 = {instancePath:instancePath+"/entity",schemaPath:"#/properties/entity/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema101.properties.entity,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3969,7 +4167,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/entity",schemaPath:"#/properties/entity/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema97.properties.entity.type,parentSchema:schema97.properties.entity,data:data0};
+const err4 = {instancePath:instancePath+"/entity",schemaPath:"#/properties/entity/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema101.properties.entity.type,parentSchema:schema101.properties.entity,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3983,7 +4181,7 @@ if(data.params !== undefined){
 let data1 = data.params;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(Object.keys(data1).length < 1){
-const err5 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema97.properties.params,data:data1};
+const err5 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema101.properties.params,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3996,7 +4194,7 @@ for(const key1 in data1){
 let data2 = data1[key1];
 if(typeof data2 === "string"){
 if(func3(data2) < 1){
-const err6 = {instancePath:instancePath+"/params/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/params/additionalProperties/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema97.properties.params.additionalProperties,data:data2};
+const err6 = {instancePath:instancePath+"/params/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/params/additionalProperties/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema101.properties.params.additionalProperties,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4007,7 +4205,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/params/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/params/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema97.properties.params.additionalProperties.type,parentSchema:schema97.properties.params.additionalProperties,data:data2};
+const err7 = {instancePath:instancePath+"/params/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/params/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema101.properties.params.additionalProperties.type,parentSchema:schema101.properties.params.additionalProperties,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4019,7 +4217,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema97.properties.params.type,parentSchema:schema97.properties.params,data:data1};
+const err8 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema101.properties.params.type,parentSchema:schema101.properties.params,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4033,7 +4231,7 @@ if(data.field !== undefined){
 let data3 = data.field;
 if(typeof data3 === "string"){
 if(func3(data3) < 1){
-const err9 = {instancePath:instancePath+"/field",schemaPath:"#/properties/field/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema97.properties.field,data:data3};
+const err9 = {instancePath:instancePath+"/field",schemaPath:"#/properties/field/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema101.properties.field,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4044,7 +4242,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/field",schemaPath:"#/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema97.properties.field.type,parentSchema:schema97.properties.field,data:data3};
+const err10 = {instancePath:instancePath+"/field",schemaPath:"#/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema101.properties.field.type,parentSchema:schema101.properties.field,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4131,7 +4329,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema97.type,parentSchema:schema97,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema101.type,parentSchema:schema101,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -4140,17 +4338,17 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate45.errors = vErrors;
+validate47.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.actions === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "actions"},message:"must have required property '"+"actions"+"'",schema:schema69.required,parentSchema:schema69,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "actions"},message:"must have required property '"+"actions"+"'",schema:schema73.required,parentSchema:schema73,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4160,8 +4358,8 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema69.properties, key0))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema69,data};
+if(!(func2.call(schema73.properties, key0))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema73,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4199,7 +4397,7 @@ errors++;
 if(data.record !== undefined){
 let data1 = data.record;
 if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/record",schemaPath:"#/properties/record/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.properties.record.type,parentSchema:schema69.properties.record,data:data1};
+const err4 = {instancePath:instancePath+"/record",schemaPath:"#/properties/record/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema73.properties.record.type,parentSchema:schema73.properties.record,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4214,7 +4412,7 @@ let data2 = data.searchableFields;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 for(const key1 in data2){
 if(!(((key1 === "fields") || (key1 === "unspecified")) || (key1 === "note"))){
-const err5 = {instancePath:instancePath+"/searchableFields",schemaPath:"#/properties/searchableFields/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema69.properties.searchableFields,data:data2};
+const err5 = {instancePath:instancePath+"/searchableFields",schemaPath:"#/properties/searchableFields/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema73.properties.searchableFields,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4282,7 +4480,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/searchableFields",schemaPath:"#/properties/searchableFields/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema69.properties.searchableFields.type,parentSchema:schema69.properties.searchableFields,data:data2};
+const err10 = {instancePath:instancePath+"/searchableFields",schemaPath:"#/properties/searchableFields/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema73.properties.searchableFields.type,parentSchema:schema73.properties.searchableFields,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4296,7 +4494,7 @@ if(data.actions !== undefined){
 let data6 = data.actions;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(Object.keys(data6).length < 1){
-const err11 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema69.properties.actions,data:data6};
+const err11 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema73.properties.actions,data:data6};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -4306,14 +4504,14 @@ vErrors.push(err11);
 errors++;
 }
 for(const key2 in data6){
-if(!(validate36(data6[key2], {instancePath:instancePath+"/actions/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data6,parentDataProperty:key2,rootData}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate38(data6[key2], {instancePath:instancePath+"/actions/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data6,parentDataProperty:key2,rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema69.properties.actions.type,parentSchema:schema69.properties.actions,data:data6};
+const err12 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema73.properties.actions.type,parentSchema:schema73.properties.actions,data:data6};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -4351,7 +4549,7 @@ errors++;
 if(data.recordsFrom !== undefined){
 let data9 = data.recordsFrom;
 if(typeof data9 !== "string"){
-const err15 = {instancePath:instancePath+"/recordsFrom",schemaPath:"#/properties/recordsFrom/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.properties.recordsFrom.type,parentSchema:schema69.properties.recordsFrom,data:data9};
+const err15 = {instancePath:instancePath+"/recordsFrom",schemaPath:"#/properties/recordsFrom/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema73.properties.recordsFrom.type,parentSchema:schema73.properties.recordsFrom,data:data9};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -4362,8 +4560,8 @@ errors++;
 }
 }
 if(data.parent !== undefined){
-if(!(validate45(data.parent, {instancePath:instancePath+"/parent",parentData:data,parentDataProperty:"parent",rootData}))){
-vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+if(!(validate47(data.parent, {instancePath:instancePath+"/parent",parentData:data,parentDataProperty:"parent",rootData}))){
+vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
 errors = vErrors.length;
 }
 }
@@ -4419,7 +4617,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema69.type,parentSchema:schema69,data};
+const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema73.type,parentSchema:schema73,data};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -4428,7 +4626,7 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate34.errors = vErrors;
+validate36.errors = vErrors;
 return errors === 0;
 }
 
@@ -4847,8 +5045,8 @@ vErrors.push(err30);
 errors++;
 }
 for(const key6 in data20){
-if(!(validate34(data20[key6], {instancePath:instancePath+"/entities/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data20,parentDataProperty:key6,rootData}))){
-vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+if(!(validate36(data20[key6], {instancePath:instancePath+"/entities/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data20,parentDataProperty:key6,rootData}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
 errors = vErrors.length;
 }
 }
@@ -4941,15 +5139,15 @@ validate10.errors = vErrors;
 return errors === 0;
 }
 
-export const validateService = validate48;
-const schema104 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://connector-codegen.dev/schema/service.schema.json","title":"connector-codegen common contract (spec/service.yaml)","type":"object","additionalProperties":false,"required":["service","assumptions","endpoints","actions","writeActions","connectors","executeBody","result","search","sourceCreation","authentication","limits","versioning"],"properties":{"service":{"type":"object","additionalProperties":false,"required":["title","seed","description"],"properties":{"title":{"type":"string"},"seed":{"type":"string"},"description":{"type":"string"}}},"assumptions":{"type":"object","required":["envelope","errorBody","errorStatuses","sortElement","download","tokenIssuance"],"additionalProperties":{"$ref":"#/definitions/assumption"},"properties":{"envelope":{"allOf":[{"$ref":"#/definitions/assumption"},{"properties":{"value":{"type":"object","additionalProperties":false,"required":["records","meta"],"properties":{"records":{"type":"string","minLength":1},"meta":{"type":"string","minLength":1}}}},"type":"object"}]},"errorBody":{"$ref":"#/definitions/assumption"},"errorStatuses":{"allOf":[{"$ref":"#/definitions/assumption"},{"properties":{"value":{"type":"object","description":"Error status (404, or a class such as 5xx) → what it means.","propertyNames":{"pattern":"^[1-5]([0-9][0-9]|xx)$"},"additionalProperties":{"type":"string"}}},"type":"object"}]},"sortElement":{"$ref":"#/definitions/assumption"},"download":{"$ref":"#/definitions/assumption"},"tokenIssuance":{"$ref":"#/definitions/assumption"},"requestIdHeader":{"allOf":[{"$ref":"#/definitions/assumption"},{"properties":{"value":{"type":"string","pattern":"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$"}},"type":"object"}]}}},"endpoints":{"type":"object","additionalProperties":false,"required":["execute","createSource"],"properties":{"execute":{"$ref":"#/definitions/endpoint"},"createSource":{"$ref":"#/definitions/endpoint"}}},"baseUrl":{"type":"object","additionalProperties":false,"properties":{"description":{"type":"string"}}},"actions":{"type":"object","minProperties":1,"additionalProperties":{"type":"object","additionalProperties":false,"required":["kind","description"],"properties":{"kind":{"enum":["read","write"]},"description":{"type":"string"}}}},"writeActions":{"type":"object","additionalProperties":{"type":"object","additionalProperties":{"type":"array","minItems":1,"items":{"type":"string"}}}},"connectors":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","pattern":"^[a-z][a-z0-9_]*$"}},"executeBody":{"$ref":"connector.schema.json#/definitions/paramMap"},"result":{"type":"object","additionalProperties":false,"properties":{"description":{"type":"string"},"metaKeys":{"type":"array","items":{"type":"string"}}}},"search":{"type":"object","additionalProperties":false,"required":["params","operators","hit","pagination"],"properties":{"description":{"type":"string"},"params":{"$ref":"connector.schema.json#/definitions/paramMap"},"operators":{"type":"object","additionalProperties":{"type":"object","additionalProperties":false,"required":["operand"],"properties":{"operand":{"enum":["value","values","text","filter","filters"]},"description":{"type":"string"}}}},"hit":{"$ref":"connector.schema.json#/definitions/fieldMap"},"pagination":{"$ref":"connector.schema.json#/definitions/paginationScheme"}}},"sourceCreation":{"$ref":"connector.schema.json#/definitions/shape"},"authentication":{"type":"object","additionalProperties":false,"required":["header","scheme","connectors"],"properties":{"description":{"type":"string"},"header":{"type":"string"},"scheme":{"type":"string"},"unspecified":{"type":"string"},"placeholders":{"type":"array","items":{"type":"string"}},"connectors":{"type":"object","additionalProperties":{"type":"object","additionalProperties":false,"required":["method","fields"],"properties":{"method":{"enum":["api_key","access_token","oauth2","basic","bearer"]},"description":{"type":"string"},"fields":{"$ref":"connector.schema.json#/definitions/paramMap"},"variables":{"type":"object","additionalProperties":{"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"enum":["string","integer","number","boolean"]},"required":{"type":"boolean"},"description":{"type":"string"},"default":{"type":["string","object"],"if":{"type":"object"},"then":{"type":"object","additionalProperties":false,"required":["unspecified"],"properties":{"unspecified":{"type":"string"}}}},"note":{"type":"string"},"unspecified":{"type":"string","minLength":1,"description":"The seed's words on what it does not show about the variable."},"suppliedIn":{"enum":["auth_config"],"description":"Where a client supplies the variable over HTTP."},"format":{"$ref":"connector.schema.json#/definitions/format"},"assumption":{"type":"string","minLength":1},"provenance":{"type":"string","minLength":1}}}}}}}}},"limits":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["where","limit"],"properties":{"where":{"type":"string"},"limit":{"type":"string"},"appliesTo":{"type":"object","additionalProperties":false,"properties":{"connector":{"type":"string"},"service":{"enum":["search"]},"entities":{"type":"array","items":{"type":"string"}},"actions":{"type":"array","items":{"type":"string"}},"param":{"type":["string","array"],"items":{"type":"string"}}}},"expect":{"type":"object","additionalProperties":false,"minProperties":1,"properties":{"minimum":{"type":"number"},"maximum":{"type":"number"},"default":{"$ref":"connector.schema.json#/definitions/literal"},"maxItems":{"type":"integer"},"maxLength":{"type":"integer"},"pattern":{"type":"string"},"maxBytes":{"type":"integer"}}},"unspecified":{"type":"string"}}}},"events":{"type":"object","additionalProperties":false,"properties":{"unspecified":{"type":"string"}}},"versioning":{"type":"object","additionalProperties":false,"required":["pathSegment"],"properties":{"pathSegment":{"type":"string"},"description":{"type":"string"},"unspecified":{"type":"string"}}}},"definitions":{"assumption":{"type":"object","required":["contract","source","value"],"properties":{"contract":{"type":"string","description":"The contract's words on what it does not show."},"source":{"type":"string","description":"Where the assumed value comes from."},"value":{"description":"The assumed value; the one place to change it."}},"additionalProperties":false},"endpoint":{"type":"object","additionalProperties":false,"required":["method","path","headers","body"],"properties":{"method":{"enum":["GET","POST","PUT","PATCH","DELETE"]},"path":{"type":"string","pattern":"^/"},"description":{"type":"string"},"pathParams":{"type":"object","additionalProperties":{"type":"string"}},"headers":{"type":"object","additionalProperties":{"type":"string"}},"body":{"enum":["executeBody","sourceCreation"]},"response":{"type":"string"}}}}};
-const schema105 = {"type":"object","required":["contract","source","value"],"properties":{"contract":{"type":"string","description":"The contract's words on what it does not show."},"source":{"type":"string","description":"Where the assumed value comes from."},"value":{"description":"The assumed value; the one place to change it."}},"additionalProperties":false};
-const schema113 = {"type":"object","additionalProperties":false,"required":["method","path","headers","body"],"properties":{"method":{"enum":["GET","POST","PUT","PATCH","DELETE"]},"path":{"type":"string","pattern":"^/"},"description":{"type":"string"},"pathParams":{"type":"object","additionalProperties":{"type":"string"}},"headers":{"type":"object","additionalProperties":{"type":"string"}},"body":{"enum":["executeBody","sourceCreation"]},"response":{"type":"string"}}};
+export const validateService = validate50;
+const schema108 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://connector-codegen.dev/schema/service.schema.json","title":"connector-codegen common contract (spec/service.yaml)","type":"object","additionalProperties":false,"required":["service","assumptions","endpoints","actions","writeActions","connectors","executeBody","result","search","sourceCreation","authentication","limits","versioning"],"properties":{"service":{"type":"object","additionalProperties":false,"required":["title","seed","description"],"properties":{"title":{"type":"string"},"seed":{"type":"string"},"description":{"type":"string"}}},"assumptions":{"type":"object","required":["envelope","errorBody","errorStatuses","sortElement","download","tokenIssuance"],"additionalProperties":{"$ref":"#/definitions/assumption"},"properties":{"envelope":{"allOf":[{"$ref":"#/definitions/assumption"},{"properties":{"value":{"type":"object","additionalProperties":false,"required":["records","meta"],"properties":{"records":{"type":"string","minLength":1},"meta":{"type":"string","minLength":1}}}},"type":"object"}]},"errorBody":{"$ref":"#/definitions/assumption"},"errorStatuses":{"allOf":[{"$ref":"#/definitions/assumption"},{"properties":{"value":{"type":"object","description":"Error status (404, or a class such as 5xx) → what it means.","propertyNames":{"pattern":"^[1-5]([0-9][0-9]|xx)$"},"additionalProperties":{"type":"string"}}},"type":"object"}]},"sortElement":{"$ref":"#/definitions/assumption"},"download":{"$ref":"#/definitions/assumption"},"tokenIssuance":{"$ref":"#/definitions/assumption"},"requestIdHeader":{"allOf":[{"$ref":"#/definitions/assumption"},{"properties":{"value":{"type":"string","pattern":"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$"}},"type":"object"}]}}},"endpoints":{"type":"object","additionalProperties":false,"required":["execute","createSource"],"properties":{"execute":{"$ref":"#/definitions/endpoint"},"createSource":{"$ref":"#/definitions/endpoint"}}},"baseUrl":{"type":"object","additionalProperties":false,"properties":{"description":{"type":"string"}}},"actions":{"type":"object","minProperties":1,"additionalProperties":{"type":"object","additionalProperties":false,"required":["kind","description"],"properties":{"kind":{"enum":["read","write"]},"description":{"type":"string"}}}},"writeActions":{"type":"object","additionalProperties":{"type":"object","additionalProperties":{"type":"array","minItems":1,"items":{"type":"string"}}}},"connectors":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","pattern":"^[a-z][a-z0-9_]*$"}},"executeBody":{"$ref":"connector.schema.json#/definitions/paramMap"},"result":{"type":"object","additionalProperties":false,"properties":{"description":{"type":"string"},"metaKeys":{"type":"array","items":{"type":"string"}}}},"search":{"type":"object","additionalProperties":false,"required":["params","operators","hit","pagination"],"properties":{"description":{"type":"string"},"params":{"$ref":"connector.schema.json#/definitions/paramMap"},"operators":{"type":"object","additionalProperties":{"type":"object","additionalProperties":false,"required":["operand"],"properties":{"operand":{"enum":["value","values","text","filter","filters"]},"description":{"type":"string"}}}},"hit":{"$ref":"connector.schema.json#/definitions/fieldMap"},"pagination":{"$ref":"connector.schema.json#/definitions/paginationScheme"}}},"sourceCreation":{"$ref":"connector.schema.json#/definitions/shape"},"authentication":{"type":"object","additionalProperties":false,"required":["header","scheme","connectors"],"properties":{"description":{"type":"string"},"header":{"type":"string"},"scheme":{"type":"string"},"unspecified":{"type":"string"},"placeholders":{"type":"array","items":{"type":"string"}},"connectors":{"type":"object","additionalProperties":{"type":"object","additionalProperties":false,"required":["method","fields"],"properties":{"method":{"enum":["api_key","access_token","oauth2","basic","bearer"]},"description":{"type":"string"},"fields":{"$ref":"connector.schema.json#/definitions/paramMap"},"variables":{"type":"object","additionalProperties":{"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"enum":["string","integer","number","boolean"]},"required":{"type":"boolean"},"description":{"type":"string"},"default":{"type":["string","object"],"if":{"type":"object"},"then":{"type":"object","additionalProperties":false,"required":["unspecified"],"properties":{"unspecified":{"type":"string"}}}},"note":{"type":"string"},"unspecified":{"type":"string","minLength":1,"description":"The seed's words on what it does not show about the variable."},"suppliedIn":{"enum":["auth_config"],"description":"Where a client supplies the variable over HTTP."},"format":{"$ref":"connector.schema.json#/definitions/format"},"assumption":{"type":"string","minLength":1},"provenance":{"type":"string","minLength":1}}}}}}}}},"limits":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["where","limit"],"properties":{"where":{"type":"string"},"limit":{"type":"string"},"appliesTo":{"type":"object","additionalProperties":false,"properties":{"connector":{"type":"string"},"service":{"enum":["search"]},"entities":{"type":"array","items":{"type":"string"}},"actions":{"type":"array","items":{"type":"string"}},"param":{"type":["string","array"],"items":{"type":"string"}}}},"expect":{"type":"object","additionalProperties":false,"minProperties":1,"properties":{"minimum":{"type":"number"},"maximum":{"type":"number"},"default":{"$ref":"connector.schema.json#/definitions/literal"},"maxItems":{"type":"integer"},"maxLength":{"type":"integer"},"pattern":{"type":"string"},"maxBytes":{"type":"integer"}}},"unspecified":{"type":"string"}}}},"events":{"type":"object","additionalProperties":false,"properties":{"unspecified":{"type":"string"}}},"versioning":{"type":"object","additionalProperties":false,"required":["pathSegment"],"properties":{"pathSegment":{"type":"string"},"description":{"type":"string"},"unspecified":{"type":"string"}}}},"definitions":{"assumption":{"type":"object","required":["contract","source","value"],"properties":{"contract":{"type":"string","description":"The contract's words on what it does not show."},"source":{"type":"string","description":"Where the assumed value comes from."},"value":{"description":"The assumed value; the one place to change it."}},"additionalProperties":false},"endpoint":{"type":"object","additionalProperties":false,"required":["method","path","headers","body"],"properties":{"method":{"enum":["GET","POST","PUT","PATCH","DELETE"]},"path":{"type":"string","pattern":"^/"},"description":{"type":"string"},"pathParams":{"type":"object","additionalProperties":{"type":"string"}},"headers":{"type":"object","additionalProperties":{"type":"string"}},"body":{"enum":["executeBody","sourceCreation"]},"response":{"type":"string"}}}}};
+const schema109 = {"type":"object","required":["contract","source","value"],"properties":{"contract":{"type":"string","description":"The contract's words on what it does not show."},"source":{"type":"string","description":"Where the assumed value comes from."},"value":{"description":"The assumed value; the one place to change it."}},"additionalProperties":false};
+const schema117 = {"type":"object","additionalProperties":false,"required":["method","path","headers","body"],"properties":{"method":{"enum":["GET","POST","PUT","PATCH","DELETE"]},"path":{"type":"string","pattern":"^/"},"description":{"type":"string"},"pathParams":{"type":"object","additionalProperties":{"type":"string"}},"headers":{"type":"object","additionalProperties":{"type":"string"}},"body":{"enum":["executeBody","sourceCreation"]},"response":{"type":"string"}}};
 const pattern4 = new RegExp("^[1-5]([0-9][0-9]|xx)$", "u");
 const pattern5 = new RegExp("^[!#$%&'*+.^_`|~0-9A-Za-z-]+$", "u");
 const pattern6 = new RegExp("^/", "u");
 
-function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4970,12 +5168,12 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate49.errors = vErrors;
+validate51.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4996,12 +5194,12 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate53.errors = vErrors;
+validate55.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5398,12 +5596,12 @@ vErrors.push(err31);
 }
 errors++;
 }
-validate56.errors = vErrors;
+validate58.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5656,18 +5854,18 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate58.errors = vErrors;
+validate60.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://connector-codegen.dev/schema/service.schema.json" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.service === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "service"},message:"must have required property '"+"service"+"'",schema:schema104.required,parentSchema:schema104,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "service"},message:"must have required property '"+"service"+"'",schema:schema108.required,parentSchema:schema108,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5677,7 +5875,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.assumptions === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "assumptions"},message:"must have required property '"+"assumptions"+"'",schema:schema104.required,parentSchema:schema104,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "assumptions"},message:"must have required property '"+"assumptions"+"'",schema:schema108.required,parentSchema:schema108,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5687,7 +5885,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.endpoints === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "endpoints"},message:"must have required property '"+"endpoints"+"'",schema:schema104.required,parentSchema:schema104,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "endpoints"},message:"must have required property '"+"endpoints"+"'",schema:schema108.required,parentSchema:schema108,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5697,7 +5895,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.actions === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "actions"},message:"must have required property '"+"actions"+"'",schema:schema104.required,parentSchema:schema104,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "actions"},message:"must have required property '"+"actions"+"'",schema:schema108.required,parentSchema:schema108,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5707,7 +5905,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.writeActions === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "writeActions"},message:"must have required property '"+"writeActions"+"'",schema:schema104.required,parentSchema:schema104,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "writeActions"},message:"must have required property '"+"writeActions"+"'",schema:schema108.required,parentSchema:schema108,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5717,7 +5915,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.connectors === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "connectors"},message:"must have required property '"+"connectors"+"'",schema:schema104.required,parentSchema:schema104,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "connectors"},message:"must have required property '"+"connectors"+"'",schema:schema108.required,parentSchema:schema108,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5727,7 +5925,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.executeBody === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "executeBody"},message:"must have required property '"+"executeBody"+"'",schema:schema104.required,parentSchema:schema104,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "executeBody"},message:"must have required property '"+"executeBody"+"'",schema:schema108.required,parentSchema:schema108,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5737,7 +5935,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.result === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "result"},message:"must have required property '"+"result"+"'",schema:schema104.required,parentSchema:schema104,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "result"},message:"must have required property '"+"result"+"'",schema:schema108.required,parentSchema:schema108,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5747,7 +5945,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.search === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "search"},message:"must have required property '"+"search"+"'",schema:schema104.required,parentSchema:schema104,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "search"},message:"must have required property '"+"search"+"'",schema:schema108.required,parentSchema:schema108,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5757,7 +5955,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.sourceCreation === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sourceCreation"},message:"must have required property '"+"sourceCreation"+"'",schema:schema104.required,parentSchema:schema104,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sourceCreation"},message:"must have required property '"+"sourceCreation"+"'",schema:schema108.required,parentSchema:schema108,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -5767,7 +5965,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.authentication === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "authentication"},message:"must have required property '"+"authentication"+"'",schema:schema104.required,parentSchema:schema104,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "authentication"},message:"must have required property '"+"authentication"+"'",schema:schema108.required,parentSchema:schema108,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -5777,7 +5975,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.limits === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "limits"},message:"must have required property '"+"limits"+"'",schema:schema104.required,parentSchema:schema104,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "limits"},message:"must have required property '"+"limits"+"'",schema:schema108.required,parentSchema:schema108,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -5787,7 +5985,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.versioning === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "versioning"},message:"must have required property '"+"versioning"+"'",schema:schema104.required,parentSchema:schema104,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "versioning"},message:"must have required property '"+"versioning"+"'",schema:schema108.required,parentSchema:schema108,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -5797,8 +5995,8 @@ vErrors.push(err12);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema104.properties, key0))){
-const err13 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema104,data};
+if(!(func2.call(schema108.properties, key0))){
+const err13 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema108,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -5812,7 +6010,7 @@ if(data.service !== undefined){
 let data0 = data.service;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.title === undefined){
-const err14 = {instancePath:instancePath+"/service",schemaPath:"#/properties/service/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema104.properties.service.required,parentSchema:schema104.properties.service,data:data0};
+const err14 = {instancePath:instancePath+"/service",schemaPath:"#/properties/service/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema108.properties.service.required,parentSchema:schema108.properties.service,data:data0};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -5822,7 +6020,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data0.seed === undefined){
-const err15 = {instancePath:instancePath+"/service",schemaPath:"#/properties/service/required",keyword:"required",params:{missingProperty: "seed"},message:"must have required property '"+"seed"+"'",schema:schema104.properties.service.required,parentSchema:schema104.properties.service,data:data0};
+const err15 = {instancePath:instancePath+"/service",schemaPath:"#/properties/service/required",keyword:"required",params:{missingProperty: "seed"},message:"must have required property '"+"seed"+"'",schema:schema108.properties.service.required,parentSchema:schema108.properties.service,data:data0};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -5832,7 +6030,7 @@ vErrors.push(err15);
 errors++;
 }
 if(data0.description === undefined){
-const err16 = {instancePath:instancePath+"/service",schemaPath:"#/properties/service/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema104.properties.service.required,parentSchema:schema104.properties.service,data:data0};
+const err16 = {instancePath:instancePath+"/service",schemaPath:"#/properties/service/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema108.properties.service.required,parentSchema:schema108.properties.service,data:data0};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -5843,7 +6041,7 @@ errors++;
 }
 for(const key1 in data0){
 if(!(((key1 === "title") || (key1 === "seed")) || (key1 === "description"))){
-const err17 = {instancePath:instancePath+"/service",schemaPath:"#/properties/service/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema104.properties.service,data:data0};
+const err17 = {instancePath:instancePath+"/service",schemaPath:"#/properties/service/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema108.properties.service,data:data0};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -5856,7 +6054,7 @@ errors++;
 if(data0.title !== undefined){
 let data1 = data0.title;
 if(typeof data1 !== "string"){
-const err18 = {instancePath:instancePath+"/service/title",schemaPath:"#/properties/service/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema104.properties.service.properties.title.type,parentSchema:schema104.properties.service.properties.title,data:data1};
+const err18 = {instancePath:instancePath+"/service/title",schemaPath:"#/properties/service/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema108.properties.service.properties.title.type,parentSchema:schema108.properties.service.properties.title,data:data1};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -5869,7 +6067,7 @@ errors++;
 if(data0.seed !== undefined){
 let data2 = data0.seed;
 if(typeof data2 !== "string"){
-const err19 = {instancePath:instancePath+"/service/seed",schemaPath:"#/properties/service/properties/seed/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema104.properties.service.properties.seed.type,parentSchema:schema104.properties.service.properties.seed,data:data2};
+const err19 = {instancePath:instancePath+"/service/seed",schemaPath:"#/properties/service/properties/seed/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema108.properties.service.properties.seed.type,parentSchema:schema108.properties.service.properties.seed,data:data2};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -5882,7 +6080,7 @@ errors++;
 if(data0.description !== undefined){
 let data3 = data0.description;
 if(typeof data3 !== "string"){
-const err20 = {instancePath:instancePath+"/service/description",schemaPath:"#/properties/service/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema104.properties.service.properties.description.type,parentSchema:schema104.properties.service.properties.description,data:data3};
+const err20 = {instancePath:instancePath+"/service/description",schemaPath:"#/properties/service/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema108.properties.service.properties.description.type,parentSchema:schema108.properties.service.properties.description,data:data3};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -5894,7 +6092,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/service",schemaPath:"#/properties/service/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema104.properties.service.type,parentSchema:schema104.properties.service,data:data0};
+const err21 = {instancePath:instancePath+"/service",schemaPath:"#/properties/service/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema108.properties.service.type,parentSchema:schema108.properties.service,data:data0};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -5908,7 +6106,7 @@ if(data.assumptions !== undefined){
 let data4 = data.assumptions;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(data4.envelope === undefined){
-const err22 = {instancePath:instancePath+"/assumptions",schemaPath:"#/properties/assumptions/required",keyword:"required",params:{missingProperty: "envelope"},message:"must have required property '"+"envelope"+"'",schema:schema104.properties.assumptions.required,parentSchema:schema104.properties.assumptions,data:data4};
+const err22 = {instancePath:instancePath+"/assumptions",schemaPath:"#/properties/assumptions/required",keyword:"required",params:{missingProperty: "envelope"},message:"must have required property '"+"envelope"+"'",schema:schema108.properties.assumptions.required,parentSchema:schema108.properties.assumptions,data:data4};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -5918,7 +6116,7 @@ vErrors.push(err22);
 errors++;
 }
 if(data4.errorBody === undefined){
-const err23 = {instancePath:instancePath+"/assumptions",schemaPath:"#/properties/assumptions/required",keyword:"required",params:{missingProperty: "errorBody"},message:"must have required property '"+"errorBody"+"'",schema:schema104.properties.assumptions.required,parentSchema:schema104.properties.assumptions,data:data4};
+const err23 = {instancePath:instancePath+"/assumptions",schemaPath:"#/properties/assumptions/required",keyword:"required",params:{missingProperty: "errorBody"},message:"must have required property '"+"errorBody"+"'",schema:schema108.properties.assumptions.required,parentSchema:schema108.properties.assumptions,data:data4};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -5928,7 +6126,7 @@ vErrors.push(err23);
 errors++;
 }
 if(data4.errorStatuses === undefined){
-const err24 = {instancePath:instancePath+"/assumptions",schemaPath:"#/properties/assumptions/required",keyword:"required",params:{missingProperty: "errorStatuses"},message:"must have required property '"+"errorStatuses"+"'",schema:schema104.properties.assumptions.required,parentSchema:schema104.properties.assumptions,data:data4};
+const err24 = {instancePath:instancePath+"/assumptions",schemaPath:"#/properties/assumptions/required",keyword:"required",params:{missingProperty: "errorStatuses"},message:"must have required property '"+"errorStatuses"+"'",schema:schema108.properties.assumptions.required,parentSchema:schema108.properties.assumptions,data:data4};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -5938,7 +6136,7 @@ vErrors.push(err24);
 errors++;
 }
 if(data4.sortElement === undefined){
-const err25 = {instancePath:instancePath+"/assumptions",schemaPath:"#/properties/assumptions/required",keyword:"required",params:{missingProperty: "sortElement"},message:"must have required property '"+"sortElement"+"'",schema:schema104.properties.assumptions.required,parentSchema:schema104.properties.assumptions,data:data4};
+const err25 = {instancePath:instancePath+"/assumptions",schemaPath:"#/properties/assumptions/required",keyword:"required",params:{missingProperty: "sortElement"},message:"must have required property '"+"sortElement"+"'",schema:schema108.properties.assumptions.required,parentSchema:schema108.properties.assumptions,data:data4};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -5948,7 +6146,7 @@ vErrors.push(err25);
 errors++;
 }
 if(data4.download === undefined){
-const err26 = {instancePath:instancePath+"/assumptions",schemaPath:"#/properties/assumptions/required",keyword:"required",params:{missingProperty: "download"},message:"must have required property '"+"download"+"'",schema:schema104.properties.assumptions.required,parentSchema:schema104.properties.assumptions,data:data4};
+const err26 = {instancePath:instancePath+"/assumptions",schemaPath:"#/properties/assumptions/required",keyword:"required",params:{missingProperty: "download"},message:"must have required property '"+"download"+"'",schema:schema108.properties.assumptions.required,parentSchema:schema108.properties.assumptions,data:data4};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -5958,7 +6156,7 @@ vErrors.push(err26);
 errors++;
 }
 if(data4.tokenIssuance === undefined){
-const err27 = {instancePath:instancePath+"/assumptions",schemaPath:"#/properties/assumptions/required",keyword:"required",params:{missingProperty: "tokenIssuance"},message:"must have required property '"+"tokenIssuance"+"'",schema:schema104.properties.assumptions.required,parentSchema:schema104.properties.assumptions,data:data4};
+const err27 = {instancePath:instancePath+"/assumptions",schemaPath:"#/properties/assumptions/required",keyword:"required",params:{missingProperty: "tokenIssuance"},message:"must have required property '"+"tokenIssuance"+"'",schema:schema108.properties.assumptions.required,parentSchema:schema108.properties.assumptions,data:data4};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -5972,7 +6170,7 @@ if(!(((((((key2 === "envelope") || (key2 === "errorBody")) || (key2 === "errorSt
 let data5 = data4[key2];
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.contract === undefined){
-const err28 = {instancePath:instancePath+"/assumptions/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "contract"},message:"must have required property '"+"contract"+"'",schema:schema105.required,parentSchema:schema105,data:data5};
+const err28 = {instancePath:instancePath+"/assumptions/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "contract"},message:"must have required property '"+"contract"+"'",schema:schema109.required,parentSchema:schema109,data:data5};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -5982,7 +6180,7 @@ vErrors.push(err28);
 errors++;
 }
 if(data5.source === undefined){
-const err29 = {instancePath:instancePath+"/assumptions/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema105.required,parentSchema:schema105,data:data5};
+const err29 = {instancePath:instancePath+"/assumptions/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema109.required,parentSchema:schema109,data:data5};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -5992,7 +6190,7 @@ vErrors.push(err29);
 errors++;
 }
 if(data5.value === undefined){
-const err30 = {instancePath:instancePath+"/assumptions/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema105.required,parentSchema:schema105,data:data5};
+const err30 = {instancePath:instancePath+"/assumptions/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema109.required,parentSchema:schema109,data:data5};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -6003,7 +6201,7 @@ errors++;
 }
 for(const key3 in data5){
 if(!(((key3 === "contract") || (key3 === "source")) || (key3 === "value"))){
-const err31 = {instancePath:instancePath+"/assumptions/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/assumption/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema105,data:data5};
+const err31 = {instancePath:instancePath+"/assumptions/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/assumption/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema109,data:data5};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -6016,7 +6214,7 @@ errors++;
 if(data5.contract !== undefined){
 let data6 = data5.contract;
 if(typeof data6 !== "string"){
-const err32 = {instancePath:instancePath+"/assumptions/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/contract",schemaPath:"#/definitions/assumption/properties/contract/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema105.properties.contract.type,parentSchema:schema105.properties.contract,data:data6};
+const err32 = {instancePath:instancePath+"/assumptions/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/contract",schemaPath:"#/definitions/assumption/properties/contract/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema109.properties.contract.type,parentSchema:schema109.properties.contract,data:data6};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -6029,7 +6227,7 @@ errors++;
 if(data5.source !== undefined){
 let data7 = data5.source;
 if(typeof data7 !== "string"){
-const err33 = {instancePath:instancePath+"/assumptions/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/source",schemaPath:"#/definitions/assumption/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema105.properties.source.type,parentSchema:schema105.properties.source,data:data7};
+const err33 = {instancePath:instancePath+"/assumptions/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/source",schemaPath:"#/definitions/assumption/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema109.properties.source.type,parentSchema:schema109.properties.source,data:data7};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -6041,7 +6239,7 @@ errors++;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/assumptions/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/assumption/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema105.type,parentSchema:schema105,data:data5};
+const err34 = {instancePath:instancePath+"/assumptions/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/assumption/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema109.type,parentSchema:schema109,data:data5};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -6056,7 +6254,7 @@ if(data4.envelope !== undefined){
 let data8 = data4.envelope;
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 if(data8.contract === undefined){
-const err35 = {instancePath:instancePath+"/assumptions/envelope",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "contract"},message:"must have required property '"+"contract"+"'",schema:schema105.required,parentSchema:schema105,data:data8};
+const err35 = {instancePath:instancePath+"/assumptions/envelope",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "contract"},message:"must have required property '"+"contract"+"'",schema:schema109.required,parentSchema:schema109,data:data8};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -6066,7 +6264,7 @@ vErrors.push(err35);
 errors++;
 }
 if(data8.source === undefined){
-const err36 = {instancePath:instancePath+"/assumptions/envelope",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema105.required,parentSchema:schema105,data:data8};
+const err36 = {instancePath:instancePath+"/assumptions/envelope",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema109.required,parentSchema:schema109,data:data8};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -6076,7 +6274,7 @@ vErrors.push(err36);
 errors++;
 }
 if(data8.value === undefined){
-const err37 = {instancePath:instancePath+"/assumptions/envelope",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema105.required,parentSchema:schema105,data:data8};
+const err37 = {instancePath:instancePath+"/assumptions/envelope",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema109.required,parentSchema:schema109,data:data8};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -6087,7 +6285,7 @@ errors++;
 }
 for(const key4 in data8){
 if(!(((key4 === "contract") || (key4 === "source")) || (key4 === "value"))){
-const err38 = {instancePath:instancePath+"/assumptions/envelope",schemaPath:"#/definitions/assumption/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema105,data:data8};
+const err38 = {instancePath:instancePath+"/assumptions/envelope",schemaPath:"#/definitions/assumption/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema109,data:data8};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -6100,7 +6298,7 @@ errors++;
 if(data8.contract !== undefined){
 let data9 = data8.contract;
 if(typeof data9 !== "string"){
-const err39 = {instancePath:instancePath+"/assumptions/envelope/contract",schemaPath:"#/definitions/assumption/properties/contract/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema105.properties.contract.type,parentSchema:schema105.properties.contract,data:data9};
+const err39 = {instancePath:instancePath+"/assumptions/envelope/contract",schemaPath:"#/definitions/assumption/properties/contract/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema109.properties.contract.type,parentSchema:schema109.properties.contract,data:data9};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -6113,7 +6311,7 @@ errors++;
 if(data8.source !== undefined){
 let data10 = data8.source;
 if(typeof data10 !== "string"){
-const err40 = {instancePath:instancePath+"/assumptions/envelope/source",schemaPath:"#/definitions/assumption/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema105.properties.source.type,parentSchema:schema105.properties.source,data:data10};
+const err40 = {instancePath:instancePath+"/assumptions/envelope/source",schemaPath:"#/definitions/assumption/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema109.properties.source.type,parentSchema:schema109.properties.source,data:data10};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -6125,7 +6323,7 @@ errors++;
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/assumptions/envelope",schemaPath:"#/definitions/assumption/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema105.type,parentSchema:schema105,data:data8};
+const err41 = {instancePath:instancePath+"/assumptions/envelope",schemaPath:"#/definitions/assumption/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema109.type,parentSchema:schema109,data:data8};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -6139,7 +6337,7 @@ if(data8.value !== undefined){
 let data11 = data8.value;
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 if(data11.records === undefined){
-const err42 = {instancePath:instancePath+"/assumptions/envelope/value",schemaPath:"#/properties/assumptions/properties/envelope/allOf/1/properties/value/required",keyword:"required",params:{missingProperty: "records"},message:"must have required property '"+"records"+"'",schema:schema104.properties.assumptions.properties.envelope.allOf[1].properties.value.required,parentSchema:schema104.properties.assumptions.properties.envelope.allOf[1].properties.value,data:data11};
+const err42 = {instancePath:instancePath+"/assumptions/envelope/value",schemaPath:"#/properties/assumptions/properties/envelope/allOf/1/properties/value/required",keyword:"required",params:{missingProperty: "records"},message:"must have required property '"+"records"+"'",schema:schema108.properties.assumptions.properties.envelope.allOf[1].properties.value.required,parentSchema:schema108.properties.assumptions.properties.envelope.allOf[1].properties.value,data:data11};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -6149,7 +6347,7 @@ vErrors.push(err42);
 errors++;
 }
 if(data11.meta === undefined){
-const err43 = {instancePath:instancePath+"/assumptions/envelope/value",schemaPath:"#/properties/assumptions/properties/envelope/allOf/1/properties/value/required",keyword:"required",params:{missingProperty: "meta"},message:"must have required property '"+"meta"+"'",schema:schema104.properties.assumptions.properties.envelope.allOf[1].properties.value.required,parentSchema:schema104.properties.assumptions.properties.envelope.allOf[1].properties.value,data:data11};
+const err43 = {instancePath:instancePath+"/assumptions/envelope/value",schemaPath:"#/properties/assumptions/properties/envelope/allOf/1/properties/value/required",keyword:"required",params:{missingProperty: "meta"},message:"must have required property '"+"meta"+"'",schema:schema108.properties.assumptions.properties.envelope.allOf[1].properties.value.required,parentSchema:schema108.properties.assumptions.properties.envelope.allOf[1].properties.value,data:data11};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -6160,7 +6358,7 @@ errors++;
 }
 for(const key5 in data11){
 if(!((key5 === "records") || (key5 === "meta"))){
-const err44 = {instancePath:instancePath+"/assumptions/envelope/value",schemaPath:"#/properties/assumptions/properties/envelope/allOf/1/properties/value/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema104.properties.assumptions.properties.envelope.allOf[1].properties.value,data:data11};
+const err44 = {instancePath:instancePath+"/assumptions/envelope/value",schemaPath:"#/properties/assumptions/properties/envelope/allOf/1/properties/value/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema108.properties.assumptions.properties.envelope.allOf[1].properties.value,data:data11};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -6174,7 +6372,7 @@ if(data11.records !== undefined){
 let data12 = data11.records;
 if(typeof data12 === "string"){
 if(func3(data12) < 1){
-const err45 = {instancePath:instancePath+"/assumptions/envelope/value/records",schemaPath:"#/properties/assumptions/properties/envelope/allOf/1/properties/value/properties/records/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema104.properties.assumptions.properties.envelope.allOf[1].properties.value.properties.records,data:data12};
+const err45 = {instancePath:instancePath+"/assumptions/envelope/value/records",schemaPath:"#/properties/assumptions/properties/envelope/allOf/1/properties/value/properties/records/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema108.properties.assumptions.properties.envelope.allOf[1].properties.value.properties.records,data:data12};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -6185,7 +6383,7 @@ errors++;
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/assumptions/envelope/value/records",schemaPath:"#/properties/assumptions/properties/envelope/allOf/1/properties/value/properties/records/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema104.properties.assumptions.properties.envelope.allOf[1].properties.value.properties.records.type,parentSchema:schema104.properties.assumptions.properties.envelope.allOf[1].properties.value.properties.records,data:data12};
+const err46 = {instancePath:instancePath+"/assumptions/envelope/value/records",schemaPath:"#/properties/assumptions/properties/envelope/allOf/1/properties/value/properties/records/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema108.properties.assumptions.properties.envelope.allOf[1].properties.value.properties.records.type,parentSchema:schema108.properties.assumptions.properties.envelope.allOf[1].properties.value.properties.records,data:data12};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -6199,7 +6397,7 @@ if(data11.meta !== undefined){
 let data13 = data11.meta;
 if(typeof data13 === "string"){
 if(func3(data13) < 1){
-const err47 = {instancePath:instancePath+"/assumptions/envelope/value/meta",schemaPath:"#/properties/assumptions/properties/envelope/allOf/1/properties/value/properties/meta/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema104.properties.assumptions.properties.envelope.allOf[1].properties.value.properties.meta,data:data13};
+const err47 = {instancePath:instancePath+"/assumptions/envelope/value/meta",schemaPath:"#/properties/assumptions/properties/envelope/allOf/1/properties/value/properties/meta/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema108.properties.assumptions.properties.envelope.allOf[1].properties.value.properties.meta,data:data13};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -6210,7 +6408,7 @@ errors++;
 }
 }
 else {
-const err48 = {instancePath:instancePath+"/assumptions/envelope/value/meta",schemaPath:"#/properties/assumptions/properties/envelope/allOf/1/properties/value/properties/meta/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema104.properties.assumptions.properties.envelope.allOf[1].properties.value.properties.meta.type,parentSchema:schema104.properties.assumptions.properties.envelope.allOf[1].properties.value.properties.meta,data:data13};
+const err48 = {instancePath:instancePath+"/assumptions/envelope/value/meta",schemaPath:"#/properties/assumptions/properties/envelope/allOf/1/properties/value/properties/meta/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema108.properties.assumptions.properties.envelope.allOf[1].properties.value.properties.meta.type,parentSchema:schema108.properties.assumptions.properties.envelope.allOf[1].properties.value.properties.meta,data:data13};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -6222,7 +6420,7 @@ errors++;
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/assumptions/envelope/value",schemaPath:"#/properties/assumptions/properties/envelope/allOf/1/properties/value/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema104.properties.assumptions.properties.envelope.allOf[1].properties.value.type,parentSchema:schema104.properties.assumptions.properties.envelope.allOf[1].properties.value,data:data11};
+const err49 = {instancePath:instancePath+"/assumptions/envelope/value",schemaPath:"#/properties/assumptions/properties/envelope/allOf/1/properties/value/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema108.properties.assumptions.properties.envelope.allOf[1].properties.value.type,parentSchema:schema108.properties.assumptions.properties.envelope.allOf[1].properties.value,data:data11};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -6234,7 +6432,7 @@ errors++;
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/assumptions/envelope",schemaPath:"#/properties/assumptions/properties/envelope/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema104.properties.assumptions.properties.envelope.allOf[1].type,parentSchema:schema104.properties.assumptions.properties.envelope.allOf[1],data:data8};
+const err50 = {instancePath:instancePath+"/assumptions/envelope",schemaPath:"#/properties/assumptions/properties/envelope/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema108.properties.assumptions.properties.envelope.allOf[1].type,parentSchema:schema108.properties.assumptions.properties.envelope.allOf[1],data:data8};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -6248,7 +6446,7 @@ if(data4.errorBody !== undefined){
 let data14 = data4.errorBody;
 if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
 if(data14.contract === undefined){
-const err51 = {instancePath:instancePath+"/assumptions/errorBody",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "contract"},message:"must have required property '"+"contract"+"'",schema:schema105.required,parentSchema:schema105,data:data14};
+const err51 = {instancePath:instancePath+"/assumptions/errorBody",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "contract"},message:"must have required property '"+"contract"+"'",schema:schema109.required,parentSchema:schema109,data:data14};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -6258,7 +6456,7 @@ vErrors.push(err51);
 errors++;
 }
 if(data14.source === undefined){
-const err52 = {instancePath:instancePath+"/assumptions/errorBody",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema105.required,parentSchema:schema105,data:data14};
+const err52 = {instancePath:instancePath+"/assumptions/errorBody",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema109.required,parentSchema:schema109,data:data14};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -6268,7 +6466,7 @@ vErrors.push(err52);
 errors++;
 }
 if(data14.value === undefined){
-const err53 = {instancePath:instancePath+"/assumptions/errorBody",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema105.required,parentSchema:schema105,data:data14};
+const err53 = {instancePath:instancePath+"/assumptions/errorBody",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema109.required,parentSchema:schema109,data:data14};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -6279,7 +6477,7 @@ errors++;
 }
 for(const key6 in data14){
 if(!(((key6 === "contract") || (key6 === "source")) || (key6 === "value"))){
-const err54 = {instancePath:instancePath+"/assumptions/errorBody",schemaPath:"#/definitions/assumption/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema105,data:data14};
+const err54 = {instancePath:instancePath+"/assumptions/errorBody",schemaPath:"#/definitions/assumption/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema109,data:data14};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -6292,7 +6490,7 @@ errors++;
 if(data14.contract !== undefined){
 let data15 = data14.contract;
 if(typeof data15 !== "string"){
-const err55 = {instancePath:instancePath+"/assumptions/errorBody/contract",schemaPath:"#/definitions/assumption/properties/contract/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema105.properties.contract.type,parentSchema:schema105.properties.contract,data:data15};
+const err55 = {instancePath:instancePath+"/assumptions/errorBody/contract",schemaPath:"#/definitions/assumption/properties/contract/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema109.properties.contract.type,parentSchema:schema109.properties.contract,data:data15};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -6305,7 +6503,7 @@ errors++;
 if(data14.source !== undefined){
 let data16 = data14.source;
 if(typeof data16 !== "string"){
-const err56 = {instancePath:instancePath+"/assumptions/errorBody/source",schemaPath:"#/definitions/assumption/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema105.properties.source.type,parentSchema:schema105.properties.source,data:data16};
+const err56 = {instancePath:instancePath+"/assumptions/errorBody/source",schemaPath:"#/definitions/assumption/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema109.properties.source.type,parentSchema:schema109.properties.source,data:data16};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -6317,7 +6515,7 @@ errors++;
 }
 }
 else {
-const err57 = {instancePath:instancePath+"/assumptions/errorBody",schemaPath:"#/definitions/assumption/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema105.type,parentSchema:schema105,data:data14};
+const err57 = {instancePath:instancePath+"/assumptions/errorBody",schemaPath:"#/definitions/assumption/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema109.type,parentSchema:schema109,data:data14};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -6331,7 +6529,7 @@ if(data4.errorStatuses !== undefined){
 let data17 = data4.errorStatuses;
 if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
 if(data17.contract === undefined){
-const err58 = {instancePath:instancePath+"/assumptions/errorStatuses",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "contract"},message:"must have required property '"+"contract"+"'",schema:schema105.required,parentSchema:schema105,data:data17};
+const err58 = {instancePath:instancePath+"/assumptions/errorStatuses",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "contract"},message:"must have required property '"+"contract"+"'",schema:schema109.required,parentSchema:schema109,data:data17};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -6341,7 +6539,7 @@ vErrors.push(err58);
 errors++;
 }
 if(data17.source === undefined){
-const err59 = {instancePath:instancePath+"/assumptions/errorStatuses",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema105.required,parentSchema:schema105,data:data17};
+const err59 = {instancePath:instancePath+"/assumptions/errorStatuses",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema109.required,parentSchema:schema109,data:data17};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -6351,7 +6549,7 @@ vErrors.push(err59);
 errors++;
 }
 if(data17.value === undefined){
-const err60 = {instancePath:instancePath+"/assumptions/errorStatuses",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema105.required,parentSchema:schema105,data:data17};
+const err60 = {instancePath:instancePath+"/assumptions/errorStatuses",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema109.required,parentSchema:schema109,data:data17};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -6362,7 +6560,7 @@ errors++;
 }
 for(const key7 in data17){
 if(!(((key7 === "contract") || (key7 === "source")) || (key7 === "value"))){
-const err61 = {instancePath:instancePath+"/assumptions/errorStatuses",schemaPath:"#/definitions/assumption/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema105,data:data17};
+const err61 = {instancePath:instancePath+"/assumptions/errorStatuses",schemaPath:"#/definitions/assumption/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema109,data:data17};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -6375,7 +6573,7 @@ errors++;
 if(data17.contract !== undefined){
 let data18 = data17.contract;
 if(typeof data18 !== "string"){
-const err62 = {instancePath:instancePath+"/assumptions/errorStatuses/contract",schemaPath:"#/definitions/assumption/properties/contract/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema105.properties.contract.type,parentSchema:schema105.properties.contract,data:data18};
+const err62 = {instancePath:instancePath+"/assumptions/errorStatuses/contract",schemaPath:"#/definitions/assumption/properties/contract/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema109.properties.contract.type,parentSchema:schema109.properties.contract,data:data18};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -6388,7 +6586,7 @@ errors++;
 if(data17.source !== undefined){
 let data19 = data17.source;
 if(typeof data19 !== "string"){
-const err63 = {instancePath:instancePath+"/assumptions/errorStatuses/source",schemaPath:"#/definitions/assumption/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema105.properties.source.type,parentSchema:schema105.properties.source,data:data19};
+const err63 = {instancePath:instancePath+"/assumptions/errorStatuses/source",schemaPath:"#/definitions/assumption/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema109.properties.source.type,parentSchema:schema109.properties.source,data:data19};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -6400,7 +6598,7 @@ errors++;
 }
 }
 else {
-const err64 = {instancePath:instancePath+"/assumptions/errorStatuses",schemaPath:"#/definitions/assumption/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema105.type,parentSchema:schema105,data:data17};
+const err64 = {instancePath:instancePath+"/assumptions/errorStatuses",schemaPath:"#/definitions/assumption/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema109.type,parentSchema:schema109,data:data17};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -6417,7 +6615,7 @@ for(const key8 in data20){
 const _errs61 = errors;
 if(typeof key8 === "string"){
 if(!pattern4.test(key8)){
-const err65 = {instancePath:instancePath+"/assumptions/errorStatuses/value",schemaPath:"#/properties/assumptions/properties/errorStatuses/allOf/1/properties/value/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-5]([0-9][0-9]|xx)$"},message:"must match pattern \""+"^[1-5]([0-9][0-9]|xx)$"+"\"",schema:"^[1-5]([0-9][0-9]|xx)$",parentSchema:schema104.properties.assumptions.properties.errorStatuses.allOf[1].properties.value.propertyNames,data:key8,propertyName:key8};
+const err65 = {instancePath:instancePath+"/assumptions/errorStatuses/value",schemaPath:"#/properties/assumptions/properties/errorStatuses/allOf/1/properties/value/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-5]([0-9][0-9]|xx)$"},message:"must match pattern \""+"^[1-5]([0-9][0-9]|xx)$"+"\"",schema:"^[1-5]([0-9][0-9]|xx)$",parentSchema:schema108.properties.assumptions.properties.errorStatuses.allOf[1].properties.value.propertyNames,data:key8,propertyName:key8};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -6429,7 +6627,7 @@ errors++;
 }
 var valid17 = _errs61 === errors;
 if(!valid17){
-const err66 = {instancePath:instancePath+"/assumptions/errorStatuses/value",schemaPath:"#/properties/assumptions/properties/errorStatuses/allOf/1/properties/value/propertyNames",keyword:"propertyNames",params:{propertyName: key8},message:"property name must be valid",schema:schema104.properties.assumptions.properties.errorStatuses.allOf[1].properties.value.propertyNames,parentSchema:schema104.properties.assumptions.properties.errorStatuses.allOf[1].properties.value,data:data20};
+const err66 = {instancePath:instancePath+"/assumptions/errorStatuses/value",schemaPath:"#/properties/assumptions/properties/errorStatuses/allOf/1/properties/value/propertyNames",keyword:"propertyNames",params:{propertyName: key8},message:"property name must be valid",schema:schema108.properties.assumptions.properties.errorStatuses.allOf[1].properties.value.propertyNames,parentSchema:schema108.properties.assumptions.properties.errorStatuses.allOf[1].properties.value,data:data20};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -6442,7 +6640,7 @@ errors++;
 for(const key9 in data20){
 let data21 = data20[key9];
 if(typeof data21 !== "string"){
-const err67 = {instancePath:instancePath+"/assumptions/errorStatuses/value/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/assumptions/properties/errorStatuses/allOf/1/properties/value/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema104.properties.assumptions.properties.errorStatuses.allOf[1].properties.value.additionalProperties.type,parentSchema:schema104.properties.assumptions.properties.errorStatuses.allOf[1].properties.value.additionalProperties,data:data21};
+const err67 = {instancePath:instancePath+"/assumptions/errorStatuses/value/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/assumptions/properties/errorStatuses/allOf/1/properties/value/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema108.properties.assumptions.properties.errorStatuses.allOf[1].properties.value.additionalProperties.type,parentSchema:schema108.properties.assumptions.properties.errorStatuses.allOf[1].properties.value.additionalProperties,data:data21};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -6454,7 +6652,7 @@ errors++;
 }
 }
 else {
-const err68 = {instancePath:instancePath+"/assumptions/errorStatuses/value",schemaPath:"#/properties/assumptions/properties/errorStatuses/allOf/1/properties/value/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema104.properties.assumptions.properties.errorStatuses.allOf[1].properties.value.type,parentSchema:schema104.properties.assumptions.properties.errorStatuses.allOf[1].properties.value,data:data20};
+const err68 = {instancePath:instancePath+"/assumptions/errorStatuses/value",schemaPath:"#/properties/assumptions/properties/errorStatuses/allOf/1/properties/value/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema108.properties.assumptions.properties.errorStatuses.allOf[1].properties.value.type,parentSchema:schema108.properties.assumptions.properties.errorStatuses.allOf[1].properties.value,data:data20};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -6466,7 +6664,7 @@ errors++;
 }
 }
 else {
-const err69 = {instancePath:instancePath+"/assumptions/errorStatuses",schemaPath:"#/properties/assumptions/properties/errorStatuses/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema104.properties.assumptions.properties.errorStatuses.allOf[1].type,parentSchema:schema104.properties.assumptions.properties.errorStatuses.allOf[1],data:data17};
+const err69 = {instancePath:instancePath+"/assumptions/errorStatuses",schemaPath:"#/properties/assumptions/properties/errorStatuses/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema108.properties.assumptions.properties.errorStatuses.allOf[1].type,parentSchema:schema108.properties.assumptions.properties.errorStatuses.allOf[1],data:data17};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -6480,7 +6678,7 @@ if(data4.sortElement !== undefined){
 let data22 = data4.sortElement;
 if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
 if(data22.contract === undefined){
-const err70 = {instancePath:instancePath+"/assumptions/sortElement",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "contract"},message:"must have required property '"+"contract"+"'",schema:schema105.required,parentSchema:schema105,data:data22};
+const err70 = {instancePath:instancePath+"/assumptions/sortElement",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "contract"},message:"must have required property '"+"contract"+"'",schema:schema109.required,parentSchema:schema109,data:data22};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -6490,7 +6688,7 @@ vErrors.push(err70);
 errors++;
 }
 if(data22.source === undefined){
-const err71 = {instancePath:instancePath+"/assumptions/sortElement",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema105.required,parentSchema:schema105,data:data22};
+const err71 = {instancePath:instancePath+"/assumptions/sortElement",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema109.required,parentSchema:schema109,data:data22};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -6500,7 +6698,7 @@ vErrors.push(err71);
 errors++;
 }
 if(data22.value === undefined){
-const err72 = {instancePath:instancePath+"/assumptions/sortElement",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema105.required,parentSchema:schema105,data:data22};
+const err72 = {instancePath:instancePath+"/assumptions/sortElement",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema109.required,parentSchema:schema109,data:data22};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -6511,7 +6709,7 @@ errors++;
 }
 for(const key10 in data22){
 if(!(((key10 === "contract") || (key10 === "source")) || (key10 === "value"))){
-const err73 = {instancePath:instancePath+"/assumptions/sortElement",schemaPath:"#/definitions/assumption/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema105,data:data22};
+const err73 = {instancePath:instancePath+"/assumptions/sortElement",schemaPath:"#/definitions/assumption/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema109,data:data22};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -6524,7 +6722,7 @@ errors++;
 if(data22.contract !== undefined){
 let data23 = data22.contract;
 if(typeof data23 !== "string"){
-const err74 = {instancePath:instancePath+"/assumptions/sortElement/contract",schemaPath:"#/definitions/assumption/properties/contract/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema105.properties.contract.type,parentSchema:schema105.properties.contract,data:data23};
+const err74 = {instancePath:instancePath+"/assumptions/sortElement/contract",schemaPath:"#/definitions/assumption/properties/contract/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema109.properties.contract.type,parentSchema:schema109.properties.contract,data:data23};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -6537,7 +6735,7 @@ errors++;
 if(data22.source !== undefined){
 let data24 = data22.source;
 if(typeof data24 !== "string"){
-const err75 = {instancePath:instancePath+"/assumptions/sortElement/source",schemaPath:"#/definitions/assumption/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema105.properties.source.type,parentSchema:schema105.properties.source,data:data24};
+const err75 = {instancePath:instancePath+"/assumptions/sortElement/source",schemaPath:"#/definitions/assumption/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema109.properties.source.type,parentSchema:schema109.properties.source,data:data24};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -6549,7 +6747,7 @@ errors++;
 }
 }
 else {
-const err76 = {instancePath:instancePath+"/assumptions/sortElement",schemaPath:"#/definitions/assumption/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema105.type,parentSchema:schema105,data:data22};
+const err76 = {instancePath:instancePath+"/assumptions/sortElement",schemaPath:"#/definitions/assumption/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema109.type,parentSchema:schema109,data:data22};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -6563,7 +6761,7 @@ if(data4.download !== undefined){
 let data25 = data4.download;
 if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
 if(data25.contract === undefined){
-const err77 = {instancePath:instancePath+"/assumptions/download",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "contract"},message:"must have required property '"+"contract"+"'",schema:schema105.required,parentSchema:schema105,data:data25};
+const err77 = {instancePath:instancePath+"/assumptions/download",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "contract"},message:"must have required property '"+"contract"+"'",schema:schema109.required,parentSchema:schema109,data:data25};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -6573,7 +6771,7 @@ vErrors.push(err77);
 errors++;
 }
 if(data25.source === undefined){
-const err78 = {instancePath:instancePath+"/assumptions/download",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema105.required,parentSchema:schema105,data:data25};
+const err78 = {instancePath:instancePath+"/assumptions/download",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema109.required,parentSchema:schema109,data:data25};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -6583,7 +6781,7 @@ vErrors.push(err78);
 errors++;
 }
 if(data25.value === undefined){
-const err79 = {instancePath:instancePath+"/assumptions/download",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema105.required,parentSchema:schema105,data:data25};
+const err79 = {instancePath:instancePath+"/assumptions/download",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema109.required,parentSchema:schema109,data:data25};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -6594,7 +6792,7 @@ errors++;
 }
 for(const key11 in data25){
 if(!(((key11 === "contract") || (key11 === "source")) || (key11 === "value"))){
-const err80 = {instancePath:instancePath+"/assumptions/download",schemaPath:"#/definitions/assumption/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema105,data:data25};
+const err80 = {instancePath:instancePath+"/assumptions/download",schemaPath:"#/definitions/assumption/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema109,data:data25};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -6607,7 +6805,7 @@ errors++;
 if(data25.contract !== undefined){
 let data26 = data25.contract;
 if(typeof data26 !== "string"){
-const err81 = {instancePath:instancePath+"/assumptions/download/contract",schemaPath:"#/definitions/assumption/properties/contract/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema105.properties.contract.type,parentSchema:schema105.properties.contract,data:data26};
+const err81 = {instancePath:instancePath+"/assumptions/download/contract",schemaPath:"#/definitions/assumption/properties/contract/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema109.properties.contract.type,parentSchema:schema109.properties.contract,data:data26};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -6620,7 +6818,7 @@ errors++;
 if(data25.source !== undefined){
 let data27 = data25.source;
 if(typeof data27 !== "string"){
-const err82 = {instancePath:instancePath+"/assumptions/download/source",schemaPath:"#/definitions/assumption/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema105.properties.source.type,parentSchema:schema105.properties.source,data:data27};
+const err82 = {instancePath:instancePath+"/assumptions/download/source",schemaPath:"#/definitions/assumption/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema109.properties.source.type,parentSchema:schema109.properties.source,data:data27};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -6632,7 +6830,7 @@ errors++;
 }
 }
 else {
-const err83 = {instancePath:instancePath+"/assumptions/download",schemaPath:"#/definitions/assumption/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema105.type,parentSchema:schema105,data:data25};
+const err83 = {instancePath:instancePath+"/assumptions/download",schemaPath:"#/definitions/assumption/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema109.type,parentSchema:schema109,data:data25};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -6646,7 +6844,7 @@ if(data4.tokenIssuance !== undefined){
 let data28 = data4.tokenIssuance;
 if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
 if(data28.contract === undefined){
-const err84 = {instancePath:instancePath+"/assumptions/tokenIssuance",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "contract"},message:"must have required property '"+"contract"+"'",schema:schema105.required,parentSchema:schema105,data:data28};
+const err84 = {instancePath:instancePath+"/assumptions/tokenIssuance",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "contract"},message:"must have required property '"+"contract"+"'",schema:schema109.required,parentSchema:schema109,data:data28};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -6656,7 +6854,7 @@ vErrors.push(err84);
 errors++;
 }
 if(data28.source === undefined){
-const err85 = {instancePath:instancePath+"/assumptions/tokenIssuance",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema105.required,parentSchema:schema105,data:data28};
+const err85 = {instancePath:instancePath+"/assumptions/tokenIssuance",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema109.required,parentSchema:schema109,data:data28};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -6666,7 +6864,7 @@ vErrors.push(err85);
 errors++;
 }
 if(data28.value === undefined){
-const err86 = {instancePath:instancePath+"/assumptions/tokenIssuance",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema105.required,parentSchema:schema105,data:data28};
+const err86 = {instancePath:instancePath+"/assumptions/tokenIssuance",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema109.required,parentSchema:schema109,data:data28};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -6677,7 +6875,7 @@ errors++;
 }
 for(const key12 in data28){
 if(!(((key12 === "contract") || (key12 === "source")) || (key12 === "value"))){
-const err87 = {instancePath:instancePath+"/assumptions/tokenIssuance",schemaPath:"#/definitions/assumption/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties",schema:false,parentSchema:schema105,data:data28};
+const err87 = {instancePath:instancePath+"/assumptions/tokenIssuance",schemaPath:"#/definitions/assumption/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties",schema:false,parentSchema:schema109,data:data28};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -6690,7 +6888,7 @@ errors++;
 if(data28.contract !== undefined){
 let data29 = data28.contract;
 if(typeof data29 !== "string"){
-const err88 = {instancePath:instancePath+"/assumptions/tokenIssuance/contract",schemaPath:"#/definitions/assumption/properties/contract/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema105.properties.contract.type,parentSchema:schema105.properties.contract,data:data29};
+const err88 = {instancePath:instancePath+"/assumptions/tokenIssuance/contract",schemaPath:"#/definitions/assumption/properties/contract/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema109.properties.contract.type,parentSchema:schema109.properties.contract,data:data29};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -6703,7 +6901,7 @@ errors++;
 if(data28.source !== undefined){
 let data30 = data28.source;
 if(typeof data30 !== "string"){
-const err89 = {instancePath:instancePath+"/assumptions/tokenIssuance/source",schemaPath:"#/definitions/assumption/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema105.properties.source.type,parentSchema:schema105.properties.source,data:data30};
+const err89 = {instancePath:instancePath+"/assumptions/tokenIssuance/source",schemaPath:"#/definitions/assumption/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema109.properties.source.type,parentSchema:schema109.properties.source,data:data30};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -6715,7 +6913,7 @@ errors++;
 }
 }
 else {
-const err90 = {instancePath:instancePath+"/assumptions/tokenIssuance",schemaPath:"#/definitions/assumption/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema105.type,parentSchema:schema105,data:data28};
+const err90 = {instancePath:instancePath+"/assumptions/tokenIssuance",schemaPath:"#/definitions/assumption/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema109.type,parentSchema:schema109,data:data28};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -6729,7 +6927,7 @@ if(data4.requestIdHeader !== undefined){
 let data31 = data4.requestIdHeader;
 if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
 if(data31.contract === undefined){
-const err91 = {instancePath:instancePath+"/assumptions/requestIdHeader",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "contract"},message:"must have required property '"+"contract"+"'",schema:schema105.required,parentSchema:schema105,data:data31};
+const err91 = {instancePath:instancePath+"/assumptions/requestIdHeader",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "contract"},message:"must have required property '"+"contract"+"'",schema:schema109.required,parentSchema:schema109,data:data31};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -6739,7 +6937,7 @@ vErrors.push(err91);
 errors++;
 }
 if(data31.source === undefined){
-const err92 = {instancePath:instancePath+"/assumptions/requestIdHeader",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema105.required,parentSchema:schema105,data:data31};
+const err92 = {instancePath:instancePath+"/assumptions/requestIdHeader",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema109.required,parentSchema:schema109,data:data31};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -6749,7 +6947,7 @@ vErrors.push(err92);
 errors++;
 }
 if(data31.value === undefined){
-const err93 = {instancePath:instancePath+"/assumptions/requestIdHeader",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema105.required,parentSchema:schema105,data:data31};
+const err93 = {instancePath:instancePath+"/assumptions/requestIdHeader",schemaPath:"#/definitions/assumption/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema109.required,parentSchema:schema109,data:data31};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -6760,7 +6958,7 @@ errors++;
 }
 for(const key13 in data31){
 if(!(((key13 === "contract") || (key13 === "source")) || (key13 === "value"))){
-const err94 = {instancePath:instancePath+"/assumptions/requestIdHeader",schemaPath:"#/definitions/assumption/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties",schema:false,parentSchema:schema105,data:data31};
+const err94 = {instancePath:instancePath+"/assumptions/requestIdHeader",schemaPath:"#/definitions/assumption/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties",schema:false,parentSchema:schema109,data:data31};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -6773,7 +6971,7 @@ errors++;
 if(data31.contract !== undefined){
 let data32 = data31.contract;
 if(typeof data32 !== "string"){
-const err95 = {instancePath:instancePath+"/assumptions/requestIdHeader/contract",schemaPath:"#/definitions/assumption/properties/contract/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema105.properties.contract.type,parentSchema:schema105.properties.contract,data:data32};
+const err95 = {instancePath:instancePath+"/assumptions/requestIdHeader/contract",schemaPath:"#/definitions/assumption/properties/contract/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema109.properties.contract.type,parentSchema:schema109.properties.contract,data:data32};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -6786,7 +6984,7 @@ errors++;
 if(data31.source !== undefined){
 let data33 = data31.source;
 if(typeof data33 !== "string"){
-const err96 = {instancePath:instancePath+"/assumptions/requestIdHeader/source",schemaPath:"#/definitions/assumption/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema105.properties.source.type,parentSchema:schema105.properties.source,data:data33};
+const err96 = {instancePath:instancePath+"/assumptions/requestIdHeader/source",schemaPath:"#/definitions/assumption/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema109.properties.source.type,parentSchema:schema109.properties.source,data:data33};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -6798,7 +6996,7 @@ errors++;
 }
 }
 else {
-const err97 = {instancePath:instancePath+"/assumptions/requestIdHeader",schemaPath:"#/definitions/assumption/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema105.type,parentSchema:schema105,data:data31};
+const err97 = {instancePath:instancePath+"/assumptions/requestIdHeader",schemaPath:"#/definitions/assumption/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema109.type,parentSchema:schema109,data:data31};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -6812,7 +7010,7 @@ if(data31.value !== undefined){
 let data34 = data31.value;
 if(typeof data34 === "string"){
 if(!pattern5.test(data34)){
-const err98 = {instancePath:instancePath+"/assumptions/requestIdHeader/value",schemaPath:"#/properties/assumptions/properties/requestIdHeader/allOf/1/properties/value/pattern",keyword:"pattern",params:{pattern: "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$"},message:"must match pattern \""+"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$"+"\"",schema:"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$",parentSchema:schema104.properties.assumptions.properties.requestIdHeader.allOf[1].properties.value,data:data34};
+const err98 = {instancePath:instancePath+"/assumptions/requestIdHeader/value",schemaPath:"#/properties/assumptions/properties/requestIdHeader/allOf/1/properties/value/pattern",keyword:"pattern",params:{pattern: "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$"},message:"must match pattern \""+"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$"+"\"",schema:"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$",parentSchema:schema108.properties.assumptions.properties.requestIdHeader.allOf[1].properties.value,data:data34};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -6823,7 +7021,7 @@ errors++;
 }
 }
 else {
-const err99 = {instancePath:instancePath+"/assumptions/requestIdHeader/value",schemaPath:"#/properties/assumptions/properties/requestIdHeader/allOf/1/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema104.properties.assumptions.properties.requestIdHeader.allOf[1].properties.value.type,parentSchema:schema104.properties.assumptions.properties.requestIdHeader.allOf[1].properties.value,data:data34};
+const err99 = {instancePath:instancePath+"/assumptions/requestIdHeader/value",schemaPath:"#/properties/assumptions/properties/requestIdHeader/allOf/1/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema108.properties.assumptions.properties.requestIdHeader.allOf[1].properties.value.type,parentSchema:schema108.properties.assumptions.properties.requestIdHeader.allOf[1].properties.value,data:data34};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -6835,7 +7033,7 @@ errors++;
 }
 }
 else {
-const err100 = {instancePath:instancePath+"/assumptions/requestIdHeader",schemaPath:"#/properties/assumptions/properties/requestIdHeader/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema104.properties.assumptions.properties.requestIdHeader.allOf[1].type,parentSchema:schema104.properties.assumptions.properties.requestIdHeader.allOf[1],data:data31};
+const err100 = {instancePath:instancePath+"/assumptions/requestIdHeader",schemaPath:"#/properties/assumptions/properties/requestIdHeader/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema108.properties.assumptions.properties.requestIdHeader.allOf[1].type,parentSchema:schema108.properties.assumptions.properties.requestIdHeader.allOf[1],data:data31};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -6847,7 +7045,7 @@ errors++;
 }
 }
 else {
-const err101 = {instancePath:instancePath+"/assumptions",schemaPath:"#/properties/assumptions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema104.properties.assumptions.type,parentSchema:schema104.properties.assumptions,data:data4};
+const err101 = {instancePath:instancePath+"/assumptions",schemaPath:"#/properties/assumptions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema108.properties.assumptions.type,parentSchema:schema108.properties.assumptions,data:data4};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -6861,7 +7059,7 @@ if(data.endpoints !== undefined){
 let data35 = data.endpoints;
 if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
 if(data35.execute === undefined){
-const err102 = {instancePath:instancePath+"/endpoints",schemaPath:"#/properties/endpoints/required",keyword:"required",params:{missingProperty: "execute"},message:"must have required property '"+"execute"+"'",schema:schema104.properties.endpoints.required,parentSchema:schema104.properties.endpoints,data:data35};
+const err102 = {instancePath:instancePath+"/endpoints",schemaPath:"#/properties/endpoints/required",keyword:"required",params:{missingProperty: "execute"},message:"must have required property '"+"execute"+"'",schema:schema108.properties.endpoints.required,parentSchema:schema108.properties.endpoints,data:data35};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -6871,7 +7069,7 @@ vErrors.push(err102);
 errors++;
 }
 if(data35.createSource === undefined){
-const err103 = {instancePath:instancePath+"/endpoints",schemaPath:"#/properties/endpoints/required",keyword:"required",params:{missingProperty: "createSource"},message:"must have required property '"+"createSource"+"'",schema:schema104.properties.endpoints.required,parentSchema:schema104.properties.endpoints,data:data35};
+const err103 = {instancePath:instancePath+"/endpoints",schemaPath:"#/properties/endpoints/required",keyword:"required",params:{missingProperty: "createSource"},message:"must have required property '"+"createSource"+"'",schema:schema108.properties.endpoints.required,parentSchema:schema108.properties.endpoints,data:data35};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -6882,7 +7080,7 @@ errors++;
 }
 for(const key14 in data35){
 if(!((key14 === "execute") || (key14 === "createSource"))){
-const err104 = {instancePath:instancePath+"/endpoints",schemaPath:"#/properties/endpoints/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties",schema:false,parentSchema:schema104.properties.endpoints,data:data35};
+const err104 = {instancePath:instancePath+"/endpoints",schemaPath:"#/properties/endpoints/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties",schema:false,parentSchema:schema108.properties.endpoints,data:data35};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -6896,7 +7094,7 @@ if(data35.execute !== undefined){
 let data36 = data35.execute;
 if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
 if(data36.method === undefined){
-const err105 = {instancePath:instancePath+"/endpoints/execute",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'",schema:schema113.required,parentSchema:schema113,data:data36};
+const err105 = {instancePath:instancePath+"/endpoints/execute",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'",schema:schema117.required,parentSchema:schema117,data:data36};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -6906,7 +7104,7 @@ vErrors.push(err105);
 errors++;
 }
 if(data36.path === undefined){
-const err106 = {instancePath:instancePath+"/endpoints/execute",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'",schema:schema113.required,parentSchema:schema113,data:data36};
+const err106 = {instancePath:instancePath+"/endpoints/execute",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'",schema:schema117.required,parentSchema:schema117,data:data36};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -6916,7 +7114,7 @@ vErrors.push(err106);
 errors++;
 }
 if(data36.headers === undefined){
-const err107 = {instancePath:instancePath+"/endpoints/execute",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "headers"},message:"must have required property '"+"headers"+"'",schema:schema113.required,parentSchema:schema113,data:data36};
+const err107 = {instancePath:instancePath+"/endpoints/execute",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "headers"},message:"must have required property '"+"headers"+"'",schema:schema117.required,parentSchema:schema117,data:data36};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -6926,7 +7124,7 @@ vErrors.push(err107);
 errors++;
 }
 if(data36.body === undefined){
-const err108 = {instancePath:instancePath+"/endpoints/execute",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema113.required,parentSchema:schema113,data:data36};
+const err108 = {instancePath:instancePath+"/endpoints/execute",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema117.required,parentSchema:schema117,data:data36};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -6937,7 +7135,7 @@ errors++;
 }
 for(const key15 in data36){
 if(!(((((((key15 === "method") || (key15 === "path")) || (key15 === "description")) || (key15 === "pathParams")) || (key15 === "headers")) || (key15 === "body")) || (key15 === "response"))){
-const err109 = {instancePath:instancePath+"/endpoints/execute",schemaPath:"#/definitions/endpoint/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties",schema:false,parentSchema:schema113,data:data36};
+const err109 = {instancePath:instancePath+"/endpoints/execute",schemaPath:"#/definitions/endpoint/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties",schema:false,parentSchema:schema117,data:data36};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -6950,7 +7148,7 @@ errors++;
 if(data36.method !== undefined){
 let data37 = data36.method;
 if(!(((((data37 === "GET") || (data37 === "POST")) || (data37 === "PUT")) || (data37 === "PATCH")) || (data37 === "DELETE"))){
-const err110 = {instancePath:instancePath+"/endpoints/execute/method",schemaPath:"#/definitions/endpoint/properties/method/enum",keyword:"enum",params:{allowedValues: schema113.properties.method.enum},message:"must be equal to one of the allowed values",schema:schema113.properties.method.enum,parentSchema:schema113.properties.method,data:data37};
+const err110 = {instancePath:instancePath+"/endpoints/execute/method",schemaPath:"#/definitions/endpoint/properties/method/enum",keyword:"enum",params:{allowedValues: schema117.properties.method.enum},message:"must be equal to one of the allowed values",schema:schema117.properties.method.enum,parentSchema:schema117.properties.method,data:data37};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -6964,7 +7162,7 @@ if(data36.path !== undefined){
 let data38 = data36.path;
 if(typeof data38 === "string"){
 if(!pattern6.test(data38)){
-const err111 = {instancePath:instancePath+"/endpoints/execute/path",schemaPath:"#/definitions/endpoint/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema113.properties.path,data:data38};
+const err111 = {instancePath:instancePath+"/endpoints/execute/path",schemaPath:"#/definitions/endpoint/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema117.properties.path,data:data38};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -6975,7 +7173,7 @@ errors++;
 }
 }
 else {
-const err112 = {instancePath:instancePath+"/endpoints/execute/path",schemaPath:"#/definitions/endpoint/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema113.properties.path.type,parentSchema:schema113.properties.path,data:data38};
+const err112 = {instancePath:instancePath+"/endpoints/execute/path",schemaPath:"#/definitions/endpoint/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema117.properties.path.type,parentSchema:schema117.properties.path,data:data38};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -6988,7 +7186,7 @@ errors++;
 if(data36.description !== undefined){
 let data39 = data36.description;
 if(typeof data39 !== "string"){
-const err113 = {instancePath:instancePath+"/endpoints/execute/description",schemaPath:"#/definitions/endpoint/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema113.properties.description.type,parentSchema:schema113.properties.description,data:data39};
+const err113 = {instancePath:instancePath+"/endpoints/execute/description",schemaPath:"#/definitions/endpoint/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema117.properties.description.type,parentSchema:schema117.properties.description,data:data39};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -7004,7 +7202,7 @@ if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
 for(const key16 in data40){
 let data41 = data40[key16];
 if(typeof data41 !== "string"){
-const err114 = {instancePath:instancePath+"/endpoints/execute/pathParams/" + key16.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/endpoint/properties/pathParams/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema113.properties.pathParams.additionalProperties.type,parentSchema:schema113.properties.pathParams.additionalProperties,data:data41};
+const err114 = {instancePath:instancePath+"/endpoints/execute/pathParams/" + key16.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/endpoint/properties/pathParams/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema117.properties.pathParams.additionalProperties.type,parentSchema:schema117.properties.pathParams.additionalProperties,data:data41};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -7016,7 +7214,7 @@ errors++;
 }
 }
 else {
-const err115 = {instancePath:instancePath+"/endpoints/execute/pathParams",schemaPath:"#/definitions/endpoint/properties/pathParams/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema113.properties.pathParams.type,parentSchema:schema113.properties.pathParams,data:data40};
+const err115 = {instancePath:instancePath+"/endpoints/execute/pathParams",schemaPath:"#/definitions/endpoint/properties/pathParams/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema117.properties.pathParams.type,parentSchema:schema117.properties.pathParams,data:data40};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -7032,7 +7230,7 @@ if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
 for(const key17 in data42){
 let data43 = data42[key17];
 if(typeof data43 !== "string"){
-const err116 = {instancePath:instancePath+"/endpoints/execute/headers/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/endpoint/properties/headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema113.properties.headers.additionalProperties.type,parentSchema:schema113.properties.headers.additionalProperties,data:data43};
+const err116 = {instancePath:instancePath+"/endpoints/execute/headers/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/endpoint/properties/headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema117.properties.headers.additionalProperties.type,parentSchema:schema117.properties.headers.additionalProperties,data:data43};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -7044,7 +7242,7 @@ errors++;
 }
 }
 else {
-const err117 = {instancePath:instancePath+"/endpoints/execute/headers",schemaPath:"#/definitions/endpoint/properties/headers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema113.properties.headers.type,parentSchema:schema113.properties.headers,data:data42};
+const err117 = {instancePath:instancePath+"/endpoints/execute/headers",schemaPath:"#/definitions/endpoint/properties/headers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema117.properties.headers.type,parentSchema:schema117.properties.headers,data:data42};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -7057,7 +7255,7 @@ errors++;
 if(data36.body !== undefined){
 let data44 = data36.body;
 if(!((data44 === "executeBody") || (data44 === "sourceCreation"))){
-const err118 = {instancePath:instancePath+"/endpoints/execute/body",schemaPath:"#/definitions/endpoint/properties/body/enum",keyword:"enum",params:{allowedValues: schema113.properties.body.enum},message:"must be equal to one of the allowed values",schema:schema113.properties.body.enum,parentSchema:schema113.properties.body,data:data44};
+const err118 = {instancePath:instancePath+"/endpoints/execute/body",schemaPath:"#/definitions/endpoint/properties/body/enum",keyword:"enum",params:{allowedValues: schema117.properties.body.enum},message:"must be equal to one of the allowed values",schema:schema117.properties.body.enum,parentSchema:schema117.properties.body,data:data44};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -7070,7 +7268,7 @@ errors++;
 if(data36.response !== undefined){
 let data45 = data36.response;
 if(typeof data45 !== "string"){
-const err119 = {instancePath:instancePath+"/endpoints/execute/response",schemaPath:"#/definitions/endpoint/properties/response/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema113.properties.response.type,parentSchema:schema113.properties.response,data:data45};
+const err119 = {instancePath:instancePath+"/endpoints/execute/response",schemaPath:"#/definitions/endpoint/properties/response/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema117.properties.response.type,parentSchema:schema117.properties.response,data:data45};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -7082,7 +7280,7 @@ errors++;
 }
 }
 else {
-const err120 = {instancePath:instancePath+"/endpoints/execute",schemaPath:"#/definitions/endpoint/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema113.type,parentSchema:schema113,data:data36};
+const err120 = {instancePath:instancePath+"/endpoints/execute",schemaPath:"#/definitions/endpoint/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema117.type,parentSchema:schema117,data:data36};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -7096,7 +7294,7 @@ if(data35.createSource !== undefined){
 let data46 = data35.createSource;
 if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
 if(data46.method === undefined){
-const err121 = {instancePath:instancePath+"/endpoints/createSource",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'",schema:schema113.required,parentSchema:schema113,data:data46};
+const err121 = {instancePath:instancePath+"/endpoints/createSource",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'",schema:schema117.required,parentSchema:schema117,data:data46};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -7106,7 +7304,7 @@ vErrors.push(err121);
 errors++;
 }
 if(data46.path === undefined){
-const err122 = {instancePath:instancePath+"/endpoints/createSource",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'",schema:schema113.required,parentSchema:schema113,data:data46};
+const err122 = {instancePath:instancePath+"/endpoints/createSource",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'",schema:schema117.required,parentSchema:schema117,data:data46};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -7116,7 +7314,7 @@ vErrors.push(err122);
 errors++;
 }
 if(data46.headers === undefined){
-const err123 = {instancePath:instancePath+"/endpoints/createSource",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "headers"},message:"must have required property '"+"headers"+"'",schema:schema113.required,parentSchema:schema113,data:data46};
+const err123 = {instancePath:instancePath+"/endpoints/createSource",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "headers"},message:"must have required property '"+"headers"+"'",schema:schema117.required,parentSchema:schema117,data:data46};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -7126,7 +7324,7 @@ vErrors.push(err123);
 errors++;
 }
 if(data46.body === undefined){
-const err124 = {instancePath:instancePath+"/endpoints/createSource",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema113.required,parentSchema:schema113,data:data46};
+const err124 = {instancePath:instancePath+"/endpoints/createSource",schemaPath:"#/definitions/endpoint/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema117.required,parentSchema:schema117,data:data46};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -7137,7 +7335,7 @@ errors++;
 }
 for(const key18 in data46){
 if(!(((((((key18 === "method") || (key18 === "path")) || (key18 === "description")) || (key18 === "pathParams")) || (key18 === "headers")) || (key18 === "body")) || (key18 === "response"))){
-const err125 = {instancePath:instancePath+"/endpoints/createSource",schemaPath:"#/definitions/endpoint/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties",schema:false,parentSchema:schema113,data:data46};
+const err125 = {instancePath:instancePath+"/endpoints/createSource",schemaPath:"#/definitions/endpoint/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties",schema:false,parentSchema:schema117,data:data46};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -7150,7 +7348,7 @@ errors++;
 if(data46.method !== undefined){
 let data47 = data46.method;
 if(!(((((data47 === "GET") || (data47 === "POST")) || (data47 === "PUT")) || (data47 === "PATCH")) || (data47 === "DELETE"))){
-const err126 = {instancePath:instancePath+"/endpoints/createSource/method",schemaPath:"#/definitions/endpoint/properties/method/enum",keyword:"enum",params:{allowedValues: schema113.properties.method.enum},message:"must be equal to one of the allowed values",schema:schema113.properties.method.enum,parentSchema:schema113.properties.method,data:data47};
+const err126 = {instancePath:instancePath+"/endpoints/createSource/method",schemaPath:"#/definitions/endpoint/properties/method/enum",keyword:"enum",params:{allowedValues: schema117.properties.method.enum},message:"must be equal to one of the allowed values",schema:schema117.properties.method.enum,parentSchema:schema117.properties.method,data:data47};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -7164,7 +7362,7 @@ if(data46.path !== undefined){
 let data48 = data46.path;
 if(typeof data48 === "string"){
 if(!pattern6.test(data48)){
-const err127 = {instancePath:instancePath+"/endpoints/createSource/path",schemaPath:"#/definitions/endpoint/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema113.properties.path,data:data48};
+const err127 = {instancePath:instancePath+"/endpoints/createSource/path",schemaPath:"#/definitions/endpoint/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema117.properties.path,data:data48};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -7175,7 +7373,7 @@ errors++;
 }
 }
 else {
-const err128 = {instancePath:instancePath+"/endpoints/createSource/path",schemaPath:"#/definitions/endpoint/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema113.properties.path.type,parentSchema:schema113.properties.path,data:data48};
+const err128 = {instancePath:instancePath+"/endpoints/createSource/path",schemaPath:"#/definitions/endpoint/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema117.properties.path.type,parentSchema:schema117.properties.path,data:data48};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -7188,7 +7386,7 @@ errors++;
 if(data46.description !== undefined){
 let data49 = data46.description;
 if(typeof data49 !== "string"){
-const err129 = {instancePath:instancePath+"/endpoints/createSource/description",schemaPath:"#/definitions/endpoint/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema113.properties.description.type,parentSchema:schema113.properties.description,data:data49};
+const err129 = {instancePath:instancePath+"/endpoints/createSource/description",schemaPath:"#/definitions/endpoint/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema117.properties.description.type,parentSchema:schema117.properties.description,data:data49};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -7204,7 +7402,7 @@ if(data50 && typeof data50 == "object" && !Array.isArray(data50)){
 for(const key19 in data50){
 let data51 = data50[key19];
 if(typeof data51 !== "string"){
-const err130 = {instancePath:instancePath+"/endpoints/createSource/pathParams/" + key19.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/endpoint/properties/pathParams/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema113.properties.pathParams.additionalProperties.type,parentSchema:schema113.properties.pathParams.additionalProperties,data:data51};
+const err130 = {instancePath:instancePath+"/endpoints/createSource/pathParams/" + key19.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/endpoint/properties/pathParams/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema117.properties.pathParams.additionalProperties.type,parentSchema:schema117.properties.pathParams.additionalProperties,data:data51};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -7216,7 +7414,7 @@ errors++;
 }
 }
 else {
-const err131 = {instancePath:instancePath+"/endpoints/createSource/pathParams",schemaPath:"#/definitions/endpoint/properties/pathParams/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema113.properties.pathParams.type,parentSchema:schema113.properties.pathParams,data:data50};
+const err131 = {instancePath:instancePath+"/endpoints/createSource/pathParams",schemaPath:"#/definitions/endpoint/properties/pathParams/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema117.properties.pathParams.type,parentSchema:schema117.properties.pathParams,data:data50};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -7232,7 +7430,7 @@ if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
 for(const key20 in data52){
 let data53 = data52[key20];
 if(typeof data53 !== "string"){
-const err132 = {instancePath:instancePath+"/endpoints/createSource/headers/" + key20.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/endpoint/properties/headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema113.properties.headers.additionalProperties.type,parentSchema:schema113.properties.headers.additionalProperties,data:data53};
+const err132 = {instancePath:instancePath+"/endpoints/createSource/headers/" + key20.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/endpoint/properties/headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema117.properties.headers.additionalProperties.type,parentSchema:schema117.properties.headers.additionalProperties,data:data53};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -7244,7 +7442,7 @@ errors++;
 }
 }
 else {
-const err133 = {instancePath:instancePath+"/endpoints/createSource/headers",schemaPath:"#/definitions/endpoint/properties/headers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema113.properties.headers.type,parentSchema:schema113.properties.headers,data:data52};
+const err133 = {instancePath:instancePath+"/endpoints/createSource/headers",schemaPath:"#/definitions/endpoint/properties/headers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema117.properties.headers.type,parentSchema:schema117.properties.headers,data:data52};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -7257,7 +7455,7 @@ errors++;
 if(data46.body !== undefined){
 let data54 = data46.body;
 if(!((data54 === "executeBody") || (data54 === "sourceCreation"))){
-const err134 = {instancePath:instancePath+"/endpoints/createSource/body",schemaPath:"#/definitions/endpoint/properties/body/enum",keyword:"enum",params:{allowedValues: schema113.properties.body.enum},message:"must be equal to one of the allowed values",schema:schema113.properties.body.enum,parentSchema:schema113.properties.body,data:data54};
+const err134 = {instancePath:instancePath+"/endpoints/createSource/body",schemaPath:"#/definitions/endpoint/properties/body/enum",keyword:"enum",params:{allowedValues: schema117.properties.body.enum},message:"must be equal to one of the allowed values",schema:schema117.properties.body.enum,parentSchema:schema117.properties.body,data:data54};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -7270,7 +7468,7 @@ errors++;
 if(data46.response !== undefined){
 let data55 = data46.response;
 if(typeof data55 !== "string"){
-const err135 = {instancePath:instancePath+"/endpoints/createSource/response",schemaPath:"#/definitions/endpoint/properties/response/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema113.properties.response.type,parentSchema:schema113.properties.response,data:data55};
+const err135 = {instancePath:instancePath+"/endpoints/createSource/response",schemaPath:"#/definitions/endpoint/properties/response/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema117.properties.response.type,parentSchema:schema117.properties.response,data:data55};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -7282,7 +7480,7 @@ errors++;
 }
 }
 else {
-const err136 = {instancePath:instancePath+"/endpoints/createSource",schemaPath:"#/definitions/endpoint/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema113.type,parentSchema:schema113,data:data46};
+const err136 = {instancePath:instancePath+"/endpoints/createSource",schemaPath:"#/definitions/endpoint/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema117.type,parentSchema:schema117,data:data46};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -7294,7 +7492,7 @@ errors++;
 }
 }
 else {
-const err137 = {instancePath:instancePath+"/endpoints",schemaPath:"#/properties/endpoints/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema104.properties.endpoints.type,parentSchema:schema104.properties.endpoints,data:data35};
+const err137 = {instancePath:instancePath+"/endpoints",schemaPath:"#/properties/endpoints/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema108.properties.endpoints.type,parentSchema:schema108.properties.endpoints,data:data35};
 if(vErrors === null){
 vErrors = [err137];
 }
@@ -7309,7 +7507,7 @@ let data56 = data.baseUrl;
 if(data56 && typeof data56 == "object" && !Array.isArray(data56)){
 for(const key21 in data56){
 if(!(key21 === "description")){
-const err138 = {instancePath:instancePath+"/baseUrl",schemaPath:"#/properties/baseUrl/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties",schema:false,parentSchema:schema104.properties.baseUrl,data:data56};
+const err138 = {instancePath:instancePath+"/baseUrl",schemaPath:"#/properties/baseUrl/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties",schema:false,parentSchema:schema108.properties.baseUrl,data:data56};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -7322,7 +7520,7 @@ errors++;
 if(data56.description !== undefined){
 let data57 = data56.description;
 if(typeof data57 !== "string"){
-const err139 = {instancePath:instancePath+"/baseUrl/description",schemaPath:"#/properties/baseUrl/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema104.properties.baseUrl.properties.description.type,parentSchema:schema104.properties.baseUrl.properties.description,data:data57};
+const err139 = {instancePath:instancePath+"/baseUrl/description",schemaPath:"#/properties/baseUrl/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema108.properties.baseUrl.properties.description.type,parentSchema:schema108.properties.baseUrl.properties.description,data:data57};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -7334,7 +7532,7 @@ errors++;
 }
 }
 else {
-const err140 = {instancePath:instancePath+"/baseUrl",schemaPath:"#/properties/baseUrl/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema104.properties.baseUrl.type,parentSchema:schema104.properties.baseUrl,data:data56};
+const err140 = {instancePath:instancePath+"/baseUrl",schemaPath:"#/properties/baseUrl/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema108.properties.baseUrl.type,parentSchema:schema108.properties.baseUrl,data:data56};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -7348,7 +7546,7 @@ if(data.actions !== undefined){
 let data58 = data.actions;
 if(data58 && typeof data58 == "object" && !Array.isArray(data58)){
 if(Object.keys(data58).length < 1){
-const err141 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema104.properties.actions,data:data58};
+const err141 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema108.properties.actions,data:data58};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -7361,7 +7559,7 @@ for(const key22 in data58){
 let data59 = data58[key22];
 if(data59 && typeof data59 == "object" && !Array.isArray(data59)){
 if(data59.kind === undefined){
-const err142 = {instancePath:instancePath+"/actions/" + key22.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/actions/additionalProperties/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema104.properties.actions.additionalProperties.required,parentSchema:schema104.properties.actions.additionalProperties,data:data59};
+const err142 = {instancePath:instancePath+"/actions/" + key22.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/actions/additionalProperties/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema108.properties.actions.additionalProperties.required,parentSchema:schema108.properties.actions.additionalProperties,data:data59};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -7371,7 +7569,7 @@ vErrors.push(err142);
 errors++;
 }
 if(data59.description === undefined){
-const err143 = {instancePath:instancePath+"/actions/" + key22.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/actions/additionalProperties/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema104.properties.actions.additionalProperties.required,parentSchema:schema104.properties.actions.additionalProperties,data:data59};
+const err143 = {instancePath:instancePath+"/actions/" + key22.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/actions/additionalProperties/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema108.properties.actions.additionalProperties.required,parentSchema:schema108.properties.actions.additionalProperties,data:data59};
 if(vErrors === null){
 vErrors = [err143];
 }
@@ -7382,7 +7580,7 @@ errors++;
 }
 for(const key23 in data59){
 if(!((key23 === "kind") || (key23 === "description"))){
-const err144 = {instancePath:instancePath+"/actions/" + key22.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/actions/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key23},message:"must NOT have additional properties",schema:false,parentSchema:schema104.properties.actions.additionalProperties,data:data59};
+const err144 = {instancePath:instancePath+"/actions/" + key22.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/actions/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key23},message:"must NOT have additional properties",schema:false,parentSchema:schema108.properties.actions.additionalProperties,data:data59};
 if(vErrors === null){
 vErrors = [err144];
 }
@@ -7395,7 +7593,7 @@ errors++;
 if(data59.kind !== undefined){
 let data60 = data59.kind;
 if(!((data60 === "read") || (data60 === "write"))){
-const err145 = {instancePath:instancePath+"/actions/" + key22.replace(/~/g, "~0").replace(/\//g, "~1")+"/kind",schemaPath:"#/properties/actions/additionalProperties/properties/kind/enum",keyword:"enum",params:{allowedValues: schema104.properties.actions.additionalProperties.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema104.properties.actions.additionalProperties.properties.kind.enum,parentSchema:schema104.properties.actions.additionalProperties.properties.kind,data:data60};
+const err145 = {instancePath:instancePath+"/actions/" + key22.replace(/~/g, "~0").replace(/\//g, "~1")+"/kind",schemaPath:"#/properties/actions/additionalProperties/properties/kind/enum",keyword:"enum",params:{allowedValues: schema108.properties.actions.additionalProperties.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema108.properties.actions.additionalProperties.properties.kind.enum,parentSchema:schema108.properties.actions.additionalProperties.properties.kind,data:data60};
 if(vErrors === null){
 vErrors = [err145];
 }
@@ -7408,7 +7606,7 @@ errors++;
 if(data59.description !== undefined){
 let data61 = data59.description;
 if(typeof data61 !== "string"){
-const err146 = {instancePath:instancePath+"/actions/" + key22.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/actions/additionalProperties/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema104.properties.actions.additionalProperties.properties.description.type,parentSchema:schema104.properties.actions.additionalProperties.properties.description,data:data61};
+const err146 = {instancePath:instancePath+"/actions/" + key22.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/actions/additionalProperties/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema108.properties.actions.additionalProperties.properties.description.type,parentSchema:schema108.properties.actions.additionalProperties.properties.description,data:data61};
 if(vErrors === null){
 vErrors = [err146];
 }
@@ -7420,7 +7618,7 @@ errors++;
 }
 }
 else {
-const err147 = {instancePath:instancePath+"/actions/" + key22.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/actions/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema104.properties.actions.additionalProperties.type,parentSchema:schema104.properties.actions.additionalProperties,data:data59};
+const err147 = {instancePath:instancePath+"/actions/" + key22.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/actions/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema108.properties.actions.additionalProperties.type,parentSchema:schema108.properties.actions.additionalProperties,data:data59};
 if(vErrors === null){
 vErrors = [err147];
 }
@@ -7432,7 +7630,7 @@ errors++;
 }
 }
 else {
-const err148 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema104.properties.actions.type,parentSchema:schema104.properties.actions,data:data58};
+const err148 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema108.properties.actions.type,parentSchema:schema108.properties.actions,data:data58};
 if(vErrors === null){
 vErrors = [err148];
 }
@@ -7452,7 +7650,7 @@ for(const key25 in data63){
 let data64 = data63[key25];
 if(Array.isArray(data64)){
 if(data64.length < 1){
-const err149 = {instancePath:instancePath+"/writeActions/" + key24.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key25.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/writeActions/additionalProperties/additionalProperties/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema104.properties.writeActions.additionalProperties.additionalProperties,data:data64};
+const err149 = {instancePath:instancePath+"/writeActions/" + key24.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key25.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/writeActions/additionalProperties/additionalProperties/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema108.properties.writeActions.additionalProperties.additionalProperties,data:data64};
 if(vErrors === null){
 vErrors = [err149];
 }
@@ -7465,7 +7663,7 @@ const len0 = data64.length;
 for(let i0=0; i0<len0; i0++){
 let data65 = data64[i0];
 if(typeof data65 !== "string"){
-const err150 = {instancePath:instancePath+"/writeActions/" + key24.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key25.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/writeActions/additionalProperties/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema104.properties.writeActions.additionalProperties.additionalProperties.items.type,parentSchema:schema104.properties.writeActions.additionalProperties.additionalProperties.items,data:data65};
+const err150 = {instancePath:instancePath+"/writeActions/" + key24.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key25.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/writeActions/additionalProperties/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema108.properties.writeActions.additionalProperties.additionalProperties.items.type,parentSchema:schema108.properties.writeActions.additionalProperties.additionalProperties.items,data:data65};
 if(vErrors === null){
 vErrors = [err150];
 }
@@ -7477,7 +7675,7 @@ errors++;
 }
 }
 else {
-const err151 = {instancePath:instancePath+"/writeActions/" + key24.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key25.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/writeActions/additionalProperties/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema104.properties.writeActions.additionalProperties.additionalProperties.type,parentSchema:schema104.properties.writeActions.additionalProperties.additionalProperties,data:data64};
+const err151 = {instancePath:instancePath+"/writeActions/" + key24.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key25.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/writeActions/additionalProperties/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema108.properties.writeActions.additionalProperties.additionalProperties.type,parentSchema:schema108.properties.writeActions.additionalProperties.additionalProperties,data:data64};
 if(vErrors === null){
 vErrors = [err151];
 }
@@ -7489,7 +7687,7 @@ errors++;
 }
 }
 else {
-const err152 = {instancePath:instancePath+"/writeActions/" + key24.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/writeActions/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema104.properties.writeActions.additionalProperties.type,parentSchema:schema104.properties.writeActions.additionalProperties,data:data63};
+const err152 = {instancePath:instancePath+"/writeActions/" + key24.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/writeActions/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema108.properties.writeActions.additionalProperties.type,parentSchema:schema108.properties.writeActions.additionalProperties,data:data63};
 if(vErrors === null){
 vErrors = [err152];
 }
@@ -7501,7 +7699,7 @@ errors++;
 }
 }
 else {
-const err153 = {instancePath:instancePath+"/writeActions",schemaPath:"#/properties/writeActions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema104.properties.writeActions.type,parentSchema:schema104.properties.writeActions,data:data62};
+const err153 = {instancePath:instancePath+"/writeActions",schemaPath:"#/properties/writeActions/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema108.properties.writeActions.type,parentSchema:schema108.properties.writeActions,data:data62};
 if(vErrors === null){
 vErrors = [err153];
 }
@@ -7515,7 +7713,7 @@ if(data.connectors !== undefined){
 let data66 = data.connectors;
 if(Array.isArray(data66)){
 if(data66.length < 1){
-const err154 = {instancePath:instancePath+"/connectors",schemaPath:"#/properties/connectors/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema104.properties.connectors,data:data66};
+const err154 = {instancePath:instancePath+"/connectors",schemaPath:"#/properties/connectors/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema108.properties.connectors,data:data66};
 if(vErrors === null){
 vErrors = [err154];
 }
@@ -7529,7 +7727,7 @@ for(let i1=0; i1<len1; i1++){
 let data67 = data66[i1];
 if(typeof data67 === "string"){
 if(!pattern0.test(data67)){
-const err155 = {instancePath:instancePath+"/connectors/" + i1,schemaPath:"#/properties/connectors/items/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\"",schema:"^[a-z][a-z0-9_]*$",parentSchema:schema104.properties.connectors.items,data:data67};
+const err155 = {instancePath:instancePath+"/connectors/" + i1,schemaPath:"#/properties/connectors/items/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\"",schema:"^[a-z][a-z0-9_]*$",parentSchema:schema108.properties.connectors.items,data:data67};
 if(vErrors === null){
 vErrors = [err155];
 }
@@ -7540,7 +7738,7 @@ errors++;
 }
 }
 else {
-const err156 = {instancePath:instancePath+"/connectors/" + i1,schemaPath:"#/properties/connectors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema104.properties.connectors.items.type,parentSchema:schema104.properties.connectors.items,data:data67};
+const err156 = {instancePath:instancePath+"/connectors/" + i1,schemaPath:"#/properties/connectors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema108.properties.connectors.items.type,parentSchema:schema108.properties.connectors.items,data:data67};
 if(vErrors === null){
 vErrors = [err156];
 }
@@ -7561,7 +7759,7 @@ continue;
 }
 if(typeof indices0[item0] == "number"){
 j0 = indices0[item0];
-const err157 = {instancePath:instancePath+"/connectors",schemaPath:"#/properties/connectors/uniqueItems",keyword:"uniqueItems",params:{i: i2, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i2+" are identical)",schema:true,parentSchema:schema104.properties.connectors,data:data66};
+const err157 = {instancePath:instancePath+"/connectors",schemaPath:"#/properties/connectors/uniqueItems",keyword:"uniqueItems",params:{i: i2, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i2+" are identical)",schema:true,parentSchema:schema108.properties.connectors,data:data66};
 if(vErrors === null){
 vErrors = [err157];
 }
@@ -7576,7 +7774,7 @@ indices0[item0] = i2;
 }
 }
 else {
-const err158 = {instancePath:instancePath+"/connectors",schemaPath:"#/properties/connectors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema104.properties.connectors.type,parentSchema:schema104.properties.connectors,data:data66};
+const err158 = {instancePath:instancePath+"/connectors",schemaPath:"#/properties/connectors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema108.properties.connectors.type,parentSchema:schema108.properties.connectors,data:data66};
 if(vErrors === null){
 vErrors = [err158];
 }
@@ -7587,8 +7785,8 @@ errors++;
 }
 }
 if(data.executeBody !== undefined){
-if(!(validate49(data.executeBody, {instancePath:instancePath+"/executeBody",parentData:data,parentDataProperty:"executeBody",rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate51(data.executeBody, {instancePath:instancePath+"/executeBody",parentData:data,parentDataProperty:"executeBody",rootData}))){
+vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
 errors = vErrors.length;
 }
 }
@@ -7597,7 +7795,7 @@ let data69 = data.result;
 if(data69 && typeof data69 == "object" && !Array.isArray(data69)){
 for(const key26 in data69){
 if(!((key26 === "description") || (key26 === "metaKeys"))){
-const err159 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key26},message:"must NOT have additional properties",schema:false,parentSchema:schema104.properties.result,data:data69};
+const err159 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key26},message:"must NOT have additional properties",schema:false,parentSchema:schema108.properties.result,data:data69};
 if(vErrors === null){
 vErrors = [err159];
 }
@@ -7610,7 +7808,7 @@ errors++;
 if(data69.description !== undefined){
 let data70 = data69.description;
 if(typeof data70 !== "string"){
-const err160 = {instancePath:instancePath+"/result/description",schemaPath:"#/properties/result/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema104.properties.result.properties.description.type,parentSchema:schema104.properties.result.properties.description,data:data70};
+const err160 = {instancePath:instancePath+"/result/description",schemaPath:"#/properties/result/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema108.properties.result.properties.description.type,parentSchema:schema108.properties.result.properties.description,data:data70};
 if(vErrors === null){
 vErrors = [err160];
 }
@@ -7627,7 +7825,7 @@ const len2 = data71.length;
 for(let i3=0; i3<len2; i3++){
 let data72 = data71[i3];
 if(typeof data72 !== "string"){
-const err161 = {instancePath:instancePath+"/result/metaKeys/" + i3,schemaPath:"#/properties/result/properties/metaKeys/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema104.properties.result.properties.metaKeys.items.type,parentSchema:schema104.properties.result.properties.metaKeys.items,data:data72};
+const err161 = {instancePath:instancePath+"/result/metaKeys/" + i3,schemaPath:"#/properties/result/properties/metaKeys/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema108.properties.result.properties.metaKeys.items.type,parentSchema:schema108.properties.result.properties.metaKeys.items,data:data72};
 if(vErrors === null){
 vErrors = [err161];
 }
@@ -7639,7 +7837,7 @@ errors++;
 }
 }
 else {
-const err162 = {instancePath:instancePath+"/result/metaKeys",schemaPath:"#/properties/result/properties/metaKeys/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema104.properties.result.properties.metaKeys.type,parentSchema:schema104.properties.result.properties.metaKeys,data:data71};
+const err162 = {instancePath:instancePath+"/result/metaKeys",schemaPath:"#/properties/result/properties/metaKeys/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema108.properties.result.properties.metaKeys.type,parentSchema:schema108.properties.result.properties.metaKeys,data:data71};
 if(vErrors === null){
 vErrors = [err162];
 }
@@ -7651,7 +7849,7 @@ errors++;
 }
 }
 else {
-const err163 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema104.properties.result.type,parentSchema:schema104.properties.result,data:data69};
+const err163 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema108.properties.result.type,parentSchema:schema108.properties.result,data:data69};
 if(vErrors === null){
 vErrors = [err163];
 }
@@ -7665,7 +7863,7 @@ if(data.search !== undefined){
 let data73 = data.search;
 if(data73 && typeof data73 == "object" && !Array.isArray(data73)){
 if(data73.params === undefined){
-const err164 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'",schema:schema104.properties.search.required,parentSchema:schema104.properties.search,data:data73};
+const err164 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'",schema:schema108.properties.search.required,parentSchema:schema108.properties.search,data:data73};
 if(vErrors === null){
 vErrors = [err164];
 }
@@ -7675,7 +7873,7 @@ vErrors.push(err164);
 errors++;
 }
 if(data73.operators === undefined){
-const err165 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/required",keyword:"required",params:{missingProperty: "operators"},message:"must have required property '"+"operators"+"'",schema:schema104.properties.search.required,parentSchema:schema104.properties.search,data:data73};
+const err165 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/required",keyword:"required",params:{missingProperty: "operators"},message:"must have required property '"+"operators"+"'",schema:schema108.properties.search.required,parentSchema:schema108.properties.search,data:data73};
 if(vErrors === null){
 vErrors = [err165];
 }
@@ -7685,7 +7883,7 @@ vErrors.push(err165);
 errors++;
 }
 if(data73.hit === undefined){
-const err166 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/required",keyword:"required",params:{missingProperty: "hit"},message:"must have required property '"+"hit"+"'",schema:schema104.properties.search.required,parentSchema:schema104.properties.search,data:data73};
+const err166 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/required",keyword:"required",params:{missingProperty: "hit"},message:"must have required property '"+"hit"+"'",schema:schema108.properties.search.required,parentSchema:schema108.properties.search,data:data73};
 if(vErrors === null){
 vErrors = [err166];
 }
@@ -7695,7 +7893,7 @@ vErrors.push(err166);
 errors++;
 }
 if(data73.pagination === undefined){
-const err167 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/required",keyword:"required",params:{missingProperty: "pagination"},message:"must have required property '"+"pagination"+"'",schema:schema104.properties.search.required,parentSchema:schema104.properties.search,data:data73};
+const err167 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/required",keyword:"required",params:{missingProperty: "pagination"},message:"must have required property '"+"pagination"+"'",schema:schema108.properties.search.required,parentSchema:schema108.properties.search,data:data73};
 if(vErrors === null){
 vErrors = [err167];
 }
@@ -7706,7 +7904,7 @@ errors++;
 }
 for(const key27 in data73){
 if(!(((((key27 === "description") || (key27 === "params")) || (key27 === "operators")) || (key27 === "hit")) || (key27 === "pagination"))){
-const err168 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key27},message:"must NOT have additional properties",schema:false,parentSchema:schema104.properties.search,data:data73};
+const err168 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key27},message:"must NOT have additional properties",schema:false,parentSchema:schema108.properties.search,data:data73};
 if(vErrors === null){
 vErrors = [err168];
 }
@@ -7719,7 +7917,7 @@ errors++;
 if(data73.description !== undefined){
 let data74 = data73.description;
 if(typeof data74 !== "string"){
-const err169 = {instancePath:instancePath+"/search/description",schemaPath:"#/properties/search/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema104.properties.search.properties.description.type,parentSchema:schema104.properties.search.properties.description,data:data74};
+const err169 = {instancePath:instancePath+"/search/description",schemaPath:"#/properties/search/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema108.properties.search.properties.description.type,parentSchema:schema108.properties.search.properties.description,data:data74};
 if(vErrors === null){
 vErrors = [err169];
 }
@@ -7730,8 +7928,8 @@ errors++;
 }
 }
 if(data73.params !== undefined){
-if(!(validate49(data73.params, {instancePath:instancePath+"/search/params",parentData:data73,parentDataProperty:"params",rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate51(data73.params, {instancePath:instancePath+"/search/params",parentData:data73,parentDataProperty:"params",rootData}))){
+vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
 errors = vErrors.length;
 }
 }
@@ -7742,7 +7940,7 @@ for(const key28 in data76){
 let data77 = data76[key28];
 if(data77 && typeof data77 == "object" && !Array.isArray(data77)){
 if(data77.operand === undefined){
-const err170 = {instancePath:instancePath+"/search/operators/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/search/properties/operators/additionalProperties/required",keyword:"required",params:{missingProperty: "operand"},message:"must have required property '"+"operand"+"'",schema:schema104.properties.search.properties.operators.additionalProperties.required,parentSchema:schema104.properties.search.properties.operators.additionalProperties,data:data77};
+const err170 = {instancePath:instancePath+"/search/operators/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/search/properties/operators/additionalProperties/required",keyword:"required",params:{missingProperty: "operand"},message:"must have required property '"+"operand"+"'",schema:schema108.properties.search.properties.operators.additionalProperties.required,parentSchema:schema108.properties.search.properties.operators.additionalProperties,data:data77};
 if(vErrors === null){
 vErrors = [err170];
 }
@@ -7753,7 +7951,7 @@ errors++;
 }
 for(const key29 in data77){
 if(!((key29 === "operand") || (key29 === "description"))){
-const err171 = {instancePath:instancePath+"/search/operators/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/search/properties/operators/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key29},message:"must NOT have additional properties",schema:false,parentSchema:schema104.properties.search.properties.operators.additionalProperties,data:data77};
+const err171 = {instancePath:instancePath+"/search/operators/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/search/properties/operators/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key29},message:"must NOT have additional properties",schema:false,parentSchema:schema108.properties.search.properties.operators.additionalProperties,data:data77};
 if(vErrors === null){
 vErrors = [err171];
 }
@@ -7766,7 +7964,7 @@ errors++;
 if(data77.operand !== undefined){
 let data78 = data77.operand;
 if(!(((((data78 === "value") || (data78 === "values")) || (data78 === "text")) || (data78 === "filter")) || (data78 === "filters"))){
-const err172 = {instancePath:instancePath+"/search/operators/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/operand",schemaPath:"#/properties/search/properties/operators/additionalProperties/properties/operand/enum",keyword:"enum",params:{allowedValues: schema104.properties.search.properties.operators.additionalProperties.properties.operand.enum},message:"must be equal to one of the allowed values",schema:schema104.properties.search.properties.operators.additionalProperties.properties.operand.enum,parentSchema:schema104.properties.search.properties.operators.additionalProperties.properties.operand,data:data78};
+const err172 = {instancePath:instancePath+"/search/operators/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/operand",schemaPath:"#/properties/search/properties/operators/additionalProperties/properties/operand/enum",keyword:"enum",params:{allowedValues: schema108.properties.search.properties.operators.additionalProperties.properties.operand.enum},message:"must be equal to one of the allowed values",schema:schema108.properties.search.properties.operators.additionalProperties.properties.operand.enum,parentSchema:schema108.properties.search.properties.operators.additionalProperties.properties.operand,data:data78};
 if(vErrors === null){
 vErrors = [err172];
 }
@@ -7779,7 +7977,7 @@ errors++;
 if(data77.description !== undefined){
 let data79 = data77.description;
 if(typeof data79 !== "string"){
-const err173 = {instancePath:instancePath+"/search/operators/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/search/properties/operators/additionalProperties/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema104.properties.search.properties.operators.additionalProperties.properties.description.type,parentSchema:schema104.properties.search.properties.operators.additionalProperties.properties.description,data:data79};
+const err173 = {instancePath:instancePath+"/search/operators/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/search/properties/operators/additionalProperties/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema108.properties.search.properties.operators.additionalProperties.properties.description.type,parentSchema:schema108.properties.search.properties.operators.additionalProperties.properties.description,data:data79};
 if(vErrors === null){
 vErrors = [err173];
 }
@@ -7791,7 +7989,7 @@ errors++;
 }
 }
 else {
-const err174 = {instancePath:instancePath+"/search/operators/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/search/properties/operators/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema104.properties.search.properties.operators.additionalProperties.type,parentSchema:schema104.properties.search.properties.operators.additionalProperties,data:data77};
+const err174 = {instancePath:instancePath+"/search/operators/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/search/properties/operators/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema108.properties.search.properties.operators.additionalProperties.type,parentSchema:schema108.properties.search.properties.operators.additionalProperties,data:data77};
 if(vErrors === null){
 vErrors = [err174];
 }
@@ -7803,7 +8001,7 @@ errors++;
 }
 }
 else {
-const err175 = {instancePath:instancePath+"/search/operators",schemaPath:"#/properties/search/properties/operators/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema104.properties.search.properties.operators.type,parentSchema:schema104.properties.search.properties.operators,data:data76};
+const err175 = {instancePath:instancePath+"/search/operators",schemaPath:"#/properties/search/properties/operators/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema108.properties.search.properties.operators.type,parentSchema:schema108.properties.search.properties.operators,data:data76};
 if(vErrors === null){
 vErrors = [err175];
 }
@@ -7814,20 +8012,20 @@ errors++;
 }
 }
 if(data73.hit !== undefined){
-if(!(validate53(data73.hit, {instancePath:instancePath+"/search/hit",parentData:data73,parentDataProperty:"hit",rootData}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+if(!(validate55(data73.hit, {instancePath:instancePath+"/search/hit",parentData:data73,parentDataProperty:"hit",rootData}))){
+vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data73.pagination !== undefined){
-if(!(validate56(data73.pagination, {instancePath:instancePath+"/search/pagination",parentData:data73,parentDataProperty:"pagination",rootData}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate58(data73.pagination, {instancePath:instancePath+"/search/pagination",parentData:data73,parentDataProperty:"pagination",rootData}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err176 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema104.properties.search.type,parentSchema:schema104.properties.search,data:data73};
+const err176 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema108.properties.search.type,parentSchema:schema108.properties.search,data:data73};
 if(vErrors === null){
 vErrors = [err176];
 }
@@ -7838,8 +8036,8 @@ errors++;
 }
 }
 if(data.sourceCreation !== undefined){
-if(!(validate58(data.sourceCreation, {instancePath:instancePath+"/sourceCreation",parentData:data,parentDataProperty:"sourceCreation",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate60(data.sourceCreation, {instancePath:instancePath+"/sourceCreation",parentData:data,parentDataProperty:"sourceCreation",rootData}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 }
@@ -7847,7 +8045,7 @@ if(data.authentication !== undefined){
 let data83 = data.authentication;
 if(data83 && typeof data83 == "object" && !Array.isArray(data83)){
 if(data83.header === undefined){
-const err177 = {instancePath:instancePath+"/authentication",schemaPath:"#/properties/authentication/required",keyword:"required",params:{missingProperty: "header"},message:"must have required property '"+"header"+"'",schema:schema104.properties.authentication.required,parentSchema:schema104.properties.authentication,data:data83};
+const err177 = {instancePath:instancePath+"/authentication",schemaPath:"#/properties/authentication/required",keyword:"required",params:{missingProperty: "header"},message:"must have required property '"+"header"+"'",schema:schema108.properties.authentication.required,parentSchema:schema108.properties.authentication,data:data83};
 if(vErrors === null){
 vErrors = [err177];
 }
@@ -7857,7 +8055,7 @@ vErrors.push(err177);
 errors++;
 }
 if(data83.scheme === undefined){
-const err178 = {instancePath:instancePath+"/authentication",schemaPath:"#/properties/authentication/required",keyword:"required",params:{missingProperty: "scheme"},message:"must have required property '"+"scheme"+"'",schema:schema104.properties.authentication.required,parentSchema:schema104.properties.authentication,data:data83};
+const err178 = {instancePath:instancePath+"/authentication",schemaPath:"#/properties/authentication/required",keyword:"required",params:{missingProperty: "scheme"},message:"must have required property '"+"scheme"+"'",schema:schema108.properties.authentication.required,parentSchema:schema108.properties.authentication,data:data83};
 if(vErrors === null){
 vErrors = [err178];
 }
@@ -7867,7 +8065,7 @@ vErrors.push(err178);
 errors++;
 }
 if(data83.connectors === undefined){
-const err179 = {instancePath:instancePath+"/authentication",schemaPath:"#/properties/authentication/required",keyword:"required",params:{missingProperty: "connectors"},message:"must have required property '"+"connectors"+"'",schema:schema104.properties.authentication.required,parentSchema:schema104.properties.authentication,data:data83};
+const err179 = {instancePath:instancePath+"/authentication",schemaPath:"#/properties/authentication/required",keyword:"required",params:{missingProperty: "connectors"},message:"must have required property '"+"connectors"+"'",schema:schema108.properties.authentication.required,parentSchema:schema108.properties.authentication,data:data83};
 if(vErrors === null){
 vErrors = [err179];
 }
@@ -7878,7 +8076,7 @@ errors++;
 }
 for(const key30 in data83){
 if(!((((((key30 === "description") || (key30 === "header")) || (key30 === "scheme")) || (key30 === "unspecified")) || (key30 === "placeholders")) || (key30 === "connectors"))){
-const err180 = {instancePath:instancePath+"/authentication",schemaPath:"#/properties/authentication/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key30},message:"must NOT have additional properties",schema:false,parentSchema:schema104.properties.authentication,data:data83};
+const err180 = {instancePath:instancePath+"/authentication",schemaPath:"#/properties/authentication/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key30},message:"must NOT have additional properties",schema:false,parentSchema:schema108.properties.authentication,data:data83};
 if(vErrors === null){
 vErrors = [err180];
 }
@@ -7891,7 +8089,7 @@ errors++;
 if(data83.description !== undefined){
 let data84 = data83.description;
 if(typeof data84 !== "string"){
-const err181 = {instancePath:instancePath+"/authentication/description",schemaPath:"#/properties/authentication/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema104.properties.authentication.properties.description.type,parentSchema:schema104.properties.authentication.properties.description,data:data84};
+const err181 = {instancePath:instancePath+"/authentication/description",schemaPath:"#/properties/authentication/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema108.properties.authentication.properties.description.type,parentSchema:schema108.properties.authentication.properties.description,data:data84};
 if(vErrors === null){
 vErrors = [err181];
 }
@@ -7904,7 +8102,7 @@ errors++;
 if(data83.header !== undefined){
 let data85 = data83.header;
 if(typeof data85 !== "string"){
-const err182 = {instancePath:instancePath+"/authentication/header",schemaPath:"#/properties/authentication/properties/header/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema104.properties.authentication.properties.header.type,parentSchema:schema104.properties.authentication.properties.header,data:data85};
+const err182 = {instancePath:instancePath+"/authentication/header",schemaPath:"#/properties/authentication/properties/header/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema108.properties.authentication.properties.header.type,parentSchema:schema108.properties.authentication.properties.header,data:data85};
 if(vErrors === null){
 vErrors = [err182];
 }
@@ -7917,7 +8115,7 @@ errors++;
 if(data83.scheme !== undefined){
 let data86 = data83.scheme;
 if(typeof data86 !== "string"){
-const err183 = {instancePath:instancePath+"/authentication/scheme",schemaPath:"#/properties/authentication/properties/scheme/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema104.properties.authentication.properties.scheme.type,parentSchema:schema104.properties.authentication.properties.scheme,data:data86};
+const err183 = {instancePath:instancePath+"/authentication/scheme",schemaPath:"#/properties/authentication/properties/scheme/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema108.properties.authentication.properties.scheme.type,parentSchema:schema108.properties.authentication.properties.scheme,data:data86};
 if(vErrors === null){
 vErrors = [err183];
 }
@@ -7930,7 +8128,7 @@ errors++;
 if(data83.unspecified !== undefined){
 let data87 = data83.unspecified;
 if(typeof data87 !== "string"){
-const err184 = {instancePath:instancePath+"/authentication/unspecified",schemaPath:"#/properties/authentication/properties/unspecified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema104.properties.authentication.properties.unspecified.type,parentSchema:schema104.properties.authentication.properties.unspecified,data:data87};
+const err184 = {instancePath:instancePath+"/authentication/unspecified",schemaPath:"#/properties/authentication/properties/unspecified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema108.properties.authentication.properties.unspecified.type,parentSchema:schema108.properties.authentication.properties.unspecified,data:data87};
 if(vErrors === null){
 vErrors = [err184];
 }
@@ -7947,7 +8145,7 @@ const len3 = data88.length;
 for(let i4=0; i4<len3; i4++){
 let data89 = data88[i4];
 if(typeof data89 !== "string"){
-const err185 = {instancePath:instancePath+"/authentication/placeholders/" + i4,schemaPath:"#/properties/authentication/properties/placeholders/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema104.properties.authentication.properties.placeholders.items.type,parentSchema:schema104.properties.authentication.properties.placeholders.items,data:data89};
+const err185 = {instancePath:instancePath+"/authentication/placeholders/" + i4,schemaPath:"#/properties/authentication/properties/placeholders/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema108.properties.authentication.properties.placeholders.items.type,parentSchema:schema108.properties.authentication.properties.placeholders.items,data:data89};
 if(vErrors === null){
 vErrors = [err185];
 }
@@ -7959,7 +8157,7 @@ errors++;
 }
 }
 else {
-const err186 = {instancePath:instancePath+"/authentication/placeholders",schemaPath:"#/properties/authentication/properties/placeholders/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema104.properties.authentication.properties.placeholders.type,parentSchema:schema104.properties.authentication.properties.placeholders,data:data88};
+const err186 = {instancePath:instancePath+"/authentication/placeholders",schemaPath:"#/properties/authentication/properties/placeholders/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema108.properties.authentication.properties.placeholders.type,parentSchema:schema108.properties.authentication.properties.placeholders,data:data88};
 if(vErrors === null){
 vErrors = [err186];
 }
@@ -7976,7 +8174,7 @@ for(const key31 in data90){
 let data91 = data90[key31];
 if(data91 && typeof data91 == "object" && !Array.isArray(data91)){
 if(data91.method === undefined){
-const err187 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'",schema:schema104.properties.authentication.properties.connectors.additionalProperties.required,parentSchema:schema104.properties.authentication.properties.connectors.additionalProperties,data:data91};
+const err187 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'",schema:schema108.properties.authentication.properties.connectors.additionalProperties.required,parentSchema:schema108.properties.authentication.properties.connectors.additionalProperties,data:data91};
 if(vErrors === null){
 vErrors = [err187];
 }
@@ -7986,7 +8184,7 @@ vErrors.push(err187);
 errors++;
 }
 if(data91.fields === undefined){
-const err188 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/required",keyword:"required",params:{missingProperty: "fields"},message:"must have required property '"+"fields"+"'",schema:schema104.properties.authentication.properties.connectors.additionalProperties.required,parentSchema:schema104.properties.authentication.properties.connectors.additionalProperties,data:data91};
+const err188 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/required",keyword:"required",params:{missingProperty: "fields"},message:"must have required property '"+"fields"+"'",schema:schema108.properties.authentication.properties.connectors.additionalProperties.required,parentSchema:schema108.properties.authentication.properties.connectors.additionalProperties,data:data91};
 if(vErrors === null){
 vErrors = [err188];
 }
@@ -7997,7 +8195,7 @@ errors++;
 }
 for(const key32 in data91){
 if(!((((key32 === "method") || (key32 === "description")) || (key32 === "fields")) || (key32 === "variables"))){
-const err189 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key32},message:"must NOT have additional properties",schema:false,parentSchema:schema104.properties.authentication.properties.connectors.additionalProperties,data:data91};
+const err189 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key32},message:"must NOT have additional properties",schema:false,parentSchema:schema108.properties.authentication.properties.connectors.additionalProperties,data:data91};
 if(vErrors === null){
 vErrors = [err189];
 }
@@ -8010,7 +8208,7 @@ errors++;
 if(data91.method !== undefined){
 let data92 = data91.method;
 if(!(((((data92 === "api_key") || (data92 === "access_token")) || (data92 === "oauth2")) || (data92 === "basic")) || (data92 === "bearer"))){
-const err190 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/method",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/method/enum",keyword:"enum",params:{allowedValues: schema104.properties.authentication.properties.connectors.additionalProperties.properties.method.enum},message:"must be equal to one of the allowed values",schema:schema104.properties.authentication.properties.connectors.additionalProperties.properties.method.enum,parentSchema:schema104.properties.authentication.properties.connectors.additionalProperties.properties.method,data:data92};
+const err190 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/method",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/method/enum",keyword:"enum",params:{allowedValues: schema108.properties.authentication.properties.connectors.additionalProperties.properties.method.enum},message:"must be equal to one of the allowed values",schema:schema108.properties.authentication.properties.connectors.additionalProperties.properties.method.enum,parentSchema:schema108.properties.authentication.properties.connectors.additionalProperties.properties.method,data:data92};
 if(vErrors === null){
 vErrors = [err190];
 }
@@ -8023,7 +8221,7 @@ errors++;
 if(data91.description !== undefined){
 let data93 = data91.description;
 if(typeof data93 !== "string"){
-const err191 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema104.properties.authentication.properties.connectors.additionalProperties.properties.description.type,parentSchema:schema104.properties.authentication.properties.connectors.additionalProperties.properties.description,data:data93};
+const err191 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema108.properties.authentication.properties.connectors.additionalProperties.properties.description.type,parentSchema:schema108.properties.authentication.properties.connectors.additionalProperties.properties.description,data:data93};
 if(vErrors === null){
 vErrors = [err191];
 }
@@ -8034,8 +8232,8 @@ errors++;
 }
 }
 if(data91.fields !== undefined){
-if(!(validate49(data91.fields, {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/fields",parentData:data91,parentDataProperty:"fields",rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate51(data91.fields, {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/fields",parentData:data91,parentDataProperty:"fields",rootData}))){
+vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
 errors = vErrors.length;
 }
 }
@@ -8046,7 +8244,7 @@ for(const key33 in data95){
 let data96 = data95[key33];
 if(data96 && typeof data96 == "object" && !Array.isArray(data96)){
 if(data96.type === undefined){
-const err192 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key33.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema104.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.required,parentSchema:schema104.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties,data:data96};
+const err192 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key33.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema108.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.required,parentSchema:schema108.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties,data:data96};
 if(vErrors === null){
 vErrors = [err192];
 }
@@ -8056,8 +8254,8 @@ vErrors.push(err192);
 errors++;
 }
 for(const key34 in data96){
-if(!(func2.call(schema104.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties, key34))){
-const err193 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key33.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key34},message:"must NOT have additional properties",schema:false,parentSchema:schema104.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties,data:data96};
+if(!(func2.call(schema108.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties, key34))){
+const err193 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key33.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key34},message:"must NOT have additional properties",schema:false,parentSchema:schema108.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties,data:data96};
 if(vErrors === null){
 vErrors = [err193];
 }
@@ -8070,7 +8268,7 @@ errors++;
 if(data96.type !== undefined){
 let data97 = data96.type;
 if(!((((data97 === "string") || (data97 === "integer")) || (data97 === "number")) || (data97 === "boolean"))){
-const err194 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key33.replace(/~/g, "~0").replace(/\//g, "~1")+"/type",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/type/enum",keyword:"enum",params:{allowedValues: schema104.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema104.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.type.enum,parentSchema:schema104.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.type,data:data97};
+const err194 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key33.replace(/~/g, "~0").replace(/\//g, "~1")+"/type",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/type/enum",keyword:"enum",params:{allowedValues: schema108.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema108.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.type.enum,parentSchema:schema108.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.type,data:data97};
 if(vErrors === null){
 vErrors = [err194];
 }
@@ -8083,7 +8281,7 @@ errors++;
 if(data96.required !== undefined){
 let data98 = data96.required;
 if(typeof data98 !== "boolean"){
-const err195 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key33.replace(/~/g, "~0").replace(/\//g, "~1")+"/required",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema104.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.required.type,parentSchema:schema104.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.required,data:data98};
+const err195 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key33.replace(/~/g, "~0").replace(/\//g, "~1")+"/required",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema108.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.required.type,parentSchema:schema108.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.required,data:data98};
 if(vErrors === null){
 vErrors = [err195];
 }
@@ -8096,7 +8294,7 @@ errors++;
 if(data96.description !== undefined){
 let data99 = data96.description;
 if(typeof data99 !== "string"){
-const err196 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key33.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema104.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.description.type,parentSchema:schema104.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.description,data:data99};
+const err196 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key33.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema108.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.description.type,parentSchema:schema108.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.description,data:data99};
 if(vErrors === null){
 vErrors = [err196];
 }
@@ -8109,7 +8307,7 @@ errors++;
 if(data96.default !== undefined){
 let data100 = data96.default;
 if((typeof data100 !== "string") && (!(data100 && typeof data100 == "object" && !Array.isArray(data100)))){
-const err197 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key33.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/default/type",keyword:"type",params:{type: schema104.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.type},message:"must be string,object",schema:schema104.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.type,parentSchema:schema104.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default,data:data100};
+const err197 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key33.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/default/type",keyword:"type",params:{type: schema108.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.type},message:"must be string,object",schema:schema108.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.type,parentSchema:schema108.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default,data:data100};
 if(vErrors === null){
 vErrors = [err197];
 }
@@ -8145,7 +8343,7 @@ if(_valid0){
 const _errs246 = errors;
 if(data100 && typeof data100 == "object" && !Array.isArray(data100)){
 if(data100.unspecified === undefined){
-const err199 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key33.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/default/then/required",keyword:"required",params:{missingProperty: "unspecified"},message:"must have required property '"+"unspecified"+"'",schema:schema104.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.then.required,parentSchema:schema104.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.then,data:data100};
+const err199 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key33.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/default/then/required",keyword:"required",params:{missingProperty: "unspecified"},message:"must have required property '"+"unspecified"+"'",schema:schema108.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.then.required,parentSchema:schema108.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.then,data:data100};
 if(vErrors === null){
 vErrors = [err199];
 }
@@ -8156,7 +8354,7 @@ errors++;
 }
 for(const key35 in data100){
 if(!(key35 === "unspecified")){
-const err200 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key33.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/default/then/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key35},message:"must NOT have additional properties",schema:false,parentSchema:schema104.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.then,data:data100};
+const err200 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key33.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/default/then/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key35},message:"must NOT have additional properties",schema:false,parentSchema:schema108.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.then,data:data100};
 if(vErrors === null){
 vErrors = [err200];
 }
@@ -8169,7 +8367,7 @@ errors++;
 if(data100.unspecified !== undefined){
 let data101 = data100.unspecified;
 if(typeof data101 !== "string"){
-const err201 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key33.replace(/~/g, "~0").replace(/\//g, "~1")+"/default/unspecified",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/default/then/properties/unspecified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema104.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.then.properties.unspecified.type,parentSchema:schema104.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.then.properties.unspecified,data:data101};
+const err201 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key33.replace(/~/g, "~0").replace(/\//g, "~1")+"/default/unspecified",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/default/then/properties/unspecified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema108.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.then.properties.unspecified.type,parentSchema:schema108.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.then.properties.unspecified,data:data101};
 if(vErrors === null){
 vErrors = [err201];
 }
@@ -8181,7 +8379,7 @@ errors++;
 }
 }
 else {
-const err202 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key33.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/default/then/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema104.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.then.type,parentSchema:schema104.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.then,data:data100};
+const err202 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key33.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/default/then/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema108.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.then.type,parentSchema:schema108.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.then,data:data100};
 if(vErrors === null){
 vErrors = [err202];
 }
@@ -8194,7 +8392,7 @@ var _valid0 = _errs246 === errors;
 valid61 = _valid0;
 }
 if(!valid61){
-const err203 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key33.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/default/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema104.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.if,parentSchema:schema104.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default,data:data100};
+const err203 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key33.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/default/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema108.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default.if,parentSchema:schema108.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.default,data:data100};
 if(vErrors === null){
 vErrors = [err203];
 }
@@ -8207,7 +8405,7 @@ errors++;
 if(data96.note !== undefined){
 let data102 = data96.note;
 if(typeof data102 !== "string"){
-const err204 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key33.replace(/~/g, "~0").replace(/\//g, "~1")+"/note",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema104.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.note.type,parentSchema:schema104.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.note,data:data102};
+const err204 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key33.replace(/~/g, "~0").replace(/\//g, "~1")+"/note",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema108.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.note.type,parentSchema:schema108.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.note,data:data102};
 if(vErrors === null){
 vErrors = [err204];
 }
@@ -8221,7 +8419,7 @@ if(data96.unspecified !== undefined){
 let data103 = data96.unspecified;
 if(typeof data103 === "string"){
 if(func3(data103) < 1){
-const err205 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key33.replace(/~/g, "~0").replace(/\//g, "~1")+"/unspecified",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/unspecified/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema104.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.unspecified,data:data103};
+const err205 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key33.replace(/~/g, "~0").replace(/\//g, "~1")+"/unspecified",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/unspecified/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema108.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.unspecified,data:data103};
 if(vErrors === null){
 vErrors = [err205];
 }
@@ -8232,7 +8430,7 @@ errors++;
 }
 }
 else {
-const err206 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key33.replace(/~/g, "~0").replace(/\//g, "~1")+"/unspecified",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/unspecified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema104.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.unspecified.type,parentSchema:schema104.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.unspecified,data:data103};
+const err206 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key33.replace(/~/g, "~0").replace(/\//g, "~1")+"/unspecified",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/unspecified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema108.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.unspecified.type,parentSchema:schema108.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.unspecified,data:data103};
 if(vErrors === null){
 vErrors = [err206];
 }
@@ -8245,7 +8443,7 @@ errors++;
 if(data96.suppliedIn !== undefined){
 let data104 = data96.suppliedIn;
 if(!(data104 === "auth_config")){
-const err207 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key33.replace(/~/g, "~0").replace(/\//g, "~1")+"/suppliedIn",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/suppliedIn/enum",keyword:"enum",params:{allowedValues: schema104.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.suppliedIn.enum},message:"must be equal to one of the allowed values",schema:schema104.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.suppliedIn.enum,parentSchema:schema104.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.suppliedIn,data:data104};
+const err207 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key33.replace(/~/g, "~0").replace(/\//g, "~1")+"/suppliedIn",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/suppliedIn/enum",keyword:"enum",params:{allowedValues: schema108.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.suppliedIn.enum},message:"must be equal to one of the allowed values",schema:schema108.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.suppliedIn.enum,parentSchema:schema108.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.suppliedIn,data:data104};
 if(vErrors === null){
 vErrors = [err207];
 }
@@ -8272,7 +8470,7 @@ if(data96.assumption !== undefined){
 let data106 = data96.assumption;
 if(typeof data106 === "string"){
 if(func3(data106) < 1){
-const err209 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key33.replace(/~/g, "~0").replace(/\//g, "~1")+"/assumption",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/assumption/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema104.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.assumption,data:data106};
+const err209 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key33.replace(/~/g, "~0").replace(/\//g, "~1")+"/assumption",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/assumption/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema108.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.assumption,data:data106};
 if(vErrors === null){
 vErrors = [err209];
 }
@@ -8283,7 +8481,7 @@ errors++;
 }
 }
 else {
-const err210 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key33.replace(/~/g, "~0").replace(/\//g, "~1")+"/assumption",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/assumption/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema104.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.assumption.type,parentSchema:schema104.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.assumption,data:data106};
+const err210 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key33.replace(/~/g, "~0").replace(/\//g, "~1")+"/assumption",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/assumption/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema108.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.assumption.type,parentSchema:schema108.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.assumption,data:data106};
 if(vErrors === null){
 vErrors = [err210];
 }
@@ -8297,7 +8495,7 @@ if(data96.provenance !== undefined){
 let data107 = data96.provenance;
 if(typeof data107 === "string"){
 if(func3(data107) < 1){
-const err211 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key33.replace(/~/g, "~0").replace(/\//g, "~1")+"/provenance",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/provenance/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema104.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.provenance,data:data107};
+const err211 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key33.replace(/~/g, "~0").replace(/\//g, "~1")+"/provenance",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/provenance/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema108.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.provenance,data:data107};
 if(vErrors === null){
 vErrors = [err211];
 }
@@ -8308,7 +8506,7 @@ errors++;
 }
 }
 else {
-const err212 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key33.replace(/~/g, "~0").replace(/\//g, "~1")+"/provenance",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/provenance/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema104.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.provenance.type,parentSchema:schema104.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.provenance,data:data107};
+const err212 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key33.replace(/~/g, "~0").replace(/\//g, "~1")+"/provenance",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/properties/provenance/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema108.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.provenance.type,parentSchema:schema108.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.properties.provenance,data:data107};
 if(vErrors === null){
 vErrors = [err212];
 }
@@ -8320,7 +8518,7 @@ errors++;
 }
 }
 else {
-const err213 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key33.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema104.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.type,parentSchema:schema104.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties,data:data96};
+const err213 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables/" + key33.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema108.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties.type,parentSchema:schema108.properties.authentication.properties.connectors.additionalProperties.properties.variables.additionalProperties,data:data96};
 if(vErrors === null){
 vErrors = [err213];
 }
@@ -8332,7 +8530,7 @@ errors++;
 }
 }
 else {
-const err214 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema104.properties.authentication.properties.connectors.additionalProperties.properties.variables.type,parentSchema:schema104.properties.authentication.properties.connectors.additionalProperties.properties.variables,data:data95};
+const err214 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1")+"/variables",schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/properties/variables/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema108.properties.authentication.properties.connectors.additionalProperties.properties.variables.type,parentSchema:schema108.properties.authentication.properties.connectors.additionalProperties.properties.variables,data:data95};
 if(vErrors === null){
 vErrors = [err214];
 }
@@ -8344,7 +8542,7 @@ errors++;
 }
 }
 else {
-const err215 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema104.properties.authentication.properties.connectors.additionalProperties.type,parentSchema:schema104.properties.authentication.properties.connectors.additionalProperties,data:data91};
+const err215 = {instancePath:instancePath+"/authentication/connectors/" + key31.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/authentication/properties/connectors/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema108.properties.authentication.properties.connectors.additionalProperties.type,parentSchema:schema108.properties.authentication.properties.connectors.additionalProperties,data:data91};
 if(vErrors === null){
 vErrors = [err215];
 }
@@ -8356,7 +8554,7 @@ errors++;
 }
 }
 else {
-const err216 = {instancePath:instancePath+"/authentication/connectors",schemaPath:"#/properties/authentication/properties/connectors/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema104.properties.authentication.properties.connectors.type,parentSchema:schema104.properties.authentication.properties.connectors,data:data90};
+const err216 = {instancePath:instancePath+"/authentication/connectors",schemaPath:"#/properties/authentication/properties/connectors/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema108.properties.authentication.properties.connectors.type,parentSchema:schema108.properties.authentication.properties.connectors,data:data90};
 if(vErrors === null){
 vErrors = [err216];
 }
@@ -8368,7 +8566,7 @@ errors++;
 }
 }
 else {
-const err217 = {instancePath:instancePath+"/authentication",schemaPath:"#/properties/authentication/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema104.properties.authentication.type,parentSchema:schema104.properties.authentication,data:data83};
+const err217 = {instancePath:instancePath+"/authentication",schemaPath:"#/properties/authentication/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema108.properties.authentication.type,parentSchema:schema108.properties.authentication,data:data83};
 if(vErrors === null){
 vErrors = [err217];
 }
@@ -8386,7 +8584,7 @@ for(let i5=0; i5<len4; i5++){
 let data109 = data108[i5];
 if(data109 && typeof data109 == "object" && !Array.isArray(data109)){
 if(data109.where === undefined){
-const err218 = {instancePath:instancePath+"/limits/" + i5,schemaPath:"#/properties/limits/items/required",keyword:"required",params:{missingProperty: "where"},message:"must have required property '"+"where"+"'",schema:schema104.properties.limits.items.required,parentSchema:schema104.properties.limits.items,data:data109};
+const err218 = {instancePath:instancePath+"/limits/" + i5,schemaPath:"#/properties/limits/items/required",keyword:"required",params:{missingProperty: "where"},message:"must have required property '"+"where"+"'",schema:schema108.properties.limits.items.required,parentSchema:schema108.properties.limits.items,data:data109};
 if(vErrors === null){
 vErrors = [err218];
 }
@@ -8396,7 +8594,7 @@ vErrors.push(err218);
 errors++;
 }
 if(data109.limit === undefined){
-const err219 = {instancePath:instancePath+"/limits/" + i5,schemaPath:"#/properties/limits/items/required",keyword:"required",params:{missingProperty: "limit"},message:"must have required property '"+"limit"+"'",schema:schema104.properties.limits.items.required,parentSchema:schema104.properties.limits.items,data:data109};
+const err219 = {instancePath:instancePath+"/limits/" + i5,schemaPath:"#/properties/limits/items/required",keyword:"required",params:{missingProperty: "limit"},message:"must have required property '"+"limit"+"'",schema:schema108.properties.limits.items.required,parentSchema:schema108.properties.limits.items,data:data109};
 if(vErrors === null){
 vErrors = [err219];
 }
@@ -8407,7 +8605,7 @@ errors++;
 }
 for(const key36 in data109){
 if(!(((((key36 === "where") || (key36 === "limit")) || (key36 === "appliesTo")) || (key36 === "expect")) || (key36 === "unspecified"))){
-const err220 = {instancePath:instancePath+"/limits/" + i5,schemaPath:"#/properties/limits/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key36},message:"must NOT have additional properties",schema:false,parentSchema:schema104.properties.limits.items,data:data109};
+const err220 = {instancePath:instancePath+"/limits/" + i5,schemaPath:"#/properties/limits/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key36},message:"must NOT have additional properties",schema:false,parentSchema:schema108.properties.limits.items,data:data109};
 if(vErrors === null){
 vErrors = [err220];
 }
@@ -8420,7 +8618,7 @@ errors++;
 if(data109.where !== undefined){
 let data110 = data109.where;
 if(typeof data110 !== "string"){
-const err221 = {instancePath:instancePath+"/limits/" + i5+"/where",schemaPath:"#/properties/limits/items/properties/where/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema104.properties.limits.items.properties.where.type,parentSchema:schema104.properties.limits.items.properties.where,data:data110};
+const err221 = {instancePath:instancePath+"/limits/" + i5+"/where",schemaPath:"#/properties/limits/items/properties/where/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema108.properties.limits.items.properties.where.type,parentSchema:schema108.properties.limits.items.properties.where,data:data110};
 if(vErrors === null){
 vErrors = [err221];
 }
@@ -8433,7 +8631,7 @@ errors++;
 if(data109.limit !== undefined){
 let data111 = data109.limit;
 if(typeof data111 !== "string"){
-const err222 = {instancePath:instancePath+"/limits/" + i5+"/limit",schemaPath:"#/properties/limits/items/properties/limit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema104.properties.limits.items.properties.limit.type,parentSchema:schema104.properties.limits.items.properties.limit,data:data111};
+const err222 = {instancePath:instancePath+"/limits/" + i5+"/limit",schemaPath:"#/properties/limits/items/properties/limit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema108.properties.limits.items.properties.limit.type,parentSchema:schema108.properties.limits.items.properties.limit,data:data111};
 if(vErrors === null){
 vErrors = [err222];
 }
@@ -8448,7 +8646,7 @@ let data112 = data109.appliesTo;
 if(data112 && typeof data112 == "object" && !Array.isArray(data112)){
 for(const key37 in data112){
 if(!(((((key37 === "connector") || (key37 === "service")) || (key37 === "entities")) || (key37 === "actions")) || (key37 === "param"))){
-const err223 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo",schemaPath:"#/properties/limits/items/properties/appliesTo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key37},message:"must NOT have additional properties",schema:false,parentSchema:schema104.properties.limits.items.properties.appliesTo,data:data112};
+const err223 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo",schemaPath:"#/properties/limits/items/properties/appliesTo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key37},message:"must NOT have additional properties",schema:false,parentSchema:schema108.properties.limits.items.properties.appliesTo,data:data112};
 if(vErrors === null){
 vErrors = [err223];
 }
@@ -8461,7 +8659,7 @@ errors++;
 if(data112.connector !== undefined){
 let data113 = data112.connector;
 if(typeof data113 !== "string"){
-const err224 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/connector",schemaPath:"#/properties/limits/items/properties/appliesTo/properties/connector/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema104.properties.limits.items.properties.appliesTo.properties.connector.type,parentSchema:schema104.properties.limits.items.properties.appliesTo.properties.connector,data:data113};
+const err224 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/connector",schemaPath:"#/properties/limits/items/properties/appliesTo/properties/connector/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema108.properties.limits.items.properties.appliesTo.properties.connector.type,parentSchema:schema108.properties.limits.items.properties.appliesTo.properties.connector,data:data113};
 if(vErrors === null){
 vErrors = [err224];
 }
@@ -8474,7 +8672,7 @@ errors++;
 if(data112.service !== undefined){
 let data114 = data112.service;
 if(!(data114 === "search")){
-const err225 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/service",schemaPath:"#/properties/limits/items/properties/appliesTo/properties/service/enum",keyword:"enum",params:{allowedValues: schema104.properties.limits.items.properties.appliesTo.properties.service.enum},message:"must be equal to one of the allowed values",schema:schema104.properties.limits.items.properties.appliesTo.properties.service.enum,parentSchema:schema104.properties.limits.items.properties.appliesTo.properties.service,data:data114};
+const err225 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/service",schemaPath:"#/properties/limits/items/properties/appliesTo/properties/service/enum",keyword:"enum",params:{allowedValues: schema108.properties.limits.items.properties.appliesTo.properties.service.enum},message:"must be equal to one of the allowed values",schema:schema108.properties.limits.items.properties.appliesTo.properties.service.enum,parentSchema:schema108.properties.limits.items.properties.appliesTo.properties.service,data:data114};
 if(vErrors === null){
 vErrors = [err225];
 }
@@ -8491,7 +8689,7 @@ const len5 = data115.length;
 for(let i6=0; i6<len5; i6++){
 let data116 = data115[i6];
 if(typeof data116 !== "string"){
-const err226 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/entities/" + i6,schemaPath:"#/properties/limits/items/properties/appliesTo/properties/entities/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema104.properties.limits.items.properties.appliesTo.properties.entities.items.type,parentSchema:schema104.properties.limits.items.properties.appliesTo.properties.entities.items,data:data116};
+const err226 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/entities/" + i6,schemaPath:"#/properties/limits/items/properties/appliesTo/properties/entities/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema108.properties.limits.items.properties.appliesTo.properties.entities.items.type,parentSchema:schema108.properties.limits.items.properties.appliesTo.properties.entities.items,data:data116};
 if(vErrors === null){
 vErrors = [err226];
 }
@@ -8503,7 +8701,7 @@ errors++;
 }
 }
 else {
-const err227 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/entities",schemaPath:"#/properties/limits/items/properties/appliesTo/properties/entities/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema104.properties.limits.items.properties.appliesTo.properties.entities.type,parentSchema:schema104.properties.limits.items.properties.appliesTo.properties.entities,data:data115};
+const err227 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/entities",schemaPath:"#/properties/limits/items/properties/appliesTo/properties/entities/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema108.properties.limits.items.properties.appliesTo.properties.entities.type,parentSchema:schema108.properties.limits.items.properties.appliesTo.properties.entities,data:data115};
 if(vErrors === null){
 vErrors = [err227];
 }
@@ -8520,7 +8718,7 @@ const len6 = data117.length;
 for(let i7=0; i7<len6; i7++){
 let data118 = data117[i7];
 if(typeof data118 !== "string"){
-const err228 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/actions/" + i7,schemaPath:"#/properties/limits/items/properties/appliesTo/properties/actions/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema104.properties.limits.items.properties.appliesTo.properties.actions.items.type,parentSchema:schema104.properties.limits.items.properties.appliesTo.properties.actions.items,data:data118};
+const err228 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/actions/" + i7,schemaPath:"#/properties/limits/items/properties/appliesTo/properties/actions/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema108.properties.limits.items.properties.appliesTo.properties.actions.items.type,parentSchema:schema108.properties.limits.items.properties.appliesTo.properties.actions.items,data:data118};
 if(vErrors === null){
 vErrors = [err228];
 }
@@ -8532,7 +8730,7 @@ errors++;
 }
 }
 else {
-const err229 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/actions",schemaPath:"#/properties/limits/items/properties/appliesTo/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema104.properties.limits.items.properties.appliesTo.properties.actions.type,parentSchema:schema104.properties.limits.items.properties.appliesTo.properties.actions,data:data117};
+const err229 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/actions",schemaPath:"#/properties/limits/items/properties/appliesTo/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema108.properties.limits.items.properties.appliesTo.properties.actions.type,parentSchema:schema108.properties.limits.items.properties.appliesTo.properties.actions,data:data117};
 if(vErrors === null){
 vErrors = [err229];
 }
@@ -8545,7 +8743,7 @@ errors++;
 if(data112.param !== undefined){
 let data119 = data112.param;
 if((typeof data119 !== "string") && (!(Array.isArray(data119)))){
-const err230 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/param",schemaPath:"#/properties/limits/items/properties/appliesTo/properties/param/type",keyword:"type",params:{type: schema104.properties.limits.items.properties.appliesTo.properties.param.type},message:"must be string,array",schema:schema104.properties.limits.items.properties.appliesTo.properties.param.type,parentSchema:schema104.properties.limits.items.properties.appliesTo.properties.param,data:data119};
+const err230 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/param",schemaPath:"#/properties/limits/items/properties/appliesTo/properties/param/type",keyword:"type",params:{type: schema108.properties.limits.items.properties.appliesTo.properties.param.type},message:"must be string,array",schema:schema108.properties.limits.items.properties.appliesTo.properties.param.type,parentSchema:schema108.properties.limits.items.properties.appliesTo.properties.param,data:data119};
 if(vErrors === null){
 vErrors = [err230];
 }
@@ -8559,7 +8757,7 @@ const len7 = data119.length;
 for(let i8=0; i8<len7; i8++){
 let data120 = data119[i8];
 if(typeof data120 !== "string"){
-const err231 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/param/" + i8,schemaPath:"#/properties/limits/items/properties/appliesTo/properties/param/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema104.properties.limits.items.properties.appliesTo.properties.param.items.type,parentSchema:schema104.properties.limits.items.properties.appliesTo.properties.param.items,data:data120};
+const err231 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo/param/" + i8,schemaPath:"#/properties/limits/items/properties/appliesTo/properties/param/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema108.properties.limits.items.properties.appliesTo.properties.param.items.type,parentSchema:schema108.properties.limits.items.properties.appliesTo.properties.param.items,data:data120};
 if(vErrors === null){
 vErrors = [err231];
 }
@@ -8573,7 +8771,7 @@ errors++;
 }
 }
 else {
-const err232 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo",schemaPath:"#/properties/limits/items/properties/appliesTo/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema104.properties.limits.items.properties.appliesTo.type,parentSchema:schema104.properties.limits.items.properties.appliesTo,data:data112};
+const err232 = {instancePath:instancePath+"/limits/" + i5+"/appliesTo",schemaPath:"#/properties/limits/items/properties/appliesTo/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema108.properties.limits.items.properties.appliesTo.type,parentSchema:schema108.properties.limits.items.properties.appliesTo,data:data112};
 if(vErrors === null){
 vErrors = [err232];
 }
@@ -8587,7 +8785,7 @@ if(data109.expect !== undefined){
 let data121 = data109.expect;
 if(data121 && typeof data121 == "object" && !Array.isArray(data121)){
 if(Object.keys(data121).length < 1){
-const err233 = {instancePath:instancePath+"/limits/" + i5+"/expect",schemaPath:"#/properties/limits/items/properties/expect/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema104.properties.limits.items.properties.expect,data:data121};
+const err233 = {instancePath:instancePath+"/limits/" + i5+"/expect",schemaPath:"#/properties/limits/items/properties/expect/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema108.properties.limits.items.properties.expect,data:data121};
 if(vErrors === null){
 vErrors = [err233];
 }
@@ -8598,7 +8796,7 @@ errors++;
 }
 for(const key38 in data121){
 if(!(((((((key38 === "minimum") || (key38 === "maximum")) || (key38 === "default")) || (key38 === "maxItems")) || (key38 === "maxLength")) || (key38 === "pattern")) || (key38 === "maxBytes"))){
-const err234 = {instancePath:instancePath+"/limits/" + i5+"/expect",schemaPath:"#/properties/limits/items/properties/expect/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key38},message:"must NOT have additional properties",schema:false,parentSchema:schema104.properties.limits.items.properties.expect,data:data121};
+const err234 = {instancePath:instancePath+"/limits/" + i5+"/expect",schemaPath:"#/properties/limits/items/properties/expect/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key38},message:"must NOT have additional properties",schema:false,parentSchema:schema108.properties.limits.items.properties.expect,data:data121};
 if(vErrors === null){
 vErrors = [err234];
 }
@@ -8611,7 +8809,7 @@ errors++;
 if(data121.minimum !== undefined){
 let data122 = data121.minimum;
 if(!((typeof data122 == "number") && (isFinite(data122)))){
-const err235 = {instancePath:instancePath+"/limits/" + i5+"/expect/minimum",schemaPath:"#/properties/limits/items/properties/expect/properties/minimum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema104.properties.limits.items.properties.expect.properties.minimum.type,parentSchema:schema104.properties.limits.items.properties.expect.properties.minimum,data:data122};
+const err235 = {instancePath:instancePath+"/limits/" + i5+"/expect/minimum",schemaPath:"#/properties/limits/items/properties/expect/properties/minimum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema108.properties.limits.items.properties.expect.properties.minimum.type,parentSchema:schema108.properties.limits.items.properties.expect.properties.minimum,data:data122};
 if(vErrors === null){
 vErrors = [err235];
 }
@@ -8624,7 +8822,7 @@ errors++;
 if(data121.maximum !== undefined){
 let data123 = data121.maximum;
 if(!((typeof data123 == "number") && (isFinite(data123)))){
-const err236 = {instancePath:instancePath+"/limits/" + i5+"/expect/maximum",schemaPath:"#/properties/limits/items/properties/expect/properties/maximum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema104.properties.limits.items.properties.expect.properties.maximum.type,parentSchema:schema104.properties.limits.items.properties.expect.properties.maximum,data:data123};
+const err236 = {instancePath:instancePath+"/limits/" + i5+"/expect/maximum",schemaPath:"#/properties/limits/items/properties/expect/properties/maximum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema108.properties.limits.items.properties.expect.properties.maximum.type,parentSchema:schema108.properties.limits.items.properties.expect.properties.maximum,data:data123};
 if(vErrors === null){
 vErrors = [err236];
 }
@@ -8650,7 +8848,7 @@ errors++;
 if(data121.maxItems !== undefined){
 let data125 = data121.maxItems;
 if(!(((typeof data125 == "number") && (!(data125 % 1) && !isNaN(data125))) && (isFinite(data125)))){
-const err238 = {instancePath:instancePath+"/limits/" + i5+"/expect/maxItems",schemaPath:"#/properties/limits/items/properties/expect/properties/maxItems/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema104.properties.limits.items.properties.expect.properties.maxItems.type,parentSchema:schema104.properties.limits.items.properties.expect.properties.maxItems,data:data125};
+const err238 = {instancePath:instancePath+"/limits/" + i5+"/expect/maxItems",schemaPath:"#/properties/limits/items/properties/expect/properties/maxItems/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema108.properties.limits.items.properties.expect.properties.maxItems.type,parentSchema:schema108.properties.limits.items.properties.expect.properties.maxItems,data:data125};
 if(vErrors === null){
 vErrors = [err238];
 }
@@ -8663,7 +8861,7 @@ errors++;
 if(data121.maxLength !== undefined){
 let data126 = data121.maxLength;
 if(!(((typeof data126 == "number") && (!(data126 % 1) && !isNaN(data126))) && (isFinite(data126)))){
-const err239 = {instancePath:instancePath+"/limits/" + i5+"/expect/maxLength",schemaPath:"#/properties/limits/items/properties/expect/properties/maxLength/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema104.properties.limits.items.properties.expect.properties.maxLength.type,parentSchema:schema104.properties.limits.items.properties.expect.properties.maxLength,data:data126};
+const err239 = {instancePath:instancePath+"/limits/" + i5+"/expect/maxLength",schemaPath:"#/properties/limits/items/properties/expect/properties/maxLength/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema108.properties.limits.items.properties.expect.properties.maxLength.type,parentSchema:schema108.properties.limits.items.properties.expect.properties.maxLength,data:data126};
 if(vErrors === null){
 vErrors = [err239];
 }
@@ -8676,7 +8874,7 @@ errors++;
 if(data121.pattern !== undefined){
 let data127 = data121.pattern;
 if(typeof data127 !== "string"){
-const err240 = {instancePath:instancePath+"/limits/" + i5+"/expect/pattern",schemaPath:"#/properties/limits/items/properties/expect/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema104.properties.limits.items.properties.expect.properties.pattern.type,parentSchema:schema104.properties.limits.items.properties.expect.properties.pattern,data:data127};
+const err240 = {instancePath:instancePath+"/limits/" + i5+"/expect/pattern",schemaPath:"#/properties/limits/items/properties/expect/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema108.properties.limits.items.properties.expect.properties.pattern.type,parentSchema:schema108.properties.limits.items.properties.expect.properties.pattern,data:data127};
 if(vErrors === null){
 vErrors = [err240];
 }
@@ -8689,7 +8887,7 @@ errors++;
 if(data121.maxBytes !== undefined){
 let data128 = data121.maxBytes;
 if(!(((typeof data128 == "number") && (!(data128 % 1) && !isNaN(data128))) && (isFinite(data128)))){
-const err241 = {instancePath:instancePath+"/limits/" + i5+"/expect/maxBytes",schemaPath:"#/properties/limits/items/properties/expect/properties/maxBytes/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema104.properties.limits.items.properties.expect.properties.maxBytes.type,parentSchema:schema104.properties.limits.items.properties.expect.properties.maxBytes,data:data128};
+const err241 = {instancePath:instancePath+"/limits/" + i5+"/expect/maxBytes",schemaPath:"#/properties/limits/items/properties/expect/properties/maxBytes/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema108.properties.limits.items.properties.expect.properties.maxBytes.type,parentSchema:schema108.properties.limits.items.properties.expect.properties.maxBytes,data:data128};
 if(vErrors === null){
 vErrors = [err241];
 }
@@ -8701,7 +8899,7 @@ errors++;
 }
 }
 else {
-const err242 = {instancePath:instancePath+"/limits/" + i5+"/expect",schemaPath:"#/properties/limits/items/properties/expect/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema104.properties.limits.items.properties.expect.type,parentSchema:schema104.properties.limits.items.properties.expect,data:data121};
+const err242 = {instancePath:instancePath+"/limits/" + i5+"/expect",schemaPath:"#/properties/limits/items/properties/expect/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema108.properties.limits.items.properties.expect.type,parentSchema:schema108.properties.limits.items.properties.expect,data:data121};
 if(vErrors === null){
 vErrors = [err242];
 }
@@ -8714,7 +8912,7 @@ errors++;
 if(data109.unspecified !== undefined){
 let data129 = data109.unspecified;
 if(typeof data129 !== "string"){
-const err243 = {instancePath:instancePath+"/limits/" + i5+"/unspecified",schemaPath:"#/properties/limits/items/properties/unspecified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema104.properties.limits.items.properties.unspecified.type,parentSchema:schema104.properties.limits.items.properties.unspecified,data:data129};
+const err243 = {instancePath:instancePath+"/limits/" + i5+"/unspecified",schemaPath:"#/properties/limits/items/properties/unspecified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema108.properties.limits.items.properties.unspecified.type,parentSchema:schema108.properties.limits.items.properties.unspecified,data:data129};
 if(vErrors === null){
 vErrors = [err243];
 }
@@ -8726,7 +8924,7 @@ errors++;
 }
 }
 else {
-const err244 = {instancePath:instancePath+"/limits/" + i5,schemaPath:"#/properties/limits/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema104.properties.limits.items.type,parentSchema:schema104.properties.limits.items,data:data109};
+const err244 = {instancePath:instancePath+"/limits/" + i5,schemaPath:"#/properties/limits/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema108.properties.limits.items.type,parentSchema:schema108.properties.limits.items,data:data109};
 if(vErrors === null){
 vErrors = [err244];
 }
@@ -8738,7 +8936,7 @@ errors++;
 }
 }
 else {
-const err245 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema104.properties.limits.type,parentSchema:schema104.properties.limits,data:data108};
+const err245 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema108.properties.limits.type,parentSchema:schema108.properties.limits,data:data108};
 if(vErrors === null){
 vErrors = [err245];
 }
@@ -8753,7 +8951,7 @@ let data130 = data.events;
 if(data130 && typeof data130 == "object" && !Array.isArray(data130)){
 for(const key39 in data130){
 if(!(key39 === "unspecified")){
-const err246 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key39},message:"must NOT have additional properties",schema:false,parentSchema:schema104.properties.events,data:data130};
+const err246 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key39},message:"must NOT have additional properties",schema:false,parentSchema:schema108.properties.events,data:data130};
 if(vErrors === null){
 vErrors = [err246];
 }
@@ -8766,7 +8964,7 @@ errors++;
 if(data130.unspecified !== undefined){
 let data131 = data130.unspecified;
 if(typeof data131 !== "string"){
-const err247 = {instancePath:instancePath+"/events/unspecified",schemaPath:"#/properties/events/properties/unspecified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema104.properties.events.properties.unspecified.type,parentSchema:schema104.properties.events.properties.unspecified,data:data131};
+const err247 = {instancePath:instancePath+"/events/unspecified",schemaPath:"#/properties/events/properties/unspecified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema108.properties.events.properties.unspecified.type,parentSchema:schema108.properties.events.properties.unspecified,data:data131};
 if(vErrors === null){
 vErrors = [err247];
 }
@@ -8778,7 +8976,7 @@ errors++;
 }
 }
 else {
-const err248 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema104.properties.events.type,parentSchema:schema104.properties.events,data:data130};
+const err248 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema108.properties.events.type,parentSchema:schema108.properties.events,data:data130};
 if(vErrors === null){
 vErrors = [err248];
 }
@@ -8792,7 +8990,7 @@ if(data.versioning !== undefined){
 let data132 = data.versioning;
 if(data132 && typeof data132 == "object" && !Array.isArray(data132)){
 if(data132.pathSegment === undefined){
-const err249 = {instancePath:instancePath+"/versioning",schemaPath:"#/properties/versioning/required",keyword:"required",params:{missingProperty: "pathSegment"},message:"must have required property '"+"pathSegment"+"'",schema:schema104.properties.versioning.required,parentSchema:schema104.properties.versioning,data:data132};
+const err249 = {instancePath:instancePath+"/versioning",schemaPath:"#/properties/versioning/required",keyword:"required",params:{missingProperty: "pathSegment"},message:"must have required property '"+"pathSegment"+"'",schema:schema108.properties.versioning.required,parentSchema:schema108.properties.versioning,data:data132};
 if(vErrors === null){
 vErrors = [err249];
 }
@@ -8803,7 +9001,7 @@ errors++;
 }
 for(const key40 in data132){
 if(!(((key40 === "pathSegment") || (key40 === "description")) || (key40 === "unspecified"))){
-const err250 = {instancePath:instancePath+"/versioning",schemaPath:"#/properties/versioning/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key40},message:"must NOT have additional properties",schema:false,parentSchema:schema104.properties.versioning,data:data132};
+const err250 = {instancePath:instancePath+"/versioning",schemaPath:"#/properties/versioning/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key40},message:"must NOT have additional properties",schema:false,parentSchema:schema108.properties.versioning,data:data132};
 if(vErrors === null){
 vErrors = [err250];
 }
@@ -8816,7 +9014,7 @@ errors++;
 if(data132.pathSegment !== undefined){
 let data133 = data132.pathSegment;
 if(typeof data133 !== "string"){
-const err251 = {instancePath:instancePath+"/versioning/pathSegment",schemaPath:"#/properties/versioning/properties/pathSegment/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema104.properties.versioning.properties.pathSegment.type,parentSchema:schema104.properties.versioning.properties.pathSegment,data:data133};
+const err251 = {instancePath:instancePath+"/versioning/pathSegment",schemaPath:"#/properties/versioning/properties/pathSegment/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema108.properties.versioning.properties.pathSegment.type,parentSchema:schema108.properties.versioning.properties.pathSegment,data:data133};
 if(vErrors === null){
 vErrors = [err251];
 }
@@ -8829,7 +9027,7 @@ errors++;
 if(data132.description !== undefined){
 let data134 = data132.description;
 if(typeof data134 !== "string"){
-const err252 = {instancePath:instancePath+"/versioning/description",schemaPath:"#/properties/versioning/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema104.properties.versioning.properties.description.type,parentSchema:schema104.properties.versioning.properties.description,data:data134};
+const err252 = {instancePath:instancePath+"/versioning/description",schemaPath:"#/properties/versioning/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema108.properties.versioning.properties.description.type,parentSchema:schema108.properties.versioning.properties.description,data:data134};
 if(vErrors === null){
 vErrors = [err252];
 }
@@ -8842,7 +9040,7 @@ errors++;
 if(data132.unspecified !== undefined){
 let data135 = data132.unspecified;
 if(typeof data135 !== "string"){
-const err253 = {instancePath:instancePath+"/versioning/unspecified",schemaPath:"#/properties/versioning/properties/unspecified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema104.properties.versioning.properties.unspecified.type,parentSchema:schema104.properties.versioning.properties.unspecified,data:data135};
+const err253 = {instancePath:instancePath+"/versioning/unspecified",schemaPath:"#/properties/versioning/properties/unspecified/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema108.properties.versioning.properties.unspecified.type,parentSchema:schema108.properties.versioning.properties.unspecified,data:data135};
 if(vErrors === null){
 vErrors = [err253];
 }
@@ -8854,7 +9052,7 @@ errors++;
 }
 }
 else {
-const err254 = {instancePath:instancePath+"/versioning",schemaPath:"#/properties/versioning/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema104.properties.versioning.type,parentSchema:schema104.properties.versioning,data:data132};
+const err254 = {instancePath:instancePath+"/versioning",schemaPath:"#/properties/versioning/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema108.properties.versioning.type,parentSchema:schema108.properties.versioning,data:data132};
 if(vErrors === null){
 vErrors = [err254];
 }
@@ -8866,7 +9064,7 @@ errors++;
 }
 }
 else {
-const err255 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema104.type,parentSchema:schema104,data};
+const err255 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema108.type,parentSchema:schema108,data};
 if(vErrors === null){
 vErrors = [err255];
 }
@@ -8875,7 +9073,7 @@ vErrors.push(err255);
 }
 errors++;
 }
-validate48.errors = vErrors;
+validate50.errors = vErrors;
 return errors === 0;
 }
 
