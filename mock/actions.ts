@@ -231,8 +231,7 @@ function create(ctx: ActionContext, params: Record<string, unknown>): ActionResu
   const shape = shapeOf(source.connector, model.entity.record);
   const keyPath = model.keyPath;
   const ruled = keyPath !== undefined && keyPath === ordering?.field ? getPath(record, keyPath) : undefined;
-  const random = Random.for('create', source.id, model.entity.name, store.size);
-  const key = (ruled as string | number | undefined) ?? store.newKey((attempt) => identifier(Random.for(random.next(), 'key', attempt), shape?.idFormat, shape?.idPrefix));
+  const key = (ruled as string | number | undefined) ?? store.newKey((serial, attempt) => identifier(Random.for(Random.for('create', source.id, model.entity.name, serial).next(), 'key', attempt), shape?.idFormat, shape?.idPrefix));
   if (keyPath !== undefined) setPath(record, keyPath, key);
   store.put(key, record);
   if (scope) store.setParent(key, scope.key);

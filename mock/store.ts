@@ -122,6 +122,10 @@ export class EntityStore {
   readonly #parentOfCreated = new Map<string, string>();
   #rows: Int32Array | undefined;
   #search: SearchIndex | undefined;
+  /** Keys this store has issued (newKey): a create's key never repeats one, even after deletes. */
+  #issued = 0;
+  /** Keys of deleted records: never issued again (a deleted record stays gone; its id names no other record). */
+  readonly #retired = new Set<string>();
   #serial = 0;
 
   constructor(base: BaseData, model: EntityModel) {
@@ -243,16 +247,19 @@ export class EntityStore {
     return this.model.recordAt(this.model.count + this.#serial++);
   }
 
-  /** A key for a new record: the next number for numeric keys, else a fresh string from `make`. */
-  newKey(make: (attempt: number) => string): string | number {
+  /** A key for a new record: the next number for numeric keys, else a fresh string from `make`; never a key issued before or a deleted record's. */
+  newKey(make: (serial: number, attempt: number) => string): string | number {
+    // The serial counts every key issued, so deletes never bring an earlier one back.
+    const serial = this.model.count + this.#issued++;
+    const free = (key: string | number) => this.find(key) === undefined && !this.#retired.has(String(key));
     if (this.model.numericKeys) {
-      let n = this.model.count + this.#created.length;
-      while (this.find(1000 + n * 17) !== undefined) n++;
+      let n = serial;
+      while (!free(1000 + n * 17)) n++;
       return 1000 + n * 17;
     }
     for (let attempt = 0; ; attempt++) {
-      const key = make(attempt);
-      if (this.find(key) === undefined) return key;
+      const key = make(serial, attempt);
+      if (free(key)) return key;
     }
   }
 
@@ -271,6 +278,7 @@ export class EntityStore {
   remove(key: unknown): boolean {
     const row = this.find(key);
     if (row === undefined) return false;
+    this.#retired.add(String(key));
     if (row >= 0) {
       this.#deleted.add(row);
       this.#updated.delete(row);

@@ -145,6 +145,24 @@ describe('created records', () => {
   });
 });
 
+describe('deleted records stay gone', () => {
+  test('a create after a delete gets a new id: the deleted one names no record', async () => {
+    const server = await startMock({ ir: specIr, port: 0 });
+    try {
+      for (const [entity, params] of [['customers', { email: 'a@example.com' }], ['products', { name: 'A' }]] as const) {
+        const create = async () => (await callOn(server, { entity, action: 'create', params })).body.result.id as string;
+        const first = await create();
+        expect((await callOn(server, { entity, action: 'delete', params: { id: first } })).status).toBe(200);
+        const second = await create();
+        expect(second, `${entity}: a new id after a delete`).not.toBe(first);
+        expect((await callOn(server, { entity, action: 'get', params: { id: first } })).status).toBe(404);
+      }
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('writes keep records to their schema', () => {
   test('a param naming a record field must fit it: 422 naming the param, and the record is unchanged', async () => {
     const id = (await call({ entity: 'customers', action: 'list', params: { limit: 1 } })).body.result[0].id;
