@@ -123,7 +123,10 @@ export const projectsApiSearch: ParamSchema = {
     query: { type: 'string' },
     startAt: { type: 'integer' },
     status: { type: 'array', items: { type: 'string', enum: ['live', 'archived', 'deleted'] } },
-    typeKey: { type: 'string' },
+    typeKey: {
+      type: 'string',
+      pattern: '^(?:business|service_desk|software)(?:,(?:business|service_desk|software))*$',
+    },
   },
   additionalProperties: false,
 };

@@ -690,7 +690,11 @@ export const tools: readonly ToolDefinition<ProjectTrackingClient>[] = [
           items: { type: 'string', enum: ['live', 'archived', 'deleted'] },
           description: 'Project status filter (experimental).',
         },
-        typeKey: { type: 'string', description: "Comma-separated project type keys. A list joined with ','." },
+        typeKey: {
+          type: 'string',
+          description:
+            "Comma-separated project type keys. A list joined with ','. Allowed entries: business, service_desk, software.",
+        },
       },
       additionalProperties: false,
       description: 'Params of project_tracking projects api_search.',

@@ -577,7 +577,7 @@ export interface ProjectsApiSearchParams {
   status?: Array<'live' | 'archived' | 'deleted'>;
   /**
    * Comma-separated project type keys.
-   * A list joined with ','.
+   * Allowed values: business, service_desk, software. A list joined with ','.
    * Filters: records whose `projectTypeKey` is equal to any of the `,`-separated values, case-sensitive.
    */
   typeKey?: string;
