@@ -37,7 +37,7 @@ export const profilesGet: ParamSchema = {
 export const sponsoredProductCampaignsList: ParamSchema = {
   type: 'object',
   properties: {
-    maxResults: { type: 'integer' },
+    maxResults: { type: 'integer', minimum: 1 },
     nextToken: { type: 'string' },
     stateFilter: {
       type: 'object',

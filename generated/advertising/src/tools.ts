@@ -129,7 +129,7 @@ export const tools: readonly ToolDefinition<AdvertisingClient>[] = [
     name: 'advertising_sponsored_product_campaigns_list',
     title: 'List sponsored product campaigns (Advertising)',
     description:
-      "Advertising — sponsored_product_campaigns list: Returns a page of records of the entity. Entity: Sponsored-product campaigns. Returns one page: { records: [sponsored_product_campaign_list…], meta }. Paging: sponsored_product_campaigns list pages with nextToken: omit it on the first call, afterwards pass the nextToken of the previous response; no nextToken means the last page. Next page: call again with the result's 'next' arguments (null on the last page). Read-only.",
+      "Advertising — sponsored_product_campaigns list: Returns a page of records of the entity. Entity: Sponsored-product campaigns. Returns one page: { records: [sponsored_product_campaign_list…], meta }. Paging: sponsored_product_campaigns list pages with nextToken: omit it on the first call, afterwards pass the nextToken of the previous response; no nextToken means the last page. Next page: call again with the result's 'next' arguments (null on the last page). Limits: maxResults at least 1. Read-only.",
     connector: 'advertising',
     entity: 'sponsored_product_campaigns',
     action: 'list',
@@ -139,7 +139,12 @@ export const tools: readonly ToolDefinition<AdvertisingClient>[] = [
     inputSchema: {
       type: 'object',
       properties: {
-        maxResults: { type: 'integer', description: 'Maximum number of records to return.' },
+        maxResults: {
+          type: 'integer',
+          minimum: 1,
+          description:
+            'Maximum number of records to return. Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.',
+        },
         nextToken: { type: 'string', description: 'Pagination token.' },
         stateFilter: {
           type: 'object',

@@ -135,7 +135,11 @@ export interface ProfilesGetParams {
 
 /** Params of sponsored_product_campaigns list. */
 export interface SponsoredProductCampaignsListParams {
-  /** Maximum number of records to return. */
+  /**
+   * Maximum number of records to return.
+   * Range: 1 to ….
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
+   */
   maxResults?: number;
   /** Pagination token. */
   nextToken?: string;

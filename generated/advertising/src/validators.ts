@@ -467,7 +467,7 @@ return errors === 0;
 // prettier-ignore
 export const params_sponsored_product_campaigns_list: Validator = validate5;
 // prettier-ignore
-const schema5 = {"type":"object","properties":{"maxResults":{"type":"integer"},"nextToken":{"type":"string"},"stateFilter":{"type":"object","properties":{"include":{"type":"string","pattern":"^(?:enabled|paused|archived)(?:,(?:enabled|paused|archived))*$"}},"additionalProperties":false}},"additionalProperties":false};
+const schema5 = {"type":"object","properties":{"maxResults":{"type":"integer","minimum":1},"nextToken":{"type":"string"},"stateFilter":{"type":"object","properties":{"include":{"type":"string","pattern":"^(?:enabled|paused|archived)(?:,(?:enabled|paused|archived))*$"}},"additionalProperties":false}},"additionalProperties":false};
 // prettier-ignore
 const pattern1 = new RegExp("^(?:enabled|paused|archived)(?:,(?:enabled|paused|archived))*$", "u");
 // prettier-ignore
@@ -503,18 +503,30 @@ vErrors.push(err1);
 errors++;
 }
 const _errs3 = errors;
+if(typeof data0 == "number"){
+if(data0 < 1 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/maxResults",schemaPath:"#/properties/maxResults/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
 var valid0 = _errs2 === errors;
 }
 if(data.nextToken !== undefined){
 let data1 = data.nextToken;
 const _errs4 = errors;
 if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/nextToken",schemaPath:"#/properties/nextToken/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = {instancePath:instancePath+"/nextToken",schemaPath:"#/properties/nextToken/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err2];
+vErrors = [err3];
 }
 else {
-vErrors.push(err2);
+vErrors.push(err3);
 }
 errors++;
 }
@@ -529,12 +541,12 @@ if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 const _errs8 = errors;
 for(const key1 in data2){
 if(!(key1 === "include")){
-const err3 = {instancePath:instancePath+"/stateFilter",schemaPath:"#/properties/stateFilter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+const err4 = {instancePath:instancePath+"/stateFilter",schemaPath:"#/properties/stateFilter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
-vErrors = [err3];
+vErrors = [err4];
 }
 else {
-vErrors.push(err3);
+vErrors.push(err4);
 }
 errors++;
 }
@@ -545,18 +557,7 @@ const _errs9 = errors;
 const _errs10 = errors;
 if(typeof data3 === "string"){
 if(!pattern1.test(data3)){
-const err4 = {instancePath:instancePath+"/stateFilter/include",schemaPath:"#/properties/stateFilter/properties/include/pattern",keyword:"pattern",params:{pattern: "^(?:enabled|paused|archived)(?:,(?:enabled|paused|archived))*$"},message:"must match pattern \""+"^(?:enabled|paused|archived)(?:,(?:enabled|paused|archived))*$"+"\""};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/stateFilter/include",schemaPath:"#/properties/stateFilter/properties/include/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = {instancePath:instancePath+"/stateFilter/include",schemaPath:"#/properties/stateFilter/properties/include/pattern",keyword:"pattern",params:{pattern: "^(?:enabled|paused|archived)(?:,(?:enabled|paused|archived))*$"},message:"must match pattern \""+"^(?:enabled|paused|archived)(?:,(?:enabled|paused|archived))*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -565,11 +566,9 @@ vErrors.push(err5);
 }
 errors++;
 }
-var valid1 = _errs9 === errors;
-}
 }
 else {
-const err6 = {instancePath:instancePath+"/stateFilter",schemaPath:"#/properties/stateFilter/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = {instancePath:instancePath+"/stateFilter/include",schemaPath:"#/properties/stateFilter/properties/include/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -578,16 +577,29 @@ vErrors.push(err6);
 }
 errors++;
 }
-var valid0 = _errs6 === errors;
+var valid1 = _errs9 === errors;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = {instancePath:instancePath+"/stateFilter",schemaPath:"#/properties/stateFilter/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err7];
 }
 else {
 vErrors.push(err7);
+}
+errors++;
+}
+var valid0 = _errs6 === errors;
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
 }
 errors++;
 }

@@ -35,12 +35,19 @@ const fieldsSchema = {
   items: { type: 'string' },
   description: 'Field names to select; defaults are used when absent.',
 };
+/** Schema shared by `code_hosting_branches_list`, `code_hosting_comments_list`, `code_hosting_commits_list` and 20 more. */
+const perPageSchema = {
+  type: 'integer',
+  minimum: 1,
+  description:
+    'Results per page. Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.',
+};
 /** Schema shared by `code_hosting_branches_list`, `code_hosting_commits_list`, `code_hosting_releases_list`. */
 const branchesListProperties = {
   after: afterSchema,
   fields: fieldsSchema,
   owner: { type: 'string' },
-  per_page: { type: 'integer', description: 'Results per page.' },
+  per_page: perPageSchema,
   repo: { type: 'string' },
 };
 /** Paging shared by `code_hosting_branches_list`, `code_hosting_comments_list`, `code_hosting_commits_list` and 21 more. */
@@ -64,22 +71,18 @@ const querySchema = {
 const issuesApiSearchProperties = {
   after: afterSchema,
   fields: fieldsSchema,
-  per_page: { type: 'integer', description: 'Results per page.' },
+  per_page: perPageSchema,
   query: querySchema,
 };
 /** Schema shared by `code_hosting_labels_list`, `code_hosting_milestones_list`, `code_hosting_organizations_list` and 8 more. */
-const labelsListProperties = {
-  after: afterSchema,
-  fields: fieldsSchema,
-  per_page: { type: 'integer', description: 'Results per page.' },
-};
+const labelsListProperties = { after: afterSchema, fields: fieldsSchema, per_page: perPageSchema };
 /** Schema shared by `code_hosting_pr_comments_list`, `code_hosting_reviews_list`. */
 const prCommentsListProperties = {
   after: afterSchema,
   fields: fieldsSchema,
   number: { type: 'integer', description: 'Pull request number.' },
   owner: { type: 'string' },
-  per_page: { type: 'integer', description: 'Results per page.' },
+  per_page: perPageSchema,
   repo: { type: 'string' },
 };
 
@@ -96,7 +99,7 @@ export const tools: readonly ToolDefinition<CodeHostingClient>[] = [
     name: 'code_hosting_branches_list',
     title: 'List branches (Code hosting)',
     description:
-      "Code hosting — branches list: Returns a page of records of the entity. Entity: Branches of a repository. Returns one page: { records: [branch…], meta }. Record fields: name (and more the contract does not list). Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). Required: owner, repo. Read-only.",
+      "Code hosting — branches list: Returns a page of records of the entity. Entity: Branches of a repository. Returns one page: { records: [branch…], meta }. Record fields: name (and more the contract does not list). Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). Required: owner, repo. Limits: per_page at least 1. Read-only.",
     connector: 'code_hosting',
     entity: 'branches',
     action: 'list',
@@ -144,7 +147,7 @@ export const tools: readonly ToolDefinition<CodeHostingClient>[] = [
     name: 'code_hosting_comments_list',
     title: 'List comments (Code hosting)',
     description:
-      "Code hosting — comments list: Returns a page of records of the entity. Entity: Comments of an issue. Comment identifiers are graph node identifiers, not numeric database identifiers. Returns one page: { records: [comment…], meta }. Record fields: databaseId, id (and more the contract does not list). Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). Required: number, owner, repo. Read-only.",
+      "Code hosting — comments list: Returns a page of records of the entity. Entity: Comments of an issue. Comment identifiers are graph node identifiers, not numeric database identifiers. Returns one page: { records: [comment…], meta }. Record fields: databaseId, id (and more the contract does not list). Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). Required: number, owner, repo. Limits: per_page at least 1. Read-only.",
     connector: 'code_hosting',
     entity: 'comments',
     action: 'list',
@@ -158,7 +161,7 @@ export const tools: readonly ToolDefinition<CodeHostingClient>[] = [
         fields: fieldsSchema,
         number: { type: 'integer', description: 'Issue number.' },
         owner: { type: 'string' },
-        per_page: { type: 'integer', description: 'Results per page.' },
+        per_page: perPageSchema,
         repo: { type: 'string' },
       },
       required: ['number', 'owner', 'repo'],
@@ -194,7 +197,7 @@ export const tools: readonly ToolDefinition<CodeHostingClient>[] = [
     name: 'code_hosting_commits_list',
     title: 'List commits (Code hosting)',
     description:
-      "Code hosting — commits list: Commits of the default branch. Entity: Commits of a repository. Returns one page: { records: [commit…], meta }. Record fields: oid (and more the contract does not list). Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). Required: owner, repo. Read-only.",
+      "Code hosting — commits list: Commits of the default branch. Entity: Commits of a repository. Returns one page: { records: [commit…], meta }. Record fields: oid (and more the contract does not list). Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). Required: owner, repo. Limits: per_page at least 1. Read-only.",
     connector: 'code_hosting',
     entity: 'commits',
     action: 'list',
@@ -242,7 +245,7 @@ export const tools: readonly ToolDefinition<CodeHostingClient>[] = [
     name: 'code_hosting_issues_list',
     title: 'List issues (Code hosting)',
     description:
-      "Code hosting — issues list: Returns a page of records of the entity. Entity: Issues of a repository. Returns one page: { records: [issue…], meta }. Record fields: number, state (and more the contract does not list). Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). Required: owner, repo. Read-only.",
+      "Code hosting — issues list: Returns a page of records of the entity. Entity: Issues of a repository. Returns one page: { records: [issue…], meta }. Record fields: number, state (and more the contract does not list). Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). Required: owner, repo. Limits: per_page at least 1. Read-only.",
     connector: 'code_hosting',
     entity: 'issues',
     action: 'list',
@@ -255,7 +258,7 @@ export const tools: readonly ToolDefinition<CodeHostingClient>[] = [
         after: afterSchema,
         fields: fieldsSchema,
         owner: { type: 'string' },
-        per_page: { type: 'integer', description: 'Results per page.' },
+        per_page: perPageSchema,
         repo: { type: 'string' },
         states: {
           type: 'array',
@@ -301,7 +304,7 @@ export const tools: readonly ToolDefinition<CodeHostingClient>[] = [
     name: 'code_hosting_issues_api_search',
     title: 'Search (native query) issues (Code hosting)',
     description:
-      "Code hosting — issues api_search: Search executed by the third-party system itself, using that system's own query syntax. Entity: Issues of a repository. Returns one page: { records: [issue…], meta }. Record fields: number, state (and more the contract does not list). Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). Required: query. Read-only.",
+      "Code hosting — issues api_search: Search executed by the third-party system itself, using that system's own query syntax. Entity: Issues of a repository. Returns one page: { records: [issue…], meta }. Record fields: number, state (and more the contract does not list). Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). Required: query. Limits: per_page at least 1. Read-only.",
     connector: 'code_hosting',
     entity: 'issues',
     action: 'api_search',
@@ -323,7 +326,7 @@ export const tools: readonly ToolDefinition<CodeHostingClient>[] = [
     name: 'code_hosting_labels_list',
     title: 'List labels (Code hosting)',
     description:
-      "Code hosting — labels list: Returns a page of records of the entity. Entity: Labels of a repository. Returns one page: { records: [label…], meta }. Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). The contract does not list all params of this action; others are passed through. Read-only.",
+      "Code hosting — labels list: Returns a page of records of the entity. Entity: Labels of a repository. Returns one page: { records: [label…], meta }. Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). Limits: per_page at least 1. The contract does not list all params of this action; others are passed through. Read-only.",
     connector: 'code_hosting',
     entity: 'labels',
     action: 'list',
@@ -374,7 +377,7 @@ export const tools: readonly ToolDefinition<CodeHostingClient>[] = [
     name: 'code_hosting_milestones_list',
     title: 'List milestones (Code hosting)',
     description:
-      "Code hosting — milestones list: Returns a page of records of the entity. Entity: Milestones. Returns one page: { records: [milestone…], meta }. Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). The contract does not list all params of this action; others are passed through. Read-only.",
+      "Code hosting — milestones list: Returns a page of records of the entity. Entity: Milestones. Returns one page: { records: [milestone…], meta }. Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). Limits: per_page at least 1. The contract does not list all params of this action; others are passed through. Read-only.",
     connector: 'code_hosting',
     entity: 'milestones',
     action: 'list',
@@ -425,7 +428,7 @@ export const tools: readonly ToolDefinition<CodeHostingClient>[] = [
     name: 'code_hosting_org_repositories_list',
     title: 'List org repositories (Code hosting)',
     description:
-      "Code hosting — org_repositories list: Returns a page of records of the entity. Entity: Repositories of an organization. Returns one page: { records: [org_repository…], meta }. Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). Required: org. Read-only.",
+      "Code hosting — org_repositories list: Returns a page of records of the entity. Entity: Repositories of an organization. Returns one page: { records: [org_repository…], meta }. Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). Required: org. Limits: per_page at least 1. Read-only.",
     connector: 'code_hosting',
     entity: 'org_repositories',
     action: 'list',
@@ -434,12 +437,7 @@ export const tools: readonly ToolDefinition<CodeHostingClient>[] = [
     annotations: { title: 'List org repositories (Code hosting)', ...readHints },
     inputSchema: {
       type: 'object',
-      properties: {
-        after: afterSchema,
-        fields: fieldsSchema,
-        org: { type: 'string' },
-        per_page: { type: 'integer', description: 'Results per page.' },
-      },
+      properties: { after: afterSchema, fields: fieldsSchema, org: { type: 'string' }, per_page: perPageSchema },
       required: ['org'],
       additionalProperties: false,
       description: 'Params of code_hosting org_repositories list.',
@@ -452,7 +450,7 @@ export const tools: readonly ToolDefinition<CodeHostingClient>[] = [
     name: 'code_hosting_organizations_list',
     title: 'List organizations (Code hosting)',
     description:
-      "Code hosting — organizations list: Returns a page of records of the entity. Entity: Organizations. Returns one page: { records: [organization…], meta }. Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). The contract does not list all params of this action; others are passed through. Read-only.",
+      "Code hosting — organizations list: Returns a page of records of the entity. Entity: Organizations. Returns one page: { records: [organization…], meta }. Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). Limits: per_page at least 1. The contract does not list all params of this action; others are passed through. Read-only.",
     connector: 'code_hosting',
     entity: 'organizations',
     action: 'list',
@@ -503,7 +501,7 @@ export const tools: readonly ToolDefinition<CodeHostingClient>[] = [
     name: 'code_hosting_pr_comments_list',
     title: 'List pr comments (Code hosting)',
     description:
-      "Code hosting — pr_comments list: Returns a page of records of the entity. Entity: Comments of a pull request. Returns one page: { records: [comment…], meta }. Record fields: databaseId, id (and more the contract does not list). Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). Required: number, owner, repo. Read-only.",
+      "Code hosting — pr_comments list: Returns a page of records of the entity. Entity: Comments of a pull request. Returns one page: { records: [comment…], meta }. Record fields: databaseId, id (and more the contract does not list). Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). Required: number, owner, repo. Limits: per_page at least 1. Read-only.",
     connector: 'code_hosting',
     entity: 'pr_comments',
     action: 'list',
@@ -546,7 +544,7 @@ export const tools: readonly ToolDefinition<CodeHostingClient>[] = [
     name: 'code_hosting_project_items_list',
     title: 'List project items (Code hosting)',
     description:
-      "Code hosting — project_items list: Returns a page of records of the entity. Entity: Items of a project. Returns one page: { records: [project_item…], meta }. Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). The contract does not list all params of this action; others are passed through. Read-only.",
+      "Code hosting — project_items list: Returns a page of records of the entity. Entity: Items of a project. Returns one page: { records: [project_item…], meta }. Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). Limits: per_page at least 1. The contract does not list all params of this action; others are passed through. Read-only.",
     connector: 'code_hosting',
     entity: 'project_items',
     action: 'list',
@@ -568,7 +566,7 @@ export const tools: readonly ToolDefinition<CodeHostingClient>[] = [
     name: 'code_hosting_projects_list',
     title: 'List projects (Code hosting)',
     description:
-      "Code hosting — projects list: Returns a page of records of the entity. Entity: Projects. Returns one page: { records: [project…], meta }. Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). The contract does not list all params of this action; others are passed through. Read-only.",
+      "Code hosting — projects list: Returns a page of records of the entity. Entity: Projects. Returns one page: { records: [project…], meta }. Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). Limits: per_page at least 1. The contract does not list all params of this action; others are passed through. Read-only.",
     connector: 'code_hosting',
     entity: 'projects',
     action: 'list',
@@ -619,7 +617,7 @@ export const tools: readonly ToolDefinition<CodeHostingClient>[] = [
     name: 'code_hosting_pull_requests_list',
     title: 'List pull requests (Code hosting)',
     description:
-      "Code hosting — pull_requests list: Returns a page of records of the entity. Entity: Pull requests of a repository. Returns one page: { records: [pull_request…], meta }. Record fields: number, state (and more the contract does not list). Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). Required: owner, repo. Read-only.",
+      "Code hosting — pull_requests list: Returns a page of records of the entity. Entity: Pull requests of a repository. Returns one page: { records: [pull_request…], meta }. Record fields: number, state (and more the contract does not list). Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). Required: owner, repo. Limits: per_page at least 1. Read-only.",
     connector: 'code_hosting',
     entity: 'pull_requests',
     action: 'list',
@@ -632,7 +630,7 @@ export const tools: readonly ToolDefinition<CodeHostingClient>[] = [
         after: afterSchema,
         fields: fieldsSchema,
         owner: { type: 'string' },
-        per_page: { type: 'integer', description: 'Results per page.' },
+        per_page: perPageSchema,
         repo: { type: 'string' },
         states: {
           type: 'array',
@@ -678,7 +676,7 @@ export const tools: readonly ToolDefinition<CodeHostingClient>[] = [
     name: 'code_hosting_pull_requests_api_search',
     title: 'Search (native query) pull requests (Code hosting)',
     description:
-      "Code hosting — pull_requests api_search: Search executed by the third-party system itself, using that system's own query syntax. Entity: Pull requests of a repository. Returns one page: { records: [pull_request…], meta }. Record fields: number, state (and more the contract does not list). Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). Required: query. Read-only.",
+      "Code hosting — pull_requests api_search: Search executed by the third-party system itself, using that system's own query syntax. Entity: Pull requests of a repository. Returns one page: { records: [pull_request…], meta }. Record fields: number, state (and more the contract does not list). Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). Required: query. Limits: per_page at least 1. Read-only.",
     connector: 'code_hosting',
     entity: 'pull_requests',
     action: 'api_search',
@@ -700,7 +698,7 @@ export const tools: readonly ToolDefinition<CodeHostingClient>[] = [
     name: 'code_hosting_releases_list',
     title: 'List releases (Code hosting)',
     description:
-      "Code hosting — releases list: Returns a page of records of the entity. Entity: Releases of a repository. Returns one page: { records: [release…], meta }. Record fields: tagName (and more the contract does not list). Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). Required: owner, repo. Read-only.",
+      "Code hosting — releases list: Returns a page of records of the entity. Entity: Releases of a repository. Returns one page: { records: [release…], meta }. Record fields: tagName (and more the contract does not list). Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). Required: owner, repo. Limits: per_page at least 1. Read-only.",
     connector: 'code_hosting',
     entity: 'releases',
     action: 'list',
@@ -748,7 +746,7 @@ export const tools: readonly ToolDefinition<CodeHostingClient>[] = [
     name: 'code_hosting_repositories_list',
     title: 'List repositories (Code hosting)',
     description:
-      "Code hosting — repositories list: Repositories of a user. Entity: Repositories. Returns one page: { records: [repository…], meta }. Record fields: name (and more the contract does not list). Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). Required: username. Read-only.",
+      "Code hosting — repositories list: Repositories of a user. Entity: Repositories. Returns one page: { records: [repository…], meta }. Record fields: name (and more the contract does not list). Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). Required: username. Limits: per_page at least 1. Read-only.",
     connector: 'code_hosting',
     entity: 'repositories',
     action: 'list',
@@ -757,12 +755,7 @@ export const tools: readonly ToolDefinition<CodeHostingClient>[] = [
     annotations: { title: 'List repositories (Code hosting)', ...readHints },
     inputSchema: {
       type: 'object',
-      properties: {
-        after: afterSchema,
-        fields: fieldsSchema,
-        per_page: { type: 'integer', description: 'Results per page.' },
-        username: { type: 'string' },
-      },
+      properties: { after: afterSchema, fields: fieldsSchema, per_page: perPageSchema, username: { type: 'string' } },
       required: ['username'],
       additionalProperties: false,
       description: 'Params of code_hosting repositories list.',
@@ -796,7 +789,7 @@ export const tools: readonly ToolDefinition<CodeHostingClient>[] = [
     name: 'code_hosting_repositories_api_search',
     title: 'Search (native query) repositories (Code hosting)',
     description:
-      "Code hosting — repositories api_search: Search executed by the third-party system itself, using that system's own query syntax. Entity: Repositories. Returns one page: { records: [repository…], meta }. Record fields: name (and more the contract does not list). Paging: repositories api_search pages with limit (not per_page) and after (the endCursor of the previous response); otherwise as the after scheme. Next page: call again with the result's 'next' arguments (null on the last page). Required: query. Read-only.",
+      "Code hosting — repositories api_search: Search executed by the third-party system itself, using that system's own query syntax. Entity: Repositories. Returns one page: { records: [repository…], meta }. Record fields: name (and more the contract does not list). Paging: repositories api_search pages with limit (not per_page) and after (the endCursor of the previous response); otherwise as the after scheme. Next page: call again with the result's 'next' arguments (null on the last page). Required: query. Limits: limit at least 1. Read-only.",
     connector: 'code_hosting',
     entity: 'repositories',
     action: 'api_search',
@@ -810,8 +803,9 @@ export const tools: readonly ToolDefinition<CodeHostingClient>[] = [
         fields: fieldsSchema,
         limit: {
           type: 'integer',
+          minimum: 1,
           description:
-            'Note: repositories api_search takes limit instead of per_page; the after_limit scheme uses it as the page size.',
+            'Note: repositories api_search takes limit instead of per_page; the after_limit scheme uses it as the page size. Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.',
         },
         query: querySchema,
       },
@@ -827,7 +821,7 @@ export const tools: readonly ToolDefinition<CodeHostingClient>[] = [
     name: 'code_hosting_reviews_list',
     title: 'List reviews (Code hosting)',
     description:
-      "Code hosting — reviews list: Returns a page of records of the entity. Entity: Reviews of a pull request. Returns one page: { records: [review…], meta }. Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). Required: number, owner, repo. Read-only.",
+      "Code hosting — reviews list: Returns a page of records of the entity. Entity: Reviews of a pull request. Returns one page: { records: [review…], meta }. Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). Required: number, owner, repo. Limits: per_page at least 1. Read-only.",
     connector: 'code_hosting',
     entity: 'reviews',
     action: 'list',
@@ -849,7 +843,7 @@ export const tools: readonly ToolDefinition<CodeHostingClient>[] = [
     name: 'code_hosting_stargazers_list',
     title: 'List stargazers (Code hosting)',
     description:
-      "Code hosting — stargazers list: Returns a page of records of the entity. Entity: Stargazers. Returns one page: { records: [stargazer…], meta }. Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). The contract does not list all params of this action; others are passed through. Read-only.",
+      "Code hosting — stargazers list: Returns a page of records of the entity. Entity: Stargazers. Returns one page: { records: [stargazer…], meta }. Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). Limits: per_page at least 1. The contract does not list all params of this action; others are passed through. Read-only.",
     connector: 'code_hosting',
     entity: 'stargazers',
     action: 'list',
@@ -871,7 +865,7 @@ export const tools: readonly ToolDefinition<CodeHostingClient>[] = [
     name: 'code_hosting_tags_list',
     title: 'List tags (Code hosting)',
     description:
-      "Code hosting — tags list: Returns a page of records of the entity. Entity: Tags. Returns one page: { records: [tag…], meta }. Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). The contract does not list all params of this action; others are passed through. Read-only.",
+      "Code hosting — tags list: Returns a page of records of the entity. Entity: Tags. Returns one page: { records: [tag…], meta }. Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). Limits: per_page at least 1. The contract does not list all params of this action; others are passed through. Read-only.",
     connector: 'code_hosting',
     entity: 'tags',
     action: 'list',
@@ -922,7 +916,7 @@ export const tools: readonly ToolDefinition<CodeHostingClient>[] = [
     name: 'code_hosting_teams_list',
     title: 'List teams (Code hosting)',
     description:
-      "Code hosting — teams list: Returns a page of records of the entity. Entity: Teams. Returns one page: { records: [team…], meta }. Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). The contract does not list all params of this action; others are passed through. Read-only.",
+      "Code hosting — teams list: Returns a page of records of the entity. Entity: Teams. Returns one page: { records: [team…], meta }. Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). Limits: per_page at least 1. The contract does not list all params of this action; others are passed through. Read-only.",
     connector: 'code_hosting',
     entity: 'teams',
     action: 'list',
@@ -973,7 +967,7 @@ export const tools: readonly ToolDefinition<CodeHostingClient>[] = [
     name: 'code_hosting_users_list',
     title: 'List users (Code hosting)',
     description:
-      "Code hosting — users list: Returns a page of records of the entity. Entity: Users. Returns one page: { records: [user…], meta }. Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). The contract does not list all params of this action; others are passed through. Read-only.",
+      "Code hosting — users list: Returns a page of records of the entity. Entity: Users. Returns one page: { records: [user…], meta }. Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). Limits: per_page at least 1. The contract does not list all params of this action; others are passed through. Read-only.",
     connector: 'code_hosting',
     entity: 'users',
     action: 'list',
@@ -1024,7 +1018,7 @@ export const tools: readonly ToolDefinition<CodeHostingClient>[] = [
     name: 'code_hosting_users_api_search',
     title: 'Search (native query) users (Code hosting)',
     description:
-      "Code hosting — users api_search: Search executed by the third-party system itself, using that system's own query syntax. Entity: Users. Returns one page: { records: [user…], meta }. Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). The contract does not list all params of this action; others are passed through. Read-only.",
+      "Code hosting — users api_search: Search executed by the third-party system itself, using that system's own query syntax. Entity: Users. Returns one page: { records: [user…], meta }. Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). Limits: per_page at least 1. The contract does not list all params of this action; others are passed through. Read-only.",
     connector: 'code_hosting',
     entity: 'users',
     action: 'api_search',
@@ -1067,7 +1061,7 @@ export const tools: readonly ToolDefinition<CodeHostingClient>[] = [
     name: 'code_hosting_viewer_repositories_list',
     title: 'List viewer repositories (Code hosting)',
     description:
-      "Code hosting — viewer_repositories list: Returns a page of records of the entity. Entity: Repositories of the viewer. Returns one page: { records: [viewer_repository…], meta }. Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). The contract does not list all params of this action; others are passed through. Read-only.",
+      "Code hosting — viewer_repositories list: Returns a page of records of the entity. Entity: Repositories of the viewer. Returns one page: { records: [viewer_repository…], meta }. Paging: List-like actions page with per_page (results per page) and after (a cursor: the endCursor of the previous response). hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). Limits: per_page at least 1. The contract does not list all params of this action; others are passed through. Read-only.",
     connector: 'code_hosting',
     entity: 'viewer_repositories',
     action: 'list',

@@ -219,7 +219,11 @@ export interface BranchesListParams {
   fields?: Array<string>;
   /** Not described by the contract. */
   owner: string;
-  /** Results per page. */
+  /**
+   * Results per page.
+   * Range: 1 to ….
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
+   */
   per_page?: number;
   /** Not described by the contract. */
   repo: string;
@@ -247,7 +251,11 @@ export interface CommentsListParams {
   number: number;
   /** Not described by the contract. */
   owner: string;
-  /** Results per page. */
+  /**
+   * Results per page.
+   * Range: 1 to ….
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
+   */
   per_page?: number;
   /** Not described by the contract. */
   repo: string;
@@ -269,7 +277,11 @@ export interface CommitsListParams {
   fields?: Array<string>;
   /** Not described by the contract. */
   owner: string;
-  /** Results per page. */
+  /**
+   * Results per page.
+   * Range: 1 to ….
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
+   */
   per_page?: number;
   /** Not described by the contract. */
   repo: string;
@@ -295,7 +307,11 @@ export interface IssuesListParams {
   fields?: Array<string>;
   /** Not described by the contract. */
   owner: string;
-  /** Results per page. */
+  /**
+   * Results per page.
+   * Range: 1 to ….
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
+   */
   per_page?: number;
   /** Not described by the contract. */
   repo: string;
@@ -324,7 +340,11 @@ export interface IssuesApiSearchParams {
   after?: string;
   /** Field names to select; defaults are used when absent. */
   fields?: Array<string>;
-  /** Results per page. */
+  /**
+   * Results per page.
+   * Range: 1 to ….
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
+   */
   per_page?: number;
   /**
    * Search query in the search syntax of the hosting platform.
@@ -343,7 +363,11 @@ export interface LabelsListParams {
   after?: string;
   /** Field names to select; defaults are used when absent. */
   fields?: Array<string>;
-  /** Results per page. */
+  /**
+   * Results per page.
+   * Range: 1 to ….
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
+   */
   per_page?: number;
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;
@@ -375,7 +399,11 @@ export interface MilestonesListParams {
   after?: string;
   /** Field names to select; defaults are used when absent. */
   fields?: Array<string>;
-  /** Results per page. */
+  /**
+   * Results per page.
+   * Range: 1 to ….
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
+   */
   per_page?: number;
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;
@@ -406,7 +434,11 @@ export interface OrgRepositoriesListParams {
   fields?: Array<string>;
   /** Not described by the contract. */
   org: string;
-  /** Results per page. */
+  /**
+   * Results per page.
+   * Range: 1 to ….
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
+   */
   per_page?: number;
 }
 
@@ -419,7 +451,11 @@ export interface OrganizationsListParams {
   after?: string;
   /** Field names to select; defaults are used when absent. */
   fields?: Array<string>;
-  /** Results per page. */
+  /**
+   * Results per page.
+   * Range: 1 to ….
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
+   */
   per_page?: number;
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;
@@ -452,7 +488,11 @@ export interface PrCommentsListParams {
   number: number;
   /** Not described by the contract. */
   owner: string;
-  /** Results per page. */
+  /**
+   * Results per page.
+   * Range: 1 to ….
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
+   */
   per_page?: number;
   /** Not described by the contract. */
   repo: string;
@@ -475,7 +515,11 @@ export interface ProjectItemsListParams {
   after?: string;
   /** Field names to select; defaults are used when absent. */
   fields?: Array<string>;
-  /** Results per page. */
+  /**
+   * Results per page.
+   * Range: 1 to ….
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
+   */
   per_page?: number;
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;
@@ -490,7 +534,11 @@ export interface ProjectsListParams {
   after?: string;
   /** Field names to select; defaults are used when absent. */
   fields?: Array<string>;
-  /** Results per page. */
+  /**
+   * Results per page.
+   * Range: 1 to ….
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
+   */
   per_page?: number;
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;
@@ -521,7 +569,11 @@ export interface PullRequestsListParams {
   fields?: Array<string>;
   /** Not described by the contract. */
   owner: string;
-  /** Results per page. */
+  /**
+   * Results per page.
+   * Range: 1 to ….
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
+   */
   per_page?: number;
   /** Not described by the contract. */
   repo: string;
@@ -550,7 +602,11 @@ export interface PullRequestsApiSearchParams {
   after?: string;
   /** Field names to select; defaults are used when absent. */
   fields?: Array<string>;
-  /** Results per page. */
+  /**
+   * Results per page.
+   * Range: 1 to ….
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
+   */
   per_page?: number;
   /**
    * Search query in the search syntax of the hosting platform.
@@ -568,7 +624,11 @@ export interface ReleasesListParams {
   fields?: Array<string>;
   /** Not described by the contract. */
   owner: string;
-  /** Results per page. */
+  /**
+   * Results per page.
+   * Range: 1 to ….
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
+   */
   per_page?: number;
   /** Not described by the contract. */
   repo: string;
@@ -592,7 +652,11 @@ export interface RepositoriesListParams {
   after?: string;
   /** Field names to select; defaults are used when absent. */
   fields?: Array<string>;
-  /** Results per page. */
+  /**
+   * Results per page.
+   * Range: 1 to ….
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
+   */
   per_page?: number;
   /** Not described by the contract. */
   username: string;
@@ -616,7 +680,9 @@ export interface RepositoriesApiSearchParams {
   fields?: Array<string>;
   /**
    * Not described by the contract.
+   * Range: 1 to ….
    * Note: repositories api_search takes limit instead of per_page; the after_limit scheme uses it as the page size.
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   limit?: number;
   /**
@@ -637,7 +703,11 @@ export interface ReviewsListParams {
   number: number;
   /** Not described by the contract. */
   owner: string;
-  /** Results per page. */
+  /**
+   * Results per page.
+   * Range: 1 to ….
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
+   */
   per_page?: number;
   /** Not described by the contract. */
   repo: string;
@@ -652,7 +722,11 @@ export interface StargazersListParams {
   after?: string;
   /** Field names to select; defaults are used when absent. */
   fields?: Array<string>;
-  /** Results per page. */
+  /**
+   * Results per page.
+   * Range: 1 to ….
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
+   */
   per_page?: number;
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;
@@ -667,7 +741,11 @@ export interface TagsListParams {
   after?: string;
   /** Field names to select; defaults are used when absent. */
   fields?: Array<string>;
-  /** Results per page. */
+  /**
+   * Results per page.
+   * Range: 1 to ….
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
+   */
   per_page?: number;
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;
@@ -699,7 +777,11 @@ export interface TeamsListParams {
   after?: string;
   /** Field names to select; defaults are used when absent. */
   fields?: Array<string>;
-  /** Results per page. */
+  /**
+   * Results per page.
+   * Range: 1 to ….
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
+   */
   per_page?: number;
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;
@@ -731,7 +813,11 @@ export interface UsersListParams {
   after?: string;
   /** Field names to select; defaults are used when absent. */
   fields?: Array<string>;
-  /** Results per page. */
+  /**
+   * Results per page.
+   * Range: 1 to ….
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
+   */
   per_page?: number;
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;
@@ -763,7 +849,11 @@ export interface UsersApiSearchParams {
   after?: string;
   /** Field names to select; defaults are used when absent. */
   fields?: Array<string>;
-  /** Results per page. */
+  /**
+   * Results per page.
+   * Range: 1 to ….
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
+   */
   per_page?: number;
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;
@@ -789,7 +879,11 @@ export interface ViewerRepositoriesListParams {
   after?: string;
   /** Field names to select; defaults are used when absent. */
   fields?: Array<string>;
-  /** Results per page. */
+  /**
+   * Results per page.
+   * Range: 1 to ….
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
+   */
   per_page?: number;
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;

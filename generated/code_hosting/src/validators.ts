@@ -221,7 +221,7 @@ return errors === 0;
 // prettier-ignore
 export const params_branches_list: Validator = validate1;
 // prettier-ignore
-const schema1 = {"type":"object","properties":{"after":{"type":"string"},"fields":{"type":"array","items":{"type":"string"}},"owner":{"type":"string"},"per_page":{"type":"integer"},"repo":{"type":"string"}},"required":["owner","repo"],"additionalProperties":false};
+const schema1 = {"type":"object","properties":{"after":{"type":"string"},"fields":{"type":"array","items":{"type":"string"}},"owner":{"type":"string"},"per_page":{"type":"integer","minimum":1},"repo":{"type":"string"}},"required":["owner","repo"],"additionalProperties":false};
 // prettier-ignore
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -346,13 +346,9 @@ vErrors.push(err7);
 errors++;
 }
 const _errs11 = errors;
-var valid0 = _errs10 === errors;
-}
-if(data.repo !== undefined){
-let data5 = data.repo;
-const _errs12 = errors;
-if(typeof data5 !== "string"){
-const err8 = {instancePath:instancePath+"/repo",schemaPath:"#/properties/repo/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data4 == "number"){
+if(data4 < 1 || isNaN(data4)){
+const err8 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -361,17 +357,33 @@ vErrors.push(err8);
 }
 errors++;
 }
-const _errs13 = errors;
-var valid0 = _errs12 === errors;
 }
+var valid0 = _errs10 === errors;
 }
-else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.repo !== undefined){
+let data5 = data.repo;
+const _errs12 = errors;
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/repo",schemaPath:"#/properties/repo/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
 }
 else {
 vErrors.push(err9);
+}
+errors++;
+}
+const _errs13 = errors;
+var valid0 = _errs12 === errors;
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
 }
 errors++;
 }
@@ -535,7 +547,7 @@ return errors === 0;
 // prettier-ignore
 export const params_comments_list: Validator = validate3;
 // prettier-ignore
-const schema3 = {"type":"object","properties":{"after":{"type":"string"},"fields":{"type":"array","items":{"type":"string"}},"number":{"type":"integer"},"owner":{"type":"string"},"per_page":{"type":"integer"},"repo":{"type":"string"}},"required":["number","owner","repo"],"additionalProperties":false};
+const schema3 = {"type":"object","properties":{"after":{"type":"string"},"fields":{"type":"array","items":{"type":"string"}},"number":{"type":"integer"},"owner":{"type":"string"},"per_page":{"type":"integer","minimum":1},"repo":{"type":"string"}},"required":["number","owner","repo"],"additionalProperties":false};
 // prettier-ignore
 function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -686,13 +698,9 @@ vErrors.push(err9);
 errors++;
 }
 const _errs13 = errors;
-var valid0 = _errs12 === errors;
-}
-if(data.repo !== undefined){
-let data6 = data.repo;
-const _errs14 = errors;
-if(typeof data6 !== "string"){
-const err10 = {instancePath:instancePath+"/repo",schemaPath:"#/properties/repo/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data5 == "number"){
+if(data5 < 1 || isNaN(data5)){
+const err10 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -701,17 +709,33 @@ vErrors.push(err10);
 }
 errors++;
 }
-const _errs15 = errors;
-var valid0 = _errs14 === errors;
 }
+var valid0 = _errs12 === errors;
 }
-else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.repo !== undefined){
+let data6 = data.repo;
+const _errs14 = errors;
+if(typeof data6 !== "string"){
+const err11 = {instancePath:instancePath+"/repo",schemaPath:"#/properties/repo/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
 else {
 vErrors.push(err11);
+}
+errors++;
+}
+const _errs15 = errors;
+var valid0 = _errs14 === errors;
+}
+}
+else {
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
 }
 errors++;
 }
@@ -977,7 +1001,7 @@ return errors === 0;
 // prettier-ignore
 export const params_issues_list: Validator = validate6;
 // prettier-ignore
-const schema6 = {"type":"object","properties":{"after":{"type":"string"},"fields":{"type":"array","items":{"type":"string"}},"owner":{"type":"string"},"per_page":{"type":"integer"},"repo":{"type":"string"},"states":{"type":"array","items":{"type":"string","enum":["OPEN","CLOSED"]}}},"required":["owner","repo"],"additionalProperties":false};
+const schema6 = {"type":"object","properties":{"after":{"type":"string"},"fields":{"type":"array","items":{"type":"string"}},"owner":{"type":"string"},"per_page":{"type":"integer","minimum":1},"repo":{"type":"string"},"states":{"type":"array","items":{"type":"string","enum":["OPEN","CLOSED"]}}},"required":["owner","repo"],"additionalProperties":false};
 // prettier-ignore
 function validate6(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1102,18 +1126,30 @@ vErrors.push(err7);
 errors++;
 }
 const _errs11 = errors;
+if(typeof data4 == "number"){
+if(data4 < 1 || isNaN(data4)){
+const err8 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
 var valid0 = _errs10 === errors;
 }
 if(data.repo !== undefined){
 let data5 = data.repo;
 const _errs12 = errors;
 if(typeof data5 !== "string"){
-const err8 = {instancePath:instancePath+"/repo",schemaPath:"#/properties/repo/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = {instancePath:instancePath+"/repo",schemaPath:"#/properties/repo/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err8];
+vErrors = [err9];
 }
 else {
-vErrors.push(err8);
+vErrors.push(err9);
 }
 errors++;
 }
@@ -1131,24 +1167,24 @@ for(let i1=0; i1<len1; i1++){
 let data7 = data6[i1];
 const _errs16 = errors;
 if(typeof data7 !== "string"){
-const err9 = {instancePath:instancePath+"/states/" + i1,schemaPath:"#/properties/states/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err10 = {instancePath:instancePath+"/states/" + i1,schemaPath:"#/properties/states/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err9];
+vErrors = [err10];
 }
 else {
-vErrors.push(err9);
+vErrors.push(err10);
 }
 errors++;
 }
 const _errs17 = errors;
 const vSchema0 = schema6.properties.states.items.enum;
 if(!((data7 === "OPEN") || (data7 === "CLOSED"))){
-const err10 = {instancePath:instancePath+"/states/" + i1,schemaPath:"#/properties/states/items/enum",keyword:"enum",params:{allowedValues: schema6.properties.states.items.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/states/" + i1,schemaPath:"#/properties/states/items/enum",keyword:"enum",params:{allowedValues: schema6.properties.states.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
-vErrors = [err10];
+vErrors = [err11];
 }
 else {
-vErrors.push(err10);
+vErrors.push(err11);
 }
 errors++;
 }
@@ -1159,12 +1195,12 @@ valid4 = false;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/states",schemaPath:"#/properties/states/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err12 = {instancePath:instancePath+"/states",schemaPath:"#/properties/states/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
-vErrors = [err11];
+vErrors = [err12];
 }
 else {
-vErrors.push(err11);
+vErrors.push(err12);
 }
 errors++;
 }
@@ -1172,12 +1208,12 @@ var valid0 = _errs14 === errors;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err12];
+vErrors = [err13];
 }
 else {
-vErrors.push(err12);
+vErrors.push(err13);
 }
 errors++;
 }
@@ -1341,7 +1377,7 @@ return errors === 0;
 // prettier-ignore
 export const params_issues_api_search: Validator = validate8;
 // prettier-ignore
-const schema8 = {"type":"object","properties":{"after":{"type":"string"},"fields":{"type":"array","items":{"type":"string"}},"per_page":{"type":"integer"},"query":{"type":"string"}},"required":["query"],"additionalProperties":false};
+const schema8 = {"type":"object","properties":{"after":{"type":"string"},"fields":{"type":"array","items":{"type":"string"}},"per_page":{"type":"integer","minimum":1},"query":{"type":"string"}},"required":["query"],"additionalProperties":false};
 // prettier-ignore
 function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1440,13 +1476,9 @@ vErrors.push(err5);
 errors++;
 }
 const _errs9 = errors;
-var valid0 = _errs8 === errors;
-}
-if(data.query !== undefined){
-let data4 = data.query;
-const _errs10 = errors;
-if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data3 == "number"){
+if(data3 < 1 || isNaN(data3)){
+const err6 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1455,17 +1487,33 @@ vErrors.push(err6);
 }
 errors++;
 }
-const _errs11 = errors;
-var valid0 = _errs10 === errors;
 }
+var valid0 = _errs8 === errors;
 }
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.query !== undefined){
+let data4 = data.query;
+const _errs10 = errors;
+if(typeof data4 !== "string"){
+const err7 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
 else {
 vErrors.push(err7);
+}
+errors++;
+}
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
 }
 errors++;
 }
@@ -1475,7 +1523,7 @@ return errors === 0;
 // prettier-ignore
 export const params_labels_list: Validator = validate9;
 // prettier-ignore
-const schema9 = {"type":"object","properties":{"after":{"type":"string"},"fields":{"type":"array","items":{"type":"string"}},"per_page":{"type":"integer"}},"additionalProperties":true};
+const schema9 = {"type":"object","properties":{"after":{"type":"string"},"fields":{"type":"array","items":{"type":"string"}},"per_page":{"type":"integer","minimum":1}},"additionalProperties":true};
 // prettier-ignore
 function validate9(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1552,16 +1600,28 @@ vErrors.push(err3);
 errors++;
 }
 const _errs9 = errors;
-var valid0 = _errs8 === errors;
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(typeof data3 == "number"){
+if(data3 < 1 || isNaN(data3)){
+const err4 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err4];
 }
 else {
 vErrors.push(err4);
+}
+errors++;
+}
+}
+var valid0 = _errs8 === errors;
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
 }
 errors++;
 }
@@ -1661,7 +1721,7 @@ return errors === 0;
 // prettier-ignore
 export const params_org_repositories_list: Validator = validate11;
 // prettier-ignore
-const schema11 = {"type":"object","properties":{"after":{"type":"string"},"fields":{"type":"array","items":{"type":"string"}},"org":{"type":"string"},"per_page":{"type":"integer"}},"required":["org"],"additionalProperties":false};
+const schema11 = {"type":"object","properties":{"after":{"type":"string"},"fields":{"type":"array","items":{"type":"string"}},"org":{"type":"string"},"per_page":{"type":"integer","minimum":1}},"required":["org"],"additionalProperties":false};
 // prettier-ignore
 function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1776,16 +1836,28 @@ vErrors.push(err6);
 errors++;
 }
 const _errs11 = errors;
-var valid0 = _errs10 === errors;
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(typeof data4 == "number"){
+if(data4 < 1 || isNaN(data4)){
+const err7 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err7];
 }
 else {
 vErrors.push(err7);
+}
+errors++;
+}
+}
+var valid0 = _errs10 === errors;
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
 }
 errors++;
 }
@@ -1795,7 +1867,7 @@ return errors === 0;
 // prettier-ignore
 export const params_pull_requests_list: Validator = validate12;
 // prettier-ignore
-const schema12 = {"type":"object","properties":{"after":{"type":"string"},"fields":{"type":"array","items":{"type":"string"}},"owner":{"type":"string"},"per_page":{"type":"integer"},"repo":{"type":"string"},"states":{"type":"array","items":{"type":"string","enum":["OPEN","CLOSED","MERGED"]}}},"required":["owner","repo"],"additionalProperties":false};
+const schema12 = {"type":"object","properties":{"after":{"type":"string"},"fields":{"type":"array","items":{"type":"string"}},"owner":{"type":"string"},"per_page":{"type":"integer","minimum":1},"repo":{"type":"string"},"states":{"type":"array","items":{"type":"string","enum":["OPEN","CLOSED","MERGED"]}}},"required":["owner","repo"],"additionalProperties":false};
 // prettier-ignore
 function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1920,18 +1992,30 @@ vErrors.push(err7);
 errors++;
 }
 const _errs11 = errors;
+if(typeof data4 == "number"){
+if(data4 < 1 || isNaN(data4)){
+const err8 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
 var valid0 = _errs10 === errors;
 }
 if(data.repo !== undefined){
 let data5 = data.repo;
 const _errs12 = errors;
 if(typeof data5 !== "string"){
-const err8 = {instancePath:instancePath+"/repo",schemaPath:"#/properties/repo/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = {instancePath:instancePath+"/repo",schemaPath:"#/properties/repo/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err8];
+vErrors = [err9];
 }
 else {
-vErrors.push(err8);
+vErrors.push(err9);
 }
 errors++;
 }
@@ -1949,24 +2033,24 @@ for(let i1=0; i1<len1; i1++){
 let data7 = data6[i1];
 const _errs16 = errors;
 if(typeof data7 !== "string"){
-const err9 = {instancePath:instancePath+"/states/" + i1,schemaPath:"#/properties/states/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err10 = {instancePath:instancePath+"/states/" + i1,schemaPath:"#/properties/states/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err9];
+vErrors = [err10];
 }
 else {
-vErrors.push(err9);
+vErrors.push(err10);
 }
 errors++;
 }
 const _errs17 = errors;
 const vSchema0 = schema12.properties.states.items.enum;
 if(!(((data7 === "OPEN") || (data7 === "CLOSED")) || (data7 === "MERGED"))){
-const err10 = {instancePath:instancePath+"/states/" + i1,schemaPath:"#/properties/states/items/enum",keyword:"enum",params:{allowedValues: schema12.properties.states.items.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/states/" + i1,schemaPath:"#/properties/states/items/enum",keyword:"enum",params:{allowedValues: schema12.properties.states.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
-vErrors = [err10];
+vErrors = [err11];
 }
 else {
-vErrors.push(err10);
+vErrors.push(err11);
 }
 errors++;
 }
@@ -1977,12 +2061,12 @@ valid4 = false;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/states",schemaPath:"#/properties/states/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err12 = {instancePath:instancePath+"/states",schemaPath:"#/properties/states/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
-vErrors = [err11];
+vErrors = [err12];
 }
 else {
-vErrors.push(err11);
+vErrors.push(err12);
 }
 errors++;
 }
@@ -1990,12 +2074,12 @@ var valid0 = _errs14 === errors;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err12];
+vErrors = [err13];
 }
 else {
-vErrors.push(err12);
+vErrors.push(err13);
 }
 errors++;
 }
@@ -2159,7 +2243,7 @@ return errors === 0;
 // prettier-ignore
 export const params_repositories_list: Validator = validate14;
 // prettier-ignore
-const schema14 = {"type":"object","properties":{"after":{"type":"string"},"fields":{"type":"array","items":{"type":"string"}},"per_page":{"type":"integer"},"username":{"type":"string"}},"required":["username"],"additionalProperties":false};
+const schema14 = {"type":"object","properties":{"after":{"type":"string"},"fields":{"type":"array","items":{"type":"string"}},"per_page":{"type":"integer","minimum":1},"username":{"type":"string"}},"required":["username"],"additionalProperties":false};
 // prettier-ignore
 function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -2258,13 +2342,9 @@ vErrors.push(err5);
 errors++;
 }
 const _errs9 = errors;
-var valid0 = _errs8 === errors;
-}
-if(data.username !== undefined){
-let data4 = data.username;
-const _errs10 = errors;
-if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data3 == "number"){
+if(data3 < 1 || isNaN(data3)){
+const err6 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2273,17 +2353,33 @@ vErrors.push(err6);
 }
 errors++;
 }
-const _errs11 = errors;
-var valid0 = _errs10 === errors;
 }
+var valid0 = _errs8 === errors;
 }
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.username !== undefined){
+let data4 = data.username;
+const _errs10 = errors;
+if(typeof data4 !== "string"){
+const err7 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
 else {
 vErrors.push(err7);
+}
+errors++;
+}
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
 }
 errors++;
 }
@@ -2421,7 +2517,7 @@ return errors === 0;
 // prettier-ignore
 export const params_repositories_api_search: Validator = validate16;
 // prettier-ignore
-const schema16 = {"type":"object","properties":{"after":{"type":"string"},"fields":{"type":"array","items":{"type":"string"}},"limit":{"type":"integer"},"query":{"type":"string"}},"required":["query"],"additionalProperties":false};
+const schema16 = {"type":"object","properties":{"after":{"type":"string"},"fields":{"type":"array","items":{"type":"string"}},"limit":{"type":"integer","minimum":1},"query":{"type":"string"}},"required":["query"],"additionalProperties":false};
 // prettier-ignore
 function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -2520,13 +2616,9 @@ vErrors.push(err5);
 errors++;
 }
 const _errs9 = errors;
-var valid0 = _errs8 === errors;
-}
-if(data.query !== undefined){
-let data4 = data.query;
-const _errs10 = errors;
-if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data3 == "number"){
+if(data3 < 1 || isNaN(data3)){
+const err6 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2535,17 +2627,33 @@ vErrors.push(err6);
 }
 errors++;
 }
-const _errs11 = errors;
-var valid0 = _errs10 === errors;
 }
+var valid0 = _errs8 === errors;
 }
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.query !== undefined){
+let data4 = data.query;
+const _errs10 = errors;
+if(typeof data4 !== "string"){
+const err7 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
 else {
 vErrors.push(err7);
+}
+errors++;
+}
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
 }
 errors++;
 }

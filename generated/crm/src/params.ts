@@ -25,7 +25,7 @@ export const companiesList: ParamSchema = {
     after: { type: 'string' },
     archived: { type: 'boolean' },
     associations: { type: 'string' },
-    limit: { type: 'integer' },
+    limit: { type: 'integer', minimum: 1 },
     properties: { type: 'string' },
     propertiesWithHistory: { type: 'string' },
   },
@@ -92,7 +92,7 @@ export const companiesApiSearch: ParamSchema = {
         additionalProperties: false,
       },
     },
-    limit: { type: 'integer' },
+    limit: { type: 'integer', minimum: 1 },
     properties: { type: 'array', items: { type: 'string' } },
     query: { type: 'string', maxLength: 3000 },
     sorts: {

@@ -40,7 +40,12 @@ const companiesListProperties = {
   after: { type: 'string', description: 'Paging cursor; equals paging.next.after of a previous page.' },
   archived: { type: 'boolean', description: 'Return only archived results.' },
   associations: associationsSchema,
-  limit: { type: 'integer', description: 'Page size.' },
+  limit: {
+    type: 'integer',
+    minimum: 1,
+    description:
+      'Page size. Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.',
+  },
   properties: propertiesSchema,
   propertiesWithHistory: {
     type: 'string',
@@ -100,7 +105,12 @@ const companiesApiSearchProperties = {
     description:
       'Up to 6 groups of filters. Assumption: Filters of a group all hold (AND) and groups are alternatives (OR), as upstream; the seed gives the operators but not how filters and groups combine. The mock evaluates a documented subset of the language (see the reference) and answers 422 outside it. Provenance: Upstream CRM search: filters within a group are ANDed, groups are ORed.',
   },
-  limit: { type: 'integer', description: 'Maximum results.' },
+  limit: {
+    type: 'integer',
+    minimum: 1,
+    description:
+      'Maximum results. Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.',
+  },
   properties: { type: 'array', items: { type: 'string' }, description: 'Property names to return.' },
   query: { type: 'string', maxLength: 3000, description: 'Search string, up to 3000 characters.' },
   sorts: {
@@ -201,7 +211,7 @@ export const tools: readonly ToolDefinition<CrmClient>[] = [
     name: 'crm_companies_list',
     title: 'List companies (CRM)',
     description:
-      "CRM — companies list: Returns a page of records of the entity. Entity: Companies. Returns one page: { records: [company…], meta }. Record fields: archived, archivedAt, associations, createdAt, id, objectWriteTraceId, properties, propertiesWithHistory, updatedAt, url. Paging: List and api_search results of contacts and companies page with after (a paging cursor; it equals paging.next.after of a previous page) and limit (the page size). Pass the next_cursor of the previous response as after; when next_cursor is missing there is no further page. Next page: call again with the result's 'next' arguments (null on the last page). Read-only.",
+      "CRM — companies list: Returns a page of records of the entity. Entity: Companies. Returns one page: { records: [company…], meta }. Record fields: archived, archivedAt, associations, createdAt, id, objectWriteTraceId, properties, propertiesWithHistory, updatedAt, url. Paging: List and api_search results of contacts and companies page with after (a paging cursor; it equals paging.next.after of a previous page) and limit (the page size). Pass the next_cursor of the previous response as after; when next_cursor is missing there is no further page. Next page: call again with the result's 'next' arguments (null on the last page). Limits: limit at least 1. Read-only.",
     connector: 'crm',
     entity: 'companies',
     action: 'list',
@@ -250,7 +260,7 @@ export const tools: readonly ToolDefinition<CrmClient>[] = [
     name: 'crm_companies_api_search',
     title: 'Search (native query) companies (CRM)',
     description:
-      "CRM — companies api_search: Search executed by the third-party system itself, using that system's own query syntax. Entity: Companies. Returns one page: { records: [company…], meta }. Record fields: archived, archivedAt, associations, createdAt, id, objectWriteTraceId, properties, propertiesWithHistory, updatedAt, url. Paging: List and api_search results of contacts and companies page with after (a paging cursor; it equals paging.next.after of a previous page) and limit (the page size). Pass the next_cursor of the previous response as after; when next_cursor is missing there is no further page. Next page: call again with the result's 'next' arguments (null on the last page). Limits: filterGroups at most 6 entries; query at most 3000 characters. Read-only.",
+      "CRM — companies api_search: Search executed by the third-party system itself, using that system's own query syntax. Entity: Companies. Returns one page: { records: [company…], meta }. Record fields: archived, archivedAt, associations, createdAt, id, objectWriteTraceId, properties, propertiesWithHistory, updatedAt, url. Paging: List and api_search results of contacts and companies page with after (a paging cursor; it equals paging.next.after of a previous page) and limit (the page size). Pass the next_cursor of the previous response as after; when next_cursor is missing there is no further page. Next page: call again with the result's 'next' arguments (null on the last page). Limits: filterGroups at most 6 entries; limit at least 1; query at most 3000 characters. Read-only.",
     connector: 'crm',
     entity: 'companies',
     action: 'api_search',
@@ -350,7 +360,7 @@ export const tools: readonly ToolDefinition<CrmClient>[] = [
     name: 'crm_contacts_list',
     title: 'List contacts (CRM)',
     description:
-      "CRM — contacts list: Returns a page of records of the entity. Entity: Contacts. Returns one page: { records: [contact…], meta }. Record fields: archived, archivedAt, associations, createdAt, id, objectWriteTraceId, properties, propertiesWithHistory, updatedAt, url. Paging: List and api_search results of contacts and companies page with after (a paging cursor; it equals paging.next.after of a previous page) and limit (the page size). Pass the next_cursor of the previous response as after; when next_cursor is missing there is no further page. Next page: call again with the result's 'next' arguments (null on the last page). Read-only.",
+      "CRM — contacts list: Returns a page of records of the entity. Entity: Contacts. Returns one page: { records: [contact…], meta }. Record fields: archived, archivedAt, associations, createdAt, id, objectWriteTraceId, properties, propertiesWithHistory, updatedAt, url. Paging: List and api_search results of contacts and companies page with after (a paging cursor; it equals paging.next.after of a previous page) and limit (the page size). Pass the next_cursor of the previous response as after; when next_cursor is missing there is no further page. Next page: call again with the result's 'next' arguments (null on the last page). Limits: limit at least 1. Read-only.",
     connector: 'crm',
     entity: 'contacts',
     action: 'list',
@@ -399,7 +409,7 @@ export const tools: readonly ToolDefinition<CrmClient>[] = [
     name: 'crm_contacts_api_search',
     title: 'Search (native query) contacts (CRM)',
     description:
-      "CRM — contacts api_search: Search executed by the third-party system itself, using that system's own query syntax. Entity: Contacts. Returns one page: { records: [contact…], meta }. Record fields: archived, archivedAt, associations, createdAt, id, objectWriteTraceId, properties, propertiesWithHistory, updatedAt, url. Paging: List and api_search results of contacts and companies page with after (a paging cursor; it equals paging.next.after of a previous page) and limit (the page size). Pass the next_cursor of the previous response as after; when next_cursor is missing there is no further page. Next page: call again with the result's 'next' arguments (null on the last page). Limits: filterGroups at most 6 entries; query at most 3000 characters. Read-only.",
+      "CRM — contacts api_search: Search executed by the third-party system itself, using that system's own query syntax. Entity: Contacts. Returns one page: { records: [contact…], meta }. Record fields: archived, archivedAt, associations, createdAt, id, objectWriteTraceId, properties, propertiesWithHistory, updatedAt, url. Paging: List and api_search results of contacts and companies page with after (a paging cursor; it equals paging.next.after of a previous page) and limit (the page size). Pass the next_cursor of the previous response as after; when next_cursor is missing there is no further page. Next page: call again with the result's 'next' arguments (null on the last page). Limits: filterGroups at most 6 entries; limit at least 1; query at most 3000 characters. Read-only.",
     connector: 'crm',
     entity: 'contacts',
     action: 'api_search',

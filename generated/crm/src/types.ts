@@ -129,7 +129,11 @@ export interface CompaniesListParams {
    * A list joined with ','.
    */
   associations?: string;
-  /** Page size. */
+  /**
+   * Page size.
+   * Range: 1 to ….
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
+   */
   limit?: number;
   /**
    * Comma-separated property names.
@@ -205,7 +209,11 @@ export interface CompaniesApiSearchParams {
       values?: Array<string>;
     }>;
   }>;
-  /** Maximum results. */
+  /**
+   * Maximum results.
+   * Range: 1 to ….
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
+   */
   limit?: number;
   /** Property names to return. */
   properties?: Array<string>;
@@ -257,7 +265,11 @@ export interface ContactsListParams {
    * A list joined with ','.
    */
   associations?: string;
-  /** Page size. */
+  /**
+   * Page size.
+   * Range: 1 to ….
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
+   */
   limit?: number;
   /**
    * Comma-separated property names.
@@ -333,7 +345,11 @@ export interface ContactsApiSearchParams {
       values?: Array<string>;
     }>;
   }>;
-  /** Maximum results. */
+  /**
+   * Maximum results.
+   * Range: 1 to ….
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
+   */
   limit?: number;
   /** Property names to return. */
   properties?: Array<string>;

@@ -230,7 +230,7 @@ return errors === 0;
 // prettier-ignore
 export const params_companies_list: Validator = validate1;
 // prettier-ignore
-const schema1 = {"type":"object","properties":{"after":{"type":"string"},"archived":{"type":"boolean"},"associations":{"type":"string"},"limit":{"type":"integer"},"properties":{"type":"string"},"propertiesWithHistory":{"type":"string"}},"additionalProperties":false};
+const schema1 = {"type":"object","properties":{"after":{"type":"string"},"archived":{"type":"boolean"},"associations":{"type":"string"},"limit":{"type":"integer","minimum":1},"properties":{"type":"string"},"propertiesWithHistory":{"type":"string"}},"additionalProperties":false};
 // prettier-ignore
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -312,18 +312,30 @@ vErrors.push(err4);
 errors++;
 }
 const _errs9 = errors;
+if(typeof data3 == "number"){
+if(data3 < 1 || isNaN(data3)){
+const err5 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
 var valid0 = _errs8 === errors;
 }
 if(data.properties !== undefined){
 let data4 = data.properties;
 const _errs10 = errors;
 if(typeof data4 !== "string"){
-const err5 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err5];
+vErrors = [err6];
 }
 else {
-vErrors.push(err5);
+vErrors.push(err6);
 }
 errors++;
 }
@@ -334,12 +346,12 @@ if(data.propertiesWithHistory !== undefined){
 let data5 = data.propertiesWithHistory;
 const _errs12 = errors;
 if(typeof data5 !== "string"){
-const err6 = {instancePath:instancePath+"/propertiesWithHistory",schemaPath:"#/properties/propertiesWithHistory/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = {instancePath:instancePath+"/propertiesWithHistory",schemaPath:"#/properties/propertiesWithHistory/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err6];
+vErrors = [err7];
 }
 else {
-vErrors.push(err6);
+vErrors.push(err7);
 }
 errors++;
 }
@@ -348,12 +360,12 @@ var valid0 = _errs12 === errors;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err7];
+vErrors = [err8];
 }
 else {
-vErrors.push(err7);
+vErrors.push(err8);
 }
 errors++;
 }
@@ -506,7 +518,7 @@ return errors === 0;
 // prettier-ignore
 export const params_companies_api_search: Validator = validate3;
 // prettier-ignore
-const schema3 = {"type":"object","properties":{"after":{"type":"string"},"filterGroups":{"type":"array","maxItems":6,"items":{"type":"object","properties":{"filters":{"type":"array","items":{"type":"object","properties":{"operator":{"type":"string","enum":["BETWEEN","CONTAINS_TOKEN","EQ","GT","GTE","HAS_PROPERTY","IN","LT","LTE","NEQ","NOT_CONTAINS_TOKEN","NOT_HAS_PROPERTY","NOT_IN"]},"propertyName":{"type":"string"},"value":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}},"additionalProperties":false}}},"additionalProperties":false}},"limit":{"type":"integer"},"properties":{"type":"array","items":{"type":"string"}},"query":{"type":"string","maxLength":3000},"sorts":{"type":"array","items":{"type":"object","properties":{"direction":{"type":"string","enum":["ASCENDING","DESCENDING"]},"propertyName":{"type":"string"}},"additionalProperties":false}}},"additionalProperties":false};
+const schema3 = {"type":"object","properties":{"after":{"type":"string"},"filterGroups":{"type":"array","maxItems":6,"items":{"type":"object","properties":{"filters":{"type":"array","items":{"type":"object","properties":{"operator":{"type":"string","enum":["BETWEEN","CONTAINS_TOKEN","EQ","GT","GTE","HAS_PROPERTY","IN","LT","LTE","NEQ","NOT_CONTAINS_TOKEN","NOT_HAS_PROPERTY","NOT_IN"]},"propertyName":{"type":"string"},"value":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}},"additionalProperties":false}}},"additionalProperties":false}},"limit":{"type":"integer","minimum":1},"properties":{"type":"array","items":{"type":"string"}},"query":{"type":"string","maxLength":3000},"sorts":{"type":"array","items":{"type":"object","properties":{"direction":{"type":"string","enum":["ASCENDING","DESCENDING"]},"propertyName":{"type":"string"}},"additionalProperties":false}}},"additionalProperties":false};
 // prettier-ignore
 const func0 = ucs2length;
 // prettier-ignore
@@ -774,6 +786,18 @@ vErrors.push(err15);
 errors++;
 }
 const _errs25 = errors;
+if(typeof data10 == "number"){
+if(data10 < 1 || isNaN(data10)){
+const err16 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
 var valid0 = _errs24 === errors;
 }
 if(data.properties !== undefined){
@@ -787,12 +811,12 @@ for(let i3=0; i3<len3; i3++){
 let data12 = data11[i3];
 const _errs28 = errors;
 if(typeof data12 !== "string"){
-const err16 = {instancePath:instancePath+"/properties/" + i3,schemaPath:"#/properties/properties/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err17 = {instancePath:instancePath+"/properties/" + i3,schemaPath:"#/properties/properties/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err16];
+vErrors = [err17];
 }
 else {
-vErrors.push(err16);
+vErrors.push(err17);
 }
 errors++;
 }
@@ -804,12 +828,12 @@ valid10 = false;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err18 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
-vErrors = [err17];
+vErrors = [err18];
 }
 else {
-vErrors.push(err17);
+vErrors.push(err18);
 }
 errors++;
 }
@@ -821,23 +845,23 @@ const _errs30 = errors;
 const _errs31 = errors;
 if(typeof data13 === "string"){
 if(func0(data13) > 3000){
-const err18 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/maxLength",keyword:"maxLength",params:{limit: 3000},message:"must NOT have more than 3000 characters"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-else {
-const err19 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err19 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/maxLength",keyword:"maxLength",params:{limit: 3000},message:"must NOT have more than 3000 characters"};
 if(vErrors === null){
 vErrors = [err19];
 }
 else {
 vErrors.push(err19);
+}
+errors++;
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
 }
 errors++;
 }
@@ -858,21 +882,7 @@ if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
 const _errs36 = errors;
 for(const key3 in data15){
 if(!((key3 === "direction") || (key3 === "propertyName"))){
-const err20 = {instancePath:instancePath+"/sorts/" + i4,schemaPath:"#/properties/sorts/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-if(data15.direction !== undefined){
-let data16 = data15.direction;
-const _errs37 = errors;
-if(typeof data16 !== "string"){
-const err21 = {instancePath:instancePath+"/sorts/" + i4+"/direction",schemaPath:"#/properties/sorts/items/properties/direction/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err21 = {instancePath:instancePath+"/sorts/" + i4,schemaPath:"#/properties/sorts/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -881,15 +891,29 @@ vErrors.push(err21);
 }
 errors++;
 }
-const _errs38 = errors;
-const vSchema1 = schema3.properties.sorts.items.properties.direction.enum;
-if(!((data16 === "ASCENDING") || (data16 === "DESCENDING"))){
-const err22 = {instancePath:instancePath+"/sorts/" + i4+"/direction",schemaPath:"#/properties/sorts/items/properties/direction/enum",keyword:"enum",params:{allowedValues: schema3.properties.sorts.items.properties.direction.enum},message:"must be equal to one of the allowed values"};
+}
+if(data15.direction !== undefined){
+let data16 = data15.direction;
+const _errs37 = errors;
+if(typeof data16 !== "string"){
+const err22 = {instancePath:instancePath+"/sorts/" + i4+"/direction",schemaPath:"#/properties/sorts/items/properties/direction/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err22];
 }
 else {
 vErrors.push(err22);
+}
+errors++;
+}
+const _errs38 = errors;
+const vSchema1 = schema3.properties.sorts.items.properties.direction.enum;
+if(!((data16 === "ASCENDING") || (data16 === "DESCENDING"))){
+const err23 = {instancePath:instancePath+"/sorts/" + i4+"/direction",schemaPath:"#/properties/sorts/items/properties/direction/enum",keyword:"enum",params:{allowedValues: schema3.properties.sorts.items.properties.direction.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
 }
 errors++;
 }
@@ -899,12 +923,12 @@ if(data15.propertyName !== undefined){
 let data17 = data15.propertyName;
 const _errs39 = errors;
 if(typeof data17 !== "string"){
-const err23 = {instancePath:instancePath+"/sorts/" + i4+"/propertyName",schemaPath:"#/properties/sorts/items/properties/propertyName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err24 = {instancePath:instancePath+"/sorts/" + i4+"/propertyName",schemaPath:"#/properties/sorts/items/properties/propertyName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err23];
+vErrors = [err24];
 }
 else {
-vErrors.push(err23);
+vErrors.push(err24);
 }
 errors++;
 }
@@ -913,12 +937,12 @@ var valid13 = _errs39 === errors;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/sorts/" + i4,schemaPath:"#/properties/sorts/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err25 = {instancePath:instancePath+"/sorts/" + i4,schemaPath:"#/properties/sorts/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err24];
+vErrors = [err25];
 }
 else {
-vErrors.push(err24);
+vErrors.push(err25);
 }
 errors++;
 }
@@ -929,12 +953,12 @@ valid12 = false;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/sorts",schemaPath:"#/properties/sorts/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err26 = {instancePath:instancePath+"/sorts",schemaPath:"#/properties/sorts/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
-vErrors = [err25];
+vErrors = [err26];
 }
 else {
-vErrors.push(err25);
+vErrors.push(err26);
 }
 errors++;
 }
@@ -942,12 +966,12 @@ var valid0 = _errs32 === errors;
 }
 }
 else {
-const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err26];
+vErrors = [err27];
 }
 else {
-vErrors.push(err26);
+vErrors.push(err27);
 }
 errors++;
 }

@@ -15,7 +15,7 @@ export const adminsGet: ParamSchema = {
 /** Params of companies list. */
 export const companiesList: ParamSchema = {
   type: 'object',
-  properties: { per_page: { type: 'integer' }, starting_after: { type: 'string' } },
+  properties: { per_page: { type: 'integer', minimum: 1 }, starting_after: { type: 'string' } },
   additionalProperties: false,
 };
 

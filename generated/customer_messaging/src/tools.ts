@@ -29,7 +29,12 @@ export type {
 const readHints = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true } as const;
 /** Schema shared by `customer_messaging_companies_list`, `customer_messaging_contacts_list`, `customer_messaging_conversations_list`. */
 const companiesListProperties = {
-  per_page: { type: 'integer', description: 'Number of records per page.' },
+  per_page: {
+    type: 'integer',
+    minimum: 1,
+    description:
+      'Number of records per page. Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.',
+  },
   starting_after: { type: 'string', description: 'Cursor; the next page starts after it.' },
 };
 /** Paging shared by `customer_messaging_companies_list`, `customer_messaging_contacts_list`, `customer_messaging_conversations_list`. */
@@ -92,7 +97,7 @@ export const tools: readonly ToolDefinition<CustomerMessagingClient>[] = [
     name: 'customer_messaging_companies_list',
     title: 'List companies (Customer messaging)',
     description:
-      "Customer messaging — companies list: Returns a page of records of the entity. Entity: Companies. Returns one page: { records: [company…], meta }. Record fields: company_id, created_at, custom_attributes, id, industry, last_request_at, monthly_spend, name, plan, remote_created_at, segments, session_count, size, tags, type, updated_at, user_count, website. Paging: contacts, conversations and companies lists page with starting_after: omit it on the first call, afterwards pass the next_page value of the previous response; the last page has no next_page. Next page: call again with the result's 'next' arguments (null on the last page). Read-only.",
+      "Customer messaging — companies list: Returns a page of records of the entity. Entity: Companies. Returns one page: { records: [company…], meta }. Record fields: company_id, created_at, custom_attributes, id, industry, last_request_at, monthly_spend, name, plan, remote_created_at, segments, session_count, size, tags, type, updated_at, user_count, website. Paging: contacts, conversations and companies lists page with starting_after: omit it on the first call, afterwards pass the next_page value of the previous response; the last page has no next_page. Next page: call again with the result's 'next' arguments (null on the last page). Limits: per_page at least 1. Read-only.",
     connector: 'customer_messaging',
     entity: 'companies',
     action: 'list',
@@ -134,7 +139,7 @@ export const tools: readonly ToolDefinition<CustomerMessagingClient>[] = [
     name: 'customer_messaging_contacts_list',
     title: 'List contacts (Customer messaging)',
     description:
-      "Customer messaging — contacts list: Returns a page of records of the entity. Entity: Contacts. Returns one page: { records: [contact…], meta }. Record fields: android_app_name, android_app_version, android_device, android_last_seen_at, android_os_version, android_sdk_version, avatar, browser, browser_language, browser_version, companies, created_at, custom_attributes, email, external_id, has_hard_bounced, id, ios_app_name, ios_app_version, ios_device and 24 more. Paging: contacts, conversations and companies lists page with starting_after: omit it on the first call, afterwards pass the next_page value of the previous response; the last page has no next_page. Next page: call again with the result's 'next' arguments (null on the last page). Read-only.",
+      "Customer messaging — contacts list: Returns a page of records of the entity. Entity: Contacts. Returns one page: { records: [contact…], meta }. Record fields: android_app_name, android_app_version, android_device, android_last_seen_at, android_os_version, android_sdk_version, avatar, browser, browser_language, browser_version, companies, created_at, custom_attributes, email, external_id, has_hard_bounced, id, ios_app_name, ios_app_version, ios_device and 24 more. Paging: contacts, conversations and companies lists page with starting_after: omit it on the first call, afterwards pass the next_page value of the previous response; the last page has no next_page. Next page: call again with the result's 'next' arguments (null on the last page). Limits: per_page at least 1. Read-only.",
     connector: 'customer_messaging',
     entity: 'contacts',
     action: 'list',
@@ -176,7 +181,7 @@ export const tools: readonly ToolDefinition<CustomerMessagingClient>[] = [
     name: 'customer_messaging_conversations_list',
     title: 'List conversations (Customer messaging)',
     description:
-      "Customer messaging — conversations list: Returns a page of records of the entity. Entity: Conversations. Returns one page: { records: [conversation…], meta }. Record fields: admin_assignee_id, contacts, conversation_parts, conversation_rating, created_at, custom_attributes, first_contact_reply, id, open, priority, read, sla_applied, snoozed_until, source, state, statistics, tags, team_assignee_id, teammates, title and 3 more. Paging: contacts, conversations and companies lists page with starting_after: omit it on the first call, afterwards pass the next_page value of the previous response; the last page has no next_page. Next page: call again with the result's 'next' arguments (null on the last page). Read-only.",
+      "Customer messaging — conversations list: Returns a page of records of the entity. Entity: Conversations. Returns one page: { records: [conversation…], meta }. Record fields: admin_assignee_id, contacts, conversation_parts, conversation_rating, created_at, custom_attributes, first_contact_reply, id, open, priority, read, sla_applied, snoozed_until, source, state, statistics, tags, team_assignee_id, teammates, title and 3 more. Paging: contacts, conversations and companies lists page with starting_after: omit it on the first call, afterwards pass the next_page value of the previous response; the last page has no next_page. Next page: call again with the result's 'next' arguments (null on the last page). Limits: per_page at least 1. Read-only.",
     connector: 'customer_messaging',
     entity: 'conversations',
     action: 'list',

@@ -276,7 +276,11 @@ export interface AdminsGetParams {
 
 /** Params of companies list. */
 export interface CompaniesListParams {
-  /** Number of records per page. */
+  /**
+   * Number of records per page.
+   * Range: 1 to ….
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
+   */
   per_page?: number;
   /** Cursor; the next page starts after it. */
   starting_after?: string;
@@ -290,7 +294,11 @@ export interface CompaniesGetParams {
 
 /** Params of contacts list. */
 export interface ContactsListParams {
-  /** Number of records per page. */
+  /**
+   * Number of records per page.
+   * Range: 1 to ….
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
+   */
   per_page?: number;
   /** Cursor; the next page starts after it. */
   starting_after?: string;
@@ -304,7 +312,11 @@ export interface ContactsGetParams {
 
 /** Params of conversations list. */
 export interface ConversationsListParams {
-  /** Number of records per page. */
+  /**
+   * Number of records per page.
+   * Range: 1 to ….
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
+   */
   per_page?: number;
   /** Cursor; the next page starts after it. */
   starting_after?: string;

@@ -319,7 +319,7 @@ return errors === 0;
 // prettier-ignore
 export const params_companies_list: Validator = validate3;
 // prettier-ignore
-const schema3 = {"type":"object","properties":{"per_page":{"type":"integer"},"starting_after":{"type":"string"}},"additionalProperties":false};
+const schema3 = {"type":"object","properties":{"per_page":{"type":"integer","minimum":1},"starting_after":{"type":"string"}},"additionalProperties":false};
 // prettier-ignore
 function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -353,13 +353,9 @@ vErrors.push(err1);
 errors++;
 }
 const _errs3 = errors;
-var valid0 = _errs2 === errors;
-}
-if(data.starting_after !== undefined){
-let data1 = data.starting_after;
-const _errs4 = errors;
-if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/starting_after",schemaPath:"#/properties/starting_after/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data0 == "number"){
+if(data0 < 1 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -368,17 +364,33 @@ vErrors.push(err2);
 }
 errors++;
 }
-const _errs5 = errors;
-var valid0 = _errs4 === errors;
 }
+var valid0 = _errs2 === errors;
 }
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.starting_after !== undefined){
+let data1 = data.starting_after;
+const _errs4 = errors;
+if(typeof data1 !== "string"){
+const err3 = {instancePath:instancePath+"/starting_after",schemaPath:"#/properties/starting_after/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
 else {
 vErrors.push(err3);
+}
+errors++;
+}
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
 }
 errors++;
 }

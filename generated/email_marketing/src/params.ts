@@ -7,7 +7,7 @@ export const automationsList: ParamSchema = {
   properties: {
     before_create_time: { type: 'string' },
     before_start_time: { type: 'string' },
-    count: { type: 'integer' },
+    count: { type: 'integer', minimum: 1 },
     offset: { type: 'integer' },
     since_create_time: { type: 'string' },
   },
@@ -20,7 +20,7 @@ export const campaignsList: ParamSchema = {
   properties: {
     before_create_time: { type: 'string' },
     before_send_time: { type: 'string' },
-    count: { type: 'integer', maximum: 1000 },
+    count: { type: 'integer', minimum: 1, maximum: 1000 },
     folder_id: { type: 'string' },
     list_id: { type: 'string' },
     offset: { type: 'integer' },
@@ -47,7 +47,7 @@ export const emailActivityList: ParamSchema = {
   type: 'object',
   properties: {
     campaign_id: { type: 'string' },
-    count: { type: 'integer' },
+    count: { type: 'integer', minimum: 1 },
     offset: { type: 'integer' },
     since: { type: 'string' },
   },
@@ -58,7 +58,7 @@ export const emailActivityList: ParamSchema = {
 /** Params of interest_categories list. */
 export const interestCategoriesList: ParamSchema = {
   type: 'object',
-  properties: { count: { type: 'integer' }, offset: { type: 'integer' } },
+  properties: { count: { type: 'integer', minimum: 1 }, offset: { type: 'integer' } },
   additionalProperties: true,
 };
 
@@ -91,7 +91,7 @@ export const listMembersList: ParamSchema = {
   properties: {
     before_last_changed: { type: 'string' },
     before_timestamp_opt: { type: 'string' },
-    count: { type: 'integer' },
+    count: { type: 'integer', minimum: 1 },
     email_type: { type: 'string' },
     interest_category_id: { type: 'string' },
     interest_ids: { type: 'string' },
@@ -124,7 +124,7 @@ export const listsList: ParamSchema = {
   properties: {
     before_campaign_last_sent: { type: 'string' },
     before_date_created: { type: 'string' },
-    count: { type: 'integer' },
+    count: { type: 'integer', minimum: 1 },
     email: { type: 'string' },
     offset: { type: 'integer' },
     since_campaign_last_sent: { type: 'string' },
@@ -148,7 +148,7 @@ export const reportsList: ParamSchema = {
   type: 'object',
   properties: {
     before_send_time: { type: 'string' },
-    count: { type: 'integer' },
+    count: { type: 'integer', minimum: 1 },
     offset: { type: 'integer' },
     since_send_time: { type: 'string' },
     type: { type: 'string', enum: ['regular', 'plaintext', 'absplit', 'rss', 'variate'] },

@@ -270,7 +270,11 @@ export interface AutomationsListParams {
    * Assumption: The seed gives no type for before_start_time; string assumed like the other time filters.
    */
   before_start_time?: string;
-  /** Number of records to return. */
+  /**
+   * Number of records to return.
+   * Range: 1 to ….
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
+   */
   count?: number;
   /** Number of records to skip. */
   offset?: number;
@@ -296,7 +300,8 @@ export interface CampaignsListParams {
   before_send_time?: string;
   /**
    * Number of records to return.
-   * Default: 10. Range: … to 1000.
+   * Default: 10. Range: 1 to 1000.
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   count?: number;
   /** Only campaigns in this folder. */
@@ -349,7 +354,11 @@ export interface EmailActivityListParams {
    * Filters: records whose `campaign_id` is equal to the value, case-sensitive.
    */
   campaign_id: string;
-  /** Number of records to return. */
+  /**
+   * Number of records to return.
+   * Range: 1 to ….
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
+   */
   count?: number;
   /** Number of records to skip. */
   offset?: number;
@@ -362,7 +371,11 @@ export interface EmailActivityListParams {
  * Not specified by the contract: "Parameters of interest_categories: not shown. (The seed's "Common list parameters: count; offset" apply: the connector-wide list params are given.)"
  */
 export interface InterestCategoriesListParams {
-  /** Number of records to return. */
+  /**
+   * Number of records to return.
+   * Range: 1 to ….
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
+   */
   count?: number;
   /** Number of records to skip. */
   offset?: number;
@@ -394,7 +407,11 @@ export interface InterestCategoriesGetParams {
  * Not specified by the contract: "Parameters of interests: not shown. (The seed's "Common list parameters: count; offset" apply: the connector-wide list params are given.)"
  */
 export interface InterestsListParams {
-  /** Number of records to return. */
+  /**
+   * Number of records to return.
+   * Range: 1 to ….
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
+   */
   count?: number;
   /** Number of records to skip. */
   offset?: number;
@@ -440,7 +457,11 @@ export interface ListMembersListParams {
    * Assumption: Keeps the members who opted in before it (timestamp_opt; the seed does not say whether the bound is included).
    */
   before_timestamp_opt?: string;
-  /** Number of records to return. */
+  /**
+   * Number of records to return.
+   * Range: 1 to ….
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
+   */
   count?: number;
   /**
    * Not described by the contract.
@@ -517,7 +538,11 @@ export interface ListsListParams {
    * Assumption: Keeps the lists created before it (date_created; the seed does not say whether the bound is included).
    */
   before_date_created?: string;
-  /** Number of records to return. */
+  /**
+   * Number of records to return.
+   * Range: 1 to ….
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
+   */
   count?: number;
   /** Not described by the contract. */
   email?: string;
@@ -554,7 +579,11 @@ export interface ReportsListParams {
    * Assumption: Keeps the records sent before it (send_time, a date-time; the seed says what the param keeps, not whether the bound itself is included).
    */
   before_send_time?: string;
-  /** Number of records to return. */
+  /**
+   * Number of records to return.
+   * Range: 1 to ….
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
+   */
   count?: number;
   /** Number of records to skip. */
   offset?: number;
@@ -583,7 +612,11 @@ export interface ReportsGetParams {
  * Not specified by the contract: "Parameters of segment_members: not shown. (The seed's "Common list parameters: count; offset" apply: the connector-wide list params are given.)"
  */
 export interface SegmentMembersListParams {
-  /** Number of records to return. */
+  /**
+   * Number of records to return.
+   * Range: 1 to ….
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
+   */
   count?: number;
   /** Number of records to skip. */
   offset?: number;
@@ -596,7 +629,11 @@ export interface SegmentMembersListParams {
  * Not specified by the contract: "Parameters of segments: not shown. (The seed's "Common list parameters: count; offset" apply: the connector-wide list params are given.)"
  */
 export interface SegmentsListParams {
-  /** Number of records to return. */
+  /**
+   * Number of records to return.
+   * Range: 1 to ….
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
+   */
   count?: number;
   /** Number of records to skip. */
   offset?: number;
@@ -628,7 +665,11 @@ export interface SegmentsGetParams {
  * Not specified by the contract: "Parameters of tags: not shown. (The seed's "Common list parameters: count; offset" apply: the connector-wide list params are given.)"
  */
 export interface TagsListParams {
-  /** Number of records to return. */
+  /**
+   * Number of records to return.
+   * Range: 1 to ….
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
+   */
   count?: number;
   /** Number of records to skip. */
   offset?: number;
@@ -641,7 +682,11 @@ export interface TagsListParams {
  * Not specified by the contract: "Parameters of unsubscribes: not shown. (The seed's "Common list parameters: count; offset" apply: the connector-wide list params are given.)"
  */
 export interface UnsubscribesListParams {
-  /** Number of records to return. */
+  /**
+   * Number of records to return.
+   * Range: 1 to ….
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
+   */
   count?: number;
   /** Number of records to skip. */
   offset?: number;

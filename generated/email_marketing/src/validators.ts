@@ -221,7 +221,7 @@ return errors === 0;
 // prettier-ignore
 export const params_automations_list: Validator = validate1;
 // prettier-ignore
-const schema1 = {"type":"object","properties":{"before_create_time":{"type":"string"},"before_start_time":{"type":"string"},"count":{"type":"integer"},"offset":{"type":"integer"},"since_create_time":{"type":"string"}},"additionalProperties":true};
+const schema1 = {"type":"object","properties":{"before_create_time":{"type":"string"},"before_start_time":{"type":"string"},"count":{"type":"integer","minimum":1},"offset":{"type":"integer"},"since_create_time":{"type":"string"}},"additionalProperties":true};
 // prettier-ignore
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -275,18 +275,30 @@ vErrors.push(err2);
 errors++;
 }
 const _errs7 = errors;
+if(typeof data2 == "number"){
+if(data2 < 1 || isNaN(data2)){
+const err3 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
 var valid0 = _errs6 === errors;
 }
 if(data.offset !== undefined){
 let data3 = data.offset;
 const _errs8 = errors;
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-const err3 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err4 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
-vErrors = [err3];
+vErrors = [err4];
 }
 else {
-vErrors.push(err3);
+vErrors.push(err4);
 }
 errors++;
 }
@@ -297,12 +309,12 @@ if(data.since_create_time !== undefined){
 let data4 = data.since_create_time;
 const _errs10 = errors;
 if(typeof data4 !== "string"){
-const err4 = {instancePath:instancePath+"/since_create_time",schemaPath:"#/properties/since_create_time/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = {instancePath:instancePath+"/since_create_time",schemaPath:"#/properties/since_create_time/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err4];
+vErrors = [err5];
 }
 else {
-vErrors.push(err4);
+vErrors.push(err5);
 }
 errors++;
 }
@@ -311,12 +323,12 @@ var valid0 = _errs10 === errors;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err5];
+vErrors = [err6];
 }
 else {
-vErrors.push(err5);
+vErrors.push(err6);
 }
 errors++;
 }
@@ -326,7 +338,7 @@ return errors === 0;
 // prettier-ignore
 export const params_campaigns_list: Validator = validate2;
 // prettier-ignore
-const schema2 = {"type":"object","properties":{"before_create_time":{"type":"string"},"before_send_time":{"type":"string"},"count":{"type":"integer","maximum":1000},"folder_id":{"type":"string"},"list_id":{"type":"string"},"offset":{"type":"integer"},"since_create_time":{"type":"string"},"since_send_time":{"type":"string"},"sort_dir":{"type":"string","enum":["ASC","DESC"]},"sort_field":{"type":"string","enum":["create_time","send_time"]},"status":{"type":"string","enum":["save","paused","schedule","sending","sent"]},"type":{"type":"string","enum":["regular","plaintext","absplit","rss","variate"]}},"additionalProperties":false};
+const schema2 = {"type":"object","properties":{"before_create_time":{"type":"string"},"before_send_time":{"type":"string"},"count":{"type":"integer","minimum":1,"maximum":1000},"folder_id":{"type":"string"},"list_id":{"type":"string"},"offset":{"type":"integer"},"since_create_time":{"type":"string"},"since_send_time":{"type":"string"},"sort_dir":{"type":"string","enum":["ASC","DESC"]},"sort_field":{"type":"string","enum":["create_time","send_time"]},"status":{"type":"string","enum":["save","paused","schedule","sending","sent"]},"type":{"type":"string","enum":["regular","plaintext","absplit","rss","variate"]}},"additionalProperties":false};
 // prettier-ignore
 const func0 = Object.prototype.hasOwnProperty;
 // prettier-ignore
@@ -405,6 +417,16 @@ vErrors.push(err4);
 }
 errors++;
 }
+if(data2 < 1 || isNaN(data2)){
+const err5 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
 }
 var valid0 = _errs6 === errors;
 }
@@ -412,12 +434,12 @@ if(data.folder_id !== undefined){
 let data3 = data.folder_id;
 const _errs8 = errors;
 if(typeof data3 !== "string"){
-const err5 = {instancePath:instancePath+"/folder_id",schemaPath:"#/properties/folder_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = {instancePath:instancePath+"/folder_id",schemaPath:"#/properties/folder_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err5];
+vErrors = [err6];
 }
 else {
-vErrors.push(err5);
+vErrors.push(err6);
 }
 errors++;
 }
@@ -428,12 +450,12 @@ if(data.list_id !== undefined){
 let data4 = data.list_id;
 const _errs10 = errors;
 if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/list_id",schemaPath:"#/properties/list_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = {instancePath:instancePath+"/list_id",schemaPath:"#/properties/list_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err6];
+vErrors = [err7];
 }
 else {
-vErrors.push(err6);
+vErrors.push(err7);
 }
 errors++;
 }
@@ -444,12 +466,12 @@ if(data.offset !== undefined){
 let data5 = data.offset;
 const _errs12 = errors;
 if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
-const err7 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err8 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
-vErrors = [err7];
+vErrors = [err8];
 }
 else {
-vErrors.push(err7);
+vErrors.push(err8);
 }
 errors++;
 }
@@ -460,12 +482,12 @@ if(data.since_create_time !== undefined){
 let data6 = data.since_create_time;
 const _errs14 = errors;
 if(typeof data6 !== "string"){
-const err8 = {instancePath:instancePath+"/since_create_time",schemaPath:"#/properties/since_create_time/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = {instancePath:instancePath+"/since_create_time",schemaPath:"#/properties/since_create_time/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err8];
+vErrors = [err9];
 }
 else {
-vErrors.push(err8);
+vErrors.push(err9);
 }
 errors++;
 }
@@ -476,12 +498,12 @@ if(data.since_send_time !== undefined){
 let data7 = data.since_send_time;
 const _errs16 = errors;
 if(typeof data7 !== "string"){
-const err9 = {instancePath:instancePath+"/since_send_time",schemaPath:"#/properties/since_send_time/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err10 = {instancePath:instancePath+"/since_send_time",schemaPath:"#/properties/since_send_time/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err9];
+vErrors = [err10];
 }
 else {
-vErrors.push(err9);
+vErrors.push(err10);
 }
 errors++;
 }
@@ -492,24 +514,24 @@ if(data.sort_dir !== undefined){
 let data8 = data.sort_dir;
 const _errs18 = errors;
 if(typeof data8 !== "string"){
-const err10 = {instancePath:instancePath+"/sort_dir",schemaPath:"#/properties/sort_dir/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err11 = {instancePath:instancePath+"/sort_dir",schemaPath:"#/properties/sort_dir/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err10];
+vErrors = [err11];
 }
 else {
-vErrors.push(err10);
+vErrors.push(err11);
 }
 errors++;
 }
 const _errs19 = errors;
 const vSchema0 = schema2.properties.sort_dir.enum;
 if(!((data8 === "ASC") || (data8 === "DESC"))){
-const err11 = {instancePath:instancePath+"/sort_dir",schemaPath:"#/properties/sort_dir/enum",keyword:"enum",params:{allowedValues: schema2.properties.sort_dir.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/sort_dir",schemaPath:"#/properties/sort_dir/enum",keyword:"enum",params:{allowedValues: schema2.properties.sort_dir.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
-vErrors = [err11];
+vErrors = [err12];
 }
 else {
-vErrors.push(err11);
+vErrors.push(err12);
 }
 errors++;
 }
@@ -519,24 +541,24 @@ if(data.sort_field !== undefined){
 let data9 = data.sort_field;
 const _errs20 = errors;
 if(typeof data9 !== "string"){
-const err12 = {instancePath:instancePath+"/sort_field",schemaPath:"#/properties/sort_field/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err13 = {instancePath:instancePath+"/sort_field",schemaPath:"#/properties/sort_field/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err12];
+vErrors = [err13];
 }
 else {
-vErrors.push(err12);
+vErrors.push(err13);
 }
 errors++;
 }
 const _errs21 = errors;
 const vSchema1 = schema2.properties.sort_field.enum;
 if(!((data9 === "create_time") || (data9 === "send_time"))){
-const err13 = {instancePath:instancePath+"/sort_field",schemaPath:"#/properties/sort_field/enum",keyword:"enum",params:{allowedValues: schema2.properties.sort_field.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/sort_field",schemaPath:"#/properties/sort_field/enum",keyword:"enum",params:{allowedValues: schema2.properties.sort_field.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
-vErrors = [err13];
+vErrors = [err14];
 }
 else {
-vErrors.push(err13);
+vErrors.push(err14);
 }
 errors++;
 }
@@ -546,24 +568,24 @@ if(data.status !== undefined){
 let data10 = data.status;
 const _errs22 = errors;
 if(typeof data10 !== "string"){
-const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err15 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err14];
+vErrors = [err15];
 }
 else {
-vErrors.push(err14);
+vErrors.push(err15);
 }
 errors++;
 }
 const _errs23 = errors;
 const vSchema2 = schema2.properties.status.enum;
 if(!(((((data10 === "save") || (data10 === "paused")) || (data10 === "schedule")) || (data10 === "sending")) || (data10 === "sent"))){
-const err15 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema2.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err16 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema2.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
-vErrors = [err15];
+vErrors = [err16];
 }
 else {
-vErrors.push(err15);
+vErrors.push(err16);
 }
 errors++;
 }
@@ -573,19 +595,7 @@ if(data.type !== undefined){
 let data11 = data.type;
 const _errs24 = errors;
 if(typeof data11 !== "string"){
-const err16 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-const _errs25 = errors;
-const vSchema3 = schema2.properties.type.enum;
-if(!(((((data11 === "regular") || (data11 === "plaintext")) || (data11 === "absplit")) || (data11 === "rss")) || (data11 === "variate"))){
-const err17 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema2.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err17 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -594,16 +604,28 @@ vErrors.push(err17);
 }
 errors++;
 }
-var valid0 = _errs24 === errors;
-}
-}
-else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs25 = errors;
+const vSchema3 = schema2.properties.type.enum;
+if(!(((((data11 === "regular") || (data11 === "plaintext")) || (data11 === "absplit")) || (data11 === "rss")) || (data11 === "variate"))){
+const err18 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema2.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err18];
 }
 else {
 vErrors.push(err18);
+}
+errors++;
+}
+var valid0 = _errs24 === errors;
+}
+}
+else {
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
 }
 errors++;
 }
@@ -676,7 +698,7 @@ return errors === 0;
 // prettier-ignore
 export const params_email_activity_list: Validator = validate4;
 // prettier-ignore
-const schema4 = {"type":"object","properties":{"campaign_id":{"type":"string"},"count":{"type":"integer"},"offset":{"type":"integer"},"since":{"type":"string"}},"required":["campaign_id"],"additionalProperties":false};
+const schema4 = {"type":"object","properties":{"campaign_id":{"type":"string"},"count":{"type":"integer","minimum":1},"offset":{"type":"integer"},"since":{"type":"string"}},"required":["campaign_id"],"additionalProperties":false};
 // prettier-ignore
 function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -736,18 +758,30 @@ vErrors.push(err3);
 errors++;
 }
 const _errs5 = errors;
+if(typeof data1 == "number"){
+if(data1 < 1 || isNaN(data1)){
+const err4 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
 var valid0 = _errs4 === errors;
 }
 if(data.offset !== undefined){
 let data2 = data.offset;
 const _errs6 = errors;
 if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err4 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err5 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
-vErrors = [err4];
+vErrors = [err5];
 }
 else {
-vErrors.push(err4);
+vErrors.push(err5);
 }
 errors++;
 }
@@ -758,12 +792,12 @@ if(data.since !== undefined){
 let data3 = data.since;
 const _errs8 = errors;
 if(typeof data3 !== "string"){
-const err5 = {instancePath:instancePath+"/since",schemaPath:"#/properties/since/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = {instancePath:instancePath+"/since",schemaPath:"#/properties/since/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err5];
+vErrors = [err6];
 }
 else {
-vErrors.push(err5);
+vErrors.push(err6);
 }
 errors++;
 }
@@ -772,12 +806,12 @@ var valid0 = _errs8 === errors;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err6];
+vErrors = [err7];
 }
 else {
-vErrors.push(err6);
+vErrors.push(err7);
 }
 errors++;
 }
@@ -787,7 +821,7 @@ return errors === 0;
 // prettier-ignore
 export const params_interest_categories_list: Validator = validate5;
 // prettier-ignore
-const schema5 = {"type":"object","properties":{"count":{"type":"integer"},"offset":{"type":"integer"}},"additionalProperties":true};
+const schema5 = {"type":"object","properties":{"count":{"type":"integer","minimum":1},"offset":{"type":"integer"}},"additionalProperties":true};
 // prettier-ignore
 function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -809,13 +843,9 @@ vErrors.push(err0);
 errors++;
 }
 const _errs3 = errors;
-var valid0 = _errs2 === errors;
-}
-if(data.offset !== undefined){
-let data1 = data.offset;
-const _errs4 = errors;
-if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err1 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(typeof data0 == "number"){
+if(data0 < 1 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -824,17 +854,33 @@ vErrors.push(err1);
 }
 errors++;
 }
-const _errs5 = errors;
-var valid0 = _errs4 === errors;
 }
+var valid0 = _errs2 === errors;
 }
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.offset !== undefined){
+let data1 = data.offset;
+const _errs4 = errors;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+const err2 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err2];
 }
 else {
 vErrors.push(err2);
+}
+errors++;
+}
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
 }
 errors++;
 }
@@ -1024,7 +1070,7 @@ return errors === 0;
 // prettier-ignore
 export const params_list_members_list: Validator = validate8;
 // prettier-ignore
-const schema8 = {"type":"object","properties":{"before_last_changed":{"type":"string"},"before_timestamp_opt":{"type":"string"},"count":{"type":"integer"},"email_type":{"type":"string"},"interest_category_id":{"type":"string"},"interest_ids":{"type":"string"},"interest_match":{"type":"string","enum":["any","all","none"]},"list_id":{"type":"string"},"offset":{"type":"integer"},"since_last_changed":{"type":"string"},"since_timestamp_opt":{"type":"string"},"sort_dir":{"type":"string","enum":["ASC","DESC"]},"sort_field":{"type":"string","enum":["timestamp_opt","timestamp_signup","last_changed"]},"status":{"type":"string","enum":["subscribed","unsubscribed","cleaned","pending","transactional","archived"]},"unique_email_id":{"type":"string"},"vip_only":{"type":"boolean"}},"required":["list_id"],"additionalProperties":false};
+const schema8 = {"type":"object","properties":{"before_last_changed":{"type":"string"},"before_timestamp_opt":{"type":"string"},"count":{"type":"integer","minimum":1},"email_type":{"type":"string"},"interest_category_id":{"type":"string"},"interest_ids":{"type":"string"},"interest_match":{"type":"string","enum":["any","all","none"]},"list_id":{"type":"string"},"offset":{"type":"integer"},"since_last_changed":{"type":"string"},"since_timestamp_opt":{"type":"string"},"sort_dir":{"type":"string","enum":["ASC","DESC"]},"sort_field":{"type":"string","enum":["timestamp_opt","timestamp_signup","last_changed"]},"status":{"type":"string","enum":["subscribed","unsubscribed","cleaned","pending","transactional","archived"]},"unique_email_id":{"type":"string"},"vip_only":{"type":"boolean"}},"required":["list_id"],"additionalProperties":false};
 // prettier-ignore
 function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1100,18 +1146,30 @@ vErrors.push(err4);
 errors++;
 }
 const _errs7 = errors;
+if(typeof data2 == "number"){
+if(data2 < 1 || isNaN(data2)){
+const err5 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
 var valid0 = _errs6 === errors;
 }
 if(data.email_type !== undefined){
 let data3 = data.email_type;
 const _errs8 = errors;
 if(typeof data3 !== "string"){
-const err5 = {instancePath:instancePath+"/email_type",schemaPath:"#/properties/email_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = {instancePath:instancePath+"/email_type",schemaPath:"#/properties/email_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err5];
+vErrors = [err6];
 }
 else {
-vErrors.push(err5);
+vErrors.push(err6);
 }
 errors++;
 }
@@ -1122,12 +1180,12 @@ if(data.interest_category_id !== undefined){
 let data4 = data.interest_category_id;
 const _errs10 = errors;
 if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/interest_category_id",schemaPath:"#/properties/interest_category_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = {instancePath:instancePath+"/interest_category_id",schemaPath:"#/properties/interest_category_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err6];
+vErrors = [err7];
 }
 else {
-vErrors.push(err6);
+vErrors.push(err7);
 }
 errors++;
 }
@@ -1138,12 +1196,12 @@ if(data.interest_ids !== undefined){
 let data5 = data.interest_ids;
 const _errs12 = errors;
 if(typeof data5 !== "string"){
-const err7 = {instancePath:instancePath+"/interest_ids",schemaPath:"#/properties/interest_ids/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = {instancePath:instancePath+"/interest_ids",schemaPath:"#/properties/interest_ids/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err7];
+vErrors = [err8];
 }
 else {
-vErrors.push(err7);
+vErrors.push(err8);
 }
 errors++;
 }
@@ -1154,24 +1212,24 @@ if(data.interest_match !== undefined){
 let data6 = data.interest_match;
 const _errs14 = errors;
 if(typeof data6 !== "string"){
-const err8 = {instancePath:instancePath+"/interest_match",schemaPath:"#/properties/interest_match/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = {instancePath:instancePath+"/interest_match",schemaPath:"#/properties/interest_match/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err8];
+vErrors = [err9];
 }
 else {
-vErrors.push(err8);
+vErrors.push(err9);
 }
 errors++;
 }
 const _errs15 = errors;
 const vSchema0 = schema8.properties.interest_match.enum;
 if(!(((data6 === "any") || (data6 === "all")) || (data6 === "none"))){
-const err9 = {instancePath:instancePath+"/interest_match",schemaPath:"#/properties/interest_match/enum",keyword:"enum",params:{allowedValues: schema8.properties.interest_match.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/interest_match",schemaPath:"#/properties/interest_match/enum",keyword:"enum",params:{allowedValues: schema8.properties.interest_match.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
-vErrors = [err9];
+vErrors = [err10];
 }
 else {
-vErrors.push(err9);
+vErrors.push(err10);
 }
 errors++;
 }
@@ -1181,12 +1239,12 @@ if(data.list_id !== undefined){
 let data7 = data.list_id;
 const _errs16 = errors;
 if(typeof data7 !== "string"){
-const err10 = {instancePath:instancePath+"/list_id",schemaPath:"#/properties/list_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err11 = {instancePath:instancePath+"/list_id",schemaPath:"#/properties/list_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err10];
+vErrors = [err11];
 }
 else {
-vErrors.push(err10);
+vErrors.push(err11);
 }
 errors++;
 }
@@ -1197,12 +1255,12 @@ if(data.offset !== undefined){
 let data8 = data.offset;
 const _errs18 = errors;
 if(!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))){
-const err11 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err12 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
-vErrors = [err11];
+vErrors = [err12];
 }
 else {
-vErrors.push(err11);
+vErrors.push(err12);
 }
 errors++;
 }
@@ -1213,12 +1271,12 @@ if(data.since_last_changed !== undefined){
 let data9 = data.since_last_changed;
 const _errs20 = errors;
 if(typeof data9 !== "string"){
-const err12 = {instancePath:instancePath+"/since_last_changed",schemaPath:"#/properties/since_last_changed/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err13 = {instancePath:instancePath+"/since_last_changed",schemaPath:"#/properties/since_last_changed/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err12];
+vErrors = [err13];
 }
 else {
-vErrors.push(err12);
+vErrors.push(err13);
 }
 errors++;
 }
@@ -1229,12 +1287,12 @@ if(data.since_timestamp_opt !== undefined){
 let data10 = data.since_timestamp_opt;
 const _errs22 = errors;
 if(typeof data10 !== "string"){
-const err13 = {instancePath:instancePath+"/since_timestamp_opt",schemaPath:"#/properties/since_timestamp_opt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err14 = {instancePath:instancePath+"/since_timestamp_opt",schemaPath:"#/properties/since_timestamp_opt/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err13];
+vErrors = [err14];
 }
 else {
-vErrors.push(err13);
+vErrors.push(err14);
 }
 errors++;
 }
@@ -1245,24 +1303,24 @@ if(data.sort_dir !== undefined){
 let data11 = data.sort_dir;
 const _errs24 = errors;
 if(typeof data11 !== "string"){
-const err14 = {instancePath:instancePath+"/sort_dir",schemaPath:"#/properties/sort_dir/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err15 = {instancePath:instancePath+"/sort_dir",schemaPath:"#/properties/sort_dir/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err14];
+vErrors = [err15];
 }
 else {
-vErrors.push(err14);
+vErrors.push(err15);
 }
 errors++;
 }
 const _errs25 = errors;
 const vSchema1 = schema8.properties.sort_dir.enum;
 if(!((data11 === "ASC") || (data11 === "DESC"))){
-const err15 = {instancePath:instancePath+"/sort_dir",schemaPath:"#/properties/sort_dir/enum",keyword:"enum",params:{allowedValues: schema8.properties.sort_dir.enum},message:"must be equal to one of the allowed values"};
+const err16 = {instancePath:instancePath+"/sort_dir",schemaPath:"#/properties/sort_dir/enum",keyword:"enum",params:{allowedValues: schema8.properties.sort_dir.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
-vErrors = [err15];
+vErrors = [err16];
 }
 else {
-vErrors.push(err15);
+vErrors.push(err16);
 }
 errors++;
 }
@@ -1272,24 +1330,24 @@ if(data.sort_field !== undefined){
 let data12 = data.sort_field;
 const _errs26 = errors;
 if(typeof data12 !== "string"){
-const err16 = {instancePath:instancePath+"/sort_field",schemaPath:"#/properties/sort_field/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err17 = {instancePath:instancePath+"/sort_field",schemaPath:"#/properties/sort_field/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err16];
+vErrors = [err17];
 }
 else {
-vErrors.push(err16);
+vErrors.push(err17);
 }
 errors++;
 }
 const _errs27 = errors;
 const vSchema2 = schema8.properties.sort_field.enum;
 if(!(((data12 === "timestamp_opt") || (data12 === "timestamp_signup")) || (data12 === "last_changed"))){
-const err17 = {instancePath:instancePath+"/sort_field",schemaPath:"#/properties/sort_field/enum",keyword:"enum",params:{allowedValues: schema8.properties.sort_field.enum},message:"must be equal to one of the allowed values"};
+const err18 = {instancePath:instancePath+"/sort_field",schemaPath:"#/properties/sort_field/enum",keyword:"enum",params:{allowedValues: schema8.properties.sort_field.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
-vErrors = [err17];
+vErrors = [err18];
 }
 else {
-vErrors.push(err17);
+vErrors.push(err18);
 }
 errors++;
 }
@@ -1299,24 +1357,24 @@ if(data.status !== undefined){
 let data13 = data.status;
 const _errs28 = errors;
 if(typeof data13 !== "string"){
-const err18 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err19 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err18];
+vErrors = [err19];
 }
 else {
-vErrors.push(err18);
+vErrors.push(err19);
 }
 errors++;
 }
 const _errs29 = errors;
 const vSchema3 = schema8.properties.status.enum;
 if(!((((((data13 === "subscribed") || (data13 === "unsubscribed")) || (data13 === "cleaned")) || (data13 === "pending")) || (data13 === "transactional")) || (data13 === "archived"))){
-const err19 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema8.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err20 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema8.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
-vErrors = [err19];
+vErrors = [err20];
 }
 else {
-vErrors.push(err19);
+vErrors.push(err20);
 }
 errors++;
 }
@@ -1326,12 +1384,12 @@ if(data.unique_email_id !== undefined){
 let data14 = data.unique_email_id;
 const _errs30 = errors;
 if(typeof data14 !== "string"){
-const err20 = {instancePath:instancePath+"/unique_email_id",schemaPath:"#/properties/unique_email_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err21 = {instancePath:instancePath+"/unique_email_id",schemaPath:"#/properties/unique_email_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err20];
+vErrors = [err21];
 }
 else {
-vErrors.push(err20);
+vErrors.push(err21);
 }
 errors++;
 }
@@ -1342,12 +1400,12 @@ if(data.vip_only !== undefined){
 let data15 = data.vip_only;
 const _errs32 = errors;
 if(typeof data15 !== "boolean"){
-const err21 = {instancePath:instancePath+"/vip_only",schemaPath:"#/properties/vip_only/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err22 = {instancePath:instancePath+"/vip_only",schemaPath:"#/properties/vip_only/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
-vErrors = [err21];
+vErrors = [err22];
 }
 else {
-vErrors.push(err21);
+vErrors.push(err22);
 }
 errors++;
 }
@@ -1356,12 +1414,12 @@ var valid0 = _errs32 === errors;
 }
 }
 else {
-const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err22];
+vErrors = [err23];
 }
 else {
-vErrors.push(err22);
+vErrors.push(err23);
 }
 errors++;
 }
@@ -1474,7 +1532,7 @@ return errors === 0;
 // prettier-ignore
 export const params_lists_list: Validator = validate10;
 // prettier-ignore
-const schema10 = {"type":"object","properties":{"before_campaign_last_sent":{"type":"string"},"before_date_created":{"type":"string"},"count":{"type":"integer"},"email":{"type":"string"},"offset":{"type":"integer"},"since_campaign_last_sent":{"type":"string"},"since_date_created":{"type":"string"},"sort_dir":{"type":"string","enum":["ASC","DESC"]},"sort_field":{"type":"string","enum":["date_created"]}},"additionalProperties":false};
+const schema10 = {"type":"object","properties":{"before_campaign_last_sent":{"type":"string"},"before_date_created":{"type":"string"},"count":{"type":"integer","minimum":1},"email":{"type":"string"},"offset":{"type":"integer"},"since_campaign_last_sent":{"type":"string"},"since_date_created":{"type":"string"},"sort_dir":{"type":"string","enum":["ASC","DESC"]},"sort_field":{"type":"string","enum":["date_created"]}},"additionalProperties":false};
 // prettier-ignore
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1540,18 +1598,30 @@ vErrors.push(err3);
 errors++;
 }
 const _errs7 = errors;
+if(typeof data2 == "number"){
+if(data2 < 1 || isNaN(data2)){
+const err4 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
 var valid0 = _errs6 === errors;
 }
 if(data.email !== undefined){
 let data3 = data.email;
 const _errs8 = errors;
 if(typeof data3 !== "string"){
-const err4 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err4];
+vErrors = [err5];
 }
 else {
-vErrors.push(err4);
+vErrors.push(err5);
 }
 errors++;
 }
@@ -1562,12 +1632,12 @@ if(data.offset !== undefined){
 let data4 = data.offset;
 const _errs10 = errors;
 if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-const err5 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err6 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
-vErrors = [err5];
+vErrors = [err6];
 }
 else {
-vErrors.push(err5);
+vErrors.push(err6);
 }
 errors++;
 }
@@ -1578,12 +1648,12 @@ if(data.since_campaign_last_sent !== undefined){
 let data5 = data.since_campaign_last_sent;
 const _errs12 = errors;
 if(typeof data5 !== "string"){
-const err6 = {instancePath:instancePath+"/since_campaign_last_sent",schemaPath:"#/properties/since_campaign_last_sent/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = {instancePath:instancePath+"/since_campaign_last_sent",schemaPath:"#/properties/since_campaign_last_sent/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err6];
+vErrors = [err7];
 }
 else {
-vErrors.push(err6);
+vErrors.push(err7);
 }
 errors++;
 }
@@ -1594,12 +1664,12 @@ if(data.since_date_created !== undefined){
 let data6 = data.since_date_created;
 const _errs14 = errors;
 if(typeof data6 !== "string"){
-const err7 = {instancePath:instancePath+"/since_date_created",schemaPath:"#/properties/since_date_created/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = {instancePath:instancePath+"/since_date_created",schemaPath:"#/properties/since_date_created/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err7];
+vErrors = [err8];
 }
 else {
-vErrors.push(err7);
+vErrors.push(err8);
 }
 errors++;
 }
@@ -1610,24 +1680,24 @@ if(data.sort_dir !== undefined){
 let data7 = data.sort_dir;
 const _errs16 = errors;
 if(typeof data7 !== "string"){
-const err8 = {instancePath:instancePath+"/sort_dir",schemaPath:"#/properties/sort_dir/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = {instancePath:instancePath+"/sort_dir",schemaPath:"#/properties/sort_dir/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err8];
+vErrors = [err9];
 }
 else {
-vErrors.push(err8);
+vErrors.push(err9);
 }
 errors++;
 }
 const _errs17 = errors;
 const vSchema0 = schema10.properties.sort_dir.enum;
 if(!((data7 === "ASC") || (data7 === "DESC"))){
-const err9 = {instancePath:instancePath+"/sort_dir",schemaPath:"#/properties/sort_dir/enum",keyword:"enum",params:{allowedValues: schema10.properties.sort_dir.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/sort_dir",schemaPath:"#/properties/sort_dir/enum",keyword:"enum",params:{allowedValues: schema10.properties.sort_dir.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
-vErrors = [err9];
+vErrors = [err10];
 }
 else {
-vErrors.push(err9);
+vErrors.push(err10);
 }
 errors++;
 }
@@ -1637,19 +1707,7 @@ if(data.sort_field !== undefined){
 let data8 = data.sort_field;
 const _errs18 = errors;
 if(typeof data8 !== "string"){
-const err10 = {instancePath:instancePath+"/sort_field",schemaPath:"#/properties/sort_field/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-const _errs19 = errors;
-const vSchema1 = schema10.properties.sort_field.enum;
-if(!(data8 === "date_created")){
-const err11 = {instancePath:instancePath+"/sort_field",schemaPath:"#/properties/sort_field/enum",keyword:"enum",params:{allowedValues: schema10.properties.sort_field.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/sort_field",schemaPath:"#/properties/sort_field/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1658,16 +1716,28 @@ vErrors.push(err11);
 }
 errors++;
 }
-var valid0 = _errs18 === errors;
-}
-}
-else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs19 = errors;
+const vSchema1 = schema10.properties.sort_field.enum;
+if(!(data8 === "date_created")){
+const err12 = {instancePath:instancePath+"/sort_field",schemaPath:"#/properties/sort_field/enum",keyword:"enum",params:{allowedValues: schema10.properties.sort_field.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
 else {
 vErrors.push(err12);
+}
+errors++;
+}
+var valid0 = _errs18 === errors;
+}
+}
+else {
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
 }
 errors++;
 }
@@ -1740,7 +1810,7 @@ return errors === 0;
 // prettier-ignore
 export const params_reports_list: Validator = validate12;
 // prettier-ignore
-const schema12 = {"type":"object","properties":{"before_send_time":{"type":"string"},"count":{"type":"integer"},"offset":{"type":"integer"},"since_send_time":{"type":"string"},"type":{"type":"string","enum":["regular","plaintext","absplit","rss","variate"]}},"additionalProperties":false};
+const schema12 = {"type":"object","properties":{"before_send_time":{"type":"string"},"count":{"type":"integer","minimum":1},"offset":{"type":"integer"},"since_send_time":{"type":"string"},"type":{"type":"string","enum":["regular","plaintext","absplit","rss","variate"]}},"additionalProperties":false};
 // prettier-ignore
 function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1790,18 +1860,30 @@ vErrors.push(err2);
 errors++;
 }
 const _errs5 = errors;
+if(typeof data1 == "number"){
+if(data1 < 1 || isNaN(data1)){
+const err3 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
 var valid0 = _errs4 === errors;
 }
 if(data.offset !== undefined){
 let data2 = data.offset;
 const _errs6 = errors;
 if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err3 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err4 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
-vErrors = [err3];
+vErrors = [err4];
 }
 else {
-vErrors.push(err3);
+vErrors.push(err4);
 }
 errors++;
 }
@@ -1812,12 +1894,12 @@ if(data.since_send_time !== undefined){
 let data3 = data.since_send_time;
 const _errs8 = errors;
 if(typeof data3 !== "string"){
-const err4 = {instancePath:instancePath+"/since_send_time",schemaPath:"#/properties/since_send_time/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = {instancePath:instancePath+"/since_send_time",schemaPath:"#/properties/since_send_time/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err4];
+vErrors = [err5];
 }
 else {
-vErrors.push(err4);
+vErrors.push(err5);
 }
 errors++;
 }
@@ -1828,19 +1910,7 @@ if(data.type !== undefined){
 let data4 = data.type;
 const _errs10 = errors;
 if(typeof data4 !== "string"){
-const err5 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-const _errs11 = errors;
-const vSchema0 = schema12.properties.type.enum;
-if(!(((((data4 === "regular") || (data4 === "plaintext")) || (data4 === "absplit")) || (data4 === "rss")) || (data4 === "variate"))){
-const err6 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema12.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1849,16 +1919,28 @@ vErrors.push(err6);
 }
 errors++;
 }
-var valid0 = _errs10 === errors;
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs11 = errors;
+const vSchema0 = schema12.properties.type.enum;
+if(!(((((data4 === "regular") || (data4 === "plaintext")) || (data4 === "absplit")) || (data4 === "rss")) || (data4 === "variate"))){
+const err7 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema12.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
 else {
 vErrors.push(err7);
+}
+errors++;
+}
+var valid0 = _errs10 === errors;
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
 }
 errors++;
 }

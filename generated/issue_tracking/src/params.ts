@@ -4,7 +4,11 @@ import type { ParamSchema } from '@connector-sdk/runtime';
 /** Params of comments list. */
 export const commentsList: ParamSchema = {
   type: 'object',
-  properties: { after: { type: 'string' }, first: { type: 'integer', maximum: 250 }, issueId: { type: 'string' } },
+  properties: {
+    after: { type: 'string' },
+    first: { type: 'integer', minimum: 1, maximum: 250 },
+    issueId: { type: 'string' },
+  },
   required: ['issueId'],
   additionalProperties: false,
 };
@@ -36,7 +40,7 @@ export const commentsUpdate: ParamSchema = {
 /** Params of issues list. */
 export const issuesList: ParamSchema = {
   type: 'object',
-  properties: { after: { type: 'string' }, first: { type: 'integer', maximum: 250 } },
+  properties: { after: { type: 'string' }, first: { type: 'integer', minimum: 1, maximum: 250 } },
   additionalProperties: false,
 };
 

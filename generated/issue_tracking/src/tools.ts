@@ -29,6 +29,14 @@ export type {
 const readHints = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true } as const;
 /** MCP annotations of a create or update: changes data in the third-party system. */
 const writeHints = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true } as const;
+/** Schema shared by `issue_tracking_comments_list`, `issue_tracking_issues_list`, `issue_tracking_projects_list` and 1 more. */
+const firstSchema = {
+  type: 'integer',
+  minimum: 1,
+  maximum: 250,
+  description:
+    'Items per page (at most 250). Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.',
+};
 /** Paging shared by `issue_tracking_comments_list`, `issue_tracking_issues_list`, `issue_tracking_projects_list` and 1 more. */
 const afterPaging: PaginationDescriptor = {
   param: 'after',
@@ -36,10 +44,7 @@ const afterPaging: PaginationDescriptor = {
   stop: [{ when: 'metaFalse', key: 'hasNextPage' }, { when: 'nextMissing' }],
 };
 /** Schema shared by `issue_tracking_issues_list`, `issue_tracking_projects_list`, `issue_tracking_teams_list`. */
-const issuesListProperties = {
-  after: { type: 'string', description: 'Cursor.' },
-  first: { type: 'integer', maximum: 250, description: 'Items per page (at most 250).' },
-};
+const issuesListProperties = { after: { type: 'string', description: 'Cursor.' }, first: firstSchema };
 /** Schema shared by `issue_tracking_issues_create`, `issue_tracking_issues_update`. */
 const prioritySchema = {
   type: 'integer',
@@ -67,7 +72,7 @@ export const tools: readonly ToolDefinition<IssueTrackingClient>[] = [
     name: 'issue_tracking_comments_list',
     title: 'List comments (Issue tracking)',
     description:
-      "Issue tracking — comments list: Returns a page of records of the entity. Entity: Comments on issues. Returns one page: { records: [comment…], meta }. Record fields: data. Paging: List actions page with first (items per page, at most 250) and after (a cursor). Pass the endCursor of the previous response as after; hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). Required: issueId. Limits: first at most 250. Read-only.",
+      "Issue tracking — comments list: Returns a page of records of the entity. Entity: Comments on issues. Returns one page: { records: [comment…], meta }. Record fields: data. Paging: List actions page with first (items per page, at most 250) and after (a cursor). Pass the endCursor of the previous response as after; hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). Required: issueId. Limits: first 1–250. Read-only.",
     connector: 'issue_tracking',
     entity: 'comments',
     action: 'list',
@@ -78,7 +83,7 @@ export const tools: readonly ToolDefinition<IssueTrackingClient>[] = [
       type: 'object',
       properties: {
         after: { type: 'string', description: 'Cursor.' },
-        first: { type: 'integer', maximum: 250, description: 'Items per page (at most 250).' },
+        first: firstSchema,
         issueId: { type: 'string', description: 'The issue whose comments are listed.' },
       },
       required: ['issueId'],
@@ -159,7 +164,7 @@ export const tools: readonly ToolDefinition<IssueTrackingClient>[] = [
     name: 'issue_tracking_issues_list',
     title: 'List issues (Issue tracking)',
     description:
-      "Issue tracking — issues list: Returns a page of records of the entity. Entity: Issues. The state of an issue is set by stateId (a workflow state identifier). Returns one page: { records: [issue…], meta }. Record fields: data. Paging: List actions page with first (items per page, at most 250) and after (a cursor). Pass the endCursor of the previous response as after; hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). Limits: first at most 250. Read-only.",
+      "Issue tracking — issues list: Returns a page of records of the entity. Entity: Issues. The state of an issue is set by stateId (a workflow state identifier). Returns one page: { records: [issue…], meta }. Record fields: data. Paging: List actions page with first (items per page, at most 250) and after (a cursor). Pass the endCursor of the previous response as after; hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). Limits: first 1–250. Read-only.",
     connector: 'issue_tracking',
     entity: 'issues',
     action: 'list',
@@ -255,7 +260,7 @@ export const tools: readonly ToolDefinition<IssueTrackingClient>[] = [
     name: 'issue_tracking_projects_list',
     title: 'List projects (Issue tracking)',
     description:
-      "Issue tracking — projects list: Returns a page of records of the entity. Entity: Projects. Returns one page: { records: [project…], meta }. Record fields: data. Paging: List actions page with first (items per page, at most 250) and after (a cursor). Pass the endCursor of the previous response as after; hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). Limits: first at most 250. Read-only.",
+      "Issue tracking — projects list: Returns a page of records of the entity. Entity: Projects. Returns one page: { records: [project…], meta }. Record fields: data. Paging: List actions page with first (items per page, at most 250) and after (a cursor). Pass the endCursor of the previous response as after; hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). Limits: first 1–250. Read-only.",
     connector: 'issue_tracking',
     entity: 'projects',
     action: 'list',
@@ -297,7 +302,7 @@ export const tools: readonly ToolDefinition<IssueTrackingClient>[] = [
     name: 'issue_tracking_teams_list',
     title: 'List teams (Issue tracking)',
     description:
-      "Issue tracking — teams list: Returns a page of records of the entity. Entity: Teams. Returns one page: { records: [team…], meta }. Record fields: data. Paging: List actions page with first (items per page, at most 250) and after (a cursor). Pass the endCursor of the previous response as after; hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). Limits: first at most 250. Read-only.",
+      "Issue tracking — teams list: Returns a page of records of the entity. Entity: Teams. Returns one page: { records: [team…], meta }. Record fields: data. Paging: List actions page with first (items per page, at most 250) and after (a cursor). Pass the endCursor of the previous response as after; hasNextPage false, or no endCursor, ends the paging. Next page: call again with the result's 'next' arguments (null on the last page). Limits: first 1–250. Read-only.",
     connector: 'issue_tracking',
     entity: 'teams',
     action: 'list',

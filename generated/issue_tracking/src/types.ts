@@ -88,7 +88,8 @@ export interface CommentsListParams {
   after?: string;
   /**
    * Items per page (at most 250).
-   * Range: … to 250.
+   * Range: 1 to 250.
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   first?: number;
   /**
@@ -126,7 +127,8 @@ export interface IssuesListParams {
   after?: string;
   /**
    * Items per page (at most 250).
-   * Range: … to 250.
+   * Range: 1 to 250.
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   first?: number;
 }
@@ -177,7 +179,8 @@ export interface ProjectsListParams {
   after?: string;
   /**
    * Items per page (at most 250).
-   * Range: … to 250.
+   * Range: 1 to 250.
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   first?: number;
 }
@@ -194,7 +197,8 @@ export interface TeamsListParams {
   after?: string;
   /**
    * Items per page (at most 250).
-   * Range: … to 250.
+   * Range: 1 to 250.
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   first?: number;
 }

@@ -221,7 +221,7 @@ return errors === 0;
 // prettier-ignore
 export const params_comments_list: Validator = validate1;
 // prettier-ignore
-const schema1 = {"type":"object","properties":{"after":{"type":"string"},"first":{"type":"integer","maximum":250},"issueId":{"type":"string"}},"required":["issueId"],"additionalProperties":false};
+const schema1 = {"type":"object","properties":{"after":{"type":"string"},"first":{"type":"integer","minimum":1,"maximum":250},"issueId":{"type":"string"}},"required":["issueId"],"additionalProperties":false};
 // prettier-ignore
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -292,14 +292,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-var valid0 = _errs4 === errors;
-}
-if(data.issueId !== undefined){
-let data2 = data.issueId;
-const _errs6 = errors;
-if(typeof data2 !== "string"){
-const err5 = {instancePath:instancePath+"/issueId",schemaPath:"#/properties/issueId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data1 < 1 || isNaN(data1)){
+const err5 = {instancePath:instancePath+"/first",schemaPath:"#/properties/first/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -308,17 +302,33 @@ vErrors.push(err5);
 }
 errors++;
 }
-const _errs7 = errors;
-var valid0 = _errs6 === errors;
 }
+var valid0 = _errs4 === errors;
 }
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.issueId !== undefined){
+let data2 = data.issueId;
+const _errs6 = errors;
+if(typeof data2 !== "string"){
+const err6 = {instancePath:instancePath+"/issueId",schemaPath:"#/properties/issueId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
 else {
 vErrors.push(err6);
+}
+errors++;
+}
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
 }
 errors++;
 }
@@ -569,7 +579,7 @@ return errors === 0;
 // prettier-ignore
 export const params_issues_list: Validator = validate5;
 // prettier-ignore
-const schema5 = {"type":"object","properties":{"after":{"type":"string"},"first":{"type":"integer","maximum":250}},"additionalProperties":false};
+const schema5 = {"type":"object","properties":{"after":{"type":"string"},"first":{"type":"integer","minimum":1,"maximum":250}},"additionalProperties":false};
 // prettier-ignore
 function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -630,17 +640,27 @@ vErrors.push(err3);
 }
 errors++;
 }
-}
-var valid0 = _errs4 === errors;
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data1 < 1 || isNaN(data1)){
+const err4 = {instancePath:instancePath+"/first",schemaPath:"#/properties/first/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err4];
 }
 else {
 vErrors.push(err4);
+}
+errors++;
+}
+}
+var valid0 = _errs4 === errors;
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
 }
 errors++;
 }

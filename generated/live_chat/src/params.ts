@@ -24,14 +24,14 @@ export const accountsGet: ParamSchema = { type: 'object', properties: {}, additi
 /** Params of agent_timeline list. */
 export const agentTimelineList: ParamSchema = {
   type: 'object',
-  properties: { fields: { type: 'string' }, limit: { type: 'integer' }, start_time: { type: 'integer' } },
+  properties: { fields: { type: 'string' }, limit: { type: 'integer', minimum: 1 }, start_time: { type: 'integer' } },
   additionalProperties: false,
 };
 
 /** Params of agents list. */
 export const agentsList: ParamSchema = {
   type: 'object',
-  properties: { limit: { type: 'integer' }, since_id: { type: 'integer' } },
+  properties: { limit: { type: 'integer', minimum: 1 }, since_id: { type: 'integer' } },
   additionalProperties: false,
 };
 

@@ -27,10 +27,17 @@ export type {
 
 /** MCP annotations of a read: changes nothing, can be repeated. */
 const readHints = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true } as const;
+/** Schema shared by `live_chat_agent_timeline_list`, `live_chat_agents_list`, `live_chat_bans_list` and 1 more. */
+const limitSchema = {
+  type: 'integer',
+  minimum: 1,
+  description:
+    'Number of records to return. Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.',
+};
 /** Schema shared by `live_chat_agent_timeline_list`, `live_chat_chats_list`. */
 const agentTimelineListProperties = {
   fields: { type: 'string' },
-  limit: { type: 'integer', description: 'Number of records to return.' },
+  limit: limitSchema,
   start_time: { type: 'integer', description: 'Start time of the incremental export (Unix seconds).' },
 };
 /** Paging shared by `live_chat_agent_timeline_list`, `live_chat_chats_list`. */
@@ -42,7 +49,7 @@ const incrementalExportPaging: PaginationDescriptor = {
 };
 /** Schema shared by `live_chat_agents_list`, `live_chat_bans_list`. */
 const agentsListProperties = {
-  limit: { type: 'integer', description: 'Number of records to return.' },
+  limit: limitSchema,
   since_id: { type: 'integer', description: 'Id after which the page starts.' },
 };
 /** Paging shared by `live_chat_agents_list`, `live_chat_bans_list`. */
@@ -55,7 +62,7 @@ const sinceIdPaging: PaginationDescriptor = {
 /** Schema shared by `live_chat_agents_search`, `live_chat_chats_search`, `live_chat_departments_search` and 2 more. */
 const cursorSchema = { type: 'string', description: 'Cursor taken from next_cursor of the previous response.' };
 /** Schema shared by `live_chat_agents_search`, `live_chat_chats_search`, `live_chat_departments_search` and 2 more. */
-const limitSchema = {
+const agentsSearchLimitSchema = {
   type: 'integer',
   default: 1000,
   minimum: 1,
@@ -118,7 +125,7 @@ const goalIdSchema = {
 const shortcutsSearchProperties = {
   cursor: cursorSchema,
   fields: { type: 'array', items: { type: 'string' }, description: 'Field paths to include in each result.' },
-  limit: limitSchema,
+  limit: agentsSearchLimitSchema,
   query: querySchema,
 };
 /** Schema shared by `live_chat_shortcuts_search`, `live_chat_triggers_search`. */
@@ -175,7 +182,7 @@ export const tools: readonly ToolDefinition<LiveChatClient>[] = [
     name: 'live_chat_agent_timeline_list',
     title: 'List agent timeline (Live chat)',
     description:
-      "Live chat — agent_timeline list: Incremental export. Entity: Agent timeline (incremental export). Returns one page: { records: [agent_timeline…], meta }. Record fields: agent_id, duration, engagement_count, start_time, status. Paging: agent_timeline and chats lists are incremental exports starting at start_time; next_page points to the next export page, whose start_time is passed on the next call; no next_page means the last page. Next page: call again with the result's 'next' arguments (null on the last page). Read-only.",
+      "Live chat — agent_timeline list: Incremental export. Entity: Agent timeline (incremental export). Returns one page: { records: [agent_timeline…], meta }. Record fields: agent_id, duration, engagement_count, start_time, status. Paging: agent_timeline and chats lists are incremental exports starting at start_time; next_page points to the next export page, whose start_time is passed on the next call; no next_page means the last page. Next page: call again with the result's 'next' arguments (null on the last page). Limits: limit at least 1. Read-only.",
     connector: 'live_chat',
     entity: 'agent_timeline',
     action: 'list',
@@ -196,7 +203,7 @@ export const tools: readonly ToolDefinition<LiveChatClient>[] = [
     name: 'live_chat_agents_list',
     title: 'List agents (Live chat)',
     description:
-      "Live chat — agents list: Returns a page of records of the entity. Entity: Agents. Returns one page: { records: [agent…], meta }. Record fields: create_date, departments, display_name, email, enabled, enabled_departments, first_name, id, last_login, last_name, login_count, role_id, roles, scope, skills. Paging: agents and bans lists page with since_id: pass the id of the last record of a page as since_id to get the next page; an empty page or a page shorter than limit is the last one. Next page: call again with the result's 'next' arguments (null on the last page). Read-only.",
+      "Live chat — agents list: Returns a page of records of the entity. Entity: Agents. Returns one page: { records: [agent…], meta }. Record fields: create_date, departments, display_name, email, enabled, enabled_departments, first_name, id, last_login, last_name, login_count, role_id, roles, scope, skills. Paging: agents and bans lists page with since_id: pass the id of the last record of a page as since_id to get the next page; an empty page or a page shorter than limit is the last one. Next page: call again with the result's 'next' arguments (null on the last page). Limits: limit at least 1. Read-only.",
     connector: 'live_chat',
     entity: 'agents',
     action: 'list',
@@ -266,7 +273,7 @@ export const tools: readonly ToolDefinition<LiveChatClient>[] = [
           },
           description: 'Field paths to include in each result.',
         },
-        limit: limitSchema,
+        limit: agentsSearchLimitSchema,
         query: querySchema,
       },
       required: ['query'],
@@ -364,7 +371,7 @@ export const tools: readonly ToolDefinition<LiveChatClient>[] = [
     name: 'live_chat_bans_list',
     title: 'List bans (Live chat)',
     description:
-      "Live chat — bans list: Returns a page of records of the entity. Entity: Bans. Returns one page: { records: [ban_list…], meta }. Paging: agents and bans lists page with since_id: pass the id of the last record of a page as since_id to get the next page; an empty page or a page shorter than limit is the last one. Next page: call again with the result's 'next' arguments (null on the last page). Read-only.",
+      "Live chat — bans list: Returns a page of records of the entity. Entity: Bans. Returns one page: { records: [ban_list…], meta }. Paging: agents and bans lists page with since_id: pass the id of the last record of a page as since_id to get the next page; an empty page or a page shorter than limit is the last one. Next page: call again with the result's 'next' arguments (null on the last page). Limits: limit at least 1. Read-only.",
     connector: 'live_chat',
     entity: 'bans',
     action: 'list',
@@ -406,7 +413,7 @@ export const tools: readonly ToolDefinition<LiveChatClient>[] = [
     name: 'live_chat_chats_list',
     title: 'List chats (Live chat)',
     description:
-      "Live chat — chats list: Incremental export. Entity: Chats. Returns one page: { records: [chat…], meta }. Record fields: agent_ids, agent_names, comment, conversions, count, deleted, department_id, department_name, desk_ticket_id, duration, engagements, history, id, message, missed, rating, response_time, session, started_by, tags and 8 more. Paging: agent_timeline and chats lists are incremental exports starting at start_time; next_page points to the next export page, whose start_time is passed on the next call; no next_page means the last page. Next page: call again with the result's 'next' arguments (null on the last page). Read-only.",
+      "Live chat — chats list: Incremental export. Entity: Chats. Returns one page: { records: [chat…], meta }. Record fields: agent_ids, agent_names, comment, conversions, count, deleted, department_id, department_name, desk_ticket_id, duration, engagements, history, id, message, missed, rating, response_time, session, started_by, tags and 8 more. Paging: agent_timeline and chats lists are incremental exports starting at start_time; next_page points to the next export page, whose start_time is passed on the next call; no next_page means the last page. Next page: call again with the result's 'next' arguments (null on the last page). Limits: limit at least 1. Read-only.",
     connector: 'live_chat',
     entity: 'chats',
     action: 'list',
@@ -476,7 +483,7 @@ export const tools: readonly ToolDefinition<LiveChatClient>[] = [
           },
           description: 'Field paths to include in each result.',
         },
-        limit: limitSchema,
+        limit: agentsSearchLimitSchema,
         query: querySchema,
       },
       required: ['query'],
@@ -630,7 +637,7 @@ export const tools: readonly ToolDefinition<LiveChatClient>[] = [
           items: { enum: ['enabled', 'id', 'members', 'name'] },
           description: 'Field paths to include in each result.',
         },
-        limit: limitSchema,
+        limit: agentsSearchLimitSchema,
         query: querySchema,
       },
       required: ['query'],

@@ -296,7 +296,11 @@ export type AccountsGetParams = Record<string, never>;
 export interface AgentTimelineListParams {
   /** Not described by the contract. */
   fields?: string;
-  /** Number of records to return. */
+  /**
+   * Number of records to return.
+   * Range: 1 to ….
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
+   */
   limit?: number;
   /**
    * Start time of the incremental export (Unix seconds).
@@ -329,7 +333,11 @@ export interface AgentsSearchFields {
 
 /** Params of agents list. */
 export interface AgentsListParams {
-  /** Number of records to return. */
+  /**
+   * Number of records to return.
+   * Range: 1 to ….
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
+   */
   limit?: number;
   /** Id after which the page starts. */
   since_id?: number;
@@ -343,7 +351,11 @@ export interface AgentsGetParams {
 
 /** Params of bans list. */
 export interface BansListParams {
-  /** Number of records to return. */
+  /**
+   * Number of records to return.
+   * Range: 1 to ….
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
+   */
   limit?: number;
   /** Id after which the page starts. */
   since_id?: number;
@@ -381,7 +393,11 @@ export interface ChatsSearchFields {
 export interface ChatsListParams {
   /** Not described by the contract. */
   fields?: string;
-  /** Number of records to return. */
+  /**
+   * Number of records to return.
+   * Range: 1 to ….
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
+   */
   limit?: number;
   /**
    * Start time of the incremental export (Unix seconds).

@@ -256,7 +256,7 @@ return errors === 0;
 // prettier-ignore
 export const params_agent_timeline_list: Validator = validate2;
 // prettier-ignore
-const schema2 = {"type":"object","properties":{"fields":{"type":"string"},"limit":{"type":"integer"},"start_time":{"type":"integer"}},"additionalProperties":false};
+const schema2 = {"type":"object","properties":{"fields":{"type":"string"},"limit":{"type":"integer","minimum":1},"start_time":{"type":"integer"}},"additionalProperties":false};
 // prettier-ignore
 function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -306,13 +306,9 @@ vErrors.push(err2);
 errors++;
 }
 const _errs5 = errors;
-var valid0 = _errs4 === errors;
-}
-if(data.start_time !== undefined){
-let data2 = data.start_time;
-const _errs6 = errors;
-if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err3 = {instancePath:instancePath+"/start_time",schemaPath:"#/properties/start_time/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(typeof data1 == "number"){
+if(data1 < 1 || isNaN(data1)){
+const err3 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -321,17 +317,33 @@ vErrors.push(err3);
 }
 errors++;
 }
-const _errs7 = errors;
-var valid0 = _errs6 === errors;
 }
+var valid0 = _errs4 === errors;
 }
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.start_time !== undefined){
+let data2 = data.start_time;
+const _errs6 = errors;
+if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
+const err4 = {instancePath:instancePath+"/start_time",schemaPath:"#/properties/start_time/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err4];
 }
 else {
 vErrors.push(err4);
+}
+errors++;
+}
+const _errs7 = errors;
+var valid0 = _errs6 === errors;
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
 }
 errors++;
 }
@@ -341,7 +353,7 @@ return errors === 0;
 // prettier-ignore
 export const params_agents_list: Validator = validate3;
 // prettier-ignore
-const schema3 = {"type":"object","properties":{"limit":{"type":"integer"},"since_id":{"type":"integer"}},"additionalProperties":false};
+const schema3 = {"type":"object","properties":{"limit":{"type":"integer","minimum":1},"since_id":{"type":"integer"}},"additionalProperties":false};
 // prettier-ignore
 function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -375,13 +387,9 @@ vErrors.push(err1);
 errors++;
 }
 const _errs3 = errors;
-var valid0 = _errs2 === errors;
-}
-if(data.since_id !== undefined){
-let data1 = data.since_id;
-const _errs4 = errors;
-if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err2 = {instancePath:instancePath+"/since_id",schemaPath:"#/properties/since_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(typeof data0 == "number"){
+if(data0 < 1 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -390,17 +398,33 @@ vErrors.push(err2);
 }
 errors++;
 }
-const _errs5 = errors;
-var valid0 = _errs4 === errors;
 }
+var valid0 = _errs2 === errors;
 }
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.since_id !== undefined){
+let data1 = data.since_id;
+const _errs4 = errors;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+const err3 = {instancePath:instancePath+"/since_id",schemaPath:"#/properties/since_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err3];
 }
 else {
 vErrors.push(err3);
+}
+errors++;
+}
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
 }
 errors++;
 }

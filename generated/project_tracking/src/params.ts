@@ -62,7 +62,7 @@ export const issuesApiSearch: ParamSchema = {
     fields: { type: 'string' },
     fieldsByKeys: { type: 'boolean' },
     jql: { type: 'string' },
-    maxResults: { type: 'integer', maximum: 5000 },
+    maxResults: { type: 'integer', minimum: 1, maximum: 5000 },
     nextPageToken: { type: 'string' },
     properties: { type: 'string', pattern: '^[^,]*(?:,[^,]*){0,4}$' },
   },
@@ -90,7 +90,7 @@ export const projectsApiSearch: ParamSchema = {
     },
     id: { type: 'array', maxItems: 50, items: { type: 'integer' } },
     keys: { type: 'array', maxItems: 50, items: { type: 'string' } },
-    maxResults: { type: 'integer', maximum: 100 },
+    maxResults: { type: 'integer', minimum: 1, maximum: 100 },
     orderBy: {
       type: 'string',
       enum: [

@@ -407,7 +407,7 @@ export const tools: readonly ToolDefinition<ProjectTrackingClient>[] = [
     name: 'project_tracking_issues_api_search',
     title: 'Search (native query) issues (Project tracking)',
     description:
-      "Project tracking — issues api_search: Search executed by the third-party system itself, using that system's own query syntax. Entity: Issues. Returns one page: { records: [issue…], meta }. Record fields: expand, fields, id, key, self. Paging: issues api_search pages with nextPageToken: omit it on the first page, afterwards pass the nextPageToken of the previous response; the token is absent from the response on the last page. Next page: call again with the result's 'next' arguments (null on the last page). Limits: failFast default false; fieldsByKeys default false; maxResults at most 5000; properties at most 5 entries. Read-only.",
+      "Project tracking — issues api_search: Search executed by the third-party system itself, using that system's own query syntax. Entity: Issues. Returns one page: { records: [issue…], meta }. Record fields: expand, fields, id, key, self. Paging: issues api_search pages with nextPageToken: omit it on the first page, afterwards pass the nextPageToken of the previous response; the token is absent from the response on the last page. Next page: call again with the result's 'next' arguments (null on the last page). Limits: failFast default false; fieldsByKeys default false; maxResults 1–5000; properties at most 5 entries. Read-only.",
     connector: 'project_tracking',
     entity: 'issues',
     action: 'api_search',
@@ -428,8 +428,10 @@ export const tools: readonly ToolDefinition<ProjectTrackingClient>[] = [
         },
         maxResults: {
           type: 'integer',
+          minimum: 1,
           maximum: 5000,
-          description: 'Maximum number of issues to return; at most 5000 issues.',
+          description:
+            'Maximum number of issues to return; at most 5000 issues. Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.',
         },
         nextPageToken: {
           type: 'string',
@@ -618,7 +620,7 @@ export const tools: readonly ToolDefinition<ProjectTrackingClient>[] = [
     name: 'project_tracking_projects_api_search',
     title: 'Search (native query) projects (Project tracking)',
     description:
-      "Project tracking — projects api_search: Search executed by the third-party system itself, using that system's own query syntax. Entity: Projects. Returns one page: { records: [project…], meta }. Record fields: assigneeType, avatarUrls, components, description, entityId, expand, id, isPrivate, issueTypes, key, lead, name, projectCategory, projectTypeKey, properties, roles, self, simplified, style, url and 2 more. Paging: projects api_search pages with startAt, the offset of the first record; the next offset is startAt plus the number of records received. Next page: call again with the result's 'next' arguments (null on the last page). Limits: id at most 50 entries; keys at most 50 entries; maxResults at most 100. Read-only.",
+      "Project tracking — projects api_search: Search executed by the third-party system itself, using that system's own query syntax. Entity: Projects. Returns one page: { records: [project…], meta }. Record fields: assigneeType, avatarUrls, components, description, entityId, expand, id, isPrivate, issueTypes, key, lead, name, projectCategory, projectTypeKey, properties, roles, self, simplified, style, url and 2 more. Paging: projects api_search pages with startAt, the offset of the first record; the next offset is startAt plus the number of records received. Next page: call again with the result's 'next' arguments (null on the last page). Limits: id at most 50 entries; keys at most 50 entries; maxResults 1–100. Read-only.",
     connector: 'project_tracking',
     entity: 'projects',
     action: 'api_search',
@@ -649,8 +651,10 @@ export const tools: readonly ToolDefinition<ProjectTrackingClient>[] = [
         },
         maxResults: {
           type: 'integer',
+          minimum: 1,
           maximum: 100,
-          description: 'Maximum number of projects to return; at most 100.',
+          description:
+            'Maximum number of projects to return; at most 100. Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.',
         },
         orderBy: {
           type: 'string',

@@ -367,7 +367,8 @@ export interface IssuesApiSearchParams {
   jql?: string;
   /**
    * Maximum number of issues to return; at most 5000 issues.
-   * Range: … to 5000.
+   * Range: 1 to 5000.
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   maxResults?: number;
   /** Token of the page to return; absent for the first page. The response carries the token of the next page and omits it on the last page. */
@@ -534,7 +535,8 @@ export interface ProjectsApiSearchParams {
   keys?: Array<string>;
   /**
    * Maximum number of projects to return; at most 100.
-   * Range: … to 100.
+   * Range: 1 to 100.
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   maxResults?: number;
   /**

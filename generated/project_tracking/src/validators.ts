@@ -484,7 +484,7 @@ return errors === 0;
 // prettier-ignore
 export const params_issues_api_search: Validator = validate4;
 // prettier-ignore
-const schema4 = {"type":"object","properties":{"expand":{"type":"string","pattern":"^(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations)(?:,(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations))*$"},"failFast":{"type":"boolean"},"fields":{"type":"string"},"fieldsByKeys":{"type":"boolean"},"jql":{"type":"string"},"maxResults":{"type":"integer","maximum":5000},"nextPageToken":{"type":"string"},"properties":{"type":"string","pattern":"^[^,]*(?:,[^,]*){0,4}$"}},"additionalProperties":false};
+const schema4 = {"type":"object","properties":{"expand":{"type":"string","pattern":"^(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations)(?:,(?:renderedFields|names|schema|transitions|operations|editmeta|changelog|versionedRepresentations))*$"},"failFast":{"type":"boolean"},"fields":{"type":"string"},"fieldsByKeys":{"type":"boolean"},"jql":{"type":"string"},"maxResults":{"type":"integer","minimum":1,"maximum":5000},"nextPageToken":{"type":"string"},"properties":{"type":"string","pattern":"^[^,]*(?:,[^,]*){0,4}$"}},"additionalProperties":false};
 // prettier-ignore
 function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -621,6 +621,16 @@ vErrors.push(err8);
 }
 errors++;
 }
+if(data5 < 1 || isNaN(data5)){
+const err9 = {instancePath:instancePath+"/maxResults",schemaPath:"#/properties/maxResults/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
 }
 var valid0 = _errs12 === errors;
 }
@@ -628,12 +638,12 @@ if(data.nextPageToken !== undefined){
 let data6 = data.nextPageToken;
 const _errs14 = errors;
 if(typeof data6 !== "string"){
-const err9 = {instancePath:instancePath+"/nextPageToken",schemaPath:"#/properties/nextPageToken/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err10 = {instancePath:instancePath+"/nextPageToken",schemaPath:"#/properties/nextPageToken/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err9];
+vErrors = [err10];
 }
 else {
-vErrors.push(err9);
+vErrors.push(err10);
 }
 errors++;
 }
@@ -646,18 +656,7 @@ const _errs16 = errors;
 const _errs17 = errors;
 if(typeof data7 === "string"){
 if(!pattern1.test(data7)){
-const err10 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/pattern",keyword:"pattern",params:{pattern: "^[^,]*(?:,[^,]*){0,4}$"},message:"must match pattern \""+"^[^,]*(?:,[^,]*){0,4}$"+"\""};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-else {
-const err11 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err11 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/pattern",keyword:"pattern",params:{pattern: "^[^,]*(?:,[^,]*){0,4}$"},message:"must match pattern \""+"^[^,]*(?:,[^,]*){0,4}$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -666,16 +665,27 @@ vErrors.push(err11);
 }
 errors++;
 }
-var valid0 = _errs16 === errors;
-}
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err12 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
 else {
 vErrors.push(err12);
+}
+errors++;
+}
+var valid0 = _errs16 === errors;
+}
+}
+else {
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
 }
 errors++;
 }
@@ -780,7 +790,7 @@ return errors === 0;
 // prettier-ignore
 export const params_projects_api_search: Validator = validate6;
 // prettier-ignore
-const schema6 = {"type":"object","properties":{"action":{"type":"string","enum":["view","browse","edit","create"]},"categoryId":{"type":"integer"},"expand":{"type":"string","pattern":"^(?:description|projectKeys|lead|issueTypes|url|insight)(?:,(?:description|projectKeys|lead|issueTypes|url|insight))*$"},"id":{"type":"array","maxItems":50,"items":{"type":"integer"}},"keys":{"type":"array","maxItems":50,"items":{"type":"string"}},"maxResults":{"type":"integer","maximum":100},"orderBy":{"type":"string","enum":["category","+category","-category","key","+key","-key","name","+name","-name","owner","+owner","-owner","issueCount","+issueCount","-issueCount","lastIssueUpdatedDate","+lastIssueUpdatedDate","-lastIssueUpdatedDate","archivedDate","+archivedDate","-archivedDate","deletedDate","+deletedDate","-deletedDate"]},"query":{"type":"string"},"startAt":{"type":"integer"},"status":{"type":"array","items":{"type":"string","enum":["live","archived","deleted"]}},"typeKey":{"type":"string","pattern":"^(?:business|service_desk|software)(?:,(?:business|service_desk|software))*$"}},"additionalProperties":false};
+const schema6 = {"type":"object","properties":{"action":{"type":"string","enum":["view","browse","edit","create"]},"categoryId":{"type":"integer"},"expand":{"type":"string","pattern":"^(?:description|projectKeys|lead|issueTypes|url|insight)(?:,(?:description|projectKeys|lead|issueTypes|url|insight))*$"},"id":{"type":"array","maxItems":50,"items":{"type":"integer"}},"keys":{"type":"array","maxItems":50,"items":{"type":"string"}},"maxResults":{"type":"integer","minimum":1,"maximum":100},"orderBy":{"type":"string","enum":["category","+category","-category","key","+key","-key","name","+name","-name","owner","+owner","-owner","issueCount","+issueCount","-issueCount","lastIssueUpdatedDate","+lastIssueUpdatedDate","-lastIssueUpdatedDate","archivedDate","+archivedDate","-archivedDate","deletedDate","+deletedDate","-deletedDate"]},"query":{"type":"string"},"startAt":{"type":"integer"},"status":{"type":"array","items":{"type":"string","enum":["live","archived","deleted"]}},"typeKey":{"type":"string","pattern":"^(?:business|service_desk|software)(?:,(?:business|service_desk|software))*$"}},"additionalProperties":false};
 // prettier-ignore
 const func0 = Object.prototype.hasOwnProperty;
 // prettier-ignore
@@ -1000,14 +1010,8 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-var valid0 = _errs16 === errors;
-}
-if(data.orderBy !== undefined){
-let data8 = data.orderBy;
-const _errs18 = errors;
-if(typeof data8 !== "string"){
-const err14 = {instancePath:instancePath+"/orderBy",schemaPath:"#/properties/orderBy/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data7 < 1 || isNaN(data7)){
+const err14 = {instancePath:instancePath+"/maxResults",schemaPath:"#/properties/maxResults/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1016,15 +1020,31 @@ vErrors.push(err14);
 }
 errors++;
 }
-const _errs19 = errors;
-const vSchema1 = schema6.properties.orderBy.enum;
-if(!((((((((((((((((((((((((data8 === "category") || (data8 === "+category")) || (data8 === "-category")) || (data8 === "key")) || (data8 === "+key")) || (data8 === "-key")) || (data8 === "name")) || (data8 === "+name")) || (data8 === "-name")) || (data8 === "owner")) || (data8 === "+owner")) || (data8 === "-owner")) || (data8 === "issueCount")) || (data8 === "+issueCount")) || (data8 === "-issueCount")) || (data8 === "lastIssueUpdatedDate")) || (data8 === "+lastIssueUpdatedDate")) || (data8 === "-lastIssueUpdatedDate")) || (data8 === "archivedDate")) || (data8 === "+archivedDate")) || (data8 === "-archivedDate")) || (data8 === "deletedDate")) || (data8 === "+deletedDate")) || (data8 === "-deletedDate"))){
-const err15 = {instancePath:instancePath+"/orderBy",schemaPath:"#/properties/orderBy/enum",keyword:"enum",params:{allowedValues: schema6.properties.orderBy.enum},message:"must be equal to one of the allowed values"};
+}
+var valid0 = _errs16 === errors;
+}
+if(data.orderBy !== undefined){
+let data8 = data.orderBy;
+const _errs18 = errors;
+if(typeof data8 !== "string"){
+const err15 = {instancePath:instancePath+"/orderBy",schemaPath:"#/properties/orderBy/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err15];
 }
 else {
 vErrors.push(err15);
+}
+errors++;
+}
+const _errs19 = errors;
+const vSchema1 = schema6.properties.orderBy.enum;
+if(!((((((((((((((((((((((((data8 === "category") || (data8 === "+category")) || (data8 === "-category")) || (data8 === "key")) || (data8 === "+key")) || (data8 === "-key")) || (data8 === "name")) || (data8 === "+name")) || (data8 === "-name")) || (data8 === "owner")) || (data8 === "+owner")) || (data8 === "-owner")) || (data8 === "issueCount")) || (data8 === "+issueCount")) || (data8 === "-issueCount")) || (data8 === "lastIssueUpdatedDate")) || (data8 === "+lastIssueUpdatedDate")) || (data8 === "-lastIssueUpdatedDate")) || (data8 === "archivedDate")) || (data8 === "+archivedDate")) || (data8 === "-archivedDate")) || (data8 === "deletedDate")) || (data8 === "+deletedDate")) || (data8 === "-deletedDate"))){
+const err16 = {instancePath:instancePath+"/orderBy",schemaPath:"#/properties/orderBy/enum",keyword:"enum",params:{allowedValues: schema6.properties.orderBy.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
 }
 errors++;
 }
@@ -1034,12 +1054,12 @@ if(data.query !== undefined){
 let data9 = data.query;
 const _errs20 = errors;
 if(typeof data9 !== "string"){
-const err16 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err17 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err16];
+vErrors = [err17];
 }
 else {
-vErrors.push(err16);
+vErrors.push(err17);
 }
 errors++;
 }
@@ -1050,12 +1070,12 @@ if(data.startAt !== undefined){
 let data10 = data.startAt;
 const _errs22 = errors;
 if(!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))){
-const err17 = {instancePath:instancePath+"/startAt",schemaPath:"#/properties/startAt/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err18 = {instancePath:instancePath+"/startAt",schemaPath:"#/properties/startAt/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
-vErrors = [err17];
+vErrors = [err18];
 }
 else {
-vErrors.push(err17);
+vErrors.push(err18);
 }
 errors++;
 }
@@ -1073,24 +1093,24 @@ for(let i2=0; i2<len2; i2++){
 let data12 = data11[i2];
 const _errs26 = errors;
 if(typeof data12 !== "string"){
-const err18 = {instancePath:instancePath+"/status/" + i2,schemaPath:"#/properties/status/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err19 = {instancePath:instancePath+"/status/" + i2,schemaPath:"#/properties/status/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err18];
+vErrors = [err19];
 }
 else {
-vErrors.push(err18);
+vErrors.push(err19);
 }
 errors++;
 }
 const _errs27 = errors;
 const vSchema2 = schema6.properties.status.items.enum;
 if(!(((data12 === "live") || (data12 === "archived")) || (data12 === "deleted"))){
-const err19 = {instancePath:instancePath+"/status/" + i2,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema6.properties.status.items.enum},message:"must be equal to one of the allowed values"};
+const err20 = {instancePath:instancePath+"/status/" + i2,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema6.properties.status.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
-vErrors = [err19];
+vErrors = [err20];
 }
 else {
-vErrors.push(err19);
+vErrors.push(err20);
 }
 errors++;
 }
@@ -1101,12 +1121,12 @@ valid6 = false;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err21 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
-vErrors = [err20];
+vErrors = [err21];
 }
 else {
-vErrors.push(err20);
+vErrors.push(err21);
 }
 errors++;
 }
@@ -1118,18 +1138,7 @@ const _errs28 = errors;
 const _errs29 = errors;
 if(typeof data13 === "string"){
 if(!pattern3.test(data13)){
-const err21 = {instancePath:instancePath+"/typeKey",schemaPath:"#/properties/typeKey/pattern",keyword:"pattern",params:{pattern: "^(?:business|service_desk|software)(?:,(?:business|service_desk|software))*$"},message:"must match pattern \""+"^(?:business|service_desk|software)(?:,(?:business|service_desk|software))*$"+"\""};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-else {
-const err22 = {instancePath:instancePath+"/typeKey",schemaPath:"#/properties/typeKey/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err22 = {instancePath:instancePath+"/typeKey",schemaPath:"#/properties/typeKey/pattern",keyword:"pattern",params:{pattern: "^(?:business|service_desk|software)(?:,(?:business|service_desk|software))*$"},message:"must match pattern \""+"^(?:business|service_desk|software)(?:,(?:business|service_desk|software))*$"+"\""};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1138,16 +1147,27 @@ vErrors.push(err22);
 }
 errors++;
 }
-var valid0 = _errs28 === errors;
-}
 }
 else {
-const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err23 = {instancePath:instancePath+"/typeKey",schemaPath:"#/properties/typeKey/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err23];
 }
 else {
 vErrors.push(err23);
+}
+errors++;
+}
+var valid0 = _errs28 === errors;
+}
+}
+else {
+const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
 }
 errors++;
 }

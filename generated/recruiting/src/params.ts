@@ -17,8 +17,8 @@ export const applicationsList: ParamSchema = {
     created_before: { type: 'string' },
     job_id: { type: 'integer' },
     last_activity_after: { type: 'string' },
-    page: { type: 'integer' },
-    per_page: { type: 'integer', maximum: 500 },
+    page: { type: 'integer', minimum: 1 },
+    per_page: { type: 'integer', minimum: 1, maximum: 500 },
     status: { type: 'string', enum: ['active', 'rejected', 'hired'] },
   },
   additionalProperties: false,
@@ -43,7 +43,7 @@ export const candidateAttachmentDownload: ParamSchema = {
 /** Params of candidates list. */
 export const candidatesList: ParamSchema = {
   type: 'object',
-  properties: { page: { type: 'integer' }, per_page: { type: 'integer', maximum: 500 } },
+  properties: { page: { type: 'integer', minimum: 1 }, per_page: { type: 'integer', minimum: 1, maximum: 500 } },
   additionalProperties: false,
 };
 
@@ -76,8 +76,8 @@ export const offersList: ParamSchema = {
   properties: {
     created_after: { type: 'string' },
     created_before: { type: 'string' },
-    page: { type: 'integer' },
-    per_page: { type: 'integer', maximum: 500 },
+    page: { type: 'integer', minimum: 1 },
+    per_page: { type: 'integer', minimum: 1, maximum: 500 },
     resolved_after: { type: 'string' },
   },
   additionalProperties: false,
@@ -101,8 +101,8 @@ export const usersList: ParamSchema = {
   properties: {
     created_after: { type: 'string' },
     created_before: { type: 'string' },
-    page: { type: 'integer' },
-    per_page: { type: 'integer', maximum: 500 },
+    page: { type: 'integer', minimum: 1 },
+    per_page: { type: 'integer', minimum: 1, maximum: 500 },
     updated_after: { type: 'string' },
     updated_before: { type: 'string' },
   },

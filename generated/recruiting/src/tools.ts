@@ -27,6 +27,21 @@ export type {
 
 /** MCP annotations of a read: changes nothing, can be repeated. */
 const readHints = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true } as const;
+/** Schema shared by `recruiting_applications_list`, `recruiting_candidates_list`, `recruiting_departments_list` and 4 more. */
+const pageSchema = {
+  type: 'integer',
+  minimum: 1,
+  description:
+    'Page number. Assumption: Pages are numbered from 1 (the seed gives page numbers, not where they start); 0 or less is refused.',
+};
+/** Schema shared by `recruiting_applications_list`, `recruiting_candidates_list`, `recruiting_departments_list` and 4 more. */
+const perPageSchema = {
+  type: 'integer',
+  minimum: 1,
+  maximum: 500,
+  description:
+    'Number of records per page. Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.',
+};
 /** Paging shared by `recruiting_applications_list`, `recruiting_candidates_list`, `recruiting_departments_list` and 4 more. */
 const pagePaging: PaginationDescriptor = {
   param: 'page',
@@ -35,10 +50,7 @@ const pagePaging: PaginationDescriptor = {
   stop: [{ when: 'emptyPage' }, { when: 'shortPage' }],
 };
 /** Schema shared by `recruiting_candidates_list`, `recruiting_departments_list`, `recruiting_jobs_list` and 1 more. */
-const candidatesListProperties = {
-  page: { type: 'integer', description: 'Page number.' },
-  per_page: { type: 'integer', maximum: 500, description: 'Number of records per page.' },
-};
+const candidatesListProperties = { page: pageSchema, per_page: perPageSchema };
 /** Schema shared by `recruiting_job_posts_get`, `recruiting_scheduled_interviews_get`. */
 const jobPostsGetProperties = {
   id: {
@@ -101,7 +113,7 @@ export const tools: readonly ToolDefinition<RecruitingClient>[] = [
     name: 'recruiting_applications_list',
     title: 'List applications (Recruiting)',
     description:
-      "Recruiting — applications list: Returns a page of records of the entity. Entity: Applications. Returns one page: { records: [application…], meta }. Record fields: answers, applied_at, attachments, candidate_id, credited_to, current_stage, custom_fields, id, job_post_id, jobs, last_activity_at, location, prospect, prospect_detail, prospective_department, prospective_office, rejected_at, rejection_details, rejection_reason, source and 1 more. Paging: List actions take page (page number) and per_page (records per page, at most 500). Next page: call again with the result's 'next' arguments (null on the last page). Limits: per_page at most 500. Read-only.",
+      "Recruiting — applications list: Returns a page of records of the entity. Entity: Applications. Returns one page: { records: [application…], meta }. Record fields: answers, applied_at, attachments, candidate_id, credited_to, current_stage, custom_fields, id, job_post_id, jobs, last_activity_at, location, prospect, prospect_detail, prospective_department, prospective_office, rejected_at, rejection_details, rejection_reason, source and 1 more. Paging: List actions take page (page number) and per_page (records per page, at most 500). Next page: call again with the result's 'next' arguments (null on the last page). Limits: page at least 1; per_page 1–500. Read-only.",
     connector: 'recruiting',
     entity: 'applications',
     action: 'list',
@@ -127,8 +139,8 @@ export const tools: readonly ToolDefinition<RecruitingClient>[] = [
           description:
             "Timestamp; only applications with activity after it. Assumption: Bounds the record's last_activity_at, exclusive, as the param's name says.",
         },
-        page: { type: 'integer', description: 'Page number.' },
-        per_page: { type: 'integer', maximum: 500, description: 'Number of records per page.' },
+        page: pageSchema,
+        per_page: perPageSchema,
         status: { type: 'string', enum: ['active', 'rejected', 'hired'], description: 'Application status.' },
       },
       additionalProperties: false,
@@ -191,7 +203,7 @@ export const tools: readonly ToolDefinition<RecruitingClient>[] = [
     name: 'recruiting_candidates_list',
     title: 'List candidates (Recruiting)',
     description:
-      "Recruiting — candidates list: Returns a page of records of the entity. Entity: Candidates. Returns one page: { records: [candidate…], meta }. Record fields: addresses, application_ids, attachments, can_email, company, coordinator, created_at, custom_fields, email_addresses, first_name, id, is_private, last_activity, last_name, phone_numbers, photo_url, recruiter, social_media_addresses, tags, title and 2 more. Paging: List actions take page (page number) and per_page (records per page, at most 500). Next page: call again with the result's 'next' arguments (null on the last page). Limits: per_page at most 500. Read-only.",
+      "Recruiting — candidates list: Returns a page of records of the entity. Entity: Candidates. Returns one page: { records: [candidate…], meta }. Record fields: addresses, application_ids, attachments, can_email, company, coordinator, created_at, custom_fields, email_addresses, first_name, id, is_private, last_activity, last_name, phone_numbers, photo_url, recruiter, social_media_addresses, tags, title and 2 more. Paging: List actions take page (page number) and per_page (records per page, at most 500). Next page: call again with the result's 'next' arguments (null on the last page). Limits: page at least 1; per_page 1–500. Read-only.",
     connector: 'recruiting',
     entity: 'candidates',
     action: 'list',
@@ -233,7 +245,7 @@ export const tools: readonly ToolDefinition<RecruitingClient>[] = [
     name: 'recruiting_departments_list',
     title: 'List departments (Recruiting)',
     description:
-      "Recruiting — departments list: Returns a page of records of the entity. Entity: Departments. Returns one page: { records: [department…], meta }. Record fields: child_department_external_ids, child_ids, external_id, id, name, parent_department_external_id, parent_id. Paging: List actions take page (page number) and per_page (records per page, at most 500). Next page: call again with the result's 'next' arguments (null on the last page). Limits: per_page at most 500. Read-only.",
+      "Recruiting — departments list: Returns a page of records of the entity. Entity: Departments. Returns one page: { records: [department…], meta }. Record fields: child_department_external_ids, child_ids, external_id, id, name, parent_department_external_id, parent_id. Paging: List actions take page (page number) and per_page (records per page, at most 500). Next page: call again with the result's 'next' arguments (null on the last page). Limits: page at least 1; per_page 1–500. Read-only.",
     connector: 'recruiting',
     entity: 'departments',
     action: 'list',
@@ -317,7 +329,7 @@ export const tools: readonly ToolDefinition<RecruitingClient>[] = [
     name: 'recruiting_jobs_list',
     title: 'List jobs (Recruiting)',
     description:
-      "Recruiting — jobs list: Returns a page of records of the entity. Entity: Jobs. Returns one page: { records: [job…], meta }. Record fields: closed_at, confidential, created_at, custom_fields, departments, hiring_team, id, name, notes, offices, opened_at, openings, requisition_id, status, updated_at. Paging: List actions take page (page number) and per_page (records per page, at most 500). Next page: call again with the result's 'next' arguments (null on the last page). Limits: per_page at most 500. Read-only.",
+      "Recruiting — jobs list: Returns a page of records of the entity. Entity: Jobs. Returns one page: { records: [job…], meta }. Record fields: closed_at, confidential, created_at, custom_fields, departments, hiring_team, id, name, notes, offices, opened_at, openings, requisition_id, status, updated_at. Paging: List actions take page (page number) and per_page (records per page, at most 500). Next page: call again with the result's 'next' arguments (null on the last page). Limits: page at least 1; per_page 1–500. Read-only.",
     connector: 'recruiting',
     entity: 'jobs',
     action: 'list',
@@ -359,7 +371,7 @@ export const tools: readonly ToolDefinition<RecruitingClient>[] = [
     name: 'recruiting_offers_list',
     title: 'List offers (Recruiting)',
     description:
-      "Recruiting — offers list: Returns a page of records of the entity. Entity: Offers. Returns one page: { records: [offer…], meta }. Record fields: application_id, candidate_id, created_at, custom_fields, id, job_id, opening, resolved_at, sent_at, starts_at, status, updated_at, version. Paging: List actions take page (page number) and per_page (records per page, at most 500). Next page: call again with the result's 'next' arguments (null on the last page). Limits: per_page at most 500. Read-only.",
+      "Recruiting — offers list: Returns a page of records of the entity. Entity: Offers. Returns one page: { records: [offer…], meta }. Record fields: application_id, candidate_id, created_at, custom_fields, id, job_id, opening, resolved_at, sent_at, starts_at, status, updated_at, version. Paging: List actions take page (page number) and per_page (records per page, at most 500). Next page: call again with the result's 'next' arguments (null on the last page). Limits: page at least 1; per_page 1–500. Read-only.",
     connector: 'recruiting',
     entity: 'offers',
     action: 'list',
@@ -371,8 +383,8 @@ export const tools: readonly ToolDefinition<RecruitingClient>[] = [
       properties: {
         created_after: createdAfterSchema,
         created_before: createdBeforeSchema,
-        page: { type: 'integer', description: 'Page number.' },
-        per_page: { type: 'integer', maximum: 500, description: 'Number of records per page.' },
+        page: pageSchema,
+        per_page: perPageSchema,
         resolved_after: {
           type: 'string',
           description:
@@ -411,7 +423,7 @@ export const tools: readonly ToolDefinition<RecruitingClient>[] = [
     name: 'recruiting_offices_list',
     title: 'List offices (Recruiting)',
     description:
-      "Recruiting — offices list: Returns a page of records of the entity. Entity: Offices. Returns one page: { records: [office…], meta }. Record fields: child_ids, child_office_external_ids, external_id, id, location, name, parent_id, parent_office_external_id, primary_contact_user_id. Paging: List actions take page (page number) and per_page (records per page, at most 500). Next page: call again with the result's 'next' arguments (null on the last page). Limits: per_page at most 500. Read-only.",
+      "Recruiting — offices list: Returns a page of records of the entity. Entity: Offices. Returns one page: { records: [office…], meta }. Record fields: child_ids, child_office_external_ids, external_id, id, location, name, parent_id, parent_office_external_id, primary_contact_user_id. Paging: List actions take page (page number) and per_page (records per page, at most 500). Next page: call again with the result's 'next' arguments (null on the last page). Limits: page at least 1; per_page 1–500. Read-only.",
     connector: 'recruiting',
     entity: 'offices',
     action: 'list',
@@ -515,7 +527,7 @@ export const tools: readonly ToolDefinition<RecruitingClient>[] = [
     name: 'recruiting_users_list',
     title: 'List users (Recruiting)',
     description:
-      "Recruiting — users list: Returns a page of records of the entity. Entity: Users of the recruiting system. Returns one page: { records: [user…], meta }. Record fields: created_at, departments, disabled, emails, employee_id, first_name, id, last_name, linked_candidate_ids, name, offices, primary_email_address, site_admin, updated_at. Paging: List actions take page (page number) and per_page (records per page, at most 500). Next page: call again with the result's 'next' arguments (null on the last page). Limits: per_page at most 500. Read-only.",
+      "Recruiting — users list: Returns a page of records of the entity. Entity: Users of the recruiting system. Returns one page: { records: [user…], meta }. Record fields: created_at, departments, disabled, emails, employee_id, first_name, id, last_name, linked_candidate_ids, name, offices, primary_email_address, site_admin, updated_at. Paging: List actions take page (page number) and per_page (records per page, at most 500). Next page: call again with the result's 'next' arguments (null on the last page). Limits: page at least 1; per_page 1–500. Read-only.",
     connector: 'recruiting',
     entity: 'users',
     action: 'list',
@@ -527,8 +539,8 @@ export const tools: readonly ToolDefinition<RecruitingClient>[] = [
       properties: {
         created_after: createdAfterSchema,
         created_before: createdBeforeSchema,
-        page: { type: 'integer', description: 'Page number.' },
-        per_page: { type: 'integer', maximum: 500, description: 'Number of records per page.' },
+        page: pageSchema,
+        per_page: perPageSchema,
         updated_after: {
           type: 'string',
           description:

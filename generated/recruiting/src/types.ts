@@ -323,11 +323,16 @@ export interface ApplicationsListParams {
    * Assumption: Bounds the record's last_activity_at, exclusive, as the param's name says.
    */
   last_activity_after?: string;
-  /** Page number. */
+  /**
+   * Page number.
+   * Range: 1 to ….
+   * Assumption: Pages are numbered from 1 (the seed gives page numbers, not where they start); 0 or less is refused.
+   */
   page?: number;
   /**
    * Number of records per page.
-   * Range: … to 500.
+   * Range: 1 to 500.
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   per_page?: number;
   /**
@@ -359,11 +364,16 @@ export interface CandidateAttachmentDownloadParams {
 
 /** Params of candidates list. */
 export interface CandidatesListParams {
-  /** Page number. */
+  /**
+   * Page number.
+   * Range: 1 to ….
+   * Assumption: Pages are numbered from 1 (the seed gives page numbers, not where they start); 0 or less is refused.
+   */
   page?: number;
   /**
    * Number of records per page.
-   * Range: … to 500.
+   * Range: 1 to 500.
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   per_page?: number;
 }
@@ -376,11 +386,16 @@ export interface CandidatesGetParams {
 
 /** Params of departments list. */
 export interface DepartmentsListParams {
-  /** Page number. */
+  /**
+   * Page number.
+   * Range: 1 to ….
+   * Assumption: Pages are numbered from 1 (the seed gives page numbers, not where they start); 0 or less is refused.
+   */
   page?: number;
   /**
    * Number of records per page.
-   * Range: … to 500.
+   * Range: 1 to 500.
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   per_page?: number;
 }
@@ -413,11 +428,16 @@ export interface JobPostsGetParams {
 
 /** Params of jobs list. */
 export interface JobsListParams {
-  /** Page number. */
+  /**
+   * Page number.
+   * Range: 1 to ….
+   * Assumption: Pages are numbered from 1 (the seed gives page numbers, not where they start); 0 or less is refused.
+   */
   page?: number;
   /**
    * Number of records per page.
-   * Range: … to 500.
+   * Range: 1 to 500.
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   per_page?: number;
 }
@@ -442,11 +462,16 @@ export interface OffersListParams {
    * Assumption: Bounds the record's created_at, exclusive, as "before" says.
    */
   created_before?: string;
-  /** Page number. */
+  /**
+   * Page number.
+   * Range: 1 to ….
+   * Assumption: Pages are numbered from 1 (the seed gives page numbers, not where they start); 0 or less is refused.
+   */
   page?: number;
   /**
    * Number of records per page.
-   * Range: … to 500.
+   * Range: 1 to 500.
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   per_page?: number;
   /**
@@ -465,11 +490,16 @@ export interface OffersGetParams {
 
 /** Params of offices list. */
 export interface OfficesListParams {
-  /** Page number. */
+  /**
+   * Page number.
+   * Range: 1 to ….
+   * Assumption: Pages are numbered from 1 (the seed gives page numbers, not where they start); 0 or less is refused.
+   */
   page?: number;
   /**
    * Number of records per page.
-   * Range: … to 500.
+   * Range: 1 to 500.
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   per_page?: number;
 }
@@ -520,11 +550,16 @@ export interface UsersListParams {
    * Assumption: Bounds the record's created_at, exclusive, as "before" says.
    */
   created_before?: string;
-  /** Page number. */
+  /**
+   * Page number.
+   * Range: 1 to ….
+   * Assumption: Pages are numbered from 1 (the seed gives page numbers, not where they start); 0 or less is refused.
+   */
   page?: number;
   /**
    * Number of records per page.
-   * Range: … to 500.
+   * Range: 1 to 500.
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   per_page?: number;
   /**

@@ -272,7 +272,7 @@ return errors === 0;
 // prettier-ignore
 export const params_applications_list: Validator = validate2;
 // prettier-ignore
-const schema2 = {"type":"object","properties":{"created_after":{"type":"string"},"created_before":{"type":"string"},"job_id":{"type":"integer"},"last_activity_after":{"type":"string"},"page":{"type":"integer"},"per_page":{"type":"integer","maximum":500},"status":{"type":"string","enum":["active","rejected","hired"]}},"additionalProperties":false};
+const schema2 = {"type":"object","properties":{"created_after":{"type":"string"},"created_before":{"type":"string"},"job_id":{"type":"integer"},"last_activity_after":{"type":"string"},"page":{"type":"integer","minimum":1},"per_page":{"type":"integer","minimum":1,"maximum":500},"status":{"type":"string","enum":["active","rejected","hired"]}},"additionalProperties":false};
 // prettier-ignore
 function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -370,13 +370,9 @@ vErrors.push(err5);
 errors++;
 }
 const _errs11 = errors;
-var valid0 = _errs10 === errors;
-}
-if(data.per_page !== undefined){
-let data5 = data.per_page;
-const _errs12 = errors;
-if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
-const err6 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(typeof data4 == "number"){
+if(data4 < 1 || isNaN(data4)){
+const err6 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -385,15 +381,41 @@ vErrors.push(err6);
 }
 errors++;
 }
-const _errs13 = errors;
-if(typeof data5 == "number"){
-if(data5 > 500 || isNaN(data5)){
-const err7 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 500},message:"must be <= 500"};
+}
+var valid0 = _errs10 === errors;
+}
+if(data.per_page !== undefined){
+let data5 = data.per_page;
+const _errs12 = errors;
+if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
+const err7 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err7];
 }
 else {
 vErrors.push(err7);
+}
+errors++;
+}
+const _errs13 = errors;
+if(typeof data5 == "number"){
+if(data5 > 500 || isNaN(data5)){
+const err8 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 500},message:"must be <= 500"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data5 < 1 || isNaN(data5)){
+const err9 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
 }
 errors++;
 }
@@ -404,24 +426,24 @@ if(data.status !== undefined){
 let data6 = data.status;
 const _errs14 = errors;
 if(typeof data6 !== "string"){
-const err8 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err10 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err8];
+vErrors = [err10];
 }
 else {
-vErrors.push(err8);
+vErrors.push(err10);
 }
 errors++;
 }
 const _errs15 = errors;
 const vSchema0 = schema2.properties.status.enum;
 if(!(((data6 === "active") || (data6 === "rejected")) || (data6 === "hired"))){
-const err9 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema2.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema2.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
-vErrors = [err9];
+vErrors = [err11];
 }
 else {
-vErrors.push(err9);
+vErrors.push(err11);
 }
 errors++;
 }
@@ -429,12 +451,12 @@ var valid0 = _errs14 === errors;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err10];
+vErrors = [err12];
 }
 else {
-vErrors.push(err10);
+vErrors.push(err12);
 }
 errors++;
 }
@@ -558,7 +580,7 @@ return errors === 0;
 // prettier-ignore
 export const params_candidates_list: Validator = validate5;
 // prettier-ignore
-const schema5 = {"type":"object","properties":{"page":{"type":"integer"},"per_page":{"type":"integer","maximum":500}},"additionalProperties":false};
+const schema5 = {"type":"object","properties":{"page":{"type":"integer","minimum":1},"per_page":{"type":"integer","minimum":1,"maximum":500}},"additionalProperties":false};
 // prettier-ignore
 function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -592,13 +614,9 @@ vErrors.push(err1);
 errors++;
 }
 const _errs3 = errors;
-var valid0 = _errs2 === errors;
-}
-if(data.per_page !== undefined){
-let data1 = data.per_page;
-const _errs4 = errors;
-if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err2 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(typeof data0 == "number"){
+if(data0 < 1 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -607,10 +625,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-const _errs5 = errors;
-if(typeof data1 == "number"){
-if(data1 > 500 || isNaN(data1)){
-const err3 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 500},message:"must be <= 500"};
+}
+var valid0 = _errs2 === errors;
+}
+if(data.per_page !== undefined){
+let data1 = data.per_page;
+const _errs4 = errors;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+const err3 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -619,17 +641,39 @@ vErrors.push(err3);
 }
 errors++;
 }
-}
-var valid0 = _errs4 === errors;
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs5 = errors;
+if(typeof data1 == "number"){
+if(data1 > 500 || isNaN(data1)){
+const err4 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 500},message:"must be <= 500"};
 if(vErrors === null){
 vErrors = [err4];
 }
 else {
 vErrors.push(err4);
+}
+errors++;
+}
+if(data1 < 1 || isNaN(data1)){
+const err5 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+var valid0 = _errs4 === errors;
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
 }
 errors++;
 }
@@ -715,7 +759,7 @@ return errors === 0;
 // prettier-ignore
 export const params_offers_list: Validator = validate8;
 // prettier-ignore
-const schema8 = {"type":"object","properties":{"created_after":{"type":"string"},"created_before":{"type":"string"},"page":{"type":"integer"},"per_page":{"type":"integer","maximum":500},"resolved_after":{"type":"string"}},"additionalProperties":false};
+const schema8 = {"type":"object","properties":{"created_after":{"type":"string"},"created_before":{"type":"string"},"page":{"type":"integer","minimum":1},"per_page":{"type":"integer","minimum":1,"maximum":500},"resolved_after":{"type":"string"}},"additionalProperties":false};
 // prettier-ignore
 function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -781,13 +825,9 @@ vErrors.push(err3);
 errors++;
 }
 const _errs7 = errors;
-var valid0 = _errs6 === errors;
-}
-if(data.per_page !== undefined){
-let data3 = data.per_page;
-const _errs8 = errors;
-if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-const err4 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(typeof data2 == "number"){
+if(data2 < 1 || isNaN(data2)){
+const err4 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -796,15 +836,41 @@ vErrors.push(err4);
 }
 errors++;
 }
-const _errs9 = errors;
-if(typeof data3 == "number"){
-if(data3 > 500 || isNaN(data3)){
-const err5 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 500},message:"must be <= 500"};
+}
+var valid0 = _errs6 === errors;
+}
+if(data.per_page !== undefined){
+let data3 = data.per_page;
+const _errs8 = errors;
+if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
+const err5 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err5];
 }
 else {
 vErrors.push(err5);
+}
+errors++;
+}
+const _errs9 = errors;
+if(typeof data3 == "number"){
+if(data3 > 500 || isNaN(data3)){
+const err6 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 500},message:"must be <= 500"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data3 < 1 || isNaN(data3)){
+const err7 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
 }
 errors++;
 }
@@ -815,12 +881,12 @@ if(data.resolved_after !== undefined){
 let data4 = data.resolved_after;
 const _errs10 = errors;
 if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/resolved_after",schemaPath:"#/properties/resolved_after/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = {instancePath:instancePath+"/resolved_after",schemaPath:"#/properties/resolved_after/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err6];
+vErrors = [err8];
 }
 else {
-vErrors.push(err6);
+vErrors.push(err8);
 }
 errors++;
 }
@@ -829,12 +895,12 @@ var valid0 = _errs10 === errors;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err7];
+vErrors = [err9];
 }
 else {
-vErrors.push(err7);
+vErrors.push(err9);
 }
 errors++;
 }
@@ -844,7 +910,7 @@ return errors === 0;
 // prettier-ignore
 export const params_users_list: Validator = validate9;
 // prettier-ignore
-const schema9 = {"type":"object","properties":{"created_after":{"type":"string"},"created_before":{"type":"string"},"page":{"type":"integer"},"per_page":{"type":"integer","maximum":500},"updated_after":{"type":"string"},"updated_before":{"type":"string"}},"additionalProperties":false};
+const schema9 = {"type":"object","properties":{"created_after":{"type":"string"},"created_before":{"type":"string"},"page":{"type":"integer","minimum":1},"per_page":{"type":"integer","minimum":1,"maximum":500},"updated_after":{"type":"string"},"updated_before":{"type":"string"}},"additionalProperties":false};
 // prettier-ignore
 function validate9(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -910,13 +976,9 @@ vErrors.push(err3);
 errors++;
 }
 const _errs7 = errors;
-var valid0 = _errs6 === errors;
-}
-if(data.per_page !== undefined){
-let data3 = data.per_page;
-const _errs8 = errors;
-if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-const err4 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(typeof data2 == "number"){
+if(data2 < 1 || isNaN(data2)){
+const err4 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -925,15 +987,41 @@ vErrors.push(err4);
 }
 errors++;
 }
-const _errs9 = errors;
-if(typeof data3 == "number"){
-if(data3 > 500 || isNaN(data3)){
-const err5 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 500},message:"must be <= 500"};
+}
+var valid0 = _errs6 === errors;
+}
+if(data.per_page !== undefined){
+let data3 = data.per_page;
+const _errs8 = errors;
+if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
+const err5 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err5];
 }
 else {
 vErrors.push(err5);
+}
+errors++;
+}
+const _errs9 = errors;
+if(typeof data3 == "number"){
+if(data3 > 500 || isNaN(data3)){
+const err6 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/maximum",keyword:"maximum",params:{comparison: "<=", limit: 500},message:"must be <= 500"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data3 < 1 || isNaN(data3)){
+const err7 = {instancePath:instancePath+"/per_page",schemaPath:"#/properties/per_page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
 }
 errors++;
 }
@@ -944,12 +1032,12 @@ if(data.updated_after !== undefined){
 let data4 = data.updated_after;
 const _errs10 = errors;
 if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/updated_after",schemaPath:"#/properties/updated_after/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = {instancePath:instancePath+"/updated_after",schemaPath:"#/properties/updated_after/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err6];
+vErrors = [err8];
 }
 else {
-vErrors.push(err6);
+vErrors.push(err8);
 }
 errors++;
 }
@@ -960,12 +1048,12 @@ if(data.updated_before !== undefined){
 let data5 = data.updated_before;
 const _errs12 = errors;
 if(typeof data5 !== "string"){
-const err7 = {instancePath:instancePath+"/updated_before",schemaPath:"#/properties/updated_before/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = {instancePath:instancePath+"/updated_before",schemaPath:"#/properties/updated_before/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err7];
+vErrors = [err9];
 }
 else {
-vErrors.push(err7);
+vErrors.push(err9);
 }
 errors++;
 }
@@ -974,12 +1062,12 @@ var valid0 = _errs12 === errors;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err8];
+vErrors = [err10];
 }
 else {
-vErrors.push(err8);
+vErrors.push(err10);
 }
 errors++;
 }

@@ -59,7 +59,7 @@ export const automationsGet: ParamSchema = {
 /** Params of brands list. */
 export const brandsList: ParamSchema = {
   type: 'object',
-  properties: { page: { type: 'integer' } },
+  properties: { page: { type: 'integer', minimum: 1 } },
   additionalProperties: false,
 };
 
@@ -88,7 +88,7 @@ export const macrosList: ParamSchema = {
     category: { type: 'integer' },
     group_id: { type: 'integer' },
     only_viewable: { type: 'boolean' },
-    page: { type: 'integer' },
+    page: { type: 'integer', minimum: 1 },
     sort_by: { type: 'string', enum: ['alphabetical', 'created_at', 'updated_at', 'position'] },
     sort_order: { type: 'string', enum: ['asc', 'desc'] },
   },
@@ -148,7 +148,7 @@ export const ticketsList: ParamSchema = {
   type: 'object',
   properties: {
     external_id: { type: 'string' },
-    page: { type: 'integer' },
+    page: { type: 'integer', minimum: 1 },
     sort: { type: 'string', enum: ['id', 'status', 'updated_at', '-id', '-status', '-updated_at'] },
   },
   additionalProperties: false,
@@ -168,7 +168,7 @@ export const triggersList: ParamSchema = {
   properties: {
     active: { type: 'boolean' },
     category_id: { type: 'string' },
-    page: { type: 'integer' },
+    page: { type: 'integer', minimum: 1 },
     sort: { type: 'string', enum: ['alphabetical', 'created_at', 'updated_at', 'position'] },
   },
   additionalProperties: false,
@@ -187,7 +187,7 @@ export const usersList: ParamSchema = {
   type: 'object',
   properties: {
     external_id: { type: 'string' },
-    page: { type: 'integer' },
+    page: { type: 'integer', minimum: 1 },
     role: { type: 'string', enum: ['end-user', 'agent', 'admin'] },
   },
   additionalProperties: false,
@@ -208,7 +208,7 @@ export const viewsList: ParamSchema = {
     access: { type: 'string', enum: ['personal', 'shared', 'account'] },
     active: { type: 'boolean' },
     group_id: { type: 'integer' },
-    page: { type: 'integer' },
+    page: { type: 'integer', minimum: 1 },
     sort_by: { type: 'string', enum: ['alphabetical', 'created_at', 'updated_at', 'position'] },
     sort_order: { type: 'string', enum: ['asc', 'desc'] },
   },

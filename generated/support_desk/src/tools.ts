@@ -39,7 +39,11 @@ const articleAttachmentsDownloadArticleAttachmentIdSchema = {
   description: 'Assumption: Not shown: the download addresses the attachment as its get does.',
 };
 /** Schema shared by `support_desk_brands_list`, `support_desk_macros_list`, `support_desk_tickets_list` and 3 more. */
-const pageSchema = { type: 'integer', description: 'Page number. Applies to all list actions of the endpoint table.' };
+const pageSchema = {
+  type: 'integer',
+  minimum: 1,
+  description: 'Page number. Applies to all list actions of the endpoint table.',
+};
 /** Paging shared by `support_desk_brands_list`, `support_desk_macros_list`, `support_desk_tickets_list` and 3 more. */
 const pagePaging: PaginationDescriptor = {
   param: 'page',
@@ -345,7 +349,7 @@ export const tools: readonly ToolDefinition<SupportDeskClient>[] = [
     name: 'support_desk_brands_list',
     title: 'List brands (Support desk)',
     description:
-      "Support desk — brands list: Returns a page of records of the entity. Entity: Brands. Returns one page: { records: [brand…], meta }. Record fields: active, brand_url, created_at, default, has_help_center, help_center_state, host_mapping, id, is_deleted, logo, name, signature_template, subdomain, ticket_form_ids, updated_at, url. Paging: The list parameter page (page number) applies to the list actions of the endpoint table (tickets, users, brands, views, macros, triggers). Pages are numbered from 1; the last page is reached when next_page is null. Next page: call again with the result's 'next' arguments (null on the last page). Read-only.",
+      "Support desk — brands list: Returns a page of records of the entity. Entity: Brands. Returns one page: { records: [brand…], meta }. Record fields: active, brand_url, created_at, default, has_help_center, help_center_state, host_mapping, id, is_deleted, logo, name, signature_template, subdomain, ticket_form_ids, updated_at, url. Paging: The list parameter page (page number) applies to the list actions of the endpoint table (tickets, users, brands, views, macros, triggers). Pages are numbered from 1; the last page is reached when next_page is null. Next page: call again with the result's 'next' arguments (null on the last page). Limits: page at least 1. Read-only.",
     connector: 'support_desk',
     entity: 'brands',
     action: 'list',
@@ -638,7 +642,7 @@ export const tools: readonly ToolDefinition<SupportDeskClient>[] = [
     name: 'support_desk_macros_list',
     title: 'List macros (Support desk)',
     description:
-      "Support desk — macros list: Returns a page of records of the entity. Entity: Macros. Returns one page: { records: [macro…], meta }. Record fields: actions, active, created_at, description, id, position, raw_title, restriction, title, updated_at, url. Paging: The list parameter page (page number) applies to the list actions of the endpoint table (tickets, users, brands, views, macros, triggers). Pages are numbered from 1; the last page is reached when next_page is null. Next page: call again with the result's 'next' arguments (null on the last page). Read-only.",
+      "Support desk — macros list: Returns a page of records of the entity. Entity: Macros. Returns one page: { records: [macro…], meta }. Record fields: actions, active, created_at, description, id, position, raw_title, restriction, title, updated_at, url. Paging: The list parameter page (page number) applies to the list actions of the endpoint table (tickets, users, brands, views, macros, triggers). Pages are numbered from 1; the last page is reached when next_page is null. Next page: call again with the result's 'next' arguments (null on the last page). Limits: page at least 1. Read-only.",
     connector: 'support_desk',
     entity: 'macros',
     action: 'list',
@@ -1377,7 +1381,7 @@ export const tools: readonly ToolDefinition<SupportDeskClient>[] = [
     name: 'support_desk_tickets_list',
     title: 'List tickets (Support desk)',
     description:
-      "Support desk — tickets list: Returns a page of records of the entity. Entity: Tickets. Returns one page: { records: [ticket…], meta }. Record fields: allow_attachments, allow_channelback, assignee_id, brand_id, collaborator_ids, created_at, custom_fields, custom_status_id, description, due_at, email_cc_ids, external_id, fields, follower_ids, followup_ids, forum_topic_id, from_messaging_channel, generated_timestamp, group_id, has_incidents and 19 more. Paging: The list parameter page (page number) applies to the list actions of the endpoint table (tickets, users, brands, views, macros, triggers). Pages are numbered from 1; the last page is reached when next_page is null. Next page: call again with the result's 'next' arguments (null on the last page). Read-only.",
+      "Support desk — tickets list: Returns a page of records of the entity. Entity: Tickets. Returns one page: { records: [ticket…], meta }. Record fields: allow_attachments, allow_channelback, assignee_id, brand_id, collaborator_ids, created_at, custom_fields, custom_status_id, description, due_at, email_cc_ids, external_id, fields, follower_ids, followup_ids, forum_topic_id, from_messaging_channel, generated_timestamp, group_id, has_incidents and 19 more. Paging: The list parameter page (page number) applies to the list actions of the endpoint table (tickets, users, brands, views, macros, triggers). Pages are numbered from 1; the last page is reached when next_page is null. Next page: call again with the result's 'next' arguments (null on the last page). Limits: page at least 1. Read-only.",
     connector: 'support_desk',
     entity: 'tickets',
     action: 'list',
@@ -1702,7 +1706,7 @@ export const tools: readonly ToolDefinition<SupportDeskClient>[] = [
     name: 'support_desk_triggers_list',
     title: 'List triggers (Support desk)',
     description:
-      "Support desk — triggers list: Returns a page of records of the entity. Entity: Triggers. Returns one page: { records: [trigger…], meta }. Record fields: actions, active, category_id, conditions, created_at, description, id, position, raw_title, title, updated_at, url. Paging: The list parameter page (page number) applies to the list actions of the endpoint table (tickets, users, brands, views, macros, triggers). Pages are numbered from 1; the last page is reached when next_page is null. Next page: call again with the result's 'next' arguments (null on the last page). Read-only.",
+      "Support desk — triggers list: Returns a page of records of the entity. Entity: Triggers. Returns one page: { records: [trigger…], meta }. Record fields: actions, active, category_id, conditions, created_at, description, id, position, raw_title, title, updated_at, url. Paging: The list parameter page (page number) applies to the list actions of the endpoint table (tickets, users, brands, views, macros, triggers). Pages are numbered from 1; the last page is reached when next_page is null. Next page: call again with the result's 'next' arguments (null on the last page). Limits: page at least 1. Read-only.",
     connector: 'support_desk',
     entity: 'triggers',
     action: 'list',
@@ -1749,7 +1753,7 @@ export const tools: readonly ToolDefinition<SupportDeskClient>[] = [
     name: 'support_desk_users_list',
     title: 'List users (Support desk)',
     description:
-      "Support desk — users list: Returns a page of records of the entity. Entity: Users (end users, agents and admins). Returns one page: { records: [user…], meta }. Record fields: active, alias, created_at, custom_role_id, default_group_id, details, email, external_id, iana_time_zone, id, last_login_at, locale, locale_id, moderator, name, notes, only_private_comments, organization_id, permanently_deleted, phone and 18 more. Paging: The list parameter page (page number) applies to the list actions of the endpoint table (tickets, users, brands, views, macros, triggers). Pages are numbered from 1; the last page is reached when next_page is null. Next page: call again with the result's 'next' arguments (null on the last page). Read-only.",
+      "Support desk — users list: Returns a page of records of the entity. Entity: Users (end users, agents and admins). Returns one page: { records: [user…], meta }. Record fields: active, alias, created_at, custom_role_id, default_group_id, details, email, external_id, iana_time_zone, id, last_login_at, locale, locale_id, moderator, name, notes, only_private_comments, organization_id, permanently_deleted, phone and 18 more. Paging: The list parameter page (page number) applies to the list actions of the endpoint table (tickets, users, brands, views, macros, triggers). Pages are numbered from 1; the last page is reached when next_page is null. Next page: call again with the result's 'next' arguments (null on the last page). Limits: page at least 1. Read-only.",
     connector: 'support_desk',
     entity: 'users',
     action: 'list',
@@ -1818,7 +1822,7 @@ export const tools: readonly ToolDefinition<SupportDeskClient>[] = [
     name: 'support_desk_views_list',
     title: 'List views (Support desk)',
     description:
-      "Support desk — views list: Returns a page of records of the entity. Entity: Views. Returns one page: { records: [view…], meta }. Record fields: active, conditions, created_at, description, execution, id, position, raw_title, restriction, title, updated_at, url. Paging: The list parameter page (page number) applies to the list actions of the endpoint table (tickets, users, brands, views, macros, triggers). Pages are numbered from 1; the last page is reached when next_page is null. Next page: call again with the result's 'next' arguments (null on the last page). Read-only.",
+      "Support desk — views list: Returns a page of records of the entity. Entity: Views. Returns one page: { records: [view…], meta }. Record fields: active, conditions, created_at, description, execution, id, position, raw_title, restriction, title, updated_at, url. Paging: The list parameter page (page number) applies to the list actions of the endpoint table (tickets, users, brands, views, macros, triggers). Pages are numbered from 1; the last page is reached when next_page is null. Next page: call again with the result's 'next' arguments (null on the last page). Limits: page at least 1. Read-only.",
     connector: 'support_desk',
     entity: 'views',
     action: 'list',

@@ -536,7 +536,10 @@ export interface BrandsSearchFields {
 
 /** Params of brands list. */
 export interface BrandsListParams {
-  /** Page number. Applies to all list actions of the endpoint table. */
+  /**
+   * Page number. Applies to all list actions of the endpoint table.
+   * Range: 1 to ….
+   */
   page?: number;
 }
 
@@ -593,7 +596,10 @@ export interface MacrosListParams {
   group_id?: number;
   /** Not described by the contract. */
   only_viewable?: boolean;
-  /** Page number. Applies to all list actions of the endpoint table. */
+  /**
+   * Page number. Applies to all list actions of the endpoint table.
+   * Range: 1 to ….
+   */
   page?: number;
   /**
    * Sort field. One of `'alphabetical'`, `'created_at'`, `'updated_at'`, `'position'`.
@@ -935,7 +941,10 @@ export interface TicketsListParams {
    * Filters: records whose `external_id` is equal to the value, case-sensitive.
    */
   external_id?: string;
-  /** Page number. Applies to all list actions of the endpoint table. */
+  /**
+   * Page number. Applies to all list actions of the endpoint table.
+   * Range: 1 to ….
+   */
   page?: number;
   /**
    * id, status or updated_at, or the same with a - prefix. One of `'id'`, `'status'`, `'updated_at'`, `'-id'`, `'-status'`, `'-updated_at'`.
@@ -962,7 +971,10 @@ export interface TriggersListParams {
    * Filters: records whose `category_id` is equal to the value, case-sensitive.
    */
   category_id?: string;
-  /** Page number. Applies to all list actions of the endpoint table. */
+  /**
+   * Page number. Applies to all list actions of the endpoint table.
+   * Range: 1 to ….
+   */
   page?: number;
   /**
    * Sort field. One of `'alphabetical'`, `'created_at'`, `'updated_at'`, `'position'`.
@@ -990,7 +1002,10 @@ export interface UsersListParams {
    * Filters: records whose `external_id` is equal to the value, case-sensitive.
    */
   external_id?: string;
-  /** Page number. Applies to all list actions of the endpoint table. */
+  /**
+   * Page number. Applies to all list actions of the endpoint table.
+   * Range: 1 to ….
+   */
   page?: number;
   /**
    * Filter by role. One of `'end-user'`, `'agent'`, `'admin'`.
@@ -1016,7 +1031,10 @@ export interface ViewsListParams {
   active?: boolean;
   /** Filter by group id. */
   group_id?: number;
-  /** Page number. Applies to all list actions of the endpoint table. */
+  /**
+   * Page number. Applies to all list actions of the endpoint table.
+   * Range: 1 to ….
+   */
   page?: number;
   /**
    * Sort field. One of `'alphabetical'`, `'created_at'`, `'updated_at'`, `'position'`.

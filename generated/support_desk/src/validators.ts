@@ -450,7 +450,7 @@ return errors === 0;
 // prettier-ignore
 export const params_brands_list: Validator = validate6;
 // prettier-ignore
-const schema6 = {"type":"object","properties":{"page":{"type":"integer"}},"additionalProperties":false};
+const schema6 = {"type":"object","properties":{"page":{"type":"integer","minimum":1}},"additionalProperties":false};
 // prettier-ignore
 function validate6(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -484,16 +484,28 @@ vErrors.push(err1);
 errors++;
 }
 const _errs3 = errors;
-var valid0 = _errs2 === errors;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(typeof data0 == "number"){
+if(data0 < 1 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err2];
 }
 else {
 vErrors.push(err2);
+}
+errors++;
+}
+}
+var valid0 = _errs2 === errors;
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
 }
 errors++;
 }
@@ -617,7 +629,7 @@ return errors === 0;
 // prettier-ignore
 export const params_macros_list: Validator = validate9;
 // prettier-ignore
-const schema9 = {"type":"object","properties":{"access":{"type":"string","enum":["personal","shared","account"]},"active":{"type":"boolean"},"category":{"type":"integer"},"group_id":{"type":"integer"},"only_viewable":{"type":"boolean"},"page":{"type":"integer"},"sort_by":{"type":"string","enum":["alphabetical","created_at","updated_at","position"]},"sort_order":{"type":"string","enum":["asc","desc"]}},"additionalProperties":false};
+const schema9 = {"type":"object","properties":{"access":{"type":"string","enum":["personal","shared","account"]},"active":{"type":"boolean"},"category":{"type":"integer"},"group_id":{"type":"integer"},"only_viewable":{"type":"boolean"},"page":{"type":"integer","minimum":1},"sort_by":{"type":"string","enum":["alphabetical","created_at","updated_at","position"]},"sort_order":{"type":"string","enum":["asc","desc"]}},"additionalProperties":false};
 // prettier-ignore
 function validate9(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -742,13 +754,9 @@ vErrors.push(err7);
 errors++;
 }
 const _errs13 = errors;
-var valid0 = _errs12 === errors;
-}
-if(data.sort_by !== undefined){
-let data6 = data.sort_by;
-const _errs14 = errors;
-if(typeof data6 !== "string"){
-const err8 = {instancePath:instancePath+"/sort_by",schemaPath:"#/properties/sort_by/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data5 == "number"){
+if(data5 < 1 || isNaN(data5)){
+const err8 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -757,15 +765,31 @@ vErrors.push(err8);
 }
 errors++;
 }
-const _errs15 = errors;
-const vSchema1 = schema9.properties.sort_by.enum;
-if(!((((data6 === "alphabetical") || (data6 === "created_at")) || (data6 === "updated_at")) || (data6 === "position"))){
-const err9 = {instancePath:instancePath+"/sort_by",schemaPath:"#/properties/sort_by/enum",keyword:"enum",params:{allowedValues: schema9.properties.sort_by.enum},message:"must be equal to one of the allowed values"};
+}
+var valid0 = _errs12 === errors;
+}
+if(data.sort_by !== undefined){
+let data6 = data.sort_by;
+const _errs14 = errors;
+if(typeof data6 !== "string"){
+const err9 = {instancePath:instancePath+"/sort_by",schemaPath:"#/properties/sort_by/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
 }
 else {
 vErrors.push(err9);
+}
+errors++;
+}
+const _errs15 = errors;
+const vSchema1 = schema9.properties.sort_by.enum;
+if(!((((data6 === "alphabetical") || (data6 === "created_at")) || (data6 === "updated_at")) || (data6 === "position"))){
+const err10 = {instancePath:instancePath+"/sort_by",schemaPath:"#/properties/sort_by/enum",keyword:"enum",params:{allowedValues: schema9.properties.sort_by.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
 }
 errors++;
 }
@@ -775,19 +799,7 @@ if(data.sort_order !== undefined){
 let data7 = data.sort_order;
 const _errs16 = errors;
 if(typeof data7 !== "string"){
-const err10 = {instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-const _errs17 = errors;
-const vSchema2 = schema9.properties.sort_order.enum;
-if(!((data7 === "asc") || (data7 === "desc"))){
-const err11 = {instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/enum",keyword:"enum",params:{allowedValues: schema9.properties.sort_order.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -796,16 +808,28 @@ vErrors.push(err11);
 }
 errors++;
 }
-var valid0 = _errs16 === errors;
-}
-}
-else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs17 = errors;
+const vSchema2 = schema9.properties.sort_order.enum;
+if(!((data7 === "asc") || (data7 === "desc"))){
+const err12 = {instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/enum",keyword:"enum",params:{allowedValues: schema9.properties.sort_order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
 else {
 vErrors.push(err12);
+}
+errors++;
+}
+var valid0 = _errs16 === errors;
+}
+}
+else {
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
 }
 errors++;
 }
@@ -1133,7 +1157,7 @@ return errors === 0;
 // prettier-ignore
 export const params_tickets_list: Validator = validate16;
 // prettier-ignore
-const schema16 = {"type":"object","properties":{"external_id":{"type":"string"},"page":{"type":"integer"},"sort":{"type":"string","enum":["id","status","updated_at","-id","-status","-updated_at"]}},"additionalProperties":false};
+const schema16 = {"type":"object","properties":{"external_id":{"type":"string"},"page":{"type":"integer","minimum":1},"sort":{"type":"string","enum":["id","status","updated_at","-id","-status","-updated_at"]}},"additionalProperties":false};
 // prettier-ignore
 function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1183,13 +1207,9 @@ vErrors.push(err2);
 errors++;
 }
 const _errs5 = errors;
-var valid0 = _errs4 === errors;
-}
-if(data.sort !== undefined){
-let data2 = data.sort;
-const _errs6 = errors;
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data1 == "number"){
+if(data1 < 1 || isNaN(data1)){
+const err3 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1198,10 +1218,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-const _errs7 = errors;
-const vSchema0 = schema16.properties.sort.enum;
-if(!((((((data2 === "id") || (data2 === "status")) || (data2 === "updated_at")) || (data2 === "-id")) || (data2 === "-status")) || (data2 === "-updated_at"))){
-const err4 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema16.properties.sort.enum},message:"must be equal to one of the allowed values"};
+}
+var valid0 = _errs4 === errors;
+}
+if(data.sort !== undefined){
+let data2 = data.sort;
+const _errs6 = errors;
+if(typeof data2 !== "string"){
+const err4 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1210,16 +1234,28 @@ vErrors.push(err4);
 }
 errors++;
 }
-var valid0 = _errs6 === errors;
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs7 = errors;
+const vSchema0 = schema16.properties.sort.enum;
+if(!((((((data2 === "id") || (data2 === "status")) || (data2 === "updated_at")) || (data2 === "-id")) || (data2 === "-status")) || (data2 === "-updated_at"))){
+const err5 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema16.properties.sort.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
 else {
 vErrors.push(err5);
+}
+errors++;
+}
+var valid0 = _errs6 === errors;
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
 }
 errors++;
 }
@@ -1292,7 +1328,7 @@ return errors === 0;
 // prettier-ignore
 export const params_triggers_list: Validator = validate18;
 // prettier-ignore
-const schema18 = {"type":"object","properties":{"active":{"type":"boolean"},"category_id":{"type":"string"},"page":{"type":"integer"},"sort":{"type":"string","enum":["alphabetical","created_at","updated_at","position"]}},"additionalProperties":false};
+const schema18 = {"type":"object","properties":{"active":{"type":"boolean"},"category_id":{"type":"string"},"page":{"type":"integer","minimum":1},"sort":{"type":"string","enum":["alphabetical","created_at","updated_at","position"]}},"additionalProperties":false};
 // prettier-ignore
 function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1358,13 +1394,9 @@ vErrors.push(err3);
 errors++;
 }
 const _errs7 = errors;
-var valid0 = _errs6 === errors;
-}
-if(data.sort !== undefined){
-let data3 = data.sort;
-const _errs8 = errors;
-if(typeof data3 !== "string"){
-const err4 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data2 == "number"){
+if(data2 < 1 || isNaN(data2)){
+const err4 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1373,10 +1405,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-const _errs9 = errors;
-const vSchema0 = schema18.properties.sort.enum;
-if(!((((data3 === "alphabetical") || (data3 === "created_at")) || (data3 === "updated_at")) || (data3 === "position"))){
-const err5 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema18.properties.sort.enum},message:"must be equal to one of the allowed values"};
+}
+var valid0 = _errs6 === errors;
+}
+if(data.sort !== undefined){
+let data3 = data.sort;
+const _errs8 = errors;
+if(typeof data3 !== "string"){
+const err5 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1385,16 +1421,28 @@ vErrors.push(err5);
 }
 errors++;
 }
-var valid0 = _errs8 === errors;
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs9 = errors;
+const vSchema0 = schema18.properties.sort.enum;
+if(!((((data3 === "alphabetical") || (data3 === "created_at")) || (data3 === "updated_at")) || (data3 === "position"))){
+const err6 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema18.properties.sort.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
 else {
 vErrors.push(err6);
+}
+errors++;
+}
+var valid0 = _errs8 === errors;
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
 }
 errors++;
 }
@@ -1467,7 +1515,7 @@ return errors === 0;
 // prettier-ignore
 export const params_users_list: Validator = validate20;
 // prettier-ignore
-const schema20 = {"type":"object","properties":{"external_id":{"type":"string"},"page":{"type":"integer"},"role":{"type":"string","enum":["end-user","agent","admin"]}},"additionalProperties":false};
+const schema20 = {"type":"object","properties":{"external_id":{"type":"string"},"page":{"type":"integer","minimum":1},"role":{"type":"string","enum":["end-user","agent","admin"]}},"additionalProperties":false};
 // prettier-ignore
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1517,13 +1565,9 @@ vErrors.push(err2);
 errors++;
 }
 const _errs5 = errors;
-var valid0 = _errs4 === errors;
-}
-if(data.role !== undefined){
-let data2 = data.role;
-const _errs6 = errors;
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data1 == "number"){
+if(data1 < 1 || isNaN(data1)){
+const err3 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1532,10 +1576,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-const _errs7 = errors;
-const vSchema0 = schema20.properties.role.enum;
-if(!(((data2 === "end-user") || (data2 === "agent")) || (data2 === "admin"))){
-const err4 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/enum",keyword:"enum",params:{allowedValues: schema20.properties.role.enum},message:"must be equal to one of the allowed values"};
+}
+var valid0 = _errs4 === errors;
+}
+if(data.role !== undefined){
+let data2 = data.role;
+const _errs6 = errors;
+if(typeof data2 !== "string"){
+const err4 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1544,16 +1592,28 @@ vErrors.push(err4);
 }
 errors++;
 }
-var valid0 = _errs6 === errors;
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs7 = errors;
+const vSchema0 = schema20.properties.role.enum;
+if(!(((data2 === "end-user") || (data2 === "agent")) || (data2 === "admin"))){
+const err5 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/enum",keyword:"enum",params:{allowedValues: schema20.properties.role.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
 else {
 vErrors.push(err5);
+}
+errors++;
+}
+var valid0 = _errs6 === errors;
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
 }
 errors++;
 }
@@ -1626,7 +1686,7 @@ return errors === 0;
 // prettier-ignore
 export const params_views_list: Validator = validate22;
 // prettier-ignore
-const schema22 = {"type":"object","properties":{"access":{"type":"string","enum":["personal","shared","account"]},"active":{"type":"boolean"},"group_id":{"type":"integer"},"page":{"type":"integer"},"sort_by":{"type":"string","enum":["alphabetical","created_at","updated_at","position"]},"sort_order":{"type":"string","enum":["asc","desc"]}},"additionalProperties":false};
+const schema22 = {"type":"object","properties":{"access":{"type":"string","enum":["personal","shared","account"]},"active":{"type":"boolean"},"group_id":{"type":"integer"},"page":{"type":"integer","minimum":1},"sort_by":{"type":"string","enum":["alphabetical","created_at","updated_at","position"]},"sort_order":{"type":"string","enum":["asc","desc"]}},"additionalProperties":false};
 // prettier-ignore
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1719,13 +1779,9 @@ vErrors.push(err5);
 errors++;
 }
 const _errs9 = errors;
-var valid0 = _errs8 === errors;
-}
-if(data.sort_by !== undefined){
-let data4 = data.sort_by;
-const _errs10 = errors;
-if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/sort_by",schemaPath:"#/properties/sort_by/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data3 == "number"){
+if(data3 < 1 || isNaN(data3)){
+const err6 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1734,15 +1790,31 @@ vErrors.push(err6);
 }
 errors++;
 }
-const _errs11 = errors;
-const vSchema1 = schema22.properties.sort_by.enum;
-if(!((((data4 === "alphabetical") || (data4 === "created_at")) || (data4 === "updated_at")) || (data4 === "position"))){
-const err7 = {instancePath:instancePath+"/sort_by",schemaPath:"#/properties/sort_by/enum",keyword:"enum",params:{allowedValues: schema22.properties.sort_by.enum},message:"must be equal to one of the allowed values"};
+}
+var valid0 = _errs8 === errors;
+}
+if(data.sort_by !== undefined){
+let data4 = data.sort_by;
+const _errs10 = errors;
+if(typeof data4 !== "string"){
+const err7 = {instancePath:instancePath+"/sort_by",schemaPath:"#/properties/sort_by/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
 else {
 vErrors.push(err7);
+}
+errors++;
+}
+const _errs11 = errors;
+const vSchema1 = schema22.properties.sort_by.enum;
+if(!((((data4 === "alphabetical") || (data4 === "created_at")) || (data4 === "updated_at")) || (data4 === "position"))){
+const err8 = {instancePath:instancePath+"/sort_by",schemaPath:"#/properties/sort_by/enum",keyword:"enum",params:{allowedValues: schema22.properties.sort_by.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
 }
 errors++;
 }
@@ -1752,19 +1824,7 @@ if(data.sort_order !== undefined){
 let data5 = data.sort_order;
 const _errs12 = errors;
 if(typeof data5 !== "string"){
-const err8 = {instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-const _errs13 = errors;
-const vSchema2 = schema22.properties.sort_order.enum;
-if(!((data5 === "asc") || (data5 === "desc"))){
-const err9 = {instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/enum",keyword:"enum",params:{allowedValues: schema22.properties.sort_order.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1773,16 +1833,28 @@ vErrors.push(err9);
 }
 errors++;
 }
-var valid0 = _errs12 === errors;
-}
-}
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs13 = errors;
+const vSchema2 = schema22.properties.sort_order.enum;
+if(!((data5 === "asc") || (data5 === "desc"))){
+const err10 = {instancePath:instancePath+"/sort_order",schemaPath:"#/properties/sort_order/enum",keyword:"enum",params:{allowedValues: schema22.properties.sort_order.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
 else {
 vErrors.push(err10);
+}
+errors++;
+}
+var valid0 = _errs12 === errors;
+}
+}
+else {
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
 }
 errors++;
 }

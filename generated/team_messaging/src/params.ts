@@ -9,7 +9,7 @@ export const channelMessagesList: ParamSchema = {
     cursor: { type: 'string' },
     inclusive: { type: 'boolean' },
     latest: { type: 'string', pattern: '^[0-9]+(\\.[0-9]+)?$' },
-    limit: { type: 'integer' },
+    limit: { type: 'integer', minimum: 1 },
     oldest: { type: 'string', pattern: '^[0-9]+(\\.[0-9]+)?$' },
   },
   required: ['channel'],
@@ -30,7 +30,7 @@ export const channelsList: ParamSchema = {
   properties: {
     cursor: { type: 'string' },
     exclude_archived: { type: 'boolean' },
-    limit: { type: 'integer' },
+    limit: { type: 'integer', minimum: 1 },
     types: {
       type: 'string',
       pattern: '^(?:public_channel|private_channel|mpim|im)(?:,(?:public_channel|private_channel|mpim|im))*$',
@@ -98,7 +98,7 @@ export const threadsList: ParamSchema = {
     cursor: { type: 'string' },
     inclusive: { type: 'boolean' },
     latest: { type: 'string', pattern: '^[0-9]+(\\.[0-9]+)?$' },
-    limit: { type: 'integer' },
+    limit: { type: 'integer', minimum: 1 },
     oldest: { type: 'string', pattern: '^[0-9]+(\\.[0-9]+)?$' },
     ts: { type: 'string', pattern: '^[0-9]+(\\.[0-9]+)?$' },
   },
@@ -109,7 +109,7 @@ export const threadsList: ParamSchema = {
 /** Params of users list. */
 export const usersList: ParamSchema = {
   type: 'object',
-  properties: { cursor: { type: 'string' }, limit: { type: 'integer' } },
+  properties: { cursor: { type: 'string' }, limit: { type: 'integer', minimum: 1 } },
   additionalProperties: false,
 };
 

@@ -43,6 +43,13 @@ const latestSchema = {
   description:
     'Unix timestamp; end of the time range of messages. Provenance: Upstream messaging API: only messages before latest; a message at latest itself is included when inclusive is true.',
 };
+/** Schema shared by `team_messaging_channel_messages_list`, `team_messaging_channels_list`, `team_messaging_threads_list` and 1 more. */
+const limitSchema = {
+  type: 'integer',
+  minimum: 1,
+  description:
+    'Maximum number of records to return. Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.',
+};
 /** Schema shared by `team_messaging_channel_messages_list`, `team_messaging_threads_list`. */
 const oldestSchema = {
   type: 'string',
@@ -70,7 +77,7 @@ export const tools: readonly ToolDefinition<TeamMessagingClient>[] = [
     name: 'team_messaging_channel_messages_list',
     title: 'List channel messages (Team Messaging)',
     description:
-      "Team Messaging — channel_messages list: Returns a page of records of the entity. Entity: Messages of a channel. Returns one page: { records: [message…], meta }. Record fields: app_id, attachments, blocks, bot_id, bot_profile, edited, files, is_locked, latest_reply, reactions, reply_count, reply_users, reply_users_count, subscribed, subtype, team, text, thread_ts, ts, type and 1 more. Paging: List actions take cursor and limit; the meta next_cursor gives the cursor of the next page. Next page: call again with the result's 'next' arguments (null on the last page). Required: channel. Read-only.",
+      "Team Messaging — channel_messages list: Returns a page of records of the entity. Entity: Messages of a channel. Returns one page: { records: [message…], meta }. Record fields: app_id, attachments, blocks, bot_id, bot_profile, edited, files, is_locked, latest_reply, reactions, reply_count, reply_users, reply_users_count, subscribed, subtype, team, text, thread_ts, ts, type and 1 more. Paging: List actions take cursor and limit; the meta next_cursor gives the cursor of the next page. Next page: call again with the result's 'next' arguments (null on the last page). Required: channel. Limits: limit at least 1. Read-only.",
     connector: 'team_messaging',
     entity: 'channel_messages',
     action: 'list',
@@ -84,7 +91,7 @@ export const tools: readonly ToolDefinition<TeamMessagingClient>[] = [
         cursor: cursorSchema,
         inclusive: inclusiveSchema,
         latest: latestSchema,
-        limit: { type: 'integer', description: 'Maximum number of records to return.' },
+        limit: limitSchema,
         oldest: oldestSchema,
       },
       required: ['channel'],
@@ -143,7 +150,7 @@ export const tools: readonly ToolDefinition<TeamMessagingClient>[] = [
     name: 'team_messaging_channels_list',
     title: 'List channels (Team Messaging)',
     description:
-      "Team Messaging — channels list: Returns a page of records of the entity. Entity: Channels of the workspace. Returns one page: { records: [channel…], meta }. Record fields: context_team_id, created, creator, id, is_archived, is_channel, is_ext_shared, is_general, is_group, is_im, is_member, is_mpim, is_org_shared, is_pending_ext_shared, is_private, is_read_only, is_shared, is_thread_only, name, name_normalized and 11 more. Paging: List actions take cursor and limit; the meta next_cursor gives the cursor of the next page. Next page: call again with the result's 'next' arguments (null on the last page). Read-only.",
+      "Team Messaging — channels list: Returns a page of records of the entity. Entity: Channels of the workspace. Returns one page: { records: [channel…], meta }. Record fields: context_team_id, created, creator, id, is_archived, is_channel, is_ext_shared, is_general, is_group, is_im, is_member, is_mpim, is_org_shared, is_pending_ext_shared, is_private, is_read_only, is_shared, is_thread_only, name, name_normalized and 11 more. Paging: List actions take cursor and limit; the meta next_cursor gives the cursor of the next page. Next page: call again with the result's 'next' arguments (null on the last page). Limits: limit at least 1. Read-only.",
     connector: 'team_messaging',
     entity: 'channels',
     action: 'list',
@@ -155,7 +162,7 @@ export const tools: readonly ToolDefinition<TeamMessagingClient>[] = [
       properties: {
         cursor: cursorSchema,
         exclude_archived: { type: 'boolean', description: 'Leave archived channels out.' },
-        limit: { type: 'integer', description: 'Maximum number of records to return.' },
+        limit: limitSchema,
         types: {
           type: 'string',
           description:
@@ -329,7 +336,7 @@ export const tools: readonly ToolDefinition<TeamMessagingClient>[] = [
     name: 'team_messaging_threads_list',
     title: 'List threads (Team Messaging)',
     description:
-      "Team Messaging — threads list: Returns a page of records of the entity. Entity: Replies of a message thread. Returns one page: { records: [thread_message…], meta }. Record fields: app_id, attachments, blocks, bot_id, bot_profile, edited, files, is_locked, latest_reply, parent_user_id, reactions, reply_count, reply_users, reply_users_count, subscribed, subtype, team, text, thread_ts, ts and 2 more. Paging: List actions take cursor and limit; the meta next_cursor gives the cursor of the next page. Next page: call again with the result's 'next' arguments (null on the last page). Required: channel. Read-only.",
+      "Team Messaging — threads list: Returns a page of records of the entity. Entity: Replies of a message thread. Returns one page: { records: [thread_message…], meta }. Record fields: app_id, attachments, blocks, bot_id, bot_profile, edited, files, is_locked, latest_reply, parent_user_id, reactions, reply_count, reply_users, reply_users_count, subscribed, subtype, team, text, thread_ts, ts and 2 more. Paging: List actions take cursor and limit; the meta next_cursor gives the cursor of the next page. Next page: call again with the result's 'next' arguments (null on the last page). Required: channel. Limits: limit at least 1. Read-only.",
     connector: 'team_messaging',
     entity: 'threads',
     action: 'list',
@@ -343,7 +350,7 @@ export const tools: readonly ToolDefinition<TeamMessagingClient>[] = [
         cursor: cursorSchema,
         inclusive: inclusiveSchema,
         latest: latestSchema,
-        limit: { type: 'integer', description: 'Maximum number of records to return.' },
+        limit: limitSchema,
         oldest: oldestSchema,
         ts: {
           type: 'string',
@@ -363,7 +370,7 @@ export const tools: readonly ToolDefinition<TeamMessagingClient>[] = [
     name: 'team_messaging_users_list',
     title: 'List users (Team Messaging)',
     description:
-      "Team Messaging — users list: Returns a page of records of the entity. Entity: Users of the workspace. Returns one page: { records: [user…], meta }. Record fields: color, deleted, id, is_admin, is_app_user, is_bot, is_email_confirmed, is_owner, is_primary_owner, is_restricted, is_ultra_restricted, name, profile, real_name, team_id, tz, tz_label, tz_offset, updated, who_can_share_contact_card. Paging: List actions take cursor and limit; the meta next_cursor gives the cursor of the next page. Next page: call again with the result's 'next' arguments (null on the last page). Read-only.",
+      "Team Messaging — users list: Returns a page of records of the entity. Entity: Users of the workspace. Returns one page: { records: [user…], meta }. Record fields: color, deleted, id, is_admin, is_app_user, is_bot, is_email_confirmed, is_owner, is_primary_owner, is_restricted, is_ultra_restricted, name, profile, real_name, team_id, tz, tz_label, tz_offset, updated, who_can_share_contact_card. Paging: List actions take cursor and limit; the meta next_cursor gives the cursor of the next page. Next page: call again with the result's 'next' arguments (null on the last page). Limits: limit at least 1. Read-only.",
     connector: 'team_messaging',
     entity: 'users',
     action: 'list',
@@ -372,10 +379,7 @@ export const tools: readonly ToolDefinition<TeamMessagingClient>[] = [
     annotations: { title: 'List users (Team Messaging)', ...readHints },
     inputSchema: {
       type: 'object',
-      properties: {
-        cursor: cursorSchema,
-        limit: { type: 'integer', description: 'Maximum number of records to return.' },
-      },
+      properties: { cursor: cursorSchema, limit: limitSchema },
       additionalProperties: false,
       description: 'Params of team_messaging users list.',
       examples: [{}],

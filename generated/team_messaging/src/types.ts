@@ -447,7 +447,11 @@ export interface ChannelMessagesListParams {
    * Provenance: Upstream messaging API: only messages before latest; a message at latest itself is included when inclusive is true.
    */
   latest?: string;
-  /** Maximum number of records to return. */
+  /**
+   * Maximum number of records to return.
+   * Range: 1 to ….
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
+   */
   limit?: number;
   /**
    * Unix timestamp; start of the time range of messages.
@@ -484,7 +488,11 @@ export interface ChannelsListParams {
    * When `true`, leaves out records whose `is_archived` is `true`; `false` filters nothing.
    */
   exclude_archived?: boolean;
-  /** Maximum number of records to return. */
+  /**
+   * Maximum number of records to return.
+   * Range: 1 to ….
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
+   */
   limit?: number;
   /**
    * Channel types to return; the types can be combined.
@@ -576,7 +584,11 @@ export interface ThreadsListParams {
    * Provenance: Upstream messaging API: only messages before latest; a message at latest itself is included when inclusive is true.
    */
   latest?: string;
-  /** Maximum number of records to return. */
+  /**
+   * Maximum number of records to return.
+   * Range: 1 to ….
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
+   */
   limit?: number;
   /**
    * Unix timestamp; start of the time range of messages.
@@ -597,7 +609,11 @@ export interface ThreadsListParams {
 export interface UsersListParams {
   /** Cursor of the page to return (next_cursor of the previous page); omit for the first page. */
   cursor?: string;
-  /** Maximum number of records to return. */
+  /**
+   * Maximum number of records to return.
+   * Range: 1 to ….
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
+   */
   limit?: number;
 }
 

@@ -230,7 +230,7 @@ return errors === 0;
 // prettier-ignore
 export const params_channel_messages_list: Validator = validate1;
 // prettier-ignore
-const schema1 = {"type":"object","properties":{"channel":{"type":"string"},"cursor":{"type":"string"},"inclusive":{"type":"boolean"},"latest":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"limit":{"type":"integer"},"oldest":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"}},"required":["channel"],"additionalProperties":false};
+const schema1 = {"type":"object","properties":{"channel":{"type":"string"},"cursor":{"type":"string"},"inclusive":{"type":"boolean"},"latest":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"limit":{"type":"integer","minimum":1},"oldest":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"}},"required":["channel"],"additionalProperties":false};
 // prettier-ignore
 const pattern0 = new RegExp("^[0-9]+(\\.[0-9]+)?$", "u");
 // prettier-ignore
@@ -352,15 +352,9 @@ vErrors.push(err7);
 errors++;
 }
 const _errs11 = errors;
-var valid0 = _errs10 === errors;
-}
-if(data.oldest !== undefined){
-let data5 = data.oldest;
-const _errs12 = errors;
-const _errs13 = errors;
-if(typeof data5 === "string"){
-if(!pattern0.test(data5)){
-const err8 = {instancePath:instancePath+"/oldest",schemaPath:"#/properties/oldest/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^[0-9]+(\\.[0-9]+)?$"+"\""};
+if(typeof data4 == "number"){
+if(data4 < 1 || isNaN(data4)){
+const err8 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -370,8 +364,15 @@ vErrors.push(err8);
 errors++;
 }
 }
-else {
-const err9 = {instancePath:instancePath+"/oldest",schemaPath:"#/properties/oldest/type",keyword:"type",params:{type: "string"},message:"must be string"};
+var valid0 = _errs10 === errors;
+}
+if(data.oldest !== undefined){
+let data5 = data.oldest;
+const _errs12 = errors;
+const _errs13 = errors;
+if(typeof data5 === "string"){
+if(!pattern0.test(data5)){
+const err9 = {instancePath:instancePath+"/oldest",schemaPath:"#/properties/oldest/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^[0-9]+(\\.[0-9]+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -380,16 +381,27 @@ vErrors.push(err9);
 }
 errors++;
 }
-var valid0 = _errs12 === errors;
-}
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err10 = {instancePath:instancePath+"/oldest",schemaPath:"#/properties/oldest/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
 }
 else {
 vErrors.push(err10);
+}
+errors++;
+}
+var valid0 = _errs12 === errors;
+}
+}
+else {
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
 }
 errors++;
 }
@@ -527,7 +539,7 @@ return errors === 0;
 // prettier-ignore
 export const params_channels_list: Validator = validate4;
 // prettier-ignore
-const schema4 = {"type":"object","properties":{"cursor":{"type":"string"},"exclude_archived":{"type":"boolean"},"limit":{"type":"integer"},"types":{"type":"string","pattern":"^(?:public_channel|private_channel|mpim|im)(?:,(?:public_channel|private_channel|mpim|im))*$"}},"additionalProperties":false};
+const schema4 = {"type":"object","properties":{"cursor":{"type":"string"},"exclude_archived":{"type":"boolean"},"limit":{"type":"integer","minimum":1},"types":{"type":"string","pattern":"^(?:public_channel|private_channel|mpim|im)(?:,(?:public_channel|private_channel|mpim|im))*$"}},"additionalProperties":false};
 // prettier-ignore
 const pattern1 = new RegExp("^(?:public_channel|private_channel|mpim|im)(?:,(?:public_channel|private_channel|mpim|im))*$", "u");
 // prettier-ignore
@@ -595,15 +607,9 @@ vErrors.push(err3);
 errors++;
 }
 const _errs7 = errors;
-var valid0 = _errs6 === errors;
-}
-if(data.types !== undefined){
-let data3 = data.types;
-const _errs8 = errors;
-const _errs9 = errors;
-if(typeof data3 === "string"){
-if(!pattern1.test(data3)){
-const err4 = {instancePath:instancePath+"/types",schemaPath:"#/properties/types/pattern",keyword:"pattern",params:{pattern: "^(?:public_channel|private_channel|mpim|im)(?:,(?:public_channel|private_channel|mpim|im))*$"},message:"must match pattern \""+"^(?:public_channel|private_channel|mpim|im)(?:,(?:public_channel|private_channel|mpim|im))*$"+"\""};
+if(typeof data2 == "number"){
+if(data2 < 1 || isNaN(data2)){
+const err4 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -613,8 +619,15 @@ vErrors.push(err4);
 errors++;
 }
 }
-else {
-const err5 = {instancePath:instancePath+"/types",schemaPath:"#/properties/types/type",keyword:"type",params:{type: "string"},message:"must be string"};
+var valid0 = _errs6 === errors;
+}
+if(data.types !== undefined){
+let data3 = data.types;
+const _errs8 = errors;
+const _errs9 = errors;
+if(typeof data3 === "string"){
+if(!pattern1.test(data3)){
+const err5 = {instancePath:instancePath+"/types",schemaPath:"#/properties/types/pattern",keyword:"pattern",params:{pattern: "^(?:public_channel|private_channel|mpim|im)(?:,(?:public_channel|private_channel|mpim|im))*$"},message:"must match pattern \""+"^(?:public_channel|private_channel|mpim|im)(?:,(?:public_channel|private_channel|mpim|im))*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -623,16 +636,27 @@ vErrors.push(err5);
 }
 errors++;
 }
-var valid0 = _errs8 === errors;
-}
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = {instancePath:instancePath+"/types",schemaPath:"#/properties/types/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
 else {
 vErrors.push(err6);
+}
+errors++;
+}
+var valid0 = _errs8 === errors;
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
 }
 errors++;
 }
@@ -1211,7 +1235,7 @@ return errors === 0;
 // prettier-ignore
 export const params_threads_list: Validator = validate10;
 // prettier-ignore
-const schema10 = {"type":"object","properties":{"channel":{"type":"string"},"cursor":{"type":"string"},"inclusive":{"type":"boolean"},"latest":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"limit":{"type":"integer"},"oldest":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"ts":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"}},"required":["channel"],"additionalProperties":false};
+const schema10 = {"type":"object","properties":{"channel":{"type":"string"},"cursor":{"type":"string"},"inclusive":{"type":"boolean"},"latest":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"limit":{"type":"integer","minimum":1},"oldest":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"ts":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"}},"required":["channel"],"additionalProperties":false};
 // prettier-ignore
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1331,15 +1355,9 @@ vErrors.push(err7);
 errors++;
 }
 const _errs11 = errors;
-var valid0 = _errs10 === errors;
-}
-if(data.oldest !== undefined){
-let data5 = data.oldest;
-const _errs12 = errors;
-const _errs13 = errors;
-if(typeof data5 === "string"){
-if(!pattern0.test(data5)){
-const err8 = {instancePath:instancePath+"/oldest",schemaPath:"#/properties/oldest/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^[0-9]+(\\.[0-9]+)?$"+"\""};
+if(typeof data4 == "number"){
+if(data4 < 1 || isNaN(data4)){
+const err8 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1349,13 +1367,31 @@ vErrors.push(err8);
 errors++;
 }
 }
-else {
-const err9 = {instancePath:instancePath+"/oldest",schemaPath:"#/properties/oldest/type",keyword:"type",params:{type: "string"},message:"must be string"};
+var valid0 = _errs10 === errors;
+}
+if(data.oldest !== undefined){
+let data5 = data.oldest;
+const _errs12 = errors;
+const _errs13 = errors;
+if(typeof data5 === "string"){
+if(!pattern0.test(data5)){
+const err9 = {instancePath:instancePath+"/oldest",schemaPath:"#/properties/oldest/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^[0-9]+(\\.[0-9]+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
 }
 else {
 vErrors.push(err9);
+}
+errors++;
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/oldest",schemaPath:"#/properties/oldest/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
 }
 errors++;
 }
@@ -1367,18 +1403,7 @@ const _errs14 = errors;
 const _errs15 = errors;
 if(typeof data6 === "string"){
 if(!pattern0.test(data6)){
-const err10 = {instancePath:instancePath+"/ts",schemaPath:"#/properties/ts/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^[0-9]+(\\.[0-9]+)?$"+"\""};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-else {
-const err11 = {instancePath:instancePath+"/ts",schemaPath:"#/properties/ts/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err11 = {instancePath:instancePath+"/ts",schemaPath:"#/properties/ts/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^[0-9]+(\\.[0-9]+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1387,16 +1412,27 @@ vErrors.push(err11);
 }
 errors++;
 }
-var valid0 = _errs14 === errors;
-}
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err12 = {instancePath:instancePath+"/ts",schemaPath:"#/properties/ts/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
 else {
 vErrors.push(err12);
+}
+errors++;
+}
+var valid0 = _errs14 === errors;
+}
+}
+else {
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
 }
 errors++;
 }
@@ -1406,7 +1442,7 @@ return errors === 0;
 // prettier-ignore
 export const params_users_list: Validator = validate11;
 // prettier-ignore
-const schema11 = {"type":"object","properties":{"cursor":{"type":"string"},"limit":{"type":"integer"}},"additionalProperties":false};
+const schema11 = {"type":"object","properties":{"cursor":{"type":"string"},"limit":{"type":"integer","minimum":1}},"additionalProperties":false};
 // prettier-ignore
 function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1456,16 +1492,28 @@ vErrors.push(err2);
 errors++;
 }
 const _errs5 = errors;
-var valid0 = _errs4 === errors;
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(typeof data1 == "number"){
+if(data1 < 1 || isNaN(data1)){
+const err3 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err3];
 }
 else {
 vErrors.push(err3);
+}
+errors++;
+}
+}
+var valid0 = _errs4 === errors;
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
 }
 errors++;
 }

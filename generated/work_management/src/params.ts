@@ -4,7 +4,7 @@ import type { ParamSchema } from '@connector-sdk/runtime';
 /** Params of attachments list. */
 export const attachmentsList: ParamSchema = {
   type: 'object',
-  properties: { limit: { type: 'integer' }, offset: { type: 'string' }, parent: { type: 'string' } },
+  properties: { limit: { type: 'integer', minimum: 1 }, offset: { type: 'string' }, parent: { type: 'string' } },
   required: ['parent'],
   additionalProperties: false,
 };
@@ -23,7 +23,7 @@ export const attachmentsDownload = attachmentsGet;
 /** Params of project_sections list. */
 export const projectSectionsList: ParamSchema = {
   type: 'object',
-  properties: { limit: { type: 'integer' }, offset: { type: 'string' } },
+  properties: { limit: { type: 'integer', minimum: 1 }, offset: { type: 'string' } },
   additionalProperties: true,
 };
 
@@ -32,7 +32,7 @@ export const projectTasksList: ParamSchema = {
   type: 'object',
   properties: {
     completed_since: { type: 'string' },
-    limit: { type: 'integer' },
+    limit: { type: 'integer', minimum: 1 },
     offset: { type: 'string' },
     project_gid: { type: 'string' },
   },
@@ -45,7 +45,7 @@ export const projectsList: ParamSchema = {
   type: 'object',
   properties: {
     archived: { type: 'boolean' },
-    limit: { type: 'integer' },
+    limit: { type: 'integer', minimum: 1 },
     offset: { type: 'string' },
     team: { type: 'string' },
     workspace: { type: 'string' },
@@ -86,7 +86,7 @@ export const taskDependentsList = projectSectionsList;
 /** Params of task_projects list. */
 export const taskProjectsList: ParamSchema = {
   type: 'object',
-  properties: { limit: { type: 'integer' }, offset: { type: 'string' }, task_gid: { type: 'string' } },
+  properties: { limit: { type: 'integer', minimum: 1 }, offset: { type: 'string' }, task_gid: { type: 'string' } },
   required: ['task_gid'],
   additionalProperties: false,
 };
@@ -100,7 +100,7 @@ export const tasksList: ParamSchema = {
   properties: {
     assignee: { type: 'string' },
     completed_since: { type: 'string' },
-    limit: { type: 'integer' },
+    limit: { type: 'integer', minimum: 1 },
     modified_since: { type: 'string' },
     offset: { type: 'string' },
     project: { type: 'string' },
@@ -123,7 +123,7 @@ export const teamProjectsList: ParamSchema = {
   type: 'object',
   properties: {
     archived: { type: 'boolean' },
-    limit: { type: 'integer' },
+    limit: { type: 'integer', minimum: 1 },
     offset: { type: 'string' },
     team_gid: { type: 'string' },
   },
@@ -134,7 +134,7 @@ export const teamProjectsList: ParamSchema = {
 /** Params of team_users list. */
 export const teamUsersList: ParamSchema = {
   type: 'object',
-  properties: { limit: { type: 'integer' }, offset: { type: 'string' }, team_gid: { type: 'string' } },
+  properties: { limit: { type: 'integer', minimum: 1 }, offset: { type: 'string' }, team_gid: { type: 'string' } },
   required: ['team_gid'],
   additionalProperties: false,
 };
@@ -151,7 +151,7 @@ export const teamsGet: ParamSchema = {
 export const userTeamsList: ParamSchema = {
   type: 'object',
   properties: {
-    limit: { type: 'integer' },
+    limit: { type: 'integer', minimum: 1 },
     offset: { type: 'string' },
     organization: { type: 'string' },
     user_gid: { type: 'string' },
@@ -164,7 +164,7 @@ export const userTeamsList: ParamSchema = {
 export const usersList: ParamSchema = {
   type: 'object',
   properties: {
-    limit: { type: 'integer' },
+    limit: { type: 'integer', minimum: 1 },
     offset: { type: 'string' },
     team: { type: 'string' },
     workspace: { type: 'string' },
@@ -185,7 +185,7 @@ export const workspaceProjectsList: ParamSchema = {
   type: 'object',
   properties: {
     archived: { type: 'boolean' },
-    limit: { type: 'integer' },
+    limit: { type: 'integer', minimum: 1 },
     offset: { type: 'string' },
     workspace_gid: { type: 'string' },
   },
@@ -207,7 +207,7 @@ export const workspaceTaskSearchList: ParamSchema = {
     'due_on.after': { type: 'string' },
     'due_on.before': { type: 'string' },
     'followers.any': { type: 'string' },
-    limit: { type: 'integer' },
+    limit: { type: 'integer', minimum: 1 },
     'modified_at.after': { type: 'string' },
     'modified_at.before': { type: 'string' },
     offset: { type: 'string' },
@@ -227,7 +227,7 @@ export const workspaceTaskSearchList: ParamSchema = {
 /** Params of workspace_teams list. */
 export const workspaceTeamsList: ParamSchema = {
   type: 'object',
-  properties: { limit: { type: 'integer' }, offset: { type: 'string' }, workspace_gid: { type: 'string' } },
+  properties: { limit: { type: 'integer', minimum: 1 }, offset: { type: 'string' }, workspace_gid: { type: 'string' } },
   required: ['workspace_gid'],
   additionalProperties: false,
 };
@@ -238,7 +238,7 @@ export const workspaceUsersList = workspaceTeamsList;
 /** Params of workspaces list. */
 export const workspacesList: ParamSchema = {
   type: 'object',
-  properties: { limit: { type: 'integer' }, offset: { type: 'string' } },
+  properties: { limit: { type: 'integer', minimum: 1 }, offset: { type: 'string' } },
   additionalProperties: false,
 };
 

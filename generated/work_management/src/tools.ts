@@ -28,6 +28,13 @@ export type {
 /** MCP annotations of a read: changes nothing, can be repeated. */
 const readHints = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true } as const;
 /** Schema shared by `work_management_attachments_list`, `work_management_project_sections_list`, `work_management_project_tasks_list` and 16 more. */
+const limitSchema = {
+  type: 'integer',
+  minimum: 1,
+  description:
+    'Items per page. Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.',
+};
+/** Schema shared by `work_management_attachments_list`, `work_management_project_sections_list`, `work_management_project_tasks_list` and 16 more. */
 const offsetSchema = { type: 'string', description: 'Pagination offset token taken from meta next_page.' };
 /** Paging shared by `work_management_attachments_list`, `work_management_project_sections_list`, `work_management_project_tasks_list` and 16 more. */
 const offsetPaging: PaginationDescriptor = {
@@ -41,10 +48,7 @@ const attachmentGidSchema = {
   description: 'Assumption: Not shown: named after task_gid, project_gid and the other gets.',
 };
 /** Schema shared by `work_management_project_sections_list`, `work_management_task_dependencies_list`, `work_management_task_dependents_list` and 3 more. */
-const projectSectionsListProperties = {
-  limit: { type: 'integer', description: 'Items per page.' },
-  offset: offsetSchema,
-};
+const projectSectionsListProperties = { limit: limitSchema, offset: offsetSchema };
 /** Schema shared by `work_management_projects_list`, `work_management_users_list`. */
 const teamSchema = {
   type: 'string',
@@ -59,7 +63,7 @@ const workspaceSchema = {
 };
 /** Schema shared by `work_management_workspace_teams_list`, `work_management_workspace_users_list`. */
 const workspaceTeamsListProperties = {
-  limit: { type: 'integer', description: 'Items per page.' },
+  limit: limitSchema,
   offset: offsetSchema,
   workspace_gid: { type: 'string', description: 'Workspace gid.' },
 };
@@ -77,7 +81,7 @@ export const tools: readonly ToolDefinition<WorkManagementClient>[] = [
     name: 'work_management_attachments_list',
     title: 'List attachments (Work management)',
     description:
-      "Work management — attachments list: Returns a page of records of the entity. Entity: Attachments; download returns the binary content. Returns one page: { records: [attachment_list…], meta }. Record fields: gid, name, resource_subtype, resource_type. Paging: Common optional list parameters limit (items per page) and offset (pagination offset token taken from meta next_page). Omit offset on the first call; afterwards pass the offset token of the previous response's next_page. Next page: call again with the result's 'next' arguments (null on the last page). Required: parent. Read-only.",
+      "Work management — attachments list: Returns a page of records of the entity. Entity: Attachments; download returns the binary content. Returns one page: { records: [attachment_list…], meta }. Record fields: gid, name, resource_subtype, resource_type. Paging: Common optional list parameters limit (items per page) and offset (pagination offset token taken from meta next_page). Omit offset on the first call; afterwards pass the offset token of the previous response's next_page. Next page: call again with the result's 'next' arguments (null on the last page). Required: parent. Limits: limit at least 1. Read-only.",
     connector: 'work_management',
     entity: 'attachments',
     action: 'list',
@@ -87,7 +91,7 @@ export const tools: readonly ToolDefinition<WorkManagementClient>[] = [
     inputSchema: {
       type: 'object',
       properties: {
-        limit: { type: 'integer', description: 'Items per page.' },
+        limit: limitSchema,
         offset: offsetSchema,
         parent: { type: 'string', description: 'Object id, for example a task id.' },
       },
@@ -152,7 +156,7 @@ export const tools: readonly ToolDefinition<WorkManagementClient>[] = [
     name: 'work_management_project_sections_list',
     title: 'List project sections (Work management)',
     description:
-      "Work management — project_sections list: Returns a page of records of the entity. Entity: Sections of a project. Returns one page: { records: [project_section…], meta }. Paging: Common optional list parameters limit (items per page) and offset (pagination offset token taken from meta next_page). Omit offset on the first call; afterwards pass the offset token of the previous response's next_page. Next page: call again with the result's 'next' arguments (null on the last page). The contract does not list all params of this action; others are passed through. Read-only.",
+      "Work management — project_sections list: Returns a page of records of the entity. Entity: Sections of a project. Returns one page: { records: [project_section…], meta }. Paging: Common optional list parameters limit (items per page) and offset (pagination offset token taken from meta next_page). Omit offset on the first call; afterwards pass the offset token of the previous response's next_page. Next page: call again with the result's 'next' arguments (null on the last page). Limits: limit at least 1. The contract does not list all params of this action; others are passed through. Read-only.",
     connector: 'work_management',
     entity: 'project_sections',
     action: 'list',
@@ -174,7 +178,7 @@ export const tools: readonly ToolDefinition<WorkManagementClient>[] = [
     name: 'work_management_project_tasks_list',
     title: 'List project tasks (Work management)',
     description:
-      "Work management — project_tasks list: Returns a page of records of the entity. Entity: Tasks of a project. Returns one page: { records: [task_list…], meta }. Record fields: created_by, gid, name, resource_subtype, resource_type. Paging: Common optional list parameters limit (items per page) and offset (pagination offset token taken from meta next_page). Omit offset on the first call; afterwards pass the offset token of the previous response's next_page. Next page: call again with the result's 'next' arguments (null on the last page). Required: project_gid. Read-only.",
+      "Work management — project_tasks list: Returns a page of records of the entity. Entity: Tasks of a project. Returns one page: { records: [task_list…], meta }. Record fields: created_by, gid, name, resource_subtype, resource_type. Paging: Common optional list parameters limit (items per page) and offset (pagination offset token taken from meta next_page). Omit offset on the first call; afterwards pass the offset token of the previous response's next_page. Next page: call again with the result's 'next' arguments (null on the last page). Required: project_gid. Limits: limit at least 1. Read-only.",
     connector: 'work_management',
     entity: 'project_tasks',
     action: 'list',
@@ -185,7 +189,7 @@ export const tools: readonly ToolDefinition<WorkManagementClient>[] = [
       type: 'object',
       properties: {
         completed_since: { type: 'string', description: 'Completed since.' },
-        limit: { type: 'integer', description: 'Items per page.' },
+        limit: limitSchema,
         offset: offsetSchema,
         project_gid: { type: 'string', description: 'Project gid.' },
       },
@@ -201,7 +205,7 @@ export const tools: readonly ToolDefinition<WorkManagementClient>[] = [
     name: 'work_management_projects_list',
     title: 'List projects (Work management)',
     description:
-      "Work management — projects list: Returns a page of records of the entity. Entity: Projects. Returns one page: { records: [project_list…], meta }. Record fields: gid, name, resource_type. Paging: Common optional list parameters limit (items per page) and offset (pagination offset token taken from meta next_page). Omit offset on the first call; afterwards pass the offset token of the previous response's next_page. Next page: call again with the result's 'next' arguments (null on the last page). Read-only.",
+      "Work management — projects list: Returns a page of records of the entity. Entity: Projects. Returns one page: { records: [project_list…], meta }. Record fields: gid, name, resource_type. Paging: Common optional list parameters limit (items per page) and offset (pagination offset token taken from meta next_page). Omit offset on the first call; afterwards pass the offset token of the previous response's next_page. Next page: call again with the result's 'next' arguments (null on the last page). Limits: limit at least 1. Read-only.",
     connector: 'work_management',
     entity: 'projects',
     action: 'list',
@@ -212,7 +216,7 @@ export const tools: readonly ToolDefinition<WorkManagementClient>[] = [
       type: 'object',
       properties: {
         archived: { type: 'boolean', description: 'Filter by archived.' },
-        limit: { type: 'integer', description: 'Items per page.' },
+        limit: limitSchema,
         offset: offsetSchema,
         team: teamSchema,
         workspace: workspaceSchema,
@@ -293,7 +297,7 @@ export const tools: readonly ToolDefinition<WorkManagementClient>[] = [
     name: 'work_management_task_dependencies_list',
     title: 'List task dependencies (Work management)',
     description:
-      "Work management — task_dependencies list: Returns a page of records of the entity. Entity: Dependencies of a task. Returns one page: { records: [task_dependency…], meta }. Paging: Common optional list parameters limit (items per page) and offset (pagination offset token taken from meta next_page). Omit offset on the first call; afterwards pass the offset token of the previous response's next_page. Next page: call again with the result's 'next' arguments (null on the last page). The contract does not list all params of this action; others are passed through. Read-only.",
+      "Work management — task_dependencies list: Returns a page of records of the entity. Entity: Dependencies of a task. Returns one page: { records: [task_dependency…], meta }. Paging: Common optional list parameters limit (items per page) and offset (pagination offset token taken from meta next_page). Omit offset on the first call; afterwards pass the offset token of the previous response's next_page. Next page: call again with the result's 'next' arguments (null on the last page). Limits: limit at least 1. The contract does not list all params of this action; others are passed through. Read-only.",
     connector: 'work_management',
     entity: 'task_dependencies',
     action: 'list',
@@ -315,7 +319,7 @@ export const tools: readonly ToolDefinition<WorkManagementClient>[] = [
     name: 'work_management_task_dependents_list',
     title: 'List task dependents (Work management)',
     description:
-      "Work management — task_dependents list: Returns a page of records of the entity. Entity: Dependents of a task. Returns one page: { records: [task_dependent…], meta }. Paging: Common optional list parameters limit (items per page) and offset (pagination offset token taken from meta next_page). Omit offset on the first call; afterwards pass the offset token of the previous response's next_page. Next page: call again with the result's 'next' arguments (null on the last page). The contract does not list all params of this action; others are passed through. Read-only.",
+      "Work management — task_dependents list: Returns a page of records of the entity. Entity: Dependents of a task. Returns one page: { records: [task_dependent…], meta }. Paging: Common optional list parameters limit (items per page) and offset (pagination offset token taken from meta next_page). Omit offset on the first call; afterwards pass the offset token of the previous response's next_page. Next page: call again with the result's 'next' arguments (null on the last page). Limits: limit at least 1. The contract does not list all params of this action; others are passed through. Read-only.",
     connector: 'work_management',
     entity: 'task_dependents',
     action: 'list',
@@ -337,7 +341,7 @@ export const tools: readonly ToolDefinition<WorkManagementClient>[] = [
     name: 'work_management_task_projects_list',
     title: 'List task projects (Work management)',
     description:
-      "Work management — task_projects list: Returns a page of records of the entity. Entity: Projects of a task. Returns one page: { records: [project_list…], meta }. Record fields: gid, name, resource_type. Paging: Common optional list parameters limit (items per page) and offset (pagination offset token taken from meta next_page). Omit offset on the first call; afterwards pass the offset token of the previous response's next_page. Next page: call again with the result's 'next' arguments (null on the last page). Required: task_gid. Read-only.",
+      "Work management — task_projects list: Returns a page of records of the entity. Entity: Projects of a task. Returns one page: { records: [project_list…], meta }. Record fields: gid, name, resource_type. Paging: Common optional list parameters limit (items per page) and offset (pagination offset token taken from meta next_page). Omit offset on the first call; afterwards pass the offset token of the previous response's next_page. Next page: call again with the result's 'next' arguments (null on the last page). Required: task_gid. Limits: limit at least 1. Read-only.",
     connector: 'work_management',
     entity: 'task_projects',
     action: 'list',
@@ -346,11 +350,7 @@ export const tools: readonly ToolDefinition<WorkManagementClient>[] = [
     annotations: { title: 'List task projects (Work management)', ...readHints },
     inputSchema: {
       type: 'object',
-      properties: {
-        limit: { type: 'integer', description: 'Items per page.' },
-        offset: offsetSchema,
-        task_gid: { type: 'string', description: 'Task gid.' },
-      },
+      properties: { limit: limitSchema, offset: offsetSchema, task_gid: { type: 'string', description: 'Task gid.' } },
       required: ['task_gid'],
       additionalProperties: false,
       description: 'Params of work_management task_projects list.',
@@ -363,7 +363,7 @@ export const tools: readonly ToolDefinition<WorkManagementClient>[] = [
     name: 'work_management_task_subtasks_list',
     title: 'List task subtasks (Work management)',
     description:
-      "Work management — task_subtasks list: Returns a page of records of the entity. Entity: Subtasks of a task. Returns one page: { records: [task_subtask…], meta }. Paging: Common optional list parameters limit (items per page) and offset (pagination offset token taken from meta next_page). Omit offset on the first call; afterwards pass the offset token of the previous response's next_page. Next page: call again with the result's 'next' arguments (null on the last page). The contract does not list all params of this action; others are passed through. Read-only.",
+      "Work management — task_subtasks list: Returns a page of records of the entity. Entity: Subtasks of a task. Returns one page: { records: [task_subtask…], meta }. Paging: Common optional list parameters limit (items per page) and offset (pagination offset token taken from meta next_page). Omit offset on the first call; afterwards pass the offset token of the previous response's next_page. Next page: call again with the result's 'next' arguments (null on the last page). Limits: limit at least 1. The contract does not list all params of this action; others are passed through. Read-only.",
     connector: 'work_management',
     entity: 'task_subtasks',
     action: 'list',
@@ -385,7 +385,7 @@ export const tools: readonly ToolDefinition<WorkManagementClient>[] = [
     name: 'work_management_tasks_list',
     title: 'List tasks (Work management)',
     description:
-      "Work management — tasks list: A call must include a project, or a section, or a workspace together with an assignee. Entity: Tasks. Returns one page: { records: [task_list…], meta }. Record fields: created_by, gid, name, resource_subtype, resource_type. Paging: Common optional list parameters limit (items per page) and offset (pagination offset token taken from meta next_page). Omit offset on the first call; afterwards pass the offset token of the previous response's next_page. Next page: call again with the result's 'next' arguments (null on the last page). Read-only.",
+      "Work management — tasks list: A call must include a project, or a section, or a workspace together with an assignee. Entity: Tasks. Returns one page: { records: [task_list…], meta }. Record fields: created_by, gid, name, resource_subtype, resource_type. Paging: Common optional list parameters limit (items per page) and offset (pagination offset token taken from meta next_page). Omit offset on the first call; afterwards pass the offset token of the previous response's next_page. Next page: call again with the result's 'next' arguments (null on the last page). Limits: limit at least 1. Read-only.",
     connector: 'work_management',
     entity: 'tasks',
     action: 'list',
@@ -397,7 +397,7 @@ export const tools: readonly ToolDefinition<WorkManagementClient>[] = [
       properties: {
         assignee: { type: 'string', description: 'Assignee.' },
         completed_since: { type: 'string', description: 'Completed since.' },
-        limit: { type: 'integer', description: 'Items per page.' },
+        limit: limitSchema,
         modified_since: { type: 'string', description: 'Modified since.' },
         offset: offsetSchema,
         project: { type: 'string', description: 'Project.' },
@@ -436,7 +436,7 @@ export const tools: readonly ToolDefinition<WorkManagementClient>[] = [
     name: 'work_management_team_projects_list',
     title: 'List team projects (Work management)',
     description:
-      "Work management — team_projects list: Returns a page of records of the entity. Entity: Projects of a team. Returns one page: { records: [project_list…], meta }. Record fields: gid, name, resource_type. Paging: Common optional list parameters limit (items per page) and offset (pagination offset token taken from meta next_page). Omit offset on the first call; afterwards pass the offset token of the previous response's next_page. Next page: call again with the result's 'next' arguments (null on the last page). Required: team_gid. Read-only.",
+      "Work management — team_projects list: Returns a page of records of the entity. Entity: Projects of a team. Returns one page: { records: [project_list…], meta }. Record fields: gid, name, resource_type. Paging: Common optional list parameters limit (items per page) and offset (pagination offset token taken from meta next_page). Omit offset on the first call; afterwards pass the offset token of the previous response's next_page. Next page: call again with the result's 'next' arguments (null on the last page). Required: team_gid. Limits: limit at least 1. Read-only.",
     connector: 'work_management',
     entity: 'team_projects',
     action: 'list',
@@ -447,7 +447,7 @@ export const tools: readonly ToolDefinition<WorkManagementClient>[] = [
       type: 'object',
       properties: {
         archived: { type: 'boolean', description: 'Filter by archived.' },
-        limit: { type: 'integer', description: 'Items per page.' },
+        limit: limitSchema,
         offset: offsetSchema,
         team_gid: { type: 'string', description: 'Team gid.' },
       },
@@ -463,7 +463,7 @@ export const tools: readonly ToolDefinition<WorkManagementClient>[] = [
     name: 'work_management_team_users_list',
     title: 'List team users (Work management)',
     description:
-      "Work management — team_users list: Returns a page of records of the entity. Entity: Users of a team. Returns one page: { records: [user_list…], meta }. Record fields: gid, name, resource_type. Paging: Common optional list parameters limit (items per page) and offset (pagination offset token taken from meta next_page). Omit offset on the first call; afterwards pass the offset token of the previous response's next_page. Next page: call again with the result's 'next' arguments (null on the last page). Required: team_gid. Read-only.",
+      "Work management — team_users list: Returns a page of records of the entity. Entity: Users of a team. Returns one page: { records: [user_list…], meta }. Record fields: gid, name, resource_type. Paging: Common optional list parameters limit (items per page) and offset (pagination offset token taken from meta next_page). Omit offset on the first call; afterwards pass the offset token of the previous response's next_page. Next page: call again with the result's 'next' arguments (null on the last page). Required: team_gid. Limits: limit at least 1. Read-only.",
     connector: 'work_management',
     entity: 'team_users',
     action: 'list',
@@ -472,11 +472,7 @@ export const tools: readonly ToolDefinition<WorkManagementClient>[] = [
     annotations: { title: 'List team users (Work management)', ...readHints },
     inputSchema: {
       type: 'object',
-      properties: {
-        limit: { type: 'integer', description: 'Items per page.' },
-        offset: offsetSchema,
-        team_gid: { type: 'string', description: 'Team gid.' },
-      },
+      properties: { limit: limitSchema, offset: offsetSchema, team_gid: { type: 'string', description: 'Team gid.' } },
       required: ['team_gid'],
       additionalProperties: false,
       description: 'Params of work_management team_users list.',
@@ -510,7 +506,7 @@ export const tools: readonly ToolDefinition<WorkManagementClient>[] = [
     name: 'work_management_user_teams_list',
     title: 'List user teams (Work management)',
     description:
-      "Work management — user_teams list: Returns a page of records of the entity. Entity: Teams of a user. Returns one page: { records: [team_list…], meta }. Record fields: gid, name, resource_type. Paging: Common optional list parameters limit (items per page) and offset (pagination offset token taken from meta next_page). Omit offset on the first call; afterwards pass the offset token of the previous response's next_page. Next page: call again with the result's 'next' arguments (null on the last page). Required: organization, user_gid. Read-only.",
+      "Work management — user_teams list: Returns a page of records of the entity. Entity: Teams of a user. Returns one page: { records: [team_list…], meta }. Record fields: gid, name, resource_type. Paging: Common optional list parameters limit (items per page) and offset (pagination offset token taken from meta next_page). Omit offset on the first call; afterwards pass the offset token of the previous response's next_page. Next page: call again with the result's 'next' arguments (null on the last page). Required: organization, user_gid. Limits: limit at least 1. Read-only.",
     connector: 'work_management',
     entity: 'user_teams',
     action: 'list',
@@ -520,7 +516,7 @@ export const tools: readonly ToolDefinition<WorkManagementClient>[] = [
     inputSchema: {
       type: 'object',
       properties: {
-        limit: { type: 'integer', description: 'Items per page.' },
+        limit: limitSchema,
         offset: offsetSchema,
         organization: { type: 'string', description: 'Organization.' },
         user_gid: { type: 'string', description: 'User gid.' },
@@ -537,7 +533,7 @@ export const tools: readonly ToolDefinition<WorkManagementClient>[] = [
     name: 'work_management_users_list',
     title: 'List users (Work management)',
     description:
-      "Work management — users list: Returns a page of records of the entity. Entity: Users. Returns one page: { records: [user_list…], meta }. Record fields: gid, name, resource_type. Paging: Common optional list parameters limit (items per page) and offset (pagination offset token taken from meta next_page). Omit offset on the first call; afterwards pass the offset token of the previous response's next_page. Next page: call again with the result's 'next' arguments (null on the last page). Read-only.",
+      "Work management — users list: Returns a page of records of the entity. Entity: Users. Returns one page: { records: [user_list…], meta }. Record fields: gid, name, resource_type. Paging: Common optional list parameters limit (items per page) and offset (pagination offset token taken from meta next_page). Omit offset on the first call; afterwards pass the offset token of the previous response's next_page. Next page: call again with the result's 'next' arguments (null on the last page). Limits: limit at least 1. Read-only.",
     connector: 'work_management',
     entity: 'users',
     action: 'list',
@@ -546,12 +542,7 @@ export const tools: readonly ToolDefinition<WorkManagementClient>[] = [
     annotations: { title: 'List users (Work management)', ...readHints },
     inputSchema: {
       type: 'object',
-      properties: {
-        limit: { type: 'integer', description: 'Items per page.' },
-        offset: offsetSchema,
-        team: teamSchema,
-        workspace: workspaceSchema,
-      },
+      properties: { limit: limitSchema, offset: offsetSchema, team: teamSchema, workspace: workspaceSchema },
       additionalProperties: false,
       description: 'Params of work_management users list.',
       examples: [{}],
@@ -584,7 +575,7 @@ export const tools: readonly ToolDefinition<WorkManagementClient>[] = [
     name: 'work_management_workspace_projects_list',
     title: 'List workspace projects (Work management)',
     description:
-      "Work management — workspace_projects list: Returns a page of records of the entity. Entity: Projects of a workspace. Returns one page: { records: [project_list…], meta }. Record fields: gid, name, resource_type. Paging: Common optional list parameters limit (items per page) and offset (pagination offset token taken from meta next_page). Omit offset on the first call; afterwards pass the offset token of the previous response's next_page. Next page: call again with the result's 'next' arguments (null on the last page). Required: workspace_gid. Read-only.",
+      "Work management — workspace_projects list: Returns a page of records of the entity. Entity: Projects of a workspace. Returns one page: { records: [project_list…], meta }. Record fields: gid, name, resource_type. Paging: Common optional list parameters limit (items per page) and offset (pagination offset token taken from meta next_page). Omit offset on the first call; afterwards pass the offset token of the previous response's next_page. Next page: call again with the result's 'next' arguments (null on the last page). Required: workspace_gid. Limits: limit at least 1. Read-only.",
     connector: 'work_management',
     entity: 'workspace_projects',
     action: 'list',
@@ -595,7 +586,7 @@ export const tools: readonly ToolDefinition<WorkManagementClient>[] = [
       type: 'object',
       properties: {
         archived: { type: 'boolean', description: 'Filter by archived.' },
-        limit: { type: 'integer', description: 'Items per page.' },
+        limit: limitSchema,
         offset: offsetSchema,
         workspace_gid: { type: 'string', description: 'Workspace gid.' },
       },
@@ -611,7 +602,7 @@ export const tools: readonly ToolDefinition<WorkManagementClient>[] = [
     name: 'work_management_workspace_tags_list',
     title: 'List workspace tags (Work management)',
     description:
-      "Work management — workspace_tags list: Returns a page of records of the entity. Entity: Tags of a workspace. Returns one page: { records: [workspace_tag…], meta }. Paging: Common optional list parameters limit (items per page) and offset (pagination offset token taken from meta next_page). Omit offset on the first call; afterwards pass the offset token of the previous response's next_page. Next page: call again with the result's 'next' arguments (null on the last page). The contract does not list all params of this action; others are passed through. Read-only.",
+      "Work management — workspace_tags list: Returns a page of records of the entity. Entity: Tags of a workspace. Returns one page: { records: [workspace_tag…], meta }. Paging: Common optional list parameters limit (items per page) and offset (pagination offset token taken from meta next_page). Omit offset on the first call; afterwards pass the offset token of the previous response's next_page. Next page: call again with the result's 'next' arguments (null on the last page). Limits: limit at least 1. The contract does not list all params of this action; others are passed through. Read-only.",
     connector: 'work_management',
     entity: 'workspace_tags',
     action: 'list',
@@ -633,7 +624,7 @@ export const tools: readonly ToolDefinition<WorkManagementClient>[] = [
     name: 'work_management_workspace_task_search_list',
     title: 'List workspace task search (Work management)',
     description:
-      "Work management — workspace_task_search list: Requires a premium account; at least one search parameter must be given. Entity: Task search in a workspace. Requires a premium account. Returns one page: { records: [task_list…], meta }. Record fields: created_by, gid, name, resource_subtype, resource_type. Paging: Common optional list parameters limit (items per page) and offset (pagination offset token taken from meta next_page). Omit offset on the first call; afterwards pass the offset token of the previous response's next_page. Next page: call again with the result's 'next' arguments (null on the last page). Required: workspace_gid. Read-only.",
+      "Work management — workspace_task_search list: Requires a premium account; at least one search parameter must be given. Entity: Task search in a workspace. Requires a premium account. Returns one page: { records: [task_list…], meta }. Record fields: created_by, gid, name, resource_subtype, resource_type. Paging: Common optional list parameters limit (items per page) and offset (pagination offset token taken from meta next_page). Omit offset on the first call; afterwards pass the offset token of the previous response's next_page. Next page: call again with the result's 'next' arguments (null on the last page). Required: workspace_gid. Limits: limit at least 1. Read-only.",
     connector: 'work_management',
     entity: 'workspace_task_search',
     action: 'list',
@@ -654,7 +645,7 @@ export const tools: readonly ToolDefinition<WorkManagementClient>[] = [
         'due_on.after': { type: 'string', description: 'ISO 8601 date.' },
         'due_on.before': { type: 'string', description: 'ISO 8601 date.' },
         'followers.any': { type: 'string', description: "Comma-separated ids. A list joined with ','." },
-        limit: { type: 'integer', description: 'Items per page.' },
+        limit: limitSchema,
         'modified_at.after': { type: 'string', description: 'ISO 8601.' },
         'modified_at.before': { type: 'string', description: 'ISO 8601.' },
         offset: offsetSchema,
@@ -679,7 +670,7 @@ export const tools: readonly ToolDefinition<WorkManagementClient>[] = [
     name: 'work_management_workspace_teams_list',
     title: 'List workspace teams (Work management)',
     description:
-      "Work management — workspace_teams list: Returns a page of records of the entity. Entity: Teams of a workspace. Returns one page: { records: [team_list…], meta }. Record fields: gid, name, resource_type. Paging: Common optional list parameters limit (items per page) and offset (pagination offset token taken from meta next_page). Omit offset on the first call; afterwards pass the offset token of the previous response's next_page. Next page: call again with the result's 'next' arguments (null on the last page). Required: workspace_gid. Read-only.",
+      "Work management — workspace_teams list: Returns a page of records of the entity. Entity: Teams of a workspace. Returns one page: { records: [team_list…], meta }. Record fields: gid, name, resource_type. Paging: Common optional list parameters limit (items per page) and offset (pagination offset token taken from meta next_page). Omit offset on the first call; afterwards pass the offset token of the previous response's next_page. Next page: call again with the result's 'next' arguments (null on the last page). Required: workspace_gid. Limits: limit at least 1. Read-only.",
     connector: 'work_management',
     entity: 'workspace_teams',
     action: 'list',
@@ -701,7 +692,7 @@ export const tools: readonly ToolDefinition<WorkManagementClient>[] = [
     name: 'work_management_workspace_users_list',
     title: 'List workspace users (Work management)',
     description:
-      "Work management — workspace_users list: Returns a page of records of the entity. Entity: Users of a workspace. Returns one page: { records: [user_list…], meta }. Record fields: gid, name, resource_type. Paging: Common optional list parameters limit (items per page) and offset (pagination offset token taken from meta next_page). Omit offset on the first call; afterwards pass the offset token of the previous response's next_page. Next page: call again with the result's 'next' arguments (null on the last page). Required: workspace_gid. Read-only.",
+      "Work management — workspace_users list: Returns a page of records of the entity. Entity: Users of a workspace. Returns one page: { records: [user_list…], meta }. Record fields: gid, name, resource_type. Paging: Common optional list parameters limit (items per page) and offset (pagination offset token taken from meta next_page). Omit offset on the first call; afterwards pass the offset token of the previous response's next_page. Next page: call again with the result's 'next' arguments (null on the last page). Required: workspace_gid. Limits: limit at least 1. Read-only.",
     connector: 'work_management',
     entity: 'workspace_users',
     action: 'list',
@@ -723,7 +714,7 @@ export const tools: readonly ToolDefinition<WorkManagementClient>[] = [
     name: 'work_management_workspaces_list',
     title: 'List workspaces (Work management)',
     description:
-      "Work management — workspaces list: Returns a page of records of the entity. Entity: Workspaces. Returns one page: { records: [workspace_list…], meta }. Record fields: gid, name, resource_type. Paging: Common optional list parameters limit (items per page) and offset (pagination offset token taken from meta next_page). Omit offset on the first call; afterwards pass the offset token of the previous response's next_page. Next page: call again with the result's 'next' arguments (null on the last page). Read-only.",
+      "Work management — workspaces list: Returns a page of records of the entity. Entity: Workspaces. Returns one page: { records: [workspace_list…], meta }. Record fields: gid, name, resource_type. Paging: Common optional list parameters limit (items per page) and offset (pagination offset token taken from meta next_page). Omit offset on the first call; afterwards pass the offset token of the previous response's next_page. Next page: call again with the result's 'next' arguments (null on the last page). Limits: limit at least 1. Read-only.",
     connector: 'work_management',
     entity: 'workspaces',
     action: 'list',

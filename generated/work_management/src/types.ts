@@ -242,7 +242,11 @@ export interface ListMeta {
 
 /** Params of attachments list. */
 export interface AttachmentsListParams {
-  /** Items per page. */
+  /**
+   * Items per page.
+   * Range: 1 to ….
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
+   */
   limit?: number;
   /** Pagination offset token taken from meta next_page. */
   offset?: string;
@@ -283,7 +287,11 @@ export interface AttachmentsDownloadParams {
  * Not specified by the contract: "Parameters of ... project_sections ...: not shown. (The seed's "Common optional list parameters: limit; offset" apply: the connector-wide list params are given.)"
  */
 export interface ProjectSectionsListParams {
-  /** Items per page. */
+  /**
+   * Items per page.
+   * Range: 1 to ….
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
+   */
   limit?: number;
   /** Pagination offset token taken from meta next_page. */
   offset?: string;
@@ -295,7 +303,11 @@ export interface ProjectSectionsListParams {
 export interface ProjectTasksListParams {
   /** Completed since. */
   completed_since?: string;
-  /** Items per page. */
+  /**
+   * Items per page.
+   * Range: 1 to ….
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
+   */
   limit?: number;
   /** Pagination offset token taken from meta next_page. */
   offset?: string;
@@ -310,7 +322,11 @@ export interface ProjectsListParams {
    * Filters: records whose `archived` is equal to the value, case-sensitive.
    */
   archived?: boolean;
-  /** Items per page. */
+  /**
+   * Items per page.
+   * Range: 1 to ….
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
+   */
   limit?: number;
   /** Pagination offset token taken from meta next_page. */
   offset?: string;
@@ -365,7 +381,11 @@ export interface TagsGetParams {
  * Not specified by the contract: "Parameters of ... task_dependencies ...: not shown. (The seed's "Common optional list parameters: limit; offset" apply: the connector-wide list params are given.)"
  */
 export interface TaskDependenciesListParams {
-  /** Items per page. */
+  /**
+   * Items per page.
+   * Range: 1 to ….
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
+   */
   limit?: number;
   /** Pagination offset token taken from meta next_page. */
   offset?: string;
@@ -378,7 +398,11 @@ export interface TaskDependenciesListParams {
  * Not specified by the contract: "Parameters of ... task_dependents ...: not shown. (The seed's "Common optional list parameters: limit; offset" apply: the connector-wide list params are given.)"
  */
 export interface TaskDependentsListParams {
-  /** Items per page. */
+  /**
+   * Items per page.
+   * Range: 1 to ….
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
+   */
   limit?: number;
   /** Pagination offset token taken from meta next_page. */
   offset?: string;
@@ -388,7 +412,11 @@ export interface TaskDependentsListParams {
 
 /** Params of task_projects list. */
 export interface TaskProjectsListParams {
-  /** Items per page. */
+  /**
+   * Items per page.
+   * Range: 1 to ….
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
+   */
   limit?: number;
   /** Pagination offset token taken from meta next_page. */
   offset?: string;
@@ -401,7 +429,11 @@ export interface TaskProjectsListParams {
  * Not specified by the contract: "Parameters of ... task_subtasks ...: not shown. (The seed's "Common optional list parameters: limit; offset" apply: the connector-wide list params are given.)"
  */
 export interface TaskSubtasksListParams {
-  /** Items per page. */
+  /**
+   * Items per page.
+   * Range: 1 to ….
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
+   */
   limit?: number;
   /** Pagination offset token taken from meta next_page. */
   offset?: string;
@@ -415,7 +447,11 @@ export interface TasksListParams {
   assignee?: string;
   /** Completed since. */
   completed_since?: string;
-  /** Items per page. */
+  /**
+   * Items per page.
+   * Range: 1 to ….
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
+   */
   limit?: number;
   /** Modified since. */
   modified_since?: string;
@@ -442,7 +478,11 @@ export interface TasksGetParams {
 export interface TeamProjectsListParams {
   /** Filter by archived. */
   archived?: boolean;
-  /** Items per page. */
+  /**
+   * Items per page.
+   * Range: 1 to ….
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
+   */
   limit?: number;
   /** Pagination offset token taken from meta next_page. */
   offset?: string;
@@ -452,7 +492,11 @@ export interface TeamProjectsListParams {
 
 /** Params of team_users list. */
 export interface TeamUsersListParams {
-  /** Items per page. */
+  /**
+   * Items per page.
+   * Range: 1 to ….
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
+   */
   limit?: number;
   /** Pagination offset token taken from meta next_page. */
   offset?: string;
@@ -468,7 +512,11 @@ export interface TeamsGetParams {
 
 /** Params of user_teams list. */
 export interface UserTeamsListParams {
-  /** Items per page. */
+  /**
+   * Items per page.
+   * Range: 1 to ….
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
+   */
   limit?: number;
   /** Pagination offset token taken from meta next_page. */
   offset?: string;
@@ -480,7 +528,11 @@ export interface UserTeamsListParams {
 
 /** Params of users list. */
 export interface UsersListParams {
-  /** Items per page. */
+  /**
+   * Items per page.
+   * Range: 1 to ….
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
+   */
   limit?: number;
   /** Pagination offset token taken from meta next_page. */
   offset?: string;
@@ -506,7 +558,11 @@ export interface UsersGetParams {
 export interface WorkspaceProjectsListParams {
   /** Filter by archived. */
   archived?: boolean;
-  /** Items per page. */
+  /**
+   * Items per page.
+   * Range: 1 to ….
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
+   */
   limit?: number;
   /** Pagination offset token taken from meta next_page. */
   offset?: string;
@@ -519,7 +575,11 @@ export interface WorkspaceProjectsListParams {
  * Not specified by the contract: "Parameters of ... workspace_tags ...: not shown. (The seed's "Common optional list parameters: limit; offset" apply: the connector-wide list params are given.)"
  */
 export interface WorkspaceTagsListParams {
-  /** Items per page. */
+  /**
+   * Items per page.
+   * Range: 1 to ….
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
+   */
   limit?: number;
   /** Pagination offset token taken from meta next_page. */
   offset?: string;
@@ -550,7 +610,11 @@ export interface WorkspaceTaskSearchListParams {
    * A list joined with ','.
    */
   'followers.any'?: string;
-  /** Items per page. */
+  /**
+   * Items per page.
+   * Range: 1 to ….
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
+   */
   limit?: number;
   /** ISO 8601. */
   'modified_at.after'?: string;
@@ -593,7 +657,11 @@ export interface WorkspaceTaskSearchListParams {
 
 /** Params of workspace_teams list. */
 export interface WorkspaceTeamsListParams {
-  /** Items per page. */
+  /**
+   * Items per page.
+   * Range: 1 to ….
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
+   */
   limit?: number;
   /** Pagination offset token taken from meta next_page. */
   offset?: string;
@@ -603,7 +671,11 @@ export interface WorkspaceTeamsListParams {
 
 /** Params of workspace_users list. */
 export interface WorkspaceUsersListParams {
-  /** Items per page. */
+  /**
+   * Items per page.
+   * Range: 1 to ….
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
+   */
   limit?: number;
   /** Pagination offset token taken from meta next_page. */
   offset?: string;
@@ -613,7 +685,11 @@ export interface WorkspaceUsersListParams {
 
 /** Params of workspaces list. */
 export interface WorkspacesListParams {
-  /** Items per page. */
+  /**
+   * Items per page.
+   * Range: 1 to ….
+   * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
+   */
   limit?: number;
   /** Pagination offset token taken from meta next_page. */
   offset?: string;

@@ -221,7 +221,7 @@ return errors === 0;
 // prettier-ignore
 export const params_attachments_list: Validator = validate1;
 // prettier-ignore
-const schema1 = {"type":"object","properties":{"limit":{"type":"integer"},"offset":{"type":"string"},"parent":{"type":"string"}},"required":["parent"],"additionalProperties":false};
+const schema1 = {"type":"object","properties":{"limit":{"type":"integer","minimum":1},"offset":{"type":"string"},"parent":{"type":"string"}},"required":["parent"],"additionalProperties":false};
 // prettier-ignore
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -265,18 +265,30 @@ vErrors.push(err2);
 errors++;
 }
 const _errs3 = errors;
+if(typeof data0 == "number"){
+if(data0 < 1 || isNaN(data0)){
+const err3 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
 var valid0 = _errs2 === errors;
 }
 if(data.offset !== undefined){
 let data1 = data.offset;
 const _errs4 = errors;
 if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err3];
+vErrors = [err4];
 }
 else {
-vErrors.push(err3);
+vErrors.push(err4);
 }
 errors++;
 }
@@ -287,12 +299,12 @@ if(data.parent !== undefined){
 let data2 = data.parent;
 const _errs6 = errors;
 if(typeof data2 !== "string"){
-const err4 = {instancePath:instancePath+"/parent",schemaPath:"#/properties/parent/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = {instancePath:instancePath+"/parent",schemaPath:"#/properties/parent/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err4];
+vErrors = [err5];
 }
 else {
-vErrors.push(err4);
+vErrors.push(err5);
 }
 errors++;
 }
@@ -301,12 +313,12 @@ var valid0 = _errs6 === errors;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err5];
+vErrors = [err6];
 }
 else {
-vErrors.push(err5);
+vErrors.push(err6);
 }
 errors++;
 }
@@ -367,7 +379,7 @@ return errors === 0;
 // prettier-ignore
 export const params_project_sections_list: Validator = validate3;
 // prettier-ignore
-const schema3 = {"type":"object","properties":{"limit":{"type":"integer"},"offset":{"type":"string"}},"additionalProperties":true};
+const schema3 = {"type":"object","properties":{"limit":{"type":"integer","minimum":1},"offset":{"type":"string"}},"additionalProperties":true};
 // prettier-ignore
 function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -389,13 +401,9 @@ vErrors.push(err0);
 errors++;
 }
 const _errs3 = errors;
-var valid0 = _errs2 === errors;
-}
-if(data.offset !== undefined){
-let data1 = data.offset;
-const _errs4 = errors;
-if(typeof data1 !== "string"){
-const err1 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data0 == "number"){
+if(data0 < 1 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -404,17 +412,33 @@ vErrors.push(err1);
 }
 errors++;
 }
-const _errs5 = errors;
-var valid0 = _errs4 === errors;
 }
+var valid0 = _errs2 === errors;
 }
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.offset !== undefined){
+let data1 = data.offset;
+const _errs4 = errors;
+if(typeof data1 !== "string"){
+const err2 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
 else {
 vErrors.push(err2);
+}
+errors++;
+}
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
 }
 errors++;
 }
@@ -424,7 +448,7 @@ return errors === 0;
 // prettier-ignore
 export const params_project_tasks_list: Validator = validate4;
 // prettier-ignore
-const schema4 = {"type":"object","properties":{"completed_since":{"type":"string"},"limit":{"type":"integer"},"offset":{"type":"string"},"project_gid":{"type":"string"}},"required":["project_gid"],"additionalProperties":false};
+const schema4 = {"type":"object","properties":{"completed_since":{"type":"string"},"limit":{"type":"integer","minimum":1},"offset":{"type":"string"},"project_gid":{"type":"string"}},"required":["project_gid"],"additionalProperties":false};
 // prettier-ignore
 function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -484,18 +508,30 @@ vErrors.push(err3);
 errors++;
 }
 const _errs5 = errors;
+if(typeof data1 == "number"){
+if(data1 < 1 || isNaN(data1)){
+const err4 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
 var valid0 = _errs4 === errors;
 }
 if(data.offset !== undefined){
 let data2 = data.offset;
 const _errs6 = errors;
 if(typeof data2 !== "string"){
-const err4 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err4];
+vErrors = [err5];
 }
 else {
-vErrors.push(err4);
+vErrors.push(err5);
 }
 errors++;
 }
@@ -506,12 +542,12 @@ if(data.project_gid !== undefined){
 let data3 = data.project_gid;
 const _errs8 = errors;
 if(typeof data3 !== "string"){
-const err5 = {instancePath:instancePath+"/project_gid",schemaPath:"#/properties/project_gid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = {instancePath:instancePath+"/project_gid",schemaPath:"#/properties/project_gid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err5];
+vErrors = [err6];
 }
 else {
-vErrors.push(err5);
+vErrors.push(err6);
 }
 errors++;
 }
@@ -520,12 +556,12 @@ var valid0 = _errs8 === errors;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err6];
+vErrors = [err7];
 }
 else {
-vErrors.push(err6);
+vErrors.push(err7);
 }
 errors++;
 }
@@ -535,7 +571,7 @@ return errors === 0;
 // prettier-ignore
 export const params_projects_list: Validator = validate5;
 // prettier-ignore
-const schema5 = {"type":"object","properties":{"archived":{"type":"boolean"},"limit":{"type":"integer"},"offset":{"type":"string"},"team":{"type":"string"},"workspace":{"type":"string"}},"additionalProperties":false};
+const schema5 = {"type":"object","properties":{"archived":{"type":"boolean"},"limit":{"type":"integer","minimum":1},"offset":{"type":"string"},"team":{"type":"string"},"workspace":{"type":"string"}},"additionalProperties":false};
 // prettier-ignore
 function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -585,18 +621,30 @@ vErrors.push(err2);
 errors++;
 }
 const _errs5 = errors;
+if(typeof data1 == "number"){
+if(data1 < 1 || isNaN(data1)){
+const err3 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
 var valid0 = _errs4 === errors;
 }
 if(data.offset !== undefined){
 let data2 = data.offset;
 const _errs6 = errors;
 if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err3];
+vErrors = [err4];
 }
 else {
-vErrors.push(err3);
+vErrors.push(err4);
 }
 errors++;
 }
@@ -607,12 +655,12 @@ if(data.team !== undefined){
 let data3 = data.team;
 const _errs8 = errors;
 if(typeof data3 !== "string"){
-const err4 = {instancePath:instancePath+"/team",schemaPath:"#/properties/team/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = {instancePath:instancePath+"/team",schemaPath:"#/properties/team/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err4];
+vErrors = [err5];
 }
 else {
-vErrors.push(err4);
+vErrors.push(err5);
 }
 errors++;
 }
@@ -623,12 +671,12 @@ if(data.workspace !== undefined){
 let data4 = data.workspace;
 const _errs10 = errors;
 if(typeof data4 !== "string"){
-const err5 = {instancePath:instancePath+"/workspace",schemaPath:"#/properties/workspace/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = {instancePath:instancePath+"/workspace",schemaPath:"#/properties/workspace/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err5];
+vErrors = [err6];
 }
 else {
-vErrors.push(err5);
+vErrors.push(err6);
 }
 errors++;
 }
@@ -637,12 +685,12 @@ var valid0 = _errs10 === errors;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err6];
+vErrors = [err7];
 }
 else {
-vErrors.push(err6);
+vErrors.push(err7);
 }
 errors++;
 }
@@ -817,7 +865,7 @@ return errors === 0;
 // prettier-ignore
 export const params_task_projects_list: Validator = validate9;
 // prettier-ignore
-const schema9 = {"type":"object","properties":{"limit":{"type":"integer"},"offset":{"type":"string"},"task_gid":{"type":"string"}},"required":["task_gid"],"additionalProperties":false};
+const schema9 = {"type":"object","properties":{"limit":{"type":"integer","minimum":1},"offset":{"type":"string"},"task_gid":{"type":"string"}},"required":["task_gid"],"additionalProperties":false};
 // prettier-ignore
 function validate9(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -861,18 +909,30 @@ vErrors.push(err2);
 errors++;
 }
 const _errs3 = errors;
+if(typeof data0 == "number"){
+if(data0 < 1 || isNaN(data0)){
+const err3 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
 var valid0 = _errs2 === errors;
 }
 if(data.offset !== undefined){
 let data1 = data.offset;
 const _errs4 = errors;
 if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err3];
+vErrors = [err4];
 }
 else {
-vErrors.push(err3);
+vErrors.push(err4);
 }
 errors++;
 }
@@ -883,12 +943,12 @@ if(data.task_gid !== undefined){
 let data2 = data.task_gid;
 const _errs6 = errors;
 if(typeof data2 !== "string"){
-const err4 = {instancePath:instancePath+"/task_gid",schemaPath:"#/properties/task_gid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = {instancePath:instancePath+"/task_gid",schemaPath:"#/properties/task_gid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err4];
+vErrors = [err5];
 }
 else {
-vErrors.push(err4);
+vErrors.push(err5);
 }
 errors++;
 }
@@ -897,12 +957,12 @@ var valid0 = _errs6 === errors;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err5];
+vErrors = [err6];
 }
 else {
-vErrors.push(err5);
+vErrors.push(err6);
 }
 errors++;
 }
@@ -912,7 +972,7 @@ return errors === 0;
 // prettier-ignore
 export const params_tasks_list: Validator = validate10;
 // prettier-ignore
-const schema10 = {"type":"object","properties":{"assignee":{"type":"string"},"completed_since":{"type":"string"},"limit":{"type":"integer"},"modified_since":{"type":"string"},"offset":{"type":"string"},"project":{"type":"string"},"section":{"type":"string"},"workspace":{"type":"string"}},"additionalProperties":false,"allOf":[{"oneOf":[{"required":["assignee","workspace"],"properties":{"assignee":{"not":{"type":"null"}},"workspace":{"not":{"type":"null"}}}},{"required":["project"],"properties":{"project":{"not":{"type":"null"}}}},{"required":["section"],"properties":{"section":{"not":{"type":"null"}}}}]}]};
+const schema10 = {"type":"object","properties":{"assignee":{"type":"string"},"completed_since":{"type":"string"},"limit":{"type":"integer","minimum":1},"modified_since":{"type":"string"},"offset":{"type":"string"},"project":{"type":"string"},"section":{"type":"string"},"workspace":{"type":"string"}},"additionalProperties":false,"allOf":[{"oneOf":[{"required":["assignee","workspace"],"properties":{"assignee":{"not":{"type":"null"}},"workspace":{"not":{"type":"null"}}}},{"required":["project"],"properties":{"project":{"not":{"type":"null"}}}},{"required":["section"],"properties":{"section":{"not":{"type":"null"}}}}]}]};
 // prettier-ignore
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1248,18 +1308,30 @@ vErrors.push(err16);
 errors++;
 }
 const _errs28 = errors;
+if(typeof data6 == "number"){
+if(data6 < 1 || isNaN(data6)){
+const err17 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
 var valid9 = _errs27 === errors;
 }
 if(data.modified_since !== undefined){
 let data7 = data.modified_since;
 const _errs29 = errors;
 if(typeof data7 !== "string"){
-const err17 = {instancePath:instancePath+"/modified_since",schemaPath:"#/properties/modified_since/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err18 = {instancePath:instancePath+"/modified_since",schemaPath:"#/properties/modified_since/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err17];
+vErrors = [err18];
 }
 else {
-vErrors.push(err17);
+vErrors.push(err18);
 }
 errors++;
 }
@@ -1270,12 +1342,12 @@ if(data.offset !== undefined){
 let data8 = data.offset;
 const _errs31 = errors;
 if(typeof data8 !== "string"){
-const err18 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err19 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err18];
+vErrors = [err19];
 }
 else {
-vErrors.push(err18);
+vErrors.push(err19);
 }
 errors++;
 }
@@ -1286,12 +1358,12 @@ if(data.project !== undefined){
 let data9 = data.project;
 const _errs33 = errors;
 if(typeof data9 !== "string"){
-const err19 = {instancePath:instancePath+"/project",schemaPath:"#/properties/project/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err20 = {instancePath:instancePath+"/project",schemaPath:"#/properties/project/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err19];
+vErrors = [err20];
 }
 else {
-vErrors.push(err19);
+vErrors.push(err20);
 }
 errors++;
 }
@@ -1302,12 +1374,12 @@ if(data.section !== undefined){
 let data10 = data.section;
 const _errs35 = errors;
 if(typeof data10 !== "string"){
-const err20 = {instancePath:instancePath+"/section",schemaPath:"#/properties/section/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err21 = {instancePath:instancePath+"/section",schemaPath:"#/properties/section/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err20];
+vErrors = [err21];
 }
 else {
-vErrors.push(err20);
+vErrors.push(err21);
 }
 errors++;
 }
@@ -1318,12 +1390,12 @@ if(data.workspace !== undefined){
 let data11 = data.workspace;
 const _errs37 = errors;
 if(typeof data11 !== "string"){
-const err21 = {instancePath:instancePath+"/workspace",schemaPath:"#/properties/workspace/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err22 = {instancePath:instancePath+"/workspace",schemaPath:"#/properties/workspace/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err21];
+vErrors = [err22];
 }
 else {
-vErrors.push(err21);
+vErrors.push(err22);
 }
 errors++;
 }
@@ -1332,12 +1404,12 @@ var valid9 = _errs37 === errors;
 }
 }
 else {
-const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err22];
+vErrors = [err23];
 }
 else {
-vErrors.push(err22);
+vErrors.push(err23);
 }
 errors++;
 }
@@ -1410,7 +1482,7 @@ return errors === 0;
 // prettier-ignore
 export const params_team_projects_list: Validator = validate12;
 // prettier-ignore
-const schema12 = {"type":"object","properties":{"archived":{"type":"boolean"},"limit":{"type":"integer"},"offset":{"type":"string"},"team_gid":{"type":"string"}},"required":["team_gid"],"additionalProperties":false};
+const schema12 = {"type":"object","properties":{"archived":{"type":"boolean"},"limit":{"type":"integer","minimum":1},"offset":{"type":"string"},"team_gid":{"type":"string"}},"required":["team_gid"],"additionalProperties":false};
 // prettier-ignore
 function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1470,18 +1542,30 @@ vErrors.push(err3);
 errors++;
 }
 const _errs5 = errors;
+if(typeof data1 == "number"){
+if(data1 < 1 || isNaN(data1)){
+const err4 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
 var valid0 = _errs4 === errors;
 }
 if(data.offset !== undefined){
 let data2 = data.offset;
 const _errs6 = errors;
 if(typeof data2 !== "string"){
-const err4 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err4];
+vErrors = [err5];
 }
 else {
-vErrors.push(err4);
+vErrors.push(err5);
 }
 errors++;
 }
@@ -1492,12 +1576,12 @@ if(data.team_gid !== undefined){
 let data3 = data.team_gid;
 const _errs8 = errors;
 if(typeof data3 !== "string"){
-const err5 = {instancePath:instancePath+"/team_gid",schemaPath:"#/properties/team_gid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = {instancePath:instancePath+"/team_gid",schemaPath:"#/properties/team_gid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err5];
+vErrors = [err6];
 }
 else {
-vErrors.push(err5);
+vErrors.push(err6);
 }
 errors++;
 }
@@ -1506,12 +1590,12 @@ var valid0 = _errs8 === errors;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err6];
+vErrors = [err7];
 }
 else {
-vErrors.push(err6);
+vErrors.push(err7);
 }
 errors++;
 }
@@ -1521,7 +1605,7 @@ return errors === 0;
 // prettier-ignore
 export const params_team_users_list: Validator = validate13;
 // prettier-ignore
-const schema13 = {"type":"object","properties":{"limit":{"type":"integer"},"offset":{"type":"string"},"team_gid":{"type":"string"}},"required":["team_gid"],"additionalProperties":false};
+const schema13 = {"type":"object","properties":{"limit":{"type":"integer","minimum":1},"offset":{"type":"string"},"team_gid":{"type":"string"}},"required":["team_gid"],"additionalProperties":false};
 // prettier-ignore
 function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1565,18 +1649,30 @@ vErrors.push(err2);
 errors++;
 }
 const _errs3 = errors;
+if(typeof data0 == "number"){
+if(data0 < 1 || isNaN(data0)){
+const err3 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
 var valid0 = _errs2 === errors;
 }
 if(data.offset !== undefined){
 let data1 = data.offset;
 const _errs4 = errors;
 if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err3];
+vErrors = [err4];
 }
 else {
-vErrors.push(err3);
+vErrors.push(err4);
 }
 errors++;
 }
@@ -1587,12 +1683,12 @@ if(data.team_gid !== undefined){
 let data2 = data.team_gid;
 const _errs6 = errors;
 if(typeof data2 !== "string"){
-const err4 = {instancePath:instancePath+"/team_gid",schemaPath:"#/properties/team_gid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = {instancePath:instancePath+"/team_gid",schemaPath:"#/properties/team_gid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err4];
+vErrors = [err5];
 }
 else {
-vErrors.push(err4);
+vErrors.push(err5);
 }
 errors++;
 }
@@ -1601,12 +1697,12 @@ var valid0 = _errs6 === errors;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err5];
+vErrors = [err6];
 }
 else {
-vErrors.push(err5);
+vErrors.push(err6);
 }
 errors++;
 }
@@ -1679,7 +1775,7 @@ return errors === 0;
 // prettier-ignore
 export const params_user_teams_list: Validator = validate15;
 // prettier-ignore
-const schema15 = {"type":"object","properties":{"limit":{"type":"integer"},"offset":{"type":"string"},"organization":{"type":"string"},"user_gid":{"type":"string"}},"required":["organization","user_gid"],"additionalProperties":false};
+const schema15 = {"type":"object","properties":{"limit":{"type":"integer","minimum":1},"offset":{"type":"string"},"organization":{"type":"string"},"user_gid":{"type":"string"}},"required":["organization","user_gid"],"additionalProperties":false};
 // prettier-ignore
 function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1733,18 +1829,30 @@ vErrors.push(err3);
 errors++;
 }
 const _errs3 = errors;
+if(typeof data0 == "number"){
+if(data0 < 1 || isNaN(data0)){
+const err4 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
 var valid0 = _errs2 === errors;
 }
 if(data.offset !== undefined){
 let data1 = data.offset;
 const _errs4 = errors;
 if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err4];
+vErrors = [err5];
 }
 else {
-vErrors.push(err4);
+vErrors.push(err5);
 }
 errors++;
 }
@@ -1755,12 +1863,12 @@ if(data.organization !== undefined){
 let data2 = data.organization;
 const _errs6 = errors;
 if(typeof data2 !== "string"){
-const err5 = {instancePath:instancePath+"/organization",schemaPath:"#/properties/organization/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = {instancePath:instancePath+"/organization",schemaPath:"#/properties/organization/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err5];
+vErrors = [err6];
 }
 else {
-vErrors.push(err5);
+vErrors.push(err6);
 }
 errors++;
 }
@@ -1771,12 +1879,12 @@ if(data.user_gid !== undefined){
 let data3 = data.user_gid;
 const _errs8 = errors;
 if(typeof data3 !== "string"){
-const err6 = {instancePath:instancePath+"/user_gid",schemaPath:"#/properties/user_gid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = {instancePath:instancePath+"/user_gid",schemaPath:"#/properties/user_gid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err6];
+vErrors = [err7];
 }
 else {
-vErrors.push(err6);
+vErrors.push(err7);
 }
 errors++;
 }
@@ -1785,12 +1893,12 @@ var valid0 = _errs8 === errors;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err7];
+vErrors = [err8];
 }
 else {
-vErrors.push(err7);
+vErrors.push(err8);
 }
 errors++;
 }
@@ -1800,7 +1908,7 @@ return errors === 0;
 // prettier-ignore
 export const params_users_list: Validator = validate16;
 // prettier-ignore
-const schema16 = {"type":"object","properties":{"limit":{"type":"integer"},"offset":{"type":"string"},"team":{"type":"string"},"workspace":{"type":"string"}},"additionalProperties":false};
+const schema16 = {"type":"object","properties":{"limit":{"type":"integer","minimum":1},"offset":{"type":"string"},"team":{"type":"string"},"workspace":{"type":"string"}},"additionalProperties":false};
 // prettier-ignore
 function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1834,18 +1942,30 @@ vErrors.push(err1);
 errors++;
 }
 const _errs3 = errors;
+if(typeof data0 == "number"){
+if(data0 < 1 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
 var valid0 = _errs2 === errors;
 }
 if(data.offset !== undefined){
 let data1 = data.offset;
 const _errs4 = errors;
 if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err2];
+vErrors = [err3];
 }
 else {
-vErrors.push(err2);
+vErrors.push(err3);
 }
 errors++;
 }
@@ -1856,12 +1976,12 @@ if(data.team !== undefined){
 let data2 = data.team;
 const _errs6 = errors;
 if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/team",schemaPath:"#/properties/team/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = {instancePath:instancePath+"/team",schemaPath:"#/properties/team/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err3];
+vErrors = [err4];
 }
 else {
-vErrors.push(err3);
+vErrors.push(err4);
 }
 errors++;
 }
@@ -1872,12 +1992,12 @@ if(data.workspace !== undefined){
 let data3 = data.workspace;
 const _errs8 = errors;
 if(typeof data3 !== "string"){
-const err4 = {instancePath:instancePath+"/workspace",schemaPath:"#/properties/workspace/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = {instancePath:instancePath+"/workspace",schemaPath:"#/properties/workspace/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err4];
+vErrors = [err5];
 }
 else {
-vErrors.push(err4);
+vErrors.push(err5);
 }
 errors++;
 }
@@ -1886,12 +2006,12 @@ var valid0 = _errs8 === errors;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err5];
+vErrors = [err6];
 }
 else {
-vErrors.push(err5);
+vErrors.push(err6);
 }
 errors++;
 }
@@ -1964,7 +2084,7 @@ return errors === 0;
 // prettier-ignore
 export const params_workspace_projects_list: Validator = validate18;
 // prettier-ignore
-const schema18 = {"type":"object","properties":{"archived":{"type":"boolean"},"limit":{"type":"integer"},"offset":{"type":"string"},"workspace_gid":{"type":"string"}},"required":["workspace_gid"],"additionalProperties":false};
+const schema18 = {"type":"object","properties":{"archived":{"type":"boolean"},"limit":{"type":"integer","minimum":1},"offset":{"type":"string"},"workspace_gid":{"type":"string"}},"required":["workspace_gid"],"additionalProperties":false};
 // prettier-ignore
 function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -2024,18 +2144,30 @@ vErrors.push(err3);
 errors++;
 }
 const _errs5 = errors;
+if(typeof data1 == "number"){
+if(data1 < 1 || isNaN(data1)){
+const err4 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
 var valid0 = _errs4 === errors;
 }
 if(data.offset !== undefined){
 let data2 = data.offset;
 const _errs6 = errors;
 if(typeof data2 !== "string"){
-const err4 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err4];
+vErrors = [err5];
 }
 else {
-vErrors.push(err4);
+vErrors.push(err5);
 }
 errors++;
 }
@@ -2046,12 +2178,12 @@ if(data.workspace_gid !== undefined){
 let data3 = data.workspace_gid;
 const _errs8 = errors;
 if(typeof data3 !== "string"){
-const err5 = {instancePath:instancePath+"/workspace_gid",schemaPath:"#/properties/workspace_gid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = {instancePath:instancePath+"/workspace_gid",schemaPath:"#/properties/workspace_gid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err5];
+vErrors = [err6];
 }
 else {
-vErrors.push(err5);
+vErrors.push(err6);
 }
 errors++;
 }
@@ -2060,12 +2192,12 @@ var valid0 = _errs8 === errors;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err6];
+vErrors = [err7];
 }
 else {
-vErrors.push(err6);
+vErrors.push(err7);
 }
 errors++;
 }
@@ -2075,7 +2207,7 @@ return errors === 0;
 // prettier-ignore
 export const params_workspace_task_search_list: Validator = validate19;
 // prettier-ignore
-const schema19 = {"type":"object","properties":{"assignee.any":{"type":"string"},"completed":{"type":"boolean"},"created_at.after":{"type":"string"},"created_at.before":{"type":"string"},"due_on.after":{"type":"string"},"due_on.before":{"type":"string"},"followers.any":{"type":"string"},"limit":{"type":"integer"},"modified_at.after":{"type":"string"},"modified_at.before":{"type":"string"},"offset":{"type":"string"},"projects.any":{"type":"string"},"resource_subtype":{"type":"string"},"sections.any":{"type":"string"},"sort_ascending":{"type":"boolean"},"sort_by":{"type":"string"},"teams.any":{"type":"string"},"text":{"type":"string"},"workspace_gid":{"type":"string"}},"required":["workspace_gid"],"additionalProperties":false,"allOf":[{"anyOf":[{"required":["assignee.any"],"properties":{"assignee.any":{"not":{"type":"null"}}}},{"required":["completed"],"properties":{"completed":{"not":{"type":"null"}}}},{"required":["created_at.after"],"properties":{"created_at.after":{"not":{"type":"null"}}}},{"required":["created_at.before"],"properties":{"created_at.before":{"not":{"type":"null"}}}},{"required":["due_on.after"],"properties":{"due_on.after":{"not":{"type":"null"}}}},{"required":["due_on.before"],"properties":{"due_on.before":{"not":{"type":"null"}}}},{"required":["followers.any"],"properties":{"followers.any":{"not":{"type":"null"}}}},{"required":["modified_at.after"],"properties":{"modified_at.after":{"not":{"type":"null"}}}},{"required":["modified_at.before"],"properties":{"modified_at.before":{"not":{"type":"null"}}}},{"required":["projects.any"],"properties":{"projects.any":{"not":{"type":"null"}}}},{"required":["resource_subtype"],"properties":{"resource_subtype":{"not":{"type":"null"}}}},{"required":["sections.any"],"properties":{"sections.any":{"not":{"type":"null"}}}},{"required":["teams.any"],"properties":{"teams.any":{"not":{"type":"null"}}}},{"required":["text"],"properties":{"text":{"not":{"type":"null"}}}}]}]};
+const schema19 = {"type":"object","properties":{"assignee.any":{"type":"string"},"completed":{"type":"boolean"},"created_at.after":{"type":"string"},"created_at.before":{"type":"string"},"due_on.after":{"type":"string"},"due_on.before":{"type":"string"},"followers.any":{"type":"string"},"limit":{"type":"integer","minimum":1},"modified_at.after":{"type":"string"},"modified_at.before":{"type":"string"},"offset":{"type":"string"},"projects.any":{"type":"string"},"resource_subtype":{"type":"string"},"sections.any":{"type":"string"},"sort_ascending":{"type":"boolean"},"sort_by":{"type":"string"},"teams.any":{"type":"string"},"text":{"type":"string"},"workspace_gid":{"type":"string"}},"required":["workspace_gid"],"additionalProperties":false,"allOf":[{"anyOf":[{"required":["assignee.any"],"properties":{"assignee.any":{"not":{"type":"null"}}}},{"required":["completed"],"properties":{"completed":{"not":{"type":"null"}}}},{"required":["created_at.after"],"properties":{"created_at.after":{"not":{"type":"null"}}}},{"required":["created_at.before"],"properties":{"created_at.before":{"not":{"type":"null"}}}},{"required":["due_on.after"],"properties":{"due_on.after":{"not":{"type":"null"}}}},{"required":["due_on.before"],"properties":{"due_on.before":{"not":{"type":"null"}}}},{"required":["followers.any"],"properties":{"followers.any":{"not":{"type":"null"}}}},{"required":["modified_at.after"],"properties":{"modified_at.after":{"not":{"type":"null"}}}},{"required":["modified_at.before"],"properties":{"modified_at.before":{"not":{"type":"null"}}}},{"required":["projects.any"],"properties":{"projects.any":{"not":{"type":"null"}}}},{"required":["resource_subtype"],"properties":{"resource_subtype":{"not":{"type":"null"}}}},{"required":["sections.any"],"properties":{"sections.any":{"not":{"type":"null"}}}},{"required":["teams.any"],"properties":{"teams.any":{"not":{"type":"null"}}}},{"required":["text"],"properties":{"text":{"not":{"type":"null"}}}}]}]};
 // prettier-ignore
 const func0 = Object.prototype.hasOwnProperty;
 // prettier-ignore
@@ -3084,18 +3216,30 @@ vErrors.push(err52);
 errors++;
 }
 const _errs89 = errors;
+if(typeof data21 == "number"){
+if(data21 < 1 || isNaN(data21)){
+const err53 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
 var valid30 = _errs88 === errors;
 }
 if(data["modified_at.after"] !== undefined){
 let data22 = data["modified_at.after"];
 const _errs90 = errors;
 if(typeof data22 !== "string"){
-const err53 = {instancePath:instancePath+"/modified_at.after",schemaPath:"#/properties/modified_at.after/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err54 = {instancePath:instancePath+"/modified_at.after",schemaPath:"#/properties/modified_at.after/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err53];
+vErrors = [err54];
 }
 else {
-vErrors.push(err53);
+vErrors.push(err54);
 }
 errors++;
 }
@@ -3106,12 +3250,12 @@ if(data["modified_at.before"] !== undefined){
 let data23 = data["modified_at.before"];
 const _errs92 = errors;
 if(typeof data23 !== "string"){
-const err54 = {instancePath:instancePath+"/modified_at.before",schemaPath:"#/properties/modified_at.before/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err55 = {instancePath:instancePath+"/modified_at.before",schemaPath:"#/properties/modified_at.before/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err54];
+vErrors = [err55];
 }
 else {
-vErrors.push(err54);
+vErrors.push(err55);
 }
 errors++;
 }
@@ -3122,12 +3266,12 @@ if(data.offset !== undefined){
 let data24 = data.offset;
 const _errs94 = errors;
 if(typeof data24 !== "string"){
-const err55 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err56 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err55];
+vErrors = [err56];
 }
 else {
-vErrors.push(err55);
+vErrors.push(err56);
 }
 errors++;
 }
@@ -3138,12 +3282,12 @@ if(data["projects.any"] !== undefined){
 let data25 = data["projects.any"];
 const _errs96 = errors;
 if(typeof data25 !== "string"){
-const err56 = {instancePath:instancePath+"/projects.any",schemaPath:"#/properties/projects.any/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err57 = {instancePath:instancePath+"/projects.any",schemaPath:"#/properties/projects.any/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err56];
+vErrors = [err57];
 }
 else {
-vErrors.push(err56);
+vErrors.push(err57);
 }
 errors++;
 }
@@ -3154,12 +3298,12 @@ if(data.resource_subtype !== undefined){
 let data26 = data.resource_subtype;
 const _errs98 = errors;
 if(typeof data26 !== "string"){
-const err57 = {instancePath:instancePath+"/resource_subtype",schemaPath:"#/properties/resource_subtype/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err58 = {instancePath:instancePath+"/resource_subtype",schemaPath:"#/properties/resource_subtype/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err57];
+vErrors = [err58];
 }
 else {
-vErrors.push(err57);
+vErrors.push(err58);
 }
 errors++;
 }
@@ -3170,12 +3314,12 @@ if(data["sections.any"] !== undefined){
 let data27 = data["sections.any"];
 const _errs100 = errors;
 if(typeof data27 !== "string"){
-const err58 = {instancePath:instancePath+"/sections.any",schemaPath:"#/properties/sections.any/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err59 = {instancePath:instancePath+"/sections.any",schemaPath:"#/properties/sections.any/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err58];
+vErrors = [err59];
 }
 else {
-vErrors.push(err58);
+vErrors.push(err59);
 }
 errors++;
 }
@@ -3186,12 +3330,12 @@ if(data.sort_ascending !== undefined){
 let data28 = data.sort_ascending;
 const _errs102 = errors;
 if(typeof data28 !== "boolean"){
-const err59 = {instancePath:instancePath+"/sort_ascending",schemaPath:"#/properties/sort_ascending/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err60 = {instancePath:instancePath+"/sort_ascending",schemaPath:"#/properties/sort_ascending/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
-vErrors = [err59];
+vErrors = [err60];
 }
 else {
-vErrors.push(err59);
+vErrors.push(err60);
 }
 errors++;
 }
@@ -3202,12 +3346,12 @@ if(data.sort_by !== undefined){
 let data29 = data.sort_by;
 const _errs104 = errors;
 if(typeof data29 !== "string"){
-const err60 = {instancePath:instancePath+"/sort_by",schemaPath:"#/properties/sort_by/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err61 = {instancePath:instancePath+"/sort_by",schemaPath:"#/properties/sort_by/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err60];
+vErrors = [err61];
 }
 else {
-vErrors.push(err60);
+vErrors.push(err61);
 }
 errors++;
 }
@@ -3218,12 +3362,12 @@ if(data["teams.any"] !== undefined){
 let data30 = data["teams.any"];
 const _errs106 = errors;
 if(typeof data30 !== "string"){
-const err61 = {instancePath:instancePath+"/teams.any",schemaPath:"#/properties/teams.any/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err62 = {instancePath:instancePath+"/teams.any",schemaPath:"#/properties/teams.any/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err61];
+vErrors = [err62];
 }
 else {
-vErrors.push(err61);
+vErrors.push(err62);
 }
 errors++;
 }
@@ -3234,12 +3378,12 @@ if(data.text !== undefined){
 let data31 = data.text;
 const _errs108 = errors;
 if(typeof data31 !== "string"){
-const err62 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err63 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err62];
+vErrors = [err63];
 }
 else {
-vErrors.push(err62);
+vErrors.push(err63);
 }
 errors++;
 }
@@ -3250,12 +3394,12 @@ if(data.workspace_gid !== undefined){
 let data32 = data.workspace_gid;
 const _errs110 = errors;
 if(typeof data32 !== "string"){
-const err63 = {instancePath:instancePath+"/workspace_gid",schemaPath:"#/properties/workspace_gid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err64 = {instancePath:instancePath+"/workspace_gid",schemaPath:"#/properties/workspace_gid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err63];
+vErrors = [err64];
 }
 else {
-vErrors.push(err63);
+vErrors.push(err64);
 }
 errors++;
 }
@@ -3264,12 +3408,12 @@ var valid30 = _errs110 === errors;
 }
 }
 else {
-const err64 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err65 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err64];
+vErrors = [err65];
 }
 else {
-vErrors.push(err64);
+vErrors.push(err65);
 }
 errors++;
 }
@@ -3279,7 +3423,7 @@ return errors === 0;
 // prettier-ignore
 export const params_workspace_teams_list: Validator = validate20;
 // prettier-ignore
-const schema20 = {"type":"object","properties":{"limit":{"type":"integer"},"offset":{"type":"string"},"workspace_gid":{"type":"string"}},"required":["workspace_gid"],"additionalProperties":false};
+const schema20 = {"type":"object","properties":{"limit":{"type":"integer","minimum":1},"offset":{"type":"string"},"workspace_gid":{"type":"string"}},"required":["workspace_gid"],"additionalProperties":false};
 // prettier-ignore
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -3323,18 +3467,30 @@ vErrors.push(err2);
 errors++;
 }
 const _errs3 = errors;
+if(typeof data0 == "number"){
+if(data0 < 1 || isNaN(data0)){
+const err3 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
 var valid0 = _errs2 === errors;
 }
 if(data.offset !== undefined){
 let data1 = data.offset;
 const _errs4 = errors;
 if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err3];
+vErrors = [err4];
 }
 else {
-vErrors.push(err3);
+vErrors.push(err4);
 }
 errors++;
 }
@@ -3345,12 +3501,12 @@ if(data.workspace_gid !== undefined){
 let data2 = data.workspace_gid;
 const _errs6 = errors;
 if(typeof data2 !== "string"){
-const err4 = {instancePath:instancePath+"/workspace_gid",schemaPath:"#/properties/workspace_gid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = {instancePath:instancePath+"/workspace_gid",schemaPath:"#/properties/workspace_gid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err4];
+vErrors = [err5];
 }
 else {
-vErrors.push(err4);
+vErrors.push(err5);
 }
 errors++;
 }
@@ -3359,12 +3515,12 @@ var valid0 = _errs6 === errors;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err5];
+vErrors = [err6];
 }
 else {
-vErrors.push(err5);
+vErrors.push(err6);
 }
 errors++;
 }
@@ -3374,7 +3530,7 @@ return errors === 0;
 // prettier-ignore
 export const params_workspaces_list: Validator = validate21;
 // prettier-ignore
-const schema21 = {"type":"object","properties":{"limit":{"type":"integer"},"offset":{"type":"string"}},"additionalProperties":false};
+const schema21 = {"type":"object","properties":{"limit":{"type":"integer","minimum":1},"offset":{"type":"string"}},"additionalProperties":false};
 // prettier-ignore
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -3408,13 +3564,9 @@ vErrors.push(err1);
 errors++;
 }
 const _errs3 = errors;
-var valid0 = _errs2 === errors;
-}
-if(data.offset !== undefined){
-let data1 = data.offset;
-const _errs4 = errors;
-if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data0 == "number"){
+if(data0 < 1 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3423,17 +3575,33 @@ vErrors.push(err2);
 }
 errors++;
 }
-const _errs5 = errors;
-var valid0 = _errs4 === errors;
 }
+var valid0 = _errs2 === errors;
 }
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.offset !== undefined){
+let data1 = data.offset;
+const _errs4 = errors;
+if(typeof data1 !== "string"){
+const err3 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
 else {
 vErrors.push(err3);
+}
+errors++;
+}
+const _errs5 = errors;
+var valid0 = _errs4 === errors;
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
 }
 errors++;
 }
