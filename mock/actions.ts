@@ -8,7 +8,7 @@ import { getPath, setPath } from '../generator/emitters/fixtures/model.js';
 import { Random } from '../generator/emitters/fixtures/random.js';
 import { identifier, valueFor } from '../generator/emitters/fixtures/values.js';
 import type { ActionIR, ConnectorIR, EntityIR, PropertyIR, ShapeIR } from '../generator/ir.js';
-import { HttpError, invalidParams, notFound } from './errors.js';
+import { HttpError, invalidParams } from './errors.js';
 import { resolveParent, type ParentScope } from './parent.js';
 import { cutPage } from './paging.js';
 import { projectRecord } from './query/index.js';
@@ -85,7 +85,7 @@ function missing(ctx: ActionContext, params: Record<string, unknown>, scope?: Pa
     // The field problem names the param, so clients read where (field) and what (error_code: the error's code).
     return new HttpError(404, message, [{ field: `params.${action.keyParam}`, message: `names no ${owner} record${ofParent}`, error_code: 'record_not_found' }]);
   }
-  return notFound(`no ${owner} record matches params ${JSON.stringify(params)}${inParent}${where}`);
+  return new HttpError(404, `no ${owner} record matches params ${JSON.stringify(params)}${inParent}${where}`, [{ field: 'params', message: `name no ${owner} record${ofParent}`, error_code: 'record_not_found' }]);
 }
 
 /**
@@ -198,7 +198,10 @@ function writeThrough(ctx: ActionContext, params: Record<string, unknown>): Acti
   if (!owner || keyParam === undefined || !action.params.some((p) => p.name === keyParam)) return undefined;
   const { store } = source.entity(owner.name)!;
   const row = store.find(params[keyParam]);
-  if (row === undefined) throw notFound(`no ${owner.name} record with ${keyParam} ${JSON.stringify(params[keyParam])}; ${keyParam} takes the key of an existing ${owner.name} record`);
+  if (row === undefined) {
+    const message = `no ${owner.name} record with ${keyParam} ${JSON.stringify(params[keyParam])}; ${keyParam} takes the key of an existing ${owner.name} record`;
+    throw new HttpError(404, message, [{ field: `params.${keyParam}`, message: `names no ${owner.name} record`, error_code: 'record_not_found' }]);
+  }
   const key = store.keyOf(row);
   const record = { ...store.recordOf(row) };
   const { [keyParam]: _key, ...changes } = params;
@@ -245,6 +248,14 @@ function create(ctx: ActionContext, params: Record<string, unknown>): ActionResu
  * The key, the ordering field, constants and derived values keep the template's, as do other required values.
  */
 function blankUnsent(record: Record<string, unknown>, fields: readonly PropertyIR[], params: Record<string, unknown>, keyPath: string | undefined, orderField: string | undefined): Record<string, unknown> {
+  // A record that is one object (issue_tracking's `data`) holds the create's params inside it (write): blanked likewise.
+  const wrapper = fields.length === 1 && fields[0]!.types[0] === 'object' && fields[0]!.properties ? fields[0]! : undefined;
+  const inner = wrapper && record[wrapper.name];
+  if (wrapper && inner !== null && typeof inner === 'object' && !Array.isArray(inner)) {
+    const innerKey = keyPath?.startsWith(`${wrapper.name}.`) ? keyPath.slice(wrapper.name.length + 1) : undefined;
+    record[wrapper.name] = blankUnsent({ ...(inner as Record<string, unknown>) }, wrapper.properties!, params, innerKey, orderField);
+    return record;
+  }
   const top = keyPath?.split('.')[0];
   for (const f of fields) {
     if (params[f.name] !== undefined || f.name === top || f.name === orderField || f.const !== undefined || f.derive || f.name.includes('.')) continue;

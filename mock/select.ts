@@ -125,7 +125,7 @@ type RowTest = (store: EntityStore, row: Row) => boolean;
 
 /**
  * The values a matching param gives: an array's items, a separator param's entries (`typeKey=business,software`),
- * else the value itself. A record is kept when it matches any of them.
+ * else the value itself. A record is kept when it matches any of them; none (an empty list) filters nothing.
  */
 export function matchValues(p: Pick<PropertyIR, 'separator'>, value: unknown): unknown[] {
   if (Array.isArray(value)) return value;
@@ -147,6 +147,7 @@ function paramTests(p: PropertyIR, value: unknown, params: Record<string, unknow
   if (p.matches) {
     const rule = p.matches;
     const values = matchValues(p, value);
+    if (values.length === 0) return []; // an empty list (states: []) asks for no filter, not for no records
     return [(store, row) => rule.fields.some((f) => values.some((one) => matchesValue(store.valueOf(row, f), one, rule)))];
   }
   if (p.bound && range) {

@@ -120,7 +120,8 @@ export async function startMock(options: MockOptions): Promise<MockServer> {
 
   const authenticate = (req: IncomingMessage) => {
     const header = req.headers.authorization ?? '';
-    const match = /^Bearer (\S.*)$/.exec(header);
+    // The scheme name is case-insensitive (RFC 9110 §11.1): `bearer x` is a bearer token too.
+    const match = /^Bearer +(\S.*)$/i.exec(header);
     if (!match) throw new HttpError(401, 'missing bearer token: send Authorization: Bearer <token>', [{ field: 'headers.authorization', message: 'missing or not a Bearer token', error_code: 'missing_token' }]);
     if (options.token !== undefined && match[1] !== options.token) throw new HttpError(401, 'invalid bearer token', [{ field: 'headers.authorization', message: 'not the token this mock accepts', error_code: 'invalid_token' }]);
   };

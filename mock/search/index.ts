@@ -153,6 +153,26 @@ export class SearchIndex {
 /** The named fields a record has (inert names never reach here). */
 function pick(data: Record<string, unknown>, names: Iterable<string>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const name of names) if (Object.hasOwn(data, name)) out[name] = data[name];
+  for (const name of names) {
+    if (Object.hasOwn(data, name)) out[name] = data[name];
+    else if (name.includes('.')) pickPath(data, name.split('.'), out);
+  }
   return out;
+}
+
+/** Copies the value at a field path (`address.city`) into `out` under the same path, when the data holds it. */
+function pickPath(data: Record<string, unknown>, path: string[], out: Record<string, unknown>): void {
+  let node: unknown = data;
+  for (const part of path) {
+    if (node === null || typeof node !== 'object' || Array.isArray(node) || !Object.hasOwn(node, part)) return;
+    node = (node as Record<string, unknown>)[part];
+  }
+  let target = out;
+  for (const part of path.slice(0, -1)) {
+    const next = target[part];
+    // A whole field picked too keeps it whole: a path inside it adds nothing.
+    if (next !== undefined && (next === null || typeof next !== 'object' || Array.isArray(next))) return;
+    target = (target[part] ??= {}) as Record<string, unknown>;
+  }
+  target[path.at(-1)!] ??= node;
 }

@@ -94,7 +94,15 @@ export function parseRequest(params: unknown, fields: ReadonlyMap<string, FieldM
       request.fields = [];
       wanted.forEach((name, i) => {
         if (typeof name !== 'string') fail(`fields[${i}]`, 'invalid_type', `must be a field name, got ${show(name)}`);
-        else if (known(name, `fields[${i}]`) && !request.fields!.includes(name)) request.fields!.push(name);
+        else if (request.fields!.includes(name)) return;
+        else if (name.includes('.') && !fields.has(name)) {
+          // A path into an object field (address.city): the field must be searchable and may hold an object.
+          const [head, ...rest] = name.split('.');
+          const field = known(head!, `fields[${i}]`);
+          if (field && !field.kinds.has('object') && !field.kinds.has('any')) fail(`fields[${i}]`, 'unsearchable_field', `"${head}" is not an object field, so "${name}" names nothing inside it`);
+          else if (field && rest.some((part) => part === '')) fail(`fields[${i}]`, 'invalid_type', `"${name}" is not a field path (an empty part)`);
+          else if (field) request.fields!.push(name);
+        } else if (known(name, `fields[${i}]`)) request.fields!.push(name);
       });
     }
   }

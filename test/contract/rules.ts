@@ -118,6 +118,7 @@ export function selects(record: Record<string, unknown>, params: Record<string, 
 /** Whether any value a matching param gives (an array's items, a separated list's entries) matches a field of the record. */
 function matchesAny(record: Record<string, unknown>, rule: MatchRule, value: unknown, separator?: string): boolean {
   const wanted = Array.isArray(value) ? value : separator !== undefined && typeof value === 'string' ? value.split(separator).map((v) => v.trim()).filter(Boolean) : [value];
+  if (wanted.length === 0) return true; // an empty list filters nothing
   return rule.fields.some((f) => wanted.some((one) => matchesOne(at(record, f), one, rule)));
 }
 

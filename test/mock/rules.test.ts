@@ -63,6 +63,7 @@ describe('filters and bounds', () => {
     expect(matchValues({}, 'a,b')).toEqual(['a,b']); // no separator: one value, commas and all
     expect(matchValues({}, ['1', '2'])).toEqual(['1', '2']);
     expect(matchValues({ separator: ',' }, 7)).toEqual([7]);
+    expect(matchValues({ separator: ',' }, '')).toEqual([]); // no values: no filter (select.ts)
   });
   test('bounds: exclusive and inclusive ends, an inclusive param, Unix time strings as numbers', () => {
     expect(withinBound(100, { side: 'lower', inclusive: false }, 100, {})).toBe(false);

@@ -140,6 +140,15 @@ describe('hit data', () => {
     expect(index.search({ query: {}, limit: 1, fields: [] }).hits[0]!.data).toEqual({});
   });
 
+  test('fields takes paths into object fields (address.city): the hit holds that part only', () => {
+    const withAddress: SearchField[] = [...FIELDS, { name: 'address', type: 'object' }];
+    const index = new SearchIndex([{ id: 'x', data: { name: 'n', address: { city: 'Oslo', line1: 'Main St 1' } } }], withAddress);
+    expect(index.search({ query: {}, fields: ['address.city'] }).hits[0]!.data).toEqual({ address: { city: 'Oslo' } });
+    expect(index.search({ query: {}, fields: ['address.zip', 'name'] }).hits[0]!.data).toEqual({ name: 'n' });
+    expect(() => index.search({ query: {}, fields: ['name.first'] })).toThrow(/"name" is not an object field/);
+    expect(() => index.search({ query: {}, fields: ['secret.x'] })).toThrow(/"secret" is not a searchable field/);
+  });
+
   test('a field the record lacks is left out', () => {
     const sparse = new SearchIndex([{ id: 'x', data: { name: 'only a name' } }], FIELDS);
     expect(sparse.search({ query: {}, fields: ['name', 'amount'] }).hits[0]!.data).toEqual({ name: 'only a name' });

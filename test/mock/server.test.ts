@@ -46,10 +46,20 @@ describe('errors use the spec error body', () => {
     });
     expect((await call({ entity: 'customers', action: 'list' }, { server: guarded, token: 'other' })).status).toBe(401);
     expect((await call({ entity: 'customers', action: 'list' }, { server: guarded, token: 'secret-token' })).status).toBe(200);
+    // The scheme name is case-insensitive.
+    const url = `${guarded.url}/api/v1/connectors/sources/payments/execute`;
+    const lower = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'bearer secret-token' }, body: JSON.stringify({ entity: 'customers', action: 'list' }) });
+    expect(lower.status).toBe(200);
   });
 
   test('unknown source: 404', async () => {
     expect(await call({ entity: 'customers', action: 'list' }, { source: 'nope' })).toEqual({ status: 404, body: { message: 'unknown source "nope"', errors: [] } });
+  });
+
+  test('a write to the record of another entity that names none: 404 naming the param (channel_topics create)', async () => {
+    const { status, body } = await call({ entity: 'channel_topics', action: 'create', params: { channel: 'Cnope', topic: 't' } }, { source: 'team_messaging' });
+    expect(status).toBe(404);
+    expect(body.errors).toEqual([{ field: 'params.channel', message: 'names no channels record', error_code: 'record_not_found' }]);
   });
 
   test('a key of no record: 404 whose field problem names the key param (the client error code)', async () => {
@@ -139,6 +149,9 @@ describe('created records', () => {
       expect(listed).toMatchObject({ ts: posted.body.result.ts, text: 'hello', thread_ts: null, reply_count: null });
       const created = await callOn(server, { entity: 'channels', action: 'create', params: { name: 'fresh-channel' } }, { source: 'team_messaging' });
       expect(created.body.result).toMatchObject({ name: 'fresh-channel', is_archived: false });
+      // A record that is one object (issue_tracking's data) is blanked inside it.
+      const issue = await callOn(server, { entity: 'issues', action: 'create', params: { teamId: 'team-1', title: 'Fresh' } }, { source: 'issue_tracking' });
+      expect(issue.body.result.data).toMatchObject({ teamId: 'team-1', title: 'Fresh', description: null, stateId: null });
     } finally {
       await server.close();
     }
