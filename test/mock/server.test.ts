@@ -62,6 +62,14 @@ describe('errors use the spec error body', () => {
     expect(body.errors).toEqual([{ field: 'params.channel', message: 'names no channels record', error_code: 'record_not_found' }]);
   });
 
+  test('a date-time param that is no date-time: 422 naming it, not an empty list', async () => {
+    const { status, body } = await call({ entity: 'calls', action: 'list', params: { fromDateTime: 'junk' } }, { source: 'call_recording' });
+    expect(status).toBe(422);
+    expect(body.errors.map((e: { field: string }) => e.field)).toEqual(['params.fromDateTime']);
+    const ok = await call({ entity: 'calls', action: 'list', params: { fromDateTime: '2024-04-05T10:00:00' } }, { source: 'call_recording' });
+    expect(ok.status).toBe(200);
+  });
+
   test('a key of no record: 404 whose field problem names the key param (the client error code)', async () => {
     const { status, body } = await call({ entity: 'customers', action: 'get', params: { id: 'cus_nope' } });
     expect(status).toBe(404);

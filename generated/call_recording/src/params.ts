@@ -32,7 +32,17 @@ export const callVideoDownload = callAudioDownload;
 /** Params of calls list. */
 export const callsList: ParamSchema = {
   type: 'object',
-  properties: { cursor: { type: 'string' }, fromDateTime: { type: 'string' }, toDateTime: { type: 'string' } },
+  properties: {
+    cursor: { type: 'string' },
+    fromDateTime: {
+      type: 'string',
+      pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2})?$',
+    },
+    toDateTime: {
+      type: 'string',
+      pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2})?$',
+    },
+  },
   additionalProperties: false,
 };
 
@@ -100,8 +110,14 @@ export const callsExtensiveList: ParamSchema = {
       type: 'object',
       properties: {
         callIds: { type: 'array', items: { type: 'string' } },
-        fromDateTime: { type: 'string' },
-        toDateTime: { type: 'string' },
+        fromDateTime: {
+          type: 'string',
+          pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2})?$',
+        },
+        toDateTime: {
+          type: 'string',
+          pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2})?$',
+        },
         workspaceId: { type: 'string' },
       },
       additionalProperties: false,

@@ -103,6 +103,12 @@ const searchPaging: PaginationDescriptor = {
   next: { from: 'meta', path: 'next_cursor' },
   stop: [{ when: 'nextMissing' }],
 };
+/** Schema shared by `call_recording_calls_extensive_list`. */
+const fromDateTimeSchema = {
+  type: 'string',
+  pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2})?$',
+  description: 'Date-time in ISO 8601 format.',
+};
 /** Schema shared by `call_recording_settings_scorecards_search`, `call_recording_stats_activity_scorecards_search`. */
 const settingsScorecardsSearchProperties = {
   cursor: callsSearchCursorSchema,
@@ -242,11 +248,13 @@ export const tools: readonly ToolDefinition<CallRecordingClient>[] = [
         cursor: cursorSchema,
         fromDateTime: {
           type: 'string',
+          pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2})?$',
           description:
             "Date-time in ISO 8601 format; start of the range. Assumption: The range is of the call's start (started); it includes its start and excludes its end. Provenance: Upstream calls API: fromDateTime is inclusive, toDateTime exclusive, on the call's start time.",
         },
         toDateTime: {
           type: 'string',
+          pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2})?$',
           description:
             "Date-time in ISO 8601 format; end of the range. Assumption: The range is of the call's start (started); it includes its start and excludes its end. Provenance: Upstream calls API: fromDateTime is inclusive, toDateTime exclusive, on the call's start time.",
         },
@@ -546,8 +554,8 @@ export const tools: readonly ToolDefinition<CallRecordingClient>[] = [
           type: 'object',
           properties: {
             callIds: { type: 'array', items: { type: 'string' } },
-            fromDateTime: { type: 'string', description: 'Date-time in ISO 8601 format.' },
-            toDateTime: { type: 'string', description: 'Date-time in ISO 8601 format.' },
+            fromDateTime: fromDateTimeSchema,
+            toDateTime: fromDateTimeSchema,
             workspaceId: { type: 'string' },
           },
           additionalProperties: false,

@@ -284,6 +284,7 @@ export interface CallsListParams {
   cursor?: string;
   /**
    * Date-time in ISO 8601 format; start of the range.
+   * Format: an ISO 8601 date-time (`2024-04-05T10:00:00Z`; UTC where it gives no offset).
    * Lower bound on `started`, inclusive.
    * Assumption: The range is of the call's start (started); it includes its start and excludes its end.
    * Provenance: Upstream calls API: fromDateTime is inclusive, toDateTime exclusive, on the call's start time.
@@ -291,6 +292,7 @@ export interface CallsListParams {
   fromDateTime?: string;
   /**
    * Date-time in ISO 8601 format; end of the range.
+   * Format: an ISO 8601 date-time (`2024-04-05T10:00:00Z`; UTC where it gives no offset).
    * Upper bound on `started`, exclusive.
    * Assumption: The range is of the call's start (started); it includes its start and excludes its end.
    * Provenance: Upstream calls API: fromDateTime is inclusive, toDateTime exclusive, on the call's start time.
@@ -411,11 +413,13 @@ export interface CallsExtensiveListParams {
     callIds?: Array<string>;
     /**
      * Date-time in ISO 8601 format.
+     * Format: an ISO 8601 date-time (`2024-04-05T10:00:00Z`; UTC where it gives no offset).
      * Lower bound, inclusive.
      */
     fromDateTime?: string;
     /**
      * Date-time in ISO 8601 format.
+     * Format: an ISO 8601 date-time (`2024-04-05T10:00:00Z`; UTC where it gives no offset).
      * Upper bound, exclusive.
      */
     toDateTime?: string;

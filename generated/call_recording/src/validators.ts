@@ -297,7 +297,9 @@ return errors === 0;
 // prettier-ignore
 export const params_calls_list: Validator = validate3;
 // prettier-ignore
-const schema3 = {"type":"object","properties":{"cursor":{"type":"string"},"fromDateTime":{"type":"string"},"toDateTime":{"type":"string"}},"additionalProperties":false};
+const schema3 = {"type":"object","properties":{"cursor":{"type":"string"},"fromDateTime":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2})?$"},"toDateTime":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2})?$"}},"additionalProperties":false};
+// prettier-ignore
+const pattern0 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2})?$", "u");
 // prettier-ignore
 function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -336,8 +338,10 @@ var valid0 = _errs2 === errors;
 if(data.fromDateTime !== undefined){
 let data1 = data.fromDateTime;
 const _errs4 = errors;
-if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/fromDateTime",schemaPath:"#/properties/fromDateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const _errs5 = errors;
+if(typeof data1 === "string"){
+if(!pattern0.test(data1)){
+const err2 = {instancePath:instancePath+"/fromDateTime",schemaPath:"#/properties/fromDateTime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2})?$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -346,14 +350,9 @@ vErrors.push(err2);
 }
 errors++;
 }
-const _errs5 = errors;
-var valid0 = _errs4 === errors;
 }
-if(data.toDateTime !== undefined){
-let data2 = data.toDateTime;
-const _errs6 = errors;
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/toDateTime",schemaPath:"#/properties/toDateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err3 = {instancePath:instancePath+"/fromDateTime",schemaPath:"#/properties/fromDateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -362,17 +361,44 @@ vErrors.push(err3);
 }
 errors++;
 }
+var valid0 = _errs4 === errors;
+}
+if(data.toDateTime !== undefined){
+let data2 = data.toDateTime;
+const _errs6 = errors;
 const _errs7 = errors;
-var valid0 = _errs6 === errors;
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(typeof data2 === "string"){
+if(!pattern0.test(data2)){
+const err4 = {instancePath:instancePath+"/toDateTime",schemaPath:"#/properties/toDateTime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2})?$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
 }
 else {
 vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/toDateTime",schemaPath:"#/properties/toDateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+var valid0 = _errs6 === errors;
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
 }
 errors++;
 }
@@ -445,7 +471,7 @@ return errors === 0;
 // prettier-ignore
 export const params_calls_extensive_list: Validator = validate5;
 // prettier-ignore
-const schema5 = {"type":"object","properties":{"contentSelector":{"type":"object","properties":{"context":{"type":"string","enum":["Extended"]},"contextTiming":{"type":"array","items":{"type":"string","enum":["Now","TimeOfCall"]}},"exposedFields":{"type":"object","properties":{"collaboration":{"type":"object","properties":{"publicComments":{"type":"boolean"}},"additionalProperties":false},"content":{"type":"object","properties":{"brief":{"type":"boolean"},"callOutcome":{"type":"boolean"},"highlights":{"type":"boolean"},"keyPoints":{"type":"boolean"},"outline":{"type":"boolean"},"pointsOfInterest":{"type":"boolean"},"structure":{"type":"boolean"},"topics":{"type":"boolean"},"trackerOccurrences":{"type":"boolean"},"trackers":{"type":"boolean"}},"additionalProperties":false},"interaction":{"type":"object","properties":{"personInteractionStats":{"type":"boolean"},"questions":{"type":"boolean"},"speakers":{"type":"boolean"},"video":{"type":"boolean"}},"additionalProperties":false},"media":{"type":"boolean"},"parties":{"type":"boolean"}},"additionalProperties":false}},"additionalProperties":false},"cursor":{"type":"string"},"filter":{"type":"object","properties":{"callIds":{"type":"array","items":{"type":"string"}},"fromDateTime":{"type":"string"},"toDateTime":{"type":"string"},"workspaceId":{"type":"string"}},"additionalProperties":false}},"required":["filter"],"additionalProperties":false};
+const schema5 = {"type":"object","properties":{"contentSelector":{"type":"object","properties":{"context":{"type":"string","enum":["Extended"]},"contextTiming":{"type":"array","items":{"type":"string","enum":["Now","TimeOfCall"]}},"exposedFields":{"type":"object","properties":{"collaboration":{"type":"object","properties":{"publicComments":{"type":"boolean"}},"additionalProperties":false},"content":{"type":"object","properties":{"brief":{"type":"boolean"},"callOutcome":{"type":"boolean"},"highlights":{"type":"boolean"},"keyPoints":{"type":"boolean"},"outline":{"type":"boolean"},"pointsOfInterest":{"type":"boolean"},"structure":{"type":"boolean"},"topics":{"type":"boolean"},"trackerOccurrences":{"type":"boolean"},"trackers":{"type":"boolean"}},"additionalProperties":false},"interaction":{"type":"object","properties":{"personInteractionStats":{"type":"boolean"},"questions":{"type":"boolean"},"speakers":{"type":"boolean"},"video":{"type":"boolean"}},"additionalProperties":false},"media":{"type":"boolean"},"parties":{"type":"boolean"}},"additionalProperties":false}},"additionalProperties":false},"cursor":{"type":"string"},"filter":{"type":"object","properties":{"callIds":{"type":"array","items":{"type":"string"}},"fromDateTime":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2})?$"},"toDateTime":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2})?$"},"workspaceId":{"type":"string"}},"additionalProperties":false}},"required":["filter"],"additionalProperties":false};
 // prettier-ignore
 const func0 = Object.prototype.hasOwnProperty;
 // prettier-ignore
@@ -1057,8 +1083,10 @@ var valid8 = _errs62 === errors;
 if(data26.fromDateTime !== undefined){
 let data29 = data26.fromDateTime;
 const _errs66 = errors;
-if(typeof data29 !== "string"){
-const err38 = {instancePath:instancePath+"/filter/fromDateTime",schemaPath:"#/properties/filter/properties/fromDateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const _errs67 = errors;
+if(typeof data29 === "string"){
+if(!pattern0.test(data29)){
+const err38 = {instancePath:instancePath+"/filter/fromDateTime",schemaPath:"#/properties/filter/properties/fromDateTime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2})?$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -1067,14 +1095,9 @@ vErrors.push(err38);
 }
 errors++;
 }
-const _errs67 = errors;
-var valid8 = _errs66 === errors;
 }
-if(data26.toDateTime !== undefined){
-let data30 = data26.toDateTime;
-const _errs68 = errors;
-if(typeof data30 !== "string"){
-const err39 = {instancePath:instancePath+"/filter/toDateTime",schemaPath:"#/properties/filter/properties/toDateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err39 = {instancePath:instancePath+"/filter/fromDateTime",schemaPath:"#/properties/filter/properties/fromDateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -1083,14 +1106,15 @@ vErrors.push(err39);
 }
 errors++;
 }
-const _errs69 = errors;
-var valid8 = _errs68 === errors;
+var valid8 = _errs66 === errors;
 }
-if(data26.workspaceId !== undefined){
-let data31 = data26.workspaceId;
-const _errs70 = errors;
-if(typeof data31 !== "string"){
-const err40 = {instancePath:instancePath+"/filter/workspaceId",schemaPath:"#/properties/filter/properties/workspaceId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data26.toDateTime !== undefined){
+let data30 = data26.toDateTime;
+const _errs68 = errors;
+const _errs69 = errors;
+if(typeof data30 === "string"){
+if(!pattern0.test(data30)){
+const err40 = {instancePath:instancePath+"/filter/toDateTime",schemaPath:"#/properties/filter/properties/toDateTime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2})?$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -1099,12 +1123,9 @@ vErrors.push(err40);
 }
 errors++;
 }
-const _errs71 = errors;
-var valid8 = _errs70 === errors;
-}
 }
 else {
-const err41 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err41 = {instancePath:instancePath+"/filter/toDateTime",schemaPath:"#/properties/filter/properties/toDateTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -1113,16 +1134,45 @@ vErrors.push(err41);
 }
 errors++;
 }
-var valid0 = _errs59 === errors;
+var valid8 = _errs68 === errors;
 }
-}
-else {
-const err42 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data26.workspaceId !== undefined){
+let data31 = data26.workspaceId;
+const _errs70 = errors;
+if(typeof data31 !== "string"){
+const err42 = {instancePath:instancePath+"/filter/workspaceId",schemaPath:"#/properties/filter/properties/workspaceId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err42];
 }
 else {
 vErrors.push(err42);
+}
+errors++;
+}
+const _errs71 = errors;
+var valid8 = _errs70 === errors;
+}
+}
+else {
+const err43 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+var valid0 = _errs59 === errors;
+}
+}
+else {
+const err44 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
 }
 errors++;
 }

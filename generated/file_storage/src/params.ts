@@ -10,7 +10,10 @@ export const commentsList: ParamSchema = {
     includeDeleted: { type: 'boolean' },
     pageSize: { type: 'integer', minimum: 1, maximum: 100 },
     pageToken: { type: 'string' },
-    startModifiedTime: { type: 'string' },
+    startModifiedTime: {
+      type: 'string',
+      pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2})?$',
+    },
   },
   required: ['fields', 'fileId'],
   additionalProperties: false,

@@ -159,6 +159,7 @@ export const tools: readonly ToolDefinition<FileStorageClient>[] = [
         pageToken: pageTokenSchema,
         startModifiedTime: {
           type: 'string',
+          pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2})?$',
           description:
             'RFC 3339 timestamp. Provenance: Upstream comments list: startModifiedTime is the minimum modifiedTime of the comments returned.',
         },

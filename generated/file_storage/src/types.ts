@@ -348,6 +348,7 @@ export interface CommentsListParams {
   pageToken?: string;
   /**
    * RFC 3339 timestamp.
+   * Format: an ISO 8601 date-time (`2024-04-05T10:00:00Z`; UTC where it gives no offset).
    * Lower bound on `modifiedTime`, inclusive.
    * Provenance: Upstream comments list: startModifiedTime is the minimum modifiedTime of the comments returned.
    */

@@ -246,7 +246,9 @@ return errors === 0;
 // prettier-ignore
 export const params_comments_list: Validator = validate2;
 // prettier-ignore
-const schema2 = {"type":"object","properties":{"fields":{"type":"string"},"fileId":{"type":"string"},"includeDeleted":{"type":"boolean"},"pageSize":{"type":"integer","minimum":1,"maximum":100},"pageToken":{"type":"string"},"startModifiedTime":{"type":"string"}},"required":["fields","fileId"],"additionalProperties":false};
+const schema2 = {"type":"object","properties":{"fields":{"type":"string"},"fileId":{"type":"string"},"includeDeleted":{"type":"boolean"},"pageSize":{"type":"integer","minimum":1,"maximum":100},"pageToken":{"type":"string"},"startModifiedTime":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2})?$"}},"required":["fields","fileId"],"additionalProperties":false};
+// prettier-ignore
+const pattern0 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2})?$", "u");
 // prettier-ignore
 function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -391,8 +393,10 @@ var valid0 = _errs10 === errors;
 if(data.startModifiedTime !== undefined){
 let data5 = data.startModifiedTime;
 const _errs12 = errors;
-if(typeof data5 !== "string"){
-const err10 = {instancePath:instancePath+"/startModifiedTime",schemaPath:"#/properties/startModifiedTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const _errs13 = errors;
+if(typeof data5 === "string"){
+if(!pattern0.test(data5)){
+const err10 = {instancePath:instancePath+"/startModifiedTime",schemaPath:"#/properties/startModifiedTime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2})?$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -401,17 +405,27 @@ vErrors.push(err10);
 }
 errors++;
 }
-const _errs13 = errors;
-var valid0 = _errs12 === errors;
-}
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err11 = {instancePath:instancePath+"/startModifiedTime",schemaPath:"#/properties/startModifiedTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
 else {
 vErrors.push(err11);
+}
+errors++;
+}
+var valid0 = _errs12 === errors;
+}
+}
+else {
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
 }
 errors++;
 }
@@ -758,7 +772,7 @@ const schema6 = {"type":"object","properties":{"corpora":{"type":"string","enum"
 // prettier-ignore
 const func0 = Object.prototype.hasOwnProperty;
 // prettier-ignore
-const pattern0 = new RegExp("^(?:drive|appDataFolder)(?:,(?:drive|appDataFolder))*$", "u");
+const pattern1 = new RegExp("^(?:drive|appDataFolder)(?:,(?:drive|appDataFolder))*$", "u");
 // prettier-ignore
 function validate6(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -944,7 +958,7 @@ let data8 = data.spaces;
 const _errs18 = errors;
 const _errs19 = errors;
 if(typeof data8 === "string"){
-if(!pattern0.test(data8)){
+if(!pattern1.test(data8)){
 const err12 = {instancePath:instancePath+"/spaces",schemaPath:"#/properties/spaces/pattern",keyword:"pattern",params:{pattern: "^(?:drive|appDataFolder)(?:,(?:drive|appDataFolder))*$"},message:"must match pattern \""+"^(?:drive|appDataFolder)(?:,(?:drive|appDataFolder))*$"+"\""};
 if(vErrors === null){
 vErrors = [err12];

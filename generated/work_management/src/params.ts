@@ -202,14 +202,26 @@ export const workspaceTaskSearchList: ParamSchema = {
   properties: {
     'assignee.any': { type: 'string' },
     completed: { type: 'boolean' },
-    'created_at.after': { type: 'string' },
-    'created_at.before': { type: 'string' },
+    'created_at.after': {
+      type: 'string',
+      pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2})?$',
+    },
+    'created_at.before': {
+      type: 'string',
+      pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2})?$',
+    },
     'due_on.after': { type: 'string' },
     'due_on.before': { type: 'string' },
     'followers.any': { type: 'string' },
     limit: { type: 'integer', minimum: 1 },
-    'modified_at.after': { type: 'string' },
-    'modified_at.before': { type: 'string' },
+    'modified_at.after': {
+      type: 'string',
+      pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2})?$',
+    },
+    'modified_at.before': {
+      type: 'string',
+      pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2})?$',
+    },
     offset: { type: 'string' },
     'projects.any': { type: 'string' },
     resource_subtype: { type: 'string' },

@@ -61,6 +61,12 @@ const workspaceSchema = {
   description:
     'Workspace. Note: Typed string in the tasks list row ("(strings)"); the projects and users list rows give no type.',
 };
+/** Schema shared by `work_management_workspace_task_search_list`. */
+const createdAtAfterSchema = {
+  type: 'string',
+  pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2})?$',
+  description: 'ISO 8601.',
+};
 /** Schema shared by `work_management_workspace_teams_list`, `work_management_workspace_users_list`. */
 const workspaceTeamsListProperties = {
   limit: limitSchema,
@@ -640,14 +646,14 @@ export const tools: readonly ToolDefinition<WorkManagementClient>[] = [
             "Comma-separated ids. A list joined with ','. Provenance: The upstream work-management API's workspace task search takes dotted query parameter names (assignee.any, projects.any, created_at.after, due_on.before, ...) literally.",
         },
         completed: { type: 'boolean' },
-        'created_at.after': { type: 'string', description: 'ISO 8601.' },
-        'created_at.before': { type: 'string', description: 'ISO 8601.' },
+        'created_at.after': createdAtAfterSchema,
+        'created_at.before': createdAtAfterSchema,
         'due_on.after': { type: 'string', description: 'ISO 8601 date.' },
         'due_on.before': { type: 'string', description: 'ISO 8601 date.' },
         'followers.any': { type: 'string', description: "Comma-separated ids. A list joined with ','." },
         limit: limitSchema,
-        'modified_at.after': { type: 'string', description: 'ISO 8601.' },
-        'modified_at.before': { type: 'string', description: 'ISO 8601.' },
+        'modified_at.after': createdAtAfterSchema,
+        'modified_at.before': createdAtAfterSchema,
         offset: offsetSchema,
         'projects.any': { type: 'string', description: "Comma-separated ids. A list joined with ','." },
         resource_subtype: { type: 'string' },

@@ -597,9 +597,15 @@ export interface WorkspaceTaskSearchListParams {
   'assignee.any'?: string;
   /** Not described by the contract. */
   completed?: boolean;
-  /** ISO 8601. */
+  /**
+   * ISO 8601.
+   * Format: an ISO 8601 date-time (`2024-04-05T10:00:00Z`; UTC where it gives no offset).
+   */
   'created_at.after'?: string;
-  /** ISO 8601. */
+  /**
+   * ISO 8601.
+   * Format: an ISO 8601 date-time (`2024-04-05T10:00:00Z`; UTC where it gives no offset).
+   */
   'created_at.before'?: string;
   /** ISO 8601 date. */
   'due_on.after'?: string;
@@ -616,9 +622,15 @@ export interface WorkspaceTaskSearchListParams {
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   limit?: number;
-  /** ISO 8601. */
+  /**
+   * ISO 8601.
+   * Format: an ISO 8601 date-time (`2024-04-05T10:00:00Z`; UTC where it gives no offset).
+   */
   'modified_at.after'?: string;
-  /** ISO 8601. */
+  /**
+   * ISO 8601.
+   * Format: an ISO 8601 date-time (`2024-04-05T10:00:00Z`; UTC where it gives no offset).
+   */
   'modified_at.before'?: string;
   /** Pagination offset token taken from meta next_page. */
   offset?: string;

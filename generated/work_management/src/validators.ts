@@ -2207,9 +2207,11 @@ return errors === 0;
 // prettier-ignore
 export const params_workspace_task_search_list: Validator = validate19;
 // prettier-ignore
-const schema19 = {"type":"object","properties":{"assignee.any":{"type":"string"},"completed":{"type":"boolean"},"created_at.after":{"type":"string"},"created_at.before":{"type":"string"},"due_on.after":{"type":"string"},"due_on.before":{"type":"string"},"followers.any":{"type":"string"},"limit":{"type":"integer","minimum":1},"modified_at.after":{"type":"string"},"modified_at.before":{"type":"string"},"offset":{"type":"string"},"projects.any":{"type":"string"},"resource_subtype":{"type":"string"},"sections.any":{"type":"string"},"sort_ascending":{"type":"boolean"},"sort_by":{"type":"string"},"teams.any":{"type":"string"},"text":{"type":"string"},"workspace_gid":{"type":"string"}},"required":["workspace_gid"],"additionalProperties":false,"allOf":[{"anyOf":[{"required":["assignee.any"],"properties":{"assignee.any":{"not":{"type":"null"}}}},{"required":["completed"],"properties":{"completed":{"not":{"type":"null"}}}},{"required":["created_at.after"],"properties":{"created_at.after":{"not":{"type":"null"}}}},{"required":["created_at.before"],"properties":{"created_at.before":{"not":{"type":"null"}}}},{"required":["due_on.after"],"properties":{"due_on.after":{"not":{"type":"null"}}}},{"required":["due_on.before"],"properties":{"due_on.before":{"not":{"type":"null"}}}},{"required":["followers.any"],"properties":{"followers.any":{"not":{"type":"null"}}}},{"required":["modified_at.after"],"properties":{"modified_at.after":{"not":{"type":"null"}}}},{"required":["modified_at.before"],"properties":{"modified_at.before":{"not":{"type":"null"}}}},{"required":["projects.any"],"properties":{"projects.any":{"not":{"type":"null"}}}},{"required":["resource_subtype"],"properties":{"resource_subtype":{"not":{"type":"null"}}}},{"required":["sections.any"],"properties":{"sections.any":{"not":{"type":"null"}}}},{"required":["teams.any"],"properties":{"teams.any":{"not":{"type":"null"}}}},{"required":["text"],"properties":{"text":{"not":{"type":"null"}}}}]}]};
+const schema19 = {"type":"object","properties":{"assignee.any":{"type":"string"},"completed":{"type":"boolean"},"created_at.after":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2})?$"},"created_at.before":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2})?$"},"due_on.after":{"type":"string"},"due_on.before":{"type":"string"},"followers.any":{"type":"string"},"limit":{"type":"integer","minimum":1},"modified_at.after":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2})?$"},"modified_at.before":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2})?$"},"offset":{"type":"string"},"projects.any":{"type":"string"},"resource_subtype":{"type":"string"},"sections.any":{"type":"string"},"sort_ascending":{"type":"boolean"},"sort_by":{"type":"string"},"teams.any":{"type":"string"},"text":{"type":"string"},"workspace_gid":{"type":"string"}},"required":["workspace_gid"],"additionalProperties":false,"allOf":[{"anyOf":[{"required":["assignee.any"],"properties":{"assignee.any":{"not":{"type":"null"}}}},{"required":["completed"],"properties":{"completed":{"not":{"type":"null"}}}},{"required":["created_at.after"],"properties":{"created_at.after":{"not":{"type":"null"}}}},{"required":["created_at.before"],"properties":{"created_at.before":{"not":{"type":"null"}}}},{"required":["due_on.after"],"properties":{"due_on.after":{"not":{"type":"null"}}}},{"required":["due_on.before"],"properties":{"due_on.before":{"not":{"type":"null"}}}},{"required":["followers.any"],"properties":{"followers.any":{"not":{"type":"null"}}}},{"required":["modified_at.after"],"properties":{"modified_at.after":{"not":{"type":"null"}}}},{"required":["modified_at.before"],"properties":{"modified_at.before":{"not":{"type":"null"}}}},{"required":["projects.any"],"properties":{"projects.any":{"not":{"type":"null"}}}},{"required":["resource_subtype"],"properties":{"resource_subtype":{"not":{"type":"null"}}}},{"required":["sections.any"],"properties":{"sections.any":{"not":{"type":"null"}}}},{"required":["teams.any"],"properties":{"teams.any":{"not":{"type":"null"}}}},{"required":["text"],"properties":{"text":{"not":{"type":"null"}}}}]}]};
 // prettier-ignore
 const func0 = Object.prototype.hasOwnProperty;
+// prettier-ignore
+const pattern0 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2})?$", "u");
 // prettier-ignore
 function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -3125,8 +3127,10 @@ var valid30 = _errs76 === errors;
 if(data["created_at.after"] !== undefined){
 let data16 = data["created_at.after"];
 const _errs78 = errors;
-if(typeof data16 !== "string"){
-const err47 = {instancePath:instancePath+"/created_at.after",schemaPath:"#/properties/created_at.after/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const _errs79 = errors;
+if(typeof data16 === "string"){
+if(!pattern0.test(data16)){
+const err47 = {instancePath:instancePath+"/created_at.after",schemaPath:"#/properties/created_at.after/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2})?$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2})?$"+"\""};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -3135,14 +3139,9 @@ vErrors.push(err47);
 }
 errors++;
 }
-const _errs79 = errors;
-var valid30 = _errs78 === errors;
 }
-if(data["created_at.before"] !== undefined){
-let data17 = data["created_at.before"];
-const _errs80 = errors;
-if(typeof data17 !== "string"){
-const err48 = {instancePath:instancePath+"/created_at.before",schemaPath:"#/properties/created_at.before/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err48 = {instancePath:instancePath+"/created_at.after",schemaPath:"#/properties/created_at.after/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -3151,19 +3150,46 @@ vErrors.push(err48);
 }
 errors++;
 }
+var valid30 = _errs78 === errors;
+}
+if(data["created_at.before"] !== undefined){
+let data17 = data["created_at.before"];
+const _errs80 = errors;
 const _errs81 = errors;
+if(typeof data17 === "string"){
+if(!pattern0.test(data17)){
+const err49 = {instancePath:instancePath+"/created_at.before",schemaPath:"#/properties/created_at.before/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2})?$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2})?$"+"\""};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+else {
+const err50 = {instancePath:instancePath+"/created_at.before",schemaPath:"#/properties/created_at.before/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
 var valid30 = _errs80 === errors;
 }
 if(data["due_on.after"] !== undefined){
 let data18 = data["due_on.after"];
 const _errs82 = errors;
 if(typeof data18 !== "string"){
-const err49 = {instancePath:instancePath+"/due_on.after",schemaPath:"#/properties/due_on.after/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err51 = {instancePath:instancePath+"/due_on.after",schemaPath:"#/properties/due_on.after/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err49];
+vErrors = [err51];
 }
 else {
-vErrors.push(err49);
+vErrors.push(err51);
 }
 errors++;
 }
@@ -3174,12 +3200,12 @@ if(data["due_on.before"] !== undefined){
 let data19 = data["due_on.before"];
 const _errs84 = errors;
 if(typeof data19 !== "string"){
-const err50 = {instancePath:instancePath+"/due_on.before",schemaPath:"#/properties/due_on.before/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err52 = {instancePath:instancePath+"/due_on.before",schemaPath:"#/properties/due_on.before/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err50];
+vErrors = [err52];
 }
 else {
-vErrors.push(err50);
+vErrors.push(err52);
 }
 errors++;
 }
@@ -3190,12 +3216,12 @@ if(data["followers.any"] !== undefined){
 let data20 = data["followers.any"];
 const _errs86 = errors;
 if(typeof data20 !== "string"){
-const err51 = {instancePath:instancePath+"/followers.any",schemaPath:"#/properties/followers.any/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err53 = {instancePath:instancePath+"/followers.any",schemaPath:"#/properties/followers.any/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err51];
+vErrors = [err53];
 }
 else {
-vErrors.push(err51);
+vErrors.push(err53);
 }
 errors++;
 }
@@ -3206,24 +3232,24 @@ if(data.limit !== undefined){
 let data21 = data.limit;
 const _errs88 = errors;
 if(!((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21)))){
-const err52 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err54 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
-vErrors = [err52];
+vErrors = [err54];
 }
 else {
-vErrors.push(err52);
+vErrors.push(err54);
 }
 errors++;
 }
 const _errs89 = errors;
 if(typeof data21 == "number"){
 if(data21 < 1 || isNaN(data21)){
-const err53 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err55 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
-vErrors = [err53];
+vErrors = [err55];
 }
 else {
-vErrors.push(err53);
+vErrors.push(err55);
 }
 errors++;
 }
@@ -3233,45 +3259,69 @@ var valid30 = _errs88 === errors;
 if(data["modified_at.after"] !== undefined){
 let data22 = data["modified_at.after"];
 const _errs90 = errors;
-if(typeof data22 !== "string"){
-const err54 = {instancePath:instancePath+"/modified_at.after",schemaPath:"#/properties/modified_at.after/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const _errs91 = errors;
+if(typeof data22 === "string"){
+if(!pattern0.test(data22)){
+const err56 = {instancePath:instancePath+"/modified_at.after",schemaPath:"#/properties/modified_at.after/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2})?$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2})?$"+"\""};
 if(vErrors === null){
-vErrors = [err54];
+vErrors = [err56];
 }
 else {
-vErrors.push(err54);
+vErrors.push(err56);
 }
 errors++;
 }
-const _errs91 = errors;
+}
+else {
+const err57 = {instancePath:instancePath+"/modified_at.after",schemaPath:"#/properties/modified_at.after/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
 var valid30 = _errs90 === errors;
 }
 if(data["modified_at.before"] !== undefined){
 let data23 = data["modified_at.before"];
 const _errs92 = errors;
-if(typeof data23 !== "string"){
-const err55 = {instancePath:instancePath+"/modified_at.before",schemaPath:"#/properties/modified_at.before/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const _errs93 = errors;
+if(typeof data23 === "string"){
+if(!pattern0.test(data23)){
+const err58 = {instancePath:instancePath+"/modified_at.before",schemaPath:"#/properties/modified_at.before/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2})?$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2})?$"+"\""};
 if(vErrors === null){
-vErrors = [err55];
+vErrors = [err58];
 }
 else {
-vErrors.push(err55);
+vErrors.push(err58);
 }
 errors++;
 }
-const _errs93 = errors;
+}
+else {
+const err59 = {instancePath:instancePath+"/modified_at.before",schemaPath:"#/properties/modified_at.before/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
 var valid30 = _errs92 === errors;
 }
 if(data.offset !== undefined){
 let data24 = data.offset;
 const _errs94 = errors;
 if(typeof data24 !== "string"){
-const err56 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err60 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err56];
+vErrors = [err60];
 }
 else {
-vErrors.push(err56);
+vErrors.push(err60);
 }
 errors++;
 }
@@ -3282,12 +3332,12 @@ if(data["projects.any"] !== undefined){
 let data25 = data["projects.any"];
 const _errs96 = errors;
 if(typeof data25 !== "string"){
-const err57 = {instancePath:instancePath+"/projects.any",schemaPath:"#/properties/projects.any/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err61 = {instancePath:instancePath+"/projects.any",schemaPath:"#/properties/projects.any/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err57];
+vErrors = [err61];
 }
 else {
-vErrors.push(err57);
+vErrors.push(err61);
 }
 errors++;
 }
@@ -3298,12 +3348,12 @@ if(data.resource_subtype !== undefined){
 let data26 = data.resource_subtype;
 const _errs98 = errors;
 if(typeof data26 !== "string"){
-const err58 = {instancePath:instancePath+"/resource_subtype",schemaPath:"#/properties/resource_subtype/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err62 = {instancePath:instancePath+"/resource_subtype",schemaPath:"#/properties/resource_subtype/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err58];
+vErrors = [err62];
 }
 else {
-vErrors.push(err58);
+vErrors.push(err62);
 }
 errors++;
 }
@@ -3314,12 +3364,12 @@ if(data["sections.any"] !== undefined){
 let data27 = data["sections.any"];
 const _errs100 = errors;
 if(typeof data27 !== "string"){
-const err59 = {instancePath:instancePath+"/sections.any",schemaPath:"#/properties/sections.any/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err63 = {instancePath:instancePath+"/sections.any",schemaPath:"#/properties/sections.any/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err59];
+vErrors = [err63];
 }
 else {
-vErrors.push(err59);
+vErrors.push(err63);
 }
 errors++;
 }
@@ -3330,12 +3380,12 @@ if(data.sort_ascending !== undefined){
 let data28 = data.sort_ascending;
 const _errs102 = errors;
 if(typeof data28 !== "boolean"){
-const err60 = {instancePath:instancePath+"/sort_ascending",schemaPath:"#/properties/sort_ascending/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err64 = {instancePath:instancePath+"/sort_ascending",schemaPath:"#/properties/sort_ascending/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
-vErrors = [err60];
+vErrors = [err64];
 }
 else {
-vErrors.push(err60);
+vErrors.push(err64);
 }
 errors++;
 }
@@ -3346,12 +3396,12 @@ if(data.sort_by !== undefined){
 let data29 = data.sort_by;
 const _errs104 = errors;
 if(typeof data29 !== "string"){
-const err61 = {instancePath:instancePath+"/sort_by",schemaPath:"#/properties/sort_by/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err65 = {instancePath:instancePath+"/sort_by",schemaPath:"#/properties/sort_by/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err61];
+vErrors = [err65];
 }
 else {
-vErrors.push(err61);
+vErrors.push(err65);
 }
 errors++;
 }
@@ -3362,12 +3412,12 @@ if(data["teams.any"] !== undefined){
 let data30 = data["teams.any"];
 const _errs106 = errors;
 if(typeof data30 !== "string"){
-const err62 = {instancePath:instancePath+"/teams.any",schemaPath:"#/properties/teams.any/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err66 = {instancePath:instancePath+"/teams.any",schemaPath:"#/properties/teams.any/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err62];
+vErrors = [err66];
 }
 else {
-vErrors.push(err62);
+vErrors.push(err66);
 }
 errors++;
 }
@@ -3378,12 +3428,12 @@ if(data.text !== undefined){
 let data31 = data.text;
 const _errs108 = errors;
 if(typeof data31 !== "string"){
-const err63 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err67 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err63];
+vErrors = [err67];
 }
 else {
-vErrors.push(err63);
+vErrors.push(err67);
 }
 errors++;
 }
@@ -3394,12 +3444,12 @@ if(data.workspace_gid !== undefined){
 let data32 = data.workspace_gid;
 const _errs110 = errors;
 if(typeof data32 !== "string"){
-const err64 = {instancePath:instancePath+"/workspace_gid",schemaPath:"#/properties/workspace_gid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err68 = {instancePath:instancePath+"/workspace_gid",schemaPath:"#/properties/workspace_gid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err64];
+vErrors = [err68];
 }
 else {
-vErrors.push(err64);
+vErrors.push(err68);
 }
 errors++;
 }
@@ -3408,12 +3458,12 @@ var valid30 = _errs110 === errors;
 }
 }
 else {
-const err65 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err69 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err65];
+vErrors = [err69];
 }
 else {
-vErrors.push(err65);
+vErrors.push(err69);
 }
 errors++;
 }
