@@ -547,6 +547,8 @@ export interface ConnectorIR {
   file: string;
   /** One paragraph on the connector. */
   description: string;
+  /** Where the connector's own words are written (title, description, seed, transitions), for diff's locations. */
+  docSources?: Partial<Record<'title' | 'description' | 'seed' | 'transitionsUnspecified', SourceLocation>>;
   /** What readers of every connector need of this one (indexes, totals, limits), made from `entities` by normalize. */
   outline: ConnectorOutline;
   /** Authentication (auth_config). */

@@ -93,7 +93,11 @@ interface Walk {
 
 function compareConnector(sink: ChangeSink, b: ConnectorIR, h: ConnectorIR, descriptions: Walk['descriptions']): void {
   const scope: Scope = { connector: h.id, affects: [h.id] };
-  sink.docs(scope, `connector \`${h.id}\``, b, h, ['title', 'description', 'seed', 'transitionsUnspecified'], { file: h.file, line: 1 }, 'request');
+  // Located at the first key whose words changed (the head's line of it), else the file's first line.
+  const docKeys = ['title', 'description', 'seed', 'transitionsUnspecified'] as const;
+  const firstChanged = docKeys.find((k) => show(b[k]) !== show(h[k]));
+  const docsAt = (firstChanged && h.docSources?.[firstChanged]) || { file: h.file, line: 1 };
+  sink.docs(scope, `connector \`${h.id}\``, b, h, docKeys, docsAt, 'request');
   compareAuth(sink, scope, b, h);
   byName(b.pagination, h.pagination, { removed: () => {}, added: () => {}, both: (bs, hs) => compareScheme(sink, scope, bs, hs, pagingPlaces(h.entities, hs.name)) });
   compareShapes(sink, scope, 'meta', b.meta, h.meta, { base: b, head: h });

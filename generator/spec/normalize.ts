@@ -507,7 +507,7 @@ export function normalize(loaded: LoadedSpec, cached?: CachedConnectors): Normal
 }
 
 /** The nodes of a connector: what the IR cache deserializes only when the run reads them (cache/ir-cache.ts). */
-const NODE_FIELDS = ['auth', 'pagination', 'meta', 'records', 'entities'] as const;
+const NODE_FIELDS = ['auth', 'pagination', 'meta', 'records', 'entities', 'docSources'] as const;
 
 /**
  * A connector of the IR cache as this run's IR: the fields of its entry's head at once; its nodes (NODE_FIELDS) from the
@@ -758,6 +758,13 @@ function buildConnector(
     meta,
     records,
     entities,
+    // A node (NODE_FIELDS): its locations' lines come back with the others' from the IR cache.
+    docSources: {
+      title: ctx.loc(['title']),
+      description: ctx.loc(['description']),
+      seed: ctx.loc(['seed']),
+      ...(raw.transitions ? { transitionsUnspecified: ctx.loc(['transitions', 'unspecified']) } : {}),
+    },
     ...(raw.transitions ? { transitionsUnspecified: raw.transitions.unspecified } : {}),
   };
 }
