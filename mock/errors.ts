@@ -35,7 +35,5 @@ export class HttpError extends Error {
 
 /** 400: the request is malformed. */
 export const badRequest = (message: string, errors: FieldProblem[] = []) => new HttpError(400, message, errors);
-/** 404: unknown source, record or route. */
-export const notFound = (message: string) => new HttpError(404, message);
 /** 422: the params break the spec's constraints. */
 export const invalidParams = (message: string, errors: FieldProblem[]) => new HttpError(422, message, errors);

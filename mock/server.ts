@@ -10,7 +10,7 @@ import { authConfigFields, type ActionIR, type ConnectorIR, type SpecIR } from '
 import { objectSchema, paramsSchema } from '../generator/emitters/validators/json-schema.js';
 import { describeIssues } from '../runtime/src/validation.js';
 import { runAction, type ActionResult } from './actions.js';
-import { badRequest, HttpError, invalidParams, notFound, type FieldProblem } from './errors.js';
+import { badRequest, HttpError, invalidParams, type FieldProblem } from './errors.js';
 import { checkParamGroups } from './rules.js';
 import { BaseData, SourceData } from './store.js';
 import { DEFAULT_MAX_SOURCES, MAX_RECORDS } from './limits.js';
@@ -128,7 +128,7 @@ export async function startMock(options: MockOptions): Promise<MockServer> {
 
   const execute = (req: IncomingMessage, sourceId: string, body: Record<string, unknown>, url: string): { result: ActionResult; entity: string; action: string } => {
     const source = sources.get(sourceId);
-    if (!source) throw notFound(`unknown source ${JSON.stringify(sourceId)}`);
+    if (!source) throw new HttpError(404, `unknown source ${JSON.stringify(sourceId)}`, [{ field: 'path.source_id', message: 'names no source of this service', error_code: 'unknown_source' }]);
     const { entity: entityName, action: actionName, params = {} } = body;
     const bodyProblems: FieldProblem[] = [];
     if (typeof entityName !== 'string') bodyProblems.push({ field: 'entity', message: 'required string', error_code: 'required' });
@@ -165,7 +165,8 @@ export async function startMock(options: MockOptions): Promise<MockServer> {
     if (!connector) problems.push({ field: 'source_template_id', message: `must be one of ${[...connectors.keys()].join(', ')}`, error_code: 'unknown_template' });
     for (const field of ['workspace_id', 'name']) if (body[field] !== undefined && typeof body[field] !== 'string') problems.push({ field, message: 'must be a string', error_code: 'invalid_type' });
     for (const key of Object.keys(body)) if (!['workspace_id', 'source_template_id', 'auth_config', 'name'].includes(key)) problems.push({ field: key, message: 'unknown field', error_code: 'unknown_field' });
-    const auth = body['auth_config'] ?? {};
+    // Absent is no credentials; null is no object (a 422 like any other non-object).
+    const auth = body['auth_config'] === undefined ? {} : body['auth_config'];
     if (typeof auth !== 'object' || auth === null || Array.isArray(auth)) problems.push({ field: 'auth_config', message: 'must be an object', error_code: 'invalid_type' });
     else if (connector) problems.push(...authConfigProblems(connector, auth as Record<string, unknown>));
     if (problems.length) throw invalidParams(`invalid source: ${problems.map((p) => `${p.field} ${p.message}`).join('; ')}`, problems);
@@ -180,8 +181,8 @@ export async function startMock(options: MockOptions): Promise<MockServer> {
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<{ status: number; note: string }> => {
     const path = (req.url ?? '/').split('?')[0]!;
     const match = executePattern.exec(path);
-    if (!match && path !== sourcesPath) throw notFound(`no route ${req.method} ${path}`);
-    if (req.method !== 'POST') throw new HttpError(405, `use POST for ${path}`);
+    if (!match && path !== sourcesPath) throw new HttpError(404, `no route ${req.method} ${path}`, [{ field: 'path', message: `the service answers POST ${sourcesPath} and POST /api/v1/connectors/sources/{source_id}/execute`, error_code: 'unknown_route' }]);
+    if (req.method !== 'POST') throw new HttpError(405, `use POST for ${path}`, [{ field: 'method', message: `${req.method} is not allowed; use POST`, error_code: 'method_not_allowed' }]);
     authenticate(req);
     const text = await readBody(req);
     if (match) {

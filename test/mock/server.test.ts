@@ -52,8 +52,28 @@ describe('errors use the spec error body', () => {
     expect(lower.status).toBe(200);
   });
 
-  test('unknown source: 404', async () => {
-    expect(await call({ entity: 'customers', action: 'list' }, { source: 'nope' })).toEqual({ status: 404, body: { message: 'unknown source "nope"', errors: [] } });
+  test('unknown source, unknown route, another method: each error names its problem (errors holds one entry)', async () => {
+    expect(await call({ entity: 'customers', action: 'list' }, { source: 'nope' })).toEqual({
+      status: 404,
+      body: { message: 'unknown source "nope"', errors: [{ field: 'path.source_id', message: 'names no source of this service', error_code: 'unknown_source' }] },
+    });
+    const route = await call({}, { path: '/api/v2/nothing' });
+    expect(route.status).toBe(404);
+    expect(route.body.errors).toMatchObject([{ field: 'path', error_code: 'unknown_route' }]);
+    const get = await fetch(`${mock.url}/api/v1/integrations/sources`, { method: 'GET', headers: { authorization: 'Bearer x' } });
+    expect(get.status).toBe(405);
+    expect((await get.json()).errors).toMatchObject([{ field: 'method', error_code: 'method_not_allowed' }]);
+  });
+
+  test('a source whose auth_config is null: 422 (an absent one is no credentials)', async () => {
+    const server = await startMock({ ir: specIr, port: 0 });
+    try {
+      const nulled = await call({ source_template_id: 'crm', auth_config: null }, { server, path: '/api/v1/integrations/sources' });
+      expect(nulled.status).toBe(422);
+      expect(nulled.body.errors).toMatchObject([{ field: 'auth_config', error_code: 'invalid_type' }]);
+    } finally {
+      await server.close();
+    }
   });
 
   test('a write to the record of another entity that names none: 404 naming the param (channel_topics create)', async () => {
