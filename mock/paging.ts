@@ -23,20 +23,40 @@ const TOKEN_PREFIX = 'pos:';
 
 /**
  * An opaque position token: base64url of "pos:<offset>", or "pos:<offset>:<key>" with the key of the last record
- * served, so the next page continues after that record even when writes moved it (a message posted meanwhile).
+ * served, so the next page continues after that record even when writes moved it (a message posted meanwhile); then,
+ * after a line break, the fingerprint of the request it continues (queryFingerprint), when it has one.
  */
-export function encodeToken(offset: number, lastKey?: unknown): string {
-  return Buffer.from(`${TOKEN_PREFIX}${offset}${lastKey === undefined ? '' : `:${String(lastKey)}`}`).toString('base64url');
+export function encodeToken(offset: number, lastKey?: unknown, query?: string): string {
+  return Buffer.from(`${TOKEN_PREFIX}${offset}${lastKey === undefined ? '' : `:${String(lastKey)}`}${query === undefined ? '' : `\n${query}`}`).toString('base64url');
 }
 
-function decodeToken(value: unknown, param: string): { offset: number; after?: string } {
+function decodeToken(value: unknown, param: string, query?: string): { offset: number; after?: string } {
   if (typeof value === 'number' && Number.isInteger(value) && value >= 0) return { offset: value };
   if (typeof value === 'string') {
     const text = Buffer.from(value, 'base64url').toString();
-    const match = /^pos:(\d{1,9})(?::([^\n]{1,512}))?$/.exec(text);
+    const match = /^pos:(\d{1,9})(?::([^\n]{1,512}))?(?:\n([0-9a-f]{8}))?$/.exec(text);
+    if (match && match[3] !== undefined && query !== undefined && match[3] !== query) {
+      const message = 'belongs to another request (a token continues the filters and sort that returned it; only the page size may change)';
+      throw invalidParams(`invalid ${param}: ${message}`, [{ field: `params.${param}`, message, error_code: 'invalid_cursor' }]);
+    }
     if (match) return { offset: Number(match[1]), ...(match[2] !== undefined ? { after: match[2] } : {}) };
   }
   throw invalidParams(`invalid ${param}: not a position this service issued`, [{ field: `params.${param}`, message: 'not a position this service issued', error_code: 'invalid_cursor' }]);
+}
+
+/**
+ * A fingerprint (FNV-1a, 8 hex digits) of a request's params but its paging ones (the position, the page size, the
+ * backward param): a token carries it, and a request that changed its filters or sort is refused the token.
+ */
+export function queryFingerprint(params: Record<string, unknown>, paging: readonly (string | undefined)[]): string {
+  const kept = Object.keys(params)
+    .filter((k) => !paging.includes(k) && params[k] !== undefined && params[k] !== null)
+    .sort()
+    .map((k) => [k, params[k]]);
+  const text = JSON.stringify(kept);
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(16).padStart(8, '0');
 }
 
 function setPath(target: Record<string, unknown>, dotted: string, value: unknown): void {
@@ -115,6 +135,8 @@ export function cutPage(
   const size = scheme ? pageSize(action, scheme, params) : total;
   const given = (name: string | undefined) => (name === undefined || params[name] === undefined || params[name] === null || params[name] === '' ? undefined : params[name]);
   const cursor = given(scheme?.param);
+  // What a token of this request continues: its params but the paging ones.
+  const query = scheme ? queryFingerprint(params, [scheme.param, scheme.sizeParam, scheme.previousParam, scheme.next.queryParam]) : undefined;
   const before = scheme?.next.from === 'last_record' ? given(scheme.previousParam) : undefined;
   /** The position of the record a key param names; a key of no record in the selection is a 422. */
   const positionNamedBy = (param: string, key: unknown) => {
@@ -156,7 +178,7 @@ export function cutPage(
         break;
       default: {
         // After the record the token names, where it still is; else at the offset it was issued for.
-        const { offset, after } = decodeToken(cursor, scheme.param);
+        const { offset, after } = decodeToken(cursor, scheme.param, query);
         const at = after !== undefined && positionOf ? positionOf(after) : -1;
         from = at >= 0 ? at + 1 : offset;
       }
@@ -164,7 +186,7 @@ export function cutPage(
   }
   from = Math.max(0, Math.min(from, total));
   const to = Math.min(total, from + size);
-  return pageOut(action, scheme, metaShape, total, baseUrl, size, from, to, to < total, undefined, keyAt);
+  return pageOut(action, scheme, metaShape, total, baseUrl, size, from, to, to < total, undefined, keyAt, query);
 }
 
 /** The page from `from` to `to` (exclusive) and its meta; `hasMore`: whether more records lie in the paging direction. */
@@ -180,6 +202,7 @@ function pageOut(
   hasMore: boolean,
   positionAt?: (offset: number) => unknown,
   keyAt?: (index: number) => unknown,
+  query?: string,
 ): PageOut {
   const paramType = action.params.find((p) => p.name === scheme?.param)?.types[0];
   // A token going forward names the record before it (the last one served); numbers stay plain offsets.
@@ -187,7 +210,7 @@ function pageOut(
     const key = keyAt && offset > 0 && offset <= total ? keyAt(offset - 1) : undefined;
     return key !== undefined && String(key).length <= 256 ? key : undefined;
   };
-  const tokenFor = (offset: number) => (positionAt ? positionAt(offset) : paramType === 'integer' || paramType === 'number' ? offset : encodeToken(offset, offset === to ? lastKey(offset) : undefined));
+  const tokenFor = (offset: number) => (positionAt ? positionAt(offset) : paramType === 'integer' || paramType === 'number' ? offset : encodeToken(offset, offset === to ? lastKey(offset) : undefined, query));
   const url = (offset: number) => `${baseUrl}?${scheme?.next.queryParam ?? scheme?.param ?? 'page'}=${encodeURIComponent(String(scheme?.next.from === 'page_number' ? Math.floor(offset / size) + (scheme.next.start ?? 1) : tokenFor(offset)))}`;
   const meta: Record<string, unknown> = {};
   if (scheme) {

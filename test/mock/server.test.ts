@@ -186,6 +186,19 @@ describe('created records', () => {
   });
 });
 
+describe('page tokens continue their own request', () => {
+  test('a token used with other filters is a 422 invalid_cursor; another page size is fine', async () => {
+    const first = await call({ entity: 'channels', action: 'list', params: { limit: 2 } }, { source: 'team_messaging' });
+    const cursor = first.body.connector_metadata.next_cursor as string;
+    expect(typeof cursor).toBe('string');
+    const other = await call({ entity: 'channels', action: 'list', params: { limit: 2, cursor, exclude_archived: true } }, { source: 'team_messaging' });
+    expect(other.status).toBe(422);
+    expect(other.body.errors).toMatchObject([{ field: 'params.cursor', error_code: 'invalid_cursor' }]);
+    const resized = await call({ entity: 'channels', action: 'list', params: { limit: 3, cursor } }, { source: 'team_messaging' });
+    expect(resized.status).toBe(200);
+  });
+});
+
 describe('deleted records stay gone', () => {
   test('a create after a delete gets a new id: the deleted one names no record', async () => {
     const server = await startMock({ ir: specIr, port: 0 });
