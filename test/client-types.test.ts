@@ -85,6 +85,8 @@ describe('wrong calls do not compile', () => {
       void payments.customers.search({ query: { sort: [{ created: 'up' }] } });
       // @ts-expect-error fields name searchable fields only
       void payments.customers.search({ query: {}, fields: ['colour'] });
+      // @ts-expect-error a path goes into a field that holds an object only
+      void payments.customers.search({ query: {}, fields: ['email.domain'] });
       // @ts-expect-error enum-typed searchable field
       void payments.customers.search({ query: { filter: { eq: { tax_exempt: 'maybe' } } } });
     });
@@ -161,6 +163,9 @@ describe('right calls are typed precisely', () => {
       const all = await payments.customers.search({ query: {} });
       expectTypeOf(all.hits[0]!.data.tax_exempt).toEqualTypeOf<'none' | 'exempt' | 'reverse' | null | undefined>();
       expectTypeOf<keyof typeof all.hits[0]['data']>().toEqualTypeOf<keyof CustomersSearchFields>();
+      // Paths into object fields (address.city) are fields too; the names beside them still narrow the data.
+      const parts = await payments.customers.search({ query: {}, fields: ['email', 'address.city'] });
+      expectTypeOf(parts.hits[0]!.data.email).toEqualTypeOf<string | null | undefined>();
       // eq on an array field takes one element (the array contains it).
       await payments.customers.search({ query: { filter: { eq: { preferred_locales: 'en' } } } });
       // Entities whose searchable fields are not shown accept any field.

@@ -51,6 +51,15 @@ export interface SearchOperators<F> {
 /** A filter: an object with exactly one key, an operator. */
 export type SearchFilter<F> = ExactlyOne<SearchOperators<F>>;
 
+/** Paths into the searchable fields that hold objects (`address.city`): a hit's data then holds that part of it. */
+export type SearchFieldPath<F> = {
+  [K in keyof F & string]-?: NonNullable<F[K]> extends readonly unknown[]
+    ? never
+    : NonNullable<F[K]> extends object
+      ? `${K}.${string}`
+      : never;
+}[keyof F & string];
+
 /** A sort element: one searchable field and a direction (`{ created: 'desc' }`). */
 export type SearchSort<F> = ExactlyOne<{ [K in keyof F]: 'asc' | 'desc' }>;
 
@@ -67,8 +76,8 @@ export interface SearchRequest<F, K extends keyof F = keyof F> {
   limit?: number;
   /** next_cursor of the previous page. */
   cursor?: string;
-  /** Field paths to keep in each hit's data. */
-  fields?: readonly K[];
+  /** Fields to keep in each hit's data: names, or paths into object fields (`address.city`). */
+  fields?: readonly (K | SearchFieldPath<F>)[];
 }
 
 /** One hit: the record id, its score and the requested searchable fields (absent or null when unset). */
