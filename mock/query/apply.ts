@@ -3,7 +3,7 @@
  * the result itself. Paths are dot-separated own properties (`properties.email`, `fields.status.name`).
  */
 import type { QueryPlan } from './index.js';
-import { asDate, asNumber, isObject, isScalar, labelsOf, own, readPath, readSegments } from './values.js';
+import { asDate, asNumber, isObject, isScalar, labelsOf, own, readPath, readSegments, setPath } from './values.js';
 
 /** One sort key of a plan. */
 export type SortKey = NonNullable<QueryPlan['sort']>[number];
@@ -62,27 +62,6 @@ export function sortRecords<R>(records: readonly R[], sort: readonly SortKey[] |
     return a.index - b.index;
   });
   return keyed.map((entry) => entry.record);
-}
-
-/** Sets `path` in `target` to `value`, creating plain objects on the way; own data properties only. */
-function setPath(target: Record<string, unknown>, segments: string[], value: unknown): void {
-  let node = target;
-  for (const segment of segments.slice(0, -1)) {
-    const next = own(node, segment);
-    if (isObject(next)) node = next;
-    else {
-      const created: Record<string, unknown> = {};
-      // defineProperty, not assignment: a `__proto__` segment must become data, never a prototype.
-      Object.defineProperty(node, segment, { value: created, enumerable: true, writable: true, configurable: true });
-      node = created;
-    }
-  }
-  Object.defineProperty(node, segments[segments.length - 1]!, {
-    value,
-    enumerable: true,
-    writable: true,
-    configurable: true,
-  });
 }
 
 /**

@@ -18,6 +18,27 @@ export function readPath(record: unknown, path: string): unknown {
   return readSegments(record, path.split('.'));
 }
 
+/** Sets `path` in `target` to `value`, creating plain objects on the way; own data properties only. */
+export function setPath(target: Record<string, unknown>, segments: string[], value: unknown): void {
+  let node = target;
+  for (const segment of segments.slice(0, -1)) {
+    const next = own(node, segment);
+    if (isObject(next)) node = next;
+    else {
+      const created: Record<string, unknown> = {};
+      // defineProperty, not assignment: a `__proto__` segment must become data, never a prototype.
+      Object.defineProperty(node, segment, { value: created, enumerable: true, writable: true, configurable: true });
+      node = created;
+    }
+  }
+  Object.defineProperty(node, segments[segments.length - 1]!, {
+    value,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
+}
+
 /** {@link readPath} with the path already split, for loops over many records. */
 export function readSegments(record: unknown, segments: readonly string[]): unknown {
   let value = record;

@@ -53,6 +53,7 @@ import { type DocumentSource, documentSource, Snapshot, type StoredDocument } fr
 
 export type { DocumentSource } from './snapshot.js';
 import { isInertKey, isPlainObject } from './values.js';
+import { readPath, setPath } from '../query/values.js';
 
 export { SearchRequestError, type SearchFieldError } from './errors.js';
 export { DEFAULT_LIMIT } from './request.js';
@@ -155,24 +156,13 @@ function pick(data: Record<string, unknown>, names: Iterable<string>): Record<st
   const out: Record<string, unknown> = {};
   for (const name of names) {
     if (Object.hasOwn(data, name)) out[name] = data[name];
-    else if (name.includes('.')) pickPath(data, name.split('.'), out);
+    else if (name.includes('.')) {
+      // A path into an object field (address.city): that part of it, under the same path; nothing inside a field
+      // already picked whole (it is the record's own object: never written into).
+      const value = readPath(data, name);
+      const head = name.slice(0, name.indexOf('.'));
+      if (value !== undefined && !(Object.hasOwn(out, head) && out[head] === data[head])) setPath(out, name.split('.'), value);
+    }
   }
   return out;
-}
-
-/** Copies the value at a field path (`address.city`) into `out` under the same path, when the data holds it. */
-function pickPath(data: Record<string, unknown>, path: string[], out: Record<string, unknown>): void {
-  let node: unknown = data;
-  for (const part of path) {
-    if (node === null || typeof node !== 'object' || Array.isArray(node) || !Object.hasOwn(node, part)) return;
-    node = (node as Record<string, unknown>)[part];
-  }
-  let target = out;
-  for (const part of path.slice(0, -1)) {
-    const next = target[part];
-    // A whole field picked too keeps it whole: a path inside it adds nothing.
-    if (next !== undefined && (next === null || typeof next !== 'object' || Array.isArray(next))) return;
-    target = (target[part] ??= {}) as Record<string, unknown>;
-  }
-  target[path.at(-1)!] ??= node;
 }

@@ -147,6 +147,11 @@ describe('hit data', () => {
     expect(index.search({ query: {}, fields: ['address.zip', 'name'] }).hits[0]!.data).toEqual({ name: 'n' });
     expect(() => index.search({ query: {}, fields: ['name.first'] })).toThrow(/"name" is not an object field/);
     expect(() => index.search({ query: {}, fields: ['secret.x'] })).toThrow(/"secret" is not a searchable field/);
+    // A `__proto__` key in the data is data: a path through it never reaches a prototype.
+    const hostile = new SearchIndex([{ id: 'h', data: JSON.parse('{"address":{"__proto__":{"polluted":1}}}') }], withAddress);
+    const hit = hostile.search({ query: {}, fields: ['address.__proto__.polluted'] }).hits[0]!;
+    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+    expect(JSON.stringify(hit.data)).toBe('{"address":{"__proto__":{"polluted":1}}}');
   });
 
   test('a field the record lacks is left out', () => {
