@@ -7,7 +7,8 @@
 import type { ActionIR, PaginationIR, PropertyIR, ShapeIR } from '../generator/ir.js';
 import { FALLBACK_PAGE_SIZE } from '../generator/emitters/fixtures/entity-facts.js';
 import { invalidParams } from './errors.js';
-import { isoSeconds } from './query/values.js';
+import { isoSeconds, setPath } from './query/values.js';
+import { shortDigest } from './search/cursor.js';
 
 /** A cut page and its meta. */
 export interface PageOut {
@@ -24,7 +25,7 @@ const TOKEN_PREFIX = 'pos:';
 /**
  * An opaque position token: base64url of "pos:<offset>", or "pos:<offset>:<key>" with the key of the last record
  * served, so the next page continues after that record even when writes moved it (a message posted meanwhile); then,
- * after a line break, the fingerprint of the request it continues (queryFingerprint), when it has one.
+ * after a line break, the fingerprint of the request it continues (requestFingerprint), when it has one.
  */
 export function encodeToken(offset: number, lastKey?: unknown, query?: string): string {
   return Buffer.from(`${TOKEN_PREFIX}${offset}${lastKey === undefined ? '' : `:${String(lastKey)}`}${query === undefined ? '' : `\n${query}`}`).toString('base64url');
@@ -34,7 +35,7 @@ function decodeToken(value: unknown, param: string, query?: string): { offset: n
   if (typeof value === 'number' && Number.isInteger(value) && value >= 0) return { offset: value };
   if (typeof value === 'string') {
     const text = Buffer.from(value, 'base64url').toString();
-    const match = /^pos:(\d{1,9})(?::([^\n]{1,512}))?(?:\n([0-9a-f]{8}))?$/.exec(text);
+    const match = /^pos:(\d{1,9})(?::([^\n]{1,512}))?(?:\n([A-Za-z0-9_-]{16}))?$/.exec(text);
     if (match && match[3] !== undefined && query !== undefined && match[3] !== query) {
       const message = 'belongs to another request (a token continues the filters and sort that returned it; only the page size may change)';
       throw invalidParams(`invalid ${param}: ${message}`, [{ field: `params.${param}`, message, error_code: 'invalid_cursor' }]);
@@ -45,29 +46,16 @@ function decodeToken(value: unknown, param: string, query?: string): { offset: n
 }
 
 /**
- * A fingerprint (FNV-1a, 8 hex digits) of a request's params but its paging ones (the position, the page size, the
- * backward param): a token carries it, and a request that changed its filters or sort is refused the token.
+ * The fingerprint of a request's params but its paging ones (the position, the page size, the backward param), as the
+ * uniform search's cursors digest their query (search/cursor.ts): a token carries it, and a request that changed its
+ * filters or sort is refused the token.
  */
-export function queryFingerprint(params: Record<string, unknown>, paging: readonly (string | undefined)[]): string {
-  const kept = Object.keys(params)
-    .filter((k) => !paging.includes(k) && params[k] !== undefined && params[k] !== null)
-    .sort()
-    .map((k) => [k, params[k]]);
-  const text = JSON.stringify(kept);
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
-  return (hash >>> 0).toString(16).padStart(8, '0');
+export function requestFingerprint(params: Record<string, unknown>, paging: readonly (string | undefined)[]): string {
+  return shortDigest(Object.fromEntries(Object.entries(params).filter(([k, v]) => !paging.includes(k) && v !== null)));
 }
 
-function setPath(target: Record<string, unknown>, dotted: string, value: unknown): void {
-  const keys = dotted.split('.');
-  let node = target;
-  for (const key of keys.slice(0, -1)) {
-    if (typeof node[key] !== 'object' || node[key] === null) node[key] = {};
-    node = node[key] as Record<string, unknown>;
-  }
-  node[keys.at(-1)!] = value;
-}
+/** Sets a meta key at a dotted path (`next_page.offset`), creating its objects (query/values.ts setPath). */
+const setMeta = (meta: Record<string, unknown>, dotted: string, value: unknown) => setPath(meta, dotted.split('.'), value);
 
 /**
  * The record field a scheme's position param bounds from below, when that param is an interval bound (live_chat's
@@ -135,8 +123,9 @@ export function cutPage(
   const size = scheme ? pageSize(action, scheme, params) : total;
   const given = (name: string | undefined) => (name === undefined || params[name] === undefined || params[name] === null || params[name] === '' ? undefined : params[name]);
   const cursor = given(scheme?.param);
-  // What a token of this request continues: its params but the paging ones.
-  const query = scheme ? queryFingerprint(params, [scheme.param, scheme.sizeParam, scheme.previousParam, scheme.next.queryParam]) : undefined;
+  // What a token of this request continues: its params but the paging ones (digested only when a token is read or made).
+  let fingerprint: string | undefined;
+  const query = () => (fingerprint ??= requestFingerprint(params, [scheme?.param, scheme?.sizeParam, scheme?.previousParam, scheme?.next.queryParam]));
   const before = scheme?.next.from === 'last_record' ? given(scheme.previousParam) : undefined;
   /** The position of the record a key param names; a key of no record in the selection is a 422. */
   const positionNamedBy = (param: string, key: unknown) => {
@@ -178,7 +167,7 @@ export function cutPage(
         break;
       default: {
         // After the record the token names, where it still is; else at the offset it was issued for.
-        const { offset, after } = decodeToken(cursor, scheme.param, query);
+        const { offset, after } = decodeToken(cursor, scheme.param, query());
         const at = after !== undefined && positionOf ? positionOf(after) : -1;
         from = at >= 0 ? at + 1 : offset;
       }
@@ -202,7 +191,7 @@ function pageOut(
   hasMore: boolean,
   positionAt?: (offset: number) => unknown,
   keyAt?: (index: number) => unknown,
-  query?: string,
+  query?: () => string,
 ): PageOut {
   const paramType = action.params.find((p) => p.name === scheme?.param)?.types[0];
   // A token going forward names the record before it (the last one served); numbers stay plain offsets.
@@ -210,7 +199,7 @@ function pageOut(
     const key = keyAt && offset > 0 && offset <= total ? keyAt(offset - 1) : undefined;
     return key !== undefined && String(key).length <= 256 ? key : undefined;
   };
-  const tokenFor = (offset: number) => (positionAt ? positionAt(offset) : paramType === 'integer' || paramType === 'number' ? offset : encodeToken(offset, offset === to ? lastKey(offset) : undefined, query));
+  const tokenFor = (offset: number) => (positionAt ? positionAt(offset) : paramType === 'integer' || paramType === 'number' ? offset : encodeToken(offset, offset === to ? lastKey(offset) : undefined, query?.()));
   const url = (offset: number) => `${baseUrl}?${scheme?.next.queryParam ?? scheme?.param ?? 'page'}=${encodeURIComponent(String(scheme?.next.from === 'page_number' ? Math.floor(offset / size) + (scheme.next.start ?? 1) : tokenFor(offset)))}`;
   const meta: Record<string, unknown> = {};
   if (scheme) {
@@ -218,15 +207,15 @@ function pageOut(
     if (scheme.next.from === 'meta' && path) {
       // On the last page a nested next (`next_page.offset`) goes away with its object: `next_page: null`. Where the
       // shape says the key (or its object) is never null, fillMeta gives it its empty value ('' or {}) instead.
-      if (hasMore) setPath(meta, path, scheme.next.queryParam ? url(to) : tokenFor(to));
-      else if (metaShape?.properties.find((p) => p.name === path.split('.')[0])?.nullable !== false) setPath(meta, path.split('.')[0]!, null);
+      if (hasMore) setMeta(meta, path, scheme.next.queryParam ? url(to) : tokenFor(to));
+      else if (metaShape?.properties.find((p) => p.name === path.split('.')[0])?.nullable !== false) setMeta(meta, path.split('.')[0]!, null);
     }
     for (const stop of scheme.stop) {
       if (!stop.key) continue;
-      if (stop.when === 'metaFalse') setPath(meta, stop.key, hasMore);
-      else if (stop.when === 'metaTrue') setPath(meta, stop.key, !hasMore);
-      else if (stop.when === 'totalReached') setPath(meta, stop.key, total);
-      else if (stop.when === 'metaMissing' && stop.key !== scheme.next.path) setPath(meta, stop.key, hasMore ? url(to) : null);
+      if (stop.when === 'metaFalse') setMeta(meta, stop.key, hasMore);
+      else if (stop.when === 'metaTrue') setMeta(meta, stop.key, !hasMore);
+      else if (stop.when === 'totalReached') setMeta(meta, stop.key, total);
+      else if (stop.when === 'metaMissing' && stop.key !== scheme.next.path) setMeta(meta, stop.key, hasMore ? url(to) : null);
     }
   }
   fillMeta(meta, metaShape?.properties ?? [], { total, size, page: Math.floor(from / Math.max(1, size)) + 1, hasMore, hasPrevious: from > 0, url, nextOffset: to, prevOffset: Math.max(0, from - size) });

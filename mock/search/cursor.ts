@@ -18,10 +18,14 @@ export interface CursorKey {
 
 const VERSION = 1;
 
+/** A short, stable digest of JSON data (16 base64url characters): equal data, whatever its key order, digests equal. */
+export function shortDigest(value: unknown): string {
+  return createHash('sha256').update(canonicalJson(value)).digest('base64url').slice(0, 16);
+}
+
 /** A short, stable digest of what a cursor must belong to. */
 export function queryFingerprint(fieldsTag: string, filter: FilterNode | null, sort: readonly SortKey[]): string {
-  const text = canonicalJson({ fields: fieldsTag, filter, sort });
-  return createHash('sha256').update(text).digest('base64url').slice(0, 16);
+  return shortDigest({ fields: fieldsTag, filter, sort });
 }
 
 /** The cursor continuing after `key`. */

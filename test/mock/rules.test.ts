@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import type { ActionIR, InvariantIR } from '../../generator/ir.js';
 import { checkInvariants, paramGroupProblems } from '../../mock/rules.js';
 import { matchValues, matchesValue, withinBound } from '../../mock/select.js';
+import { requestFingerprint } from '../../mock/paging.js';
 
 const action = (paramGroups: ActionIR['paramGroups']): ActionIR => ({ name: 'list', kind: 'read', description: '', params: [], result: { shape: 'list' }, pagination: 'none', source: { file: 'x', line: 1 }, ...(paramGroups ? { paramGroups } : {}) });
 
@@ -75,5 +76,15 @@ describe('filters and bounds', () => {
     expect(withinBound('1712345678.000100', oldest, '1712345678.0001', { inclusive: true })).toBe(true);
     expect(withinBound('1712345679.5', oldest, '1712345678', {})).toBe(true);
     expect(withinBound(null, oldest, '1', {})).toBe(false);
+  });
+});
+
+describe('page tokens', () => {
+  test('a request fingerprint ignores the paging params and key order, and tells other filters apart', () => {
+    const paging = ['cursor', 'limit'];
+    const base = requestFingerprint({ filter: { from: 'a', to: 'b' }, limit: 5 }, paging);
+    expect(requestFingerprint({ filter: { to: 'b', from: 'a' }, cursor: 'x', limit: 50 }, paging)).toBe(base);
+    expect(requestFingerprint({ filter: { from: 'a', to: 'c' } }, paging)).not.toBe(base);
+    expect(requestFingerprint({ filter: { from: 'a', to: 'b' }, archived: null }, paging)).toBe(base); // null: not given
   });
 });
