@@ -136,12 +136,17 @@ function overlay(record: Record<string, unknown>, params: Record<string, unknown
  */
 function write(record: Record<string, unknown>, params: Record<string, unknown>, props: readonly PropertyIR[]): void {
   if (overlay(record, params, new Set(props.map((p) => p.name)))) return;
-  const objects = props.filter((p) => p.types[0] === 'object');
-  if (objects.length !== 1 || props.length !== 1) return;
-  const name = objects[0]!.name;
+  const wrapper = wrapperField(props);
+  if (!wrapper) return;
+  const name = wrapper.name;
   const inner = { ...(record[name] as object) } as Record<string, unknown>;
   overlay(inner, params, new Set(Object.keys(params)));
   record[name] = inner;
+}
+
+/** The one field of a record that is one object (issue_tracking's `data`), which holds what writes give; else undefined. */
+function wrapperField(props: readonly PropertyIR[]): PropertyIR | undefined {
+  return props.length === 1 && props[0]!.types[0] === 'object' ? props[0] : undefined;
 }
 
 /** The list position of a key in a selection (rows: the selection's rows; none: every row of the store). */
@@ -249,9 +254,9 @@ function create(ctx: ActionContext, params: Record<string, unknown>): ActionResu
  */
 function blankUnsent(record: Record<string, unknown>, fields: readonly PropertyIR[], params: Record<string, unknown>, keyPath: string | undefined, orderField: string | undefined): Record<string, unknown> {
   // A record that is one object (issue_tracking's `data`) holds the create's params inside it (write): blanked likewise.
-  const wrapper = fields.length === 1 && fields[0]!.types[0] === 'object' && fields[0]!.properties ? fields[0]! : undefined;
-  const inner = wrapper && record[wrapper.name];
-  if (wrapper && inner !== null && typeof inner === 'object' && !Array.isArray(inner)) {
+  const wrapper = wrapperField(fields);
+  const inner = wrapper?.properties && record[wrapper.name];
+  if (wrapper?.properties && inner !== null && typeof inner === 'object' && !Array.isArray(inner)) {
     const innerKey = keyPath?.startsWith(`${wrapper.name}.`) ? keyPath.slice(wrapper.name.length + 1) : undefined;
     record[wrapper.name] = blankUnsent({ ...(inner as Record<string, unknown>) }, wrapper.properties!, params, innerKey, orderField);
     return record;
