@@ -145,7 +145,7 @@ export const PRECOMPILED: Record<string, { hash: string; spec: unknown }> = {
     + ((stack1 = ((helper = (helper = lookupProperty(helpers,"mcpPackage") || (depth0 != null ? lookupProperty(depth0,"mcpPackage") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"mcpPackage","hash":{},"data":data,"loc":{"start":{"line":98,"column":33},"end":{"line":98,"column":47}}}) : helper))) != null ? stack1 : "")
     + "` package serves every connector's tools as an MCP server.\n";
 },"useData":true} },
-  "partial-client": { hash: "2fa8e9a7577a6ba6", spec: {"0":function(container,depth0,helpers,partials,data) {
+  "partial-client": { hash: "46a99edcf8ef743e", spec: {"0":function(container,depth0,helpers,partials,data) {
     var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
           return parent[propertyName];
@@ -211,12 +211,12 @@ export const PRECOMPILED: Record<string, { hash: string; spec: unknown }> = {
     + ((stack1 = alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"example") : depth0)) != null ? lookupProperty(stack1,"raw") : stack1), depth0)) != null ? stack1 : "")
     + "\n```\n\n`.withResponse()` resolves to `{ data, response, requestId }`; `.asResponse()` to the `Response` (for list calls,\nthe first page's) with its body readable again."
     + ((stack1 = lookupProperty(helpers,"if").call(alias2,(depth0 != null ? lookupProperty(depth0,"requestIdHeader") : depth0),{"name":"if","hash":{},"fn":container.program(0, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":28,"column":47},"end":{"line":30,"column":89}}})) != null ? stack1 : "")
-    + "\n\n## Errors\n\nA failed call rejects with one of these classes; `instanceof` tells them apart. `ApiError` and its subclasses\nnever contain the bearer token, not even when a server echoes it back. (A token shorter than 8 characters, such as\n`test` against the mock, is a test token, not a credential: it is left in place rather than cut out of every word\nthat holds it.)\n\n"
+    + "\n\n## Errors\n\nA failed call rejects with one of these classes; `instanceof` tells them apart. `ApiError` and its subclasses\nnever contain the bearer token, not even when a server echoes it back. (A token shorter than 8 characters, such as\n`test` against the mock, is a test token, not a credential: it is left in place rather than cut out of every word\nthat holds it.) Each class's `name` is its own (`'NotFoundError'`), also in a minified bundle: compare it where\n`instanceof` cannot see the class — in a Node process that loads both builds of the runtime (an ES module app that\nimports the SDK beside a CommonJS dependency that requires it) each build has its own classes, and an error of one is\nnot an `instanceof` the other's.\n\n"
     + ((stack1 = alias1((depth0 != null ? lookupProperty(depth0,"errorClasses") : depth0), depth0)) != null ? stack1 : "")
     + "\n\nEvery `ApiError` (and so every subclass) carries:\n\n"
     + ((stack1 = alias1((depth0 != null ? lookupProperty(depth0,"errorFields") : depth0), depth0)) != null ? stack1 : "")
     + "\n\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias2,(depth0 != null ? lookupProperty(depth0,"otherFields") : depth0),{"name":"each","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":45,"column":0},"end":{"line":50,"column":9}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"each").call(alias2,(depth0 != null ? lookupProperty(depth0,"otherFields") : depth0),{"name":"each","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":48,"column":0},"end":{"line":53,"column":9}}})) != null ? stack1 : "")
     + "```ts\n"
     + ((stack1 = alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"example") : depth0)) != null ? lookupProperty(stack1,"errors") : stack1), depth0)) != null ? stack1 : "")
     + "\n```\n\n## Retries, timeouts and cancellation\n\n- **Retries.** Reads (`list`, `get`, `api_search`, `search`, `download`) are retried on network errors, timeouts,\n  408, 429 and 5xx, up to `maxRetries` times (default 2, at most "
@@ -228,7 +228,7 @@ export const PRECOMPILED: Record<string, { hash: string; spec: unknown }> = {
     + " counts as "
     + ((stack1 = alias1((depth0 != null ? lookupProperty(depth0,"maxRetries") : depth0), depth0)) != null ? stack1 : "")
     + ".\n- A **token function that throws** fails the call with `AuthenticationError`; its message keeps the error's words\n  but replaces every token-shaped value (long runs of key or JWT characters) with `[REDACTED]`, and the original\n  error is not kept as the cause.\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias2,((stack1 = (depth0 != null ? lookupProperty(depth0,"example") : depth0)) != null ? lookupProperty(stack1,"limits") : stack1),{"name":"if","hash":{},"fn":container.program(2, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":87,"column":0},"end":{"line":92,"column":7}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias2,((stack1 = (depth0 != null ? lookupProperty(depth0,"example") : depth0)) != null ? lookupProperty(stack1,"limits") : stack1),{"name":"if","hash":{},"fn":container.program(2, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":90,"column":0},"end":{"line":95,"column":7}}})) != null ? stack1 : "")
     + "\n## Logging\n\nThe client writes one line per attempt, naming connector, entity, action, status (or the error), attempt, time\nand request id, e.g. `"
     + ((stack1 = alias1((depth0 != null ? lookupProperty(depth0,"logLine") : depth0), depth0)) != null ? stack1 : "")
     + "`.\nParam values, headers and the token are never logged.\n\n| level | what is written |\n|---|---|\n| `off` | nothing |\n| `error` | calls that failed for good because of the service or the network: 5xx, timeouts, connection errors, bodies over `maxResponseBytes` |\n| `warn` (default) | the above, plus attempts about to be retried and response-validation findings |\n| `info` | the above, plus every other attempt: successes, 4xx answers, aborts |\n| `debug` | the above, with the param names (never values) of each attempt |\n\n`logLevel` sets the level; without it, the `"
@@ -246,7 +246,7 @@ export const PRECOMPILED: Record<string, { hash: string; spec: unknown }> = {
     + "`. Any bearer token is accepted unless the mock is started with `--token`.\n\n```ts\n"
     + ((stack1 = alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"example") : depth0)) != null ? lookupProperty(stack1,"mock") : stack1), depth0)) != null ? stack1 : "")
     + "\n```\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias2,(depth0 != null ? lookupProperty(depth0,"mockSources") : depth0),{"name":"if","hash":{},"fn":container.program(3, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":139,"column":0},"end":{"line":142,"column":7}}})) != null ? stack1 : "");
+    + ((stack1 = lookupProperty(helpers,"if").call(alias2,(depth0 != null ? lookupProperty(depth0,"mockSources") : depth0),{"name":"if","hash":{},"fn":container.program(3, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":142,"column":0},"end":{"line":145,"column":7}}})) != null ? stack1 : "");
 },"useData":true} },
   "partial-envelope": { hash: "2863f8fd73e88d52", spec: {"0":function(container,depth0,helpers,partials,data) {
     var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
