@@ -37,10 +37,14 @@ function fingerprint(list, seen) {
   return list.map(({ entry, files }) => statLines(entry, path.join(root, entry), files, seen)).join('');
 }
 
-/** Hash of the content of every source the bundle is built from. */
+/**
+ * Hash of the content of every source the bundle is built from, and of where they are: the build holds their absolute
+ * paths (import.meta.url, the runtime and templates it copies), so a checkout copied or moved with its node_modules
+ * builds its own instead of running from the original's files.
+ */
 function contentHash(list) {
   const { createHash } = require('node:crypto');
-  const hash = createHash('sha256');
+  const hash = createHash('sha256').update(root).update('\0');
   for (const { entry, files } of list) {
     for (const rel of files) hash.update(path.posix.join(entry, rel)).update('\0').update(readFileSync(path.join(root, entry, rel))).update('\0');
   }
@@ -131,7 +135,7 @@ async function buildCli() {
   const stats = new Map();
   const listings = new Map(); // both walks cover generator/, runtime/src and mcp/src: each directory read once
   const list = sources(listings);
-  const seen = fingerprint(list, stats);
+  const seen = `${root}\n${fingerprint(list, stats)}`; // the location too: see contentHash
   const inputs = versionInputs(root, listings);
   const inputsSeen = inputs.map(({ label, root: dir, files }) => statLines(label, dir, files, stats)).join('');
   const current = readCurrent();

@@ -4,11 +4,12 @@
  * bundling anything at run time; each runs with a V8 code cache (bin/code-cache.cjs).
  */
 import { execFile } from 'node:child_process';
-import { cp, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { appendFile, cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import { isAscii } from 'node:buffer';
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, test } from 'vitest';
 import { buildCli } from '../bin/cli-build.cjs';
@@ -64,6 +65,36 @@ describe('the CLI build', () => {
     for (const m of ['generator/spec/read.ts', 'generator/emitters/index.ts', 'generator/format/format.ts']) expect(inWork, m).toContain(m);
     expect([...inStart].filter((m) => inWork.has(m))).toEqual([]);
   });
+
+  test("a checkout copied with its node_modules builds its own: it never runs from the original's files", async () => {
+    // The build holds its sources' absolute paths. The copy: the sources, every package linked, and the original's
+    // CLI builds (node_modules/.cache) copied, as `cp -r` of a checkout gives.
+    const copy = await mkdtemp(path.join(os.tmpdir(), 'codegen-moved-'));
+    try {
+      for (const entry of ['bin', 'generator', 'mock', 'runtime', 'mcp', 'templates', 'spec', 'release', 'package.json', 'package-lock.json']) {
+        await cp(path.join(repo, entry), path.join(copy, entry), { recursive: true });
+      }
+      await mkdir(path.join(copy, 'node_modules/.cache'), { recursive: true });
+      for (const name of await readdir(path.join(repo, 'node_modules'))) {
+        if (name !== '.cache') await symlink(path.join(repo, 'node_modules', name), path.join(copy, 'node_modules', name));
+      }
+      await buildCli();
+      await cp(path.join(repo, 'node_modules/.cache/connector-codegen-cli'), path.join(copy, 'node_modules/.cache/connector-codegen-cli'), { recursive: true });
+      // An edit the build's sources do not cover (the runtime's README is copied into the output).
+      await appendFile(path.join(copy, 'runtime/README.md'), '\nEdited in the copy.\n');
+      const out = path.join(copy, 'out');
+      await exec(process.execPath, [path.join(copy, 'bin/connector-codegen.js'), 'generate', '--spec', path.join(copy, 'spec'), '--out', out], {
+        cwd: copy,
+        env: { ...process.env, CONNECTOR_CODEGEN_CACHE_DIR: path.join(copy, 'cache') },
+      });
+      expect(await readFile(path.join(out, 'runtime/README.md'), 'utf8')).toContain('Edited in the copy.');
+      const builds = (await readdir(path.join(copy, 'node_modules/.cache/connector-codegen-cli'))).filter((f) => f.startsWith('cli-'));
+      expect(builds).toHaveLength(1);
+      expect(readFileSync(path.join(copy, 'node_modules/.cache/connector-codegen-cli', builds[0]!, 'work.cjs'), 'latin1')).not.toContain(pathToFileURL(repo).href + '/');
+    } finally {
+      await rm(copy, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
 
 describe('running from the build', () => {

@@ -16,6 +16,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { threadId, Worker } from 'node:worker_threads';
 import type { SpecIR } from '../ir.js';
 import { ownImportMetaUrl } from '../lib/own-import-meta-url.mjs';
+import { sha256 } from '../lib/sha256.js';
 import { unpackFiles, type EncodedOutput, type PackedFiles } from './output-bytes.js';
 import type { Piece } from './validators/piece.mjs';
 import type { HostAnswer, HostRequest } from './host/protocol.js';
@@ -42,7 +43,9 @@ const building = new Map<string, Promise<string>>();
 /** The bundle of the host's worker: the CLI build's script, else one for this generator `version`, built on first need. */
 async function bundle(version: string): Promise<string> {
   if (builtDir && existsSync(path.join(builtDir, `${HOST.name}.cjs`))) return path.join(builtDir, `${HOST.name}.cjs`);
-  const file = path.join(bundleDir, `${HOST.name}-${version.slice(0, 16)}.mjs`);
+  // Named by where the sources are too: the bundle holds their paths, and a checkout copied with its node_modules
+  // must not run the original's.
+  const file = path.join(bundleDir, `${HOST.name}-${version.slice(0, 16)}-${sha256(HOST.module).slice(0, 8)}.mjs`);
   if (existsSync(file)) return file;
   let made = building.get(file);
   if (!made) {
