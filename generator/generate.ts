@@ -20,7 +20,8 @@ import { setRunKind } from './lib/run-kind.js';
 import { timed, type Timings } from './lib/timings.js';
 import path from 'node:path';
 // Light (file system calls only) and needed by the stamp: loaded with this module.
-import { applyOutputHeld, MANIFEST_FILE, manifestText, pendingTransaction, planOutput, recoverOutput, withOutputLock, type FileMap } from './write.js';
+import { displayPath } from './lib/display-path.js';
+import { applyOutputHeld, MANIFEST_FILE, manifestText, overwriteRefusal, pendingTransaction, planOutput, recoverOutput, withOutputLock, type FileMap } from './write.js';
 import { readOrUndefined } from './lib/fs-or-undefined.js';
 
 /** Options of one generation run. */
@@ -393,6 +394,7 @@ async function emitAndWrite(
   const reformatted = new Set(prettierFormatted);
   const hashes = state && contentHashes(files, (rel) => (reformatted.has(rel) ? undefined : emitted.get(rel)));
   const plan = await timed(timings, 'plan', () => planOutput(options.outDir, files, state && knownByStamp(state.stamp, hashes!), new Set(kept.keys())));
+  if (plan.overwrites.length > 0) throw new Error(overwriteRefusal(displayPath(options.outDir), plan.overwrites));
   const outOfDate = [...plan.added, ...plan.changed, ...plan.stale, ...plan.foreign].sort().concat(interrupted);
   const fileCount = files.size + kept.size;
   if (options.check) {

@@ -47,8 +47,21 @@ export interface OutputPlan {
    * removes them (an output directory pointed at a project, a spec or a `.git` loses nothing).
    */
   foreign: string[];
+  /**
+   * Files among `changed` that no run wrote (neither in the manifest nor vouched for by the last run's record): the
+   * user's, at paths generate writes. generate refuses to overwrite them (an output directory pointed at a project
+   * would lose its tsconfig.json, .gitignore, sources).
+   */
+  overwrites: string[];
   /** Files already up to date. */
   unchanged: number;
+}
+
+/** The message of a run that would overwrite `overwrites` (OutputPlan) in `shownOut` (the output as messages show it). */
+export function overwriteRefusal(shownOut: string, overwrites: readonly string[]): string {
+  const shown = overwrites.slice(0, 5).join(', ') + (overwrites.length > 5 ? `, and ${overwrites.length - 5} more` : '');
+  const files = `${overwrites.length} file${overwrites.length === 1 ? '' : 's'}`;
+  return `${shownOut}/ holds ${files} that generate did not write (not in ${shownOut}/.codegen-files) where it writes its own: ${shown}. It overwrites none of them: move them out of the output, or generate into another directory (--out DIR).`;
 }
 
 /** Files the writer never touches: VCS files. */
@@ -140,7 +153,8 @@ export type KnownContent = (rel: string, size: number, mtimeMs: number) => 'same
  */
 export async function planOutput(outDir: string, files: FileMap, known?: KnownContent, kept: ReadonlySet<string> = new Set()): Promise<OutputPlan> {
   const existing = new Set(listOutputFiles(outDir));
-  const plan: OutputPlan = { added: [], changed: [], stale: [], foreign: [], unchanged: kept.size };
+  const plan: OutputPlan = { added: [], changed: [], stale: [], foreign: [], overwrites: [], unchanged: kept.size };
+  const written = manifestOf(outDir);
   for (const [rel, content] of files) {
     if (!existing.has(rel)) {
       plan.added.push(rel);
@@ -159,9 +173,11 @@ export async function planOutput(outDir: string, files: FileMap, known?: KnownCo
     }
     const current = readOrUndefined(file); // a FIFO or device where a file goes: undefined, never read
     if (current && holds(current, content)) plan.unchanged++;
-    else plan.changed.push(rel);
+    else {
+      plan.changed.push(rel);
+      if (verdict === undefined && !written.has(rel) && rel !== MANIFEST_FILE) plan.overwrites.push(rel);
+    }
   }
-  const written = manifestOf(outDir);
   for (const f of existing) {
     if (files.has(f) || kept.has(f)) continue;
     (written.has(f) || WRITER_TEMP.test(f) ? plan.stale : plan.foreign).push(f);
@@ -170,6 +186,7 @@ export async function planOutput(outDir: string, files: FileMap, known?: KnownCo
   plan.changed.sort();
   plan.stale.sort();
   plan.foreign.sort();
+  plan.overwrites.sort();
   return plan;
 }
 

@@ -90,6 +90,27 @@ describe('generate', () => {
     expect(check.stderr).toContain('  catalogue.json');
   });
 
+  test("files it did not write where it writes its own (an output pointed at a project) are never overwritten: exit 1, nothing written", async () => {
+    const dir = await writeMiniSpec();
+    const out = await mkdtemp(path.join(os.tmpdir(), 'codegen-out-'));
+    await writeFile(path.join(out, 'tsconfig.json'), '{ "mine": true }\n');
+    await writeFile(path.join(out, '.gitignore'), 'secrets/\n');
+    for (const args of [['generate'], ['generate', '--check']]) {
+      const r = await run([...args, '--spec', dir, '--out', out]);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(/holds 2 files that generate did not write \(not in .*\/\.codegen-files\) where it writes its own: \.gitignore, tsconfig\.json\. It overwrites none of them/);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+    }
+    expect((await readdir(out)).sort()).toEqual(['.gitignore', 'tsconfig.json']);
+    expect(await readFile(path.join(out, 'tsconfig.json'), 'utf8')).toBe('{ "mine": true }\n');
+    // Files with the content generate writes are no loss: a copy of an output whose manifest went is taken over.
+    await rm(out, { recursive: true });
+    expect((await run(['generate', '--spec', dir, '--out', out])).code).toBe(0);
+    await rm(path.join(out, '.codegen-files'));
+    expect((await run(['generate', '--spec', dir, '--out', out])).code).toBe(0);
+    expect((await run(['generate', '--check', '--spec', dir, '--out', out])).code).toBe(0);
+  });
+
   test('a broken spec leaves the output directory exactly as it was', async () => {
     const good = await writeMiniSpec();
     const out = await mkdtemp(path.join(os.tmpdir(), 'codegen-out-'));
