@@ -178,7 +178,7 @@ export const SEARCHABLE: Record<string, FacetRow> = {
   'const-removed': ['breaking', 'major', 'A searchable field no longer holds one literal value only.', 'Every filter that compiled still does, but search hits carry the field: installed clients get values outside their literal type.'],
   'format-added': ['breaking', 'major', 'A searchable field now holds values of a format (e.g. lowercase currency codes).', 'Filters comparing it with values outside the format match nothing any more.'],
   'format-changed': ['breaking', 'major', 'A searchable field holds values of another format.', 'Filters comparing it with values of the old format match nothing.'],
-  'format-removed': ['non-breaking', 'minor', 'A searchable field no longer holds values of one format.', 'Every filter matches what it matched.'],
+  'format-removed': ['breaking', 'major', 'A searchable field no longer holds values of one format.', 'Every filter matches what it matched, but search hits carry the field: values outside the format reach installed clients (code parsing the format misreads them), as response-field-format-removed.'],
   'derive-changed': ['non-breaking', 'patch', 'How the search data of a field follows from the record changed (derive: from another field, or a constant).', 'Mock data only: installed clients never compute it, and the field\u2019s type, values and format are compared on their own. The mock\u2019s search data changes.'],
   deprecated: ['warning', 'minor', 'A searchable field was deprecated.', 'Nothing breaks yet: it announces a removal.'],
 };
@@ -202,6 +202,8 @@ export const RESPONSE: Record<string, FacetRow> = {
   'format-added': ['non-breaking', 'patch', 'A response field now holds values of a format (currency_lower_iso, date_time, md5_of_lower_email, unix_time_string, url).', 'A narrower response: every value is one installed clients handle.'],
   'format-changed': ['breaking', 'major', 'A response field holds values of another format.', 'Installed clients\u2019 response validators (the `validators` entry checks the format\u2019s pattern) reject the new values; code parsing the old format misreads them.'],
   'format-removed': ['breaking', 'major', 'A response field no longer holds values of one format.', 'Values outside the format reach installed clients: their response validators reject them; code parsing the format misreads them.'],
+  'shape-opened': ['non-breaking', 'patch', 'An object field of a response may carry fields beyond those listed (it lists its fields and now says not all are shown: unspecified).', 'Its type gains an index signature: every listed field is still there.'],
+  'shape-closed': ['breaking', 'major', 'An object field of a response carries only the fields listed now (an open object whose fields became listed, or one that no longer says not all are shown).', 'Its type loses the open record or index signature it had: reads of keys beyond those listed stop compiling.'],
   'derive-changed': ['non-breaking', 'patch', 'How a derived field follows from the stored record changed (derive: a copy of another field in the field\u2019s format, or a constant).', 'Mock data only: installed clients never compute it, and the field\u2019s type, values and format are compared on their own. The mock\u2019s records change.'],
   deprecated: ['warning', 'minor', 'A response field was deprecated.', 'Nothing breaks yet: it announces a removal.'],
 };

@@ -30,8 +30,8 @@ export interface SchemaContext {
 }
 
 /**
- * Words of an item. `unspecified` of an object with fields (the seed's words where not all inner fields are shown)
- * changes no type and no check: generated types and validators treat inner objects the same either way.
+ * Words of an item. `unspecified` of an object with fields (the seed's words where not all inner fields are shown) is
+ * words too; where it comes or goes, a response's object field opens or closes (compareNested: shape-opened/-closed).
  */
 const DOC_KEYS = ['description', 'note', 'provenance', 'assumption', 'unspecified'] as const;
 /** Keys this module compares (rule keys in compare-rules.ts); any other key that differs is reported as attribute-changed. */
@@ -194,7 +194,16 @@ function compareNested(sink: ChangeSink, ctx: SchemaContext, b: SchemaIR, h: Sch
     const shift = h.items ? 'narrower' : 'wider';
     emitTypeShift(sink, ctx, shift, target, location, b.items ? `array<${typeText(b.items)}>` : 'array', h.items ? `array<${typeText(h.items)}>` : 'array');
   }
+  // A response's object field is typed open (a record of unknown values, or an index signature beside the listed
+  // fields: unspecified) or closed: closing it breaks reads of other keys.
+  const typedOpen = (s: SchemaIR) => !s.properties || s.unspecified !== undefined;
+  const closes = ctx.kind === 'response-field' && typedOpen(b) && !typedOpen(h);
+  if (closes) emit(sink, ctx, 'shape-closed', target, `${target} now carries only the fields listed (${h.properties!.map((p) => p.name).join(', ')})`, location);
+  else if (ctx.kind === 'response-field' && b.properties && h.properties && !typedOpen(b) && typedOpen(h)) {
+    emit(sink, ctx, 'shape-opened', target, `${target} may now carry fields beyond those listed`, location);
+  }
   if (b.properties && h.properties) compareProperties(sink, ctx, b.properties, h.properties, `${path}.`, location);
+  else if (closes) return; // the fields became listed: reported above
   else if (b.properties || h.properties) {
     // An object whose fields became known is narrower than an open object.
     const shift = h.properties ? 'narrower' : 'wider';

@@ -84,6 +84,8 @@ export interface ExtensiveCall {
      * Provenance: Upstream extensive calls reference: metaData.started.
      */
     started: string;
+    /** The contract does not list every field; others may be present. */
+    [key: string]: unknown;
   };
   /** Not described by the contract. */
   parties: Array<Record<string, unknown>>;

@@ -13,6 +13,8 @@ export interface Comment {
     id: string;
     /** Not described by the contract. */
     issueId: string;
+    /** The contract does not list every field; others may be present. */
+    [key: string]: unknown;
   };
 }
 
@@ -36,6 +38,8 @@ export interface Issue {
     teamId: string;
     /** Not described by the contract. */
     title: string;
+    /** The contract does not list every field; others may be present. */
+    [key: string]: unknown;
   };
 }
 
@@ -48,6 +52,8 @@ export interface Project {
   data: {
     /** Not described by the contract. */
     id: string;
+    /** The contract does not list every field; others may be present. */
+    [key: string]: unknown;
   };
 }
 
@@ -60,6 +66,8 @@ export interface Team {
   data: {
     /** Not described by the contract. */
     id: string;
+    /** The contract does not list every field; others may be present. */
+    [key: string]: unknown;
   };
 }
 

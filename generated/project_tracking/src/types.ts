@@ -38,6 +38,8 @@ export interface Issue {
      * Provenance: Upstream issue reference: fields.updated (ISO 8601).
      */
     updated: string;
+    /** The contract does not list every field; others may be present. */
+    [key: string]: unknown;
   };
   /** Not described by the contract. */
   id: string;

@@ -28,7 +28,8 @@ function baseType(type: BaseType, schema: SchemaIR, mode: 'read' | 'param'): Typ
     case 'array':
       return t.name('Array', schema.items ? schemaType(schema.items, mode) : UNKNOWN);
     case 'object':
-      return schema.properties ? objectType(schema.properties, mode, false) : OPEN_OBJECT;
+      // Read: an object whose fields the contract does not all show (unspecified) may hold others, as an open record does.
+      return schema.properties ? objectType(schema.properties, mode, mode === 'read' && schema.unspecified !== undefined) : OPEN_OBJECT;
   }
 }
 
