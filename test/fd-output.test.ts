@@ -4,6 +4,7 @@
  * stream (and colour). The reader-gone case (`| head`) is in cli-conventions.test.ts.
  */
 import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -89,6 +90,14 @@ describe('output written to the descriptor', () => {
 });
 
 describe('the CLI', () => {
+  test.runIf(existsSync('/dev/full'))('output that cannot be written (a full disk: /dev/full) ends the run with one line and exit 1, never a trace', () => {
+    for (const args of [['--version'], ['help'], ['validate', '--help'], ['describe']]) {
+      const run = spawnSync('bash', ['-c', '"$NODE" "$CLI" "$@" > /dev/full', 'run', ...args], { encoding: 'utf8', env: { ...process.env, NODE: process.execPath, CLI: cli } });
+      expect(run.status, args.join(' ')).toBe(1);
+      expect(run.stderr, args.join(' ')).toBe('connector-codegen: cannot write to standard output: no space left on device (ENOSPC)\n');
+    }
+  });
+
   test('an edit and a no-op, printing to pipes, set up no stream and load neither net, tty nor fs/promises', async () => {
     const work = await mkdtemp(path.join(os.tmpdir(), 'codegen-fd-cli-'));
     try {

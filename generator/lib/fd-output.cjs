@@ -52,9 +52,36 @@ function writeAll(fd, text) {
       if (code === 'EAGAIN') Atomics.wait(PAUSE, 0, 0, 1);
       else if (code === 'EPIPE') endRun();
       else if (code === 'EBADF') return;
-      else throw error;
+      else cannotWrite(fd, /** @type {NodeJS.ErrnoException} */ (error));
     }
   }
+}
+
+/** Why a write failed, in words, for the errors a full or failing disk gives. */
+const WRITE_FAILURES = /** @type {Record<string, string>} */ ({
+  ENOSPC: 'no space left on device',
+  EDQUOT: 'disk quota exceeded',
+  EFBIG: 'the file is too large',
+  EIO: 'an input/output error',
+});
+
+/**
+ * Ends the run with exit code 1 when its output cannot be written (`> /dev/full`, a full disk): one line on standard
+ * error says so, when that is not what failed; never a stack trace.
+ * @param {number} fd
+ * @param {NodeJS.ErrnoException} error
+ * @returns {never}
+ */
+function cannotWrite(fd, error) {
+  const why = (error.code && WRITE_FAILURES[error.code]) ?? error.message;
+  if (fd !== 2) {
+    try {
+      writeSync(2, `connector-codegen: cannot write to ${fd === 1 ? 'standard output' : `descriptor ${fd}`}: ${why}${error.code ? ` (${error.code})` : ''}\n`);
+    } catch {
+      // standard error fails too: the exit code alone tells
+    }
+  }
+  process.exit(1);
 }
 
 /**
