@@ -22,7 +22,7 @@ import path from 'node:path';
 // Light (file system calls only) and needed by the stamp: loaded with this module.
 import { displayPath } from './lib/display-path.js';
 import { applyOutputHeld, MANIFEST_FILE, manifestText, overwriteRefusal, pendingTransaction, planOutput, recoverOutput, withOutputLock, type FileMap } from './write.js';
-import { readOrUndefined } from './lib/fs-or-undefined.js';
+import { readOrUndefined, statOrUndefined } from './lib/fs-or-undefined.js';
 
 /** Options of one generation run. */
 export interface GenerateOptions {
@@ -318,6 +318,10 @@ function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void; reje
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const { timings } = options;
   const cacheDir = cacheDirOf(options);
+  // An output that is a file: a run could not write there, so --check says so too, at once (not "every file out of date").
+  if (statOrUndefined(options.outDir)?.isDirectory() === false) {
+    throw new Error(`the output ${displayPath(options.outDir)} is a file, not a directory: give --out (or the config's "output") a directory`);
+  }
   // What an interrupted run left is finished first (or, for --check, reported).
   const pending = options.check ? await pendingTransaction(options.outDir, options.onLockWait) : (await recoverOutput(options.outDir, options.onLockWait), 'none');
   // Custom emitters run whole and uncached: the cache knows the built-in emitters only.

@@ -111,6 +111,20 @@ describe('generate', () => {
     expect((await run(['generate', '--check', '--spec', dir, '--out', out])).code).toBe(0);
   });
 
+  test('an output that is a file: generate and --check both say so at once, exit 1', async () => {
+    const dir = await writeMiniSpec();
+    const file = path.join(await mkdtemp(path.join(os.tmpdir(), 'codegen-out-')), 'README.md');
+    await writeFile(file, 'mine\n');
+    for (const args of [['generate'], ['generate', '--check']]) {
+      const started = Date.now();
+      const r = await run([...args, '--spec', dir, '--out', file]);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(/the output .*README\.md is a file, not a directory/);
+      expect(Date.now() - started).toBeLessThan(20_000); // no wait for a lock that cannot be there (it waited 30 s)
+    }
+    expect(await readFile(file, 'utf8')).toBe('mine\n');
+  });
+
   test('a broken spec leaves the output directory exactly as it was', async () => {
     const good = await writeMiniSpec();
     const out = await mkdtemp(path.join(os.tmpdir(), 'codegen-out-'));

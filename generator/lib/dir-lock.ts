@@ -67,7 +67,9 @@ function readHolder(lockFile: string): (Holder & { text: string }) | undefined |
   try {
     text = readFileSync(lockFile, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 'gone';
+    // No file, or no directory to hold one (the output is a file: the caller's own checks say so).
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return 'gone';
     return undefined;
   }
   try {
