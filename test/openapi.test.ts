@@ -7,7 +7,7 @@
  * traffic through them.)
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -61,6 +61,29 @@ describe('connector-codegen openapi', () => {
     await cli('--out', path.join(tmp, 'all'));
     expect(readdirSync(path.join(tmp, 'all')).sort()).toEqual(readdirSync(exportDir).sort());
     for (const file of readdirSync(exportDir)) expect(readFileSync(path.join(tmp, 'all', file), 'utf8'), file).toBe(readFileSync(path.join(exportDir, file), 'utf8'));
+  }, 60_000);
+
+  test('--out FILE writes through a link, into a FIFO as the shell does, and a write that fails leaves no temporary file', async () => {
+    const tmp = mkdtempSync(path.join(os.tmpdir(), 'openapi-targets-'));
+    writeFileSync(path.join(tmp, 'real.json'), 'old');
+    symlinkSync('real.json', path.join(tmp, 'link.json'));
+    await cli('--connector', 'crm', '--out', path.join(tmp, 'link.json'));
+    expect(lstatSync(path.join(tmp, 'link.json')).isSymbolicLink()).toBe(true);
+    expect(readFileSync(path.join(tmp, 'real.json'), 'utf8')).toBe(texts.get('crm'));
+    // A FIFO stays one, and its reader gets the document.
+    const fifo = path.join(tmp, 'pipe.json');
+    await run('mkfifo', [fifo]);
+    const reader = run('cat', [fifo], { maxBuffer: 64 * 1024 * 1024 });
+    await cli('--connector', 'crm', '--out', fifo);
+    expect((await reader).stdout).toBe(texts.get('crm'));
+    expect(lstatSync(fifo).isFIFO()).toBe(true);
+    if (existsSync('/dev/full')) {
+      const failed = await cli('--connector', 'crm', '--out', '/dev/full').then(() => undefined, (e: { code: number; stderr: string }) => e);
+      expect(failed?.code).toBe(1);
+      expect(failed?.stderr).toBe('connector-codegen openapi: cannot write /dev/full: no space left on the device (ENOSPC)\n');
+      expect(lstatSync('/dev/full').isCharacterDevice()).toBe(true);
+    }
+    expect(readdirSync(tmp).sort()).toEqual(['link.json', 'pipe.json', 'real.json']);
   }, 60_000);
 
   test('an unknown connector is a usage error (exit 2, with a did-you-mean); --out of the wrong kind is an error with exit code 1', async () => {

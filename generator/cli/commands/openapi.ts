@@ -4,22 +4,42 @@
  * (printed), or every document and the index (written into DIR).
  */
 // Synchronous (a few files): node:fs/promises would load with the CLI's start for every command.
-import { mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { didYouMean } from '../../lib/suggest.js';
 import { UsageError } from '../args.js';
 import type { Command } from './types.js';
 
-/** Writes every file beside its target first and renames them into place after, so a failure leaves no half-export. */
+/**
+ * Writes every file beside its target first and renames them into place after, so a failure leaves no half-export and
+ * no temporary file. A target that is a link is written through (the file it names is replaced, the link stays); one
+ * that is no regular file (a FIFO, `>(jq .)`, a device) is written to as it is, as the shell's `>` does.
+ */
 function writeAll(files: Map<string, string>): void {
   const temps: [string, string][] = [];
-  for (const [file, text] of files) {
-    mkdirSync(path.dirname(file), { recursive: true });
-    const temp = `${file}.${process.pid}.tmp`;
-    writeFileSync(temp, text);
-    temps.push([temp, file]);
+  let writing: string | undefined;
+  try {
+    for (const [given, text] of files) {
+      writing = given;
+      const seen = statSync(given, { throwIfNoEntry: false });
+      if (seen && !seen.isFile()) {
+        writeFileSync(given, text);
+        continue;
+      }
+      const file = seen && lstatSync(given).isSymbolicLink() ? realpathSync(given) : given;
+      mkdirSync(path.dirname(file), { recursive: true });
+      const temp = `${file}.${process.pid}.tmp`;
+      temps.push([temp, file]);
+      writeFileSync(temp, text);
+    }
+    for (const [temp, file] of temps) renameSync(temp, file);
+  } catch (error) {
+    for (const [temp] of temps) rmSync(temp, { force: true });
+    // A write that fails (ENOSPC) names no file: the message names the one written (cli/system-errors.ts).
+    const failed = error as NodeJS.ErrnoException;
+    if (failed.syscall === 'write' && failed.path === undefined && writing !== undefined) failed.path = writing;
+    throw error;
   }
-  for (const [temp, file] of temps) renameSync(temp, file);
 }
 
 /** Whether `file` is a directory; undefined when nothing can be seen there. */
@@ -31,7 +51,6 @@ function isDirectory(file: string): boolean | undefined {
   }
 }
 
-const shown = (file: string) => path.relative(process.cwd(), file) || file;
 
 /** The openapi command. */
 export const openapiCommand: Command = {
@@ -55,6 +74,8 @@ export const openapiCommand: Command = {
     ]);
     const { ir } = await readSpec(context.config().specDir);
     const out = typeof values.out === 'string' ? path.resolve(values.out) : undefined;
+    // Messages name --out as typed.
+    const shown = (file: string) => (typeof values.out === 'string' ? path.join(values.out, path.relative(out!, file)) : file);
     if (typeof values.connector === 'string') {
       const connector = ir.connectors.find((c) => c.id === values.connector);
       if (!connector) {
