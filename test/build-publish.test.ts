@@ -72,7 +72,7 @@ describe('build', () => {
 
   test('an output directory without generated packages says what to run', async () => {
     const empty = await mkdtemp(path.join(os.tmpdir(), 'codegen-empty-'));
-    await expect(buildPackages(empty)).rejects.toThrow(/holds no generated packages .*run `npx connector-codegen generate` first/);
+    await expect(buildPackages(empty)).rejects.toThrow(/holds no generated packages .*run `npx connector-codegen generate --out .*codegen-empty-\w+` first/);
   });
 });
 

@@ -7,11 +7,15 @@
 import type { ChildProcess } from 'node:child_process';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { generate } from '../generator/generate.js';
+import { writeMiniSpec } from './helpers/mini-spec.js';
 import { attempt, startProcess } from './helpers/registry.js';
 
 const repo = path.resolve(import.meta.dirname, '..');
@@ -222,6 +226,16 @@ describe('dynamic mode over stdio (every connector)', () => {
     expect(unnamed.structuredContent['error']).toMatchObject({ message: "invalid arguments of describe_action: missing required param 'name'. Nothing was run." });
     const stray = await call(client, 'execute_action', { name: 'payments_customers_list', limit: 2 });
     expect(stray.structuredContent['error']).toMatchObject({ message: "invalid arguments of execute_action: unknown param 'limit'. Nothing was run." });
+  }, 60_000);
+});
+
+describe('an output outside the repository', () => {
+  test("the server bundles the output's own runtime copy (the paths map points at the repository's sources)", async () => {
+    const out = await mkdtemp(path.join(os.tmpdir(), 'codegen-mcp-out-'));
+    await generate({ specDir: await writeMiniSpec(), outDir: out, cacheDir: path.join(out, '.cache-of-test') });
+    const client = await stdioClient(['--source', 'shop=src_1', '--tools', 'static', '--out', out]);
+    expect((await client.listTools()).tools.length).toBeGreaterThan(0);
+    await rm(out, { recursive: true, force: true });
   }, 60_000);
 });
 

@@ -47,7 +47,7 @@ export async function outputPackages(outDir: string): Promise<OutputPackage[]> {
   try {
     references = (JSON.parse(await readFile(solution, 'utf8')) as { references?: { path: string }[] }).references ?? [];
   } catch {
-    throw new Error(`${displayPath(outDir)} holds no generated packages (no ${displayPath(solution)}): run \`npx connector-codegen generate\` first`);
+    throw new Error(`${displayPath(outDir)} holds no generated packages (no ${displayPath(solution)}): run \`npx connector-codegen generate --out ${displayPath(outDir)}\` first`);
   }
   return Promise.all(
     references.map(async (ref) => {

@@ -28,10 +28,13 @@ interface ServerModule {
 /** Bundles the output's MCP server into this installation's cache (once per content) and loads it. */
 async function loadServer(outDir: string): Promise<ServerModule> {
   const dir = path.join(outDir, 'mcp/src');
-  if (!existsSync(path.join(dir, 'cli.ts'))) throw new Error(`${displayPath(outDir)} holds no MCP server (no ${displayPath(dir)}/cli.ts): run \`npx connector-codegen generate\` first`);
+  if (!existsSync(path.join(dir, 'cli.ts'))) throw new Error(`${displayPath(outDir)} holds no MCP server (no ${displayPath(dir)}/cli.ts): run \`npx connector-codegen generate --out ${displayPath(outDir)}\` first`);
   const pathsFile = path.join(outDir, 'tsconfig.paths.json');
   const paths = (JSON.parse(readFileSync(pathsFile, 'utf8')) as { compilerOptions: { paths: Record<string, string[]> } }).compilerOptions.paths;
-  const alias = Object.fromEntries(Object.entries(paths).map(([name, [target]]) => [name, path.resolve(outDir, target!)]));
+  // The map points the runtime at the repository's hand-written sources (../runtime/src, for its own tests): the output
+  // holds a copy of them (runtime/src), which works wherever the output is.
+  const own = (target: string) => (target.startsWith('../') && existsSync(path.join(outDir, target.slice(3))) ? path.join(outDir, target.slice(3)) : path.resolve(outDir, target));
+  const alias = Object.fromEntries(Object.entries(paths).map(([name, [target]]) => [name, own(target!)]));
   const { build } = await import('esbuild');
   const result = await build({
     stdin: { contents: `export { startServer } from './cli.ts';\nexport { ConfigError } from './config.ts';\nexport { connectors, identity } from './connectors.ts';\n`, loader: 'ts', resolveDir: dir },
