@@ -277,4 +277,12 @@ describe('configuration', () => {
     expect(unmapped.code).toBe(2);
     expect(unmapped.stderr).toContain("unknown connector 'nope'");
   }, 60_000);
+
+  test('a test token (shorter than the secret minimum) is left in messages, as clients leave it; a real one is cut', async () => {
+    const short = await attempt(process.execPath, [cli, 'mcp', '--base-url', 'notaurl', '--source', '*'], repo, { ...env(), CONNECTOR_TOKEN: 't' });
+    expect(short.code).toBe(2);
+    expect(short.stderr).toBe('connector-codegen mcp: --base-url is not a URL: "notaurl"\n');
+    const real = await attempt(process.execPath, [cli, 'mcp', '--base-url', `notaurl/${TOKEN}`, '--source', '*'], repo, env());
+    expect(real.stderr).toBe('connector-codegen mcp: --base-url is not a URL: "notaurl/[REDACTED]"\n');
+  }, 60_000);
 });

@@ -11,6 +11,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ENVIRONMENT, MCP_OPTIONS, TOKEN_VARIABLE } from '../../../mcp/src/config.js';
 import { displayPath } from '../../lib/display-path.js';
 import { UsageError } from '../args.js';
+import { MIN_SECRET_LENGTH } from '../../../runtime/src/redact.js';
 import type { Command } from './types.js';
 import { sha256 } from '../../lib/sha256.js';
 import { nativeImport } from '../../lib/native-import.js';
@@ -85,7 +86,8 @@ export const mcpCommand: Command = {
     if (values.token !== undefined) throw new UsageError(`refusing --token: a token on the command line shows in process lists and shell history; set ${TOKEN_VARIABLE} instead`, 'mcp');
     const server = await loadServer(context.config().outDir);
     const token = process.env[TOKEN_VARIABLE];
-    const safe = (text: string) => (token ? text.split(token).join('[REDACTED]') : text);
+    // As the server and the clients scrub: a token shorter than MIN_SECRET_LENGTH is a test token, left in place.
+    const safe = (text: string) => (token && token.length >= MIN_SECRET_LENGTH ? text.split(token).join('[REDACTED]') : text);
     const { out: _out, token: _token, ...flags } = values;
     try {
       const running = await server.startServer(server.identity, server.connectors, flags, { stdout: io.stdout, stderr: (t) => io.stderr(safe(t)), env: process.env });
