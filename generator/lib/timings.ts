@@ -12,9 +12,11 @@ export async function timed<T>(timings: Timings | undefined, phase: string, fn: 
   }
 }
 
-/** Formats timings as aligned lines, with a total. */
-export function formatTimings(timings: Timings): string {
+/**
+ * Formats timings as aligned lines, then the run's wall time `totalMs` (not their sum: the emitters' phases overlap,
+ * each running from its start to its last file).
+ */
+export function formatTimings(timings: Timings, totalMs: number): string {
   const width = Math.max(5, ...timings.map((t) => t.phase.length));
-  const total = timings.reduce((sum, t) => sum + t.ms, 0);
-  return [...timings, { phase: 'total', ms: total }].map((t) => `${t.phase.padEnd(width)}  ${t.ms.toFixed(1).padStart(8)} ms`).join('\n');
+  return [...timings, { phase: 'total', ms: totalMs }].map((t) => `${t.phase.padEnd(width)}  ${t.ms.toFixed(1).padStart(8)} ms`).join('\n');
 }

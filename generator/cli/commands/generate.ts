@@ -45,8 +45,9 @@ export const generateCommand: Command = {
     const config = context.config();
     const out = displayPath(config.outDir);
     const onLockWait = (notice: string) => io.stderr(`connector-codegen generate: ${notice}\n`);
+    const started = performance.now();
     const result = await generate({ specDir: config.specDir, outDir: config.outDir, config, check: Boolean(values.check), timings, onLockWait });
-    if (timings) io.stderr(`${formatTimings(timings)}\n`);
+    if (timings) io.stderr(`${formatTimings(timings, performance.now() - started)}\n`);
     if (values.check) {
       if (result.outOfDate.length === 0) {
         io.stdout(upToDateLine(out, result.fileCount));
