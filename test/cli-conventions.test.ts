@@ -162,6 +162,8 @@ describe('paths and hints as the user gave them', () => {
     expect((await run(['generate', '--spec', spec, '--out', 'sdk/'], { cwd: parent })).stdout).toMatch(/^sdk\/ is up to date \(\d+ files\)\n$/);
     expect((await run(['generate', '--spec', spec, '--out', 'sdk//', '--no-color'], { cwd: parent })).stdout).toMatch(/^sdk\/ is up to date \(\d+ files\)\n$/);
     await writeFile(path.join(parent, 'sdk/extra.txt'), 'not generated\n');
+    expect((await run(['generate', '--check', '--spec', spec, '--out', 'sdk/'], { cwd: parent })).stderr).toMatch(/^sdk\/ holds 1 file generate did not write \(not in sdk\/\.codegen-files\)/);
+    await writeFile(path.join(parent, 'sdk/shop/README.md'), 'edited\n');
     expect((await run(['generate', '--check', '--spec', spec, '--out', 'sdk/'], { cwd: parent })).stderr).toMatch(/^sdk\/ is out of date \(1 file\)/);
   });
 });

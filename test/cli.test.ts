@@ -82,6 +82,9 @@ describe('generate', () => {
     const foreign = await run(['generate', '--check', '--spec', dir, '--out', out]);
     expect(foreign.code).toBe(1);
     expect(foreign.stderr).toContain('  notes.txt');
+    // Only files it did not write: no command to run (regenerating never clears them), but what to do.
+    expect(foreign.stderr).not.toContain('to regenerate it');
+    expect(foreign.stderr).toContain('generate never removes them: move them out of the output');
     await rm(path.join(out, 'notes.txt'));
     expect((await run(['generate', '--check', '--spec', dir, '--out', out])).code).toBe(0);
     await writeFile(path.join(dir, 'connectors/shop.yaml'), edit(SHOP_YAML, 'title: Shop', 'title: Store'));

@@ -53,8 +53,11 @@ export const generateCommand: Command = {
         io.stdout(upToDateLine(out, result.fileCount));
         return 0;
       }
-      io.stderr(`${out}/ is out of date (${result.outOfDate.length} file${result.outOfDate.length === 1 ? '' : 's'}); to regenerate it, run: ${fixCommand(values)}\n${result.outOfDate.map((f) => `  ${f}`).join('\n')}\n`);
-      if (result.foreign?.length) io.stderr(`${foreignNote(out, result.foreign)}\n`);
+      // Files generate did not write are the user's to move: regenerating never clears them, so no command is offered for them.
+      const foreign = new Set(result.foreign ?? []);
+      const stale = result.outOfDate.filter((f) => !foreign.has(f));
+      if (stale.length) io.stderr(`${out}/ is out of date (${stale.length} file${stale.length === 1 ? '' : 's'}); to regenerate it, run: ${fixCommand(values)}\n${stale.map((f) => `  ${f}`).join('\n')}\n`);
+      if (foreign.size) io.stderr(`${out}/ holds ${foreign.size} file${foreign.size === 1 ? '' : 's'} generate did not write (not in ${out}/.codegen-files); generate never removes them: move them out of the output\n${[...foreign].map((f) => `  ${f}`).join('\n')}\n`);
       return 1;
     }
     io.stdout(
