@@ -137,7 +137,7 @@ export interface ProfilesGetParams {
 export interface SponsoredProductCampaignsListParams {
   /**
    * Maximum number of records to return.
-   * Range: 1 to ….
+   * Range: at least 1.
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   maxResults?: number;

@@ -221,7 +221,7 @@ export interface BranchesListParams {
   owner: string;
   /**
    * Results per page.
-   * Range: 1 to ….
+   * Range: at least 1.
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   per_page?: number;
@@ -253,7 +253,7 @@ export interface CommentsListParams {
   owner: string;
   /**
    * Results per page.
-   * Range: 1 to ….
+   * Range: at least 1.
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   per_page?: number;
@@ -279,7 +279,7 @@ export interface CommitsListParams {
   owner: string;
   /**
    * Results per page.
-   * Range: 1 to ….
+   * Range: at least 1.
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   per_page?: number;
@@ -309,7 +309,7 @@ export interface IssuesListParams {
   owner: string;
   /**
    * Results per page.
-   * Range: 1 to ….
+   * Range: at least 1.
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   per_page?: number;
@@ -342,7 +342,7 @@ export interface IssuesApiSearchParams {
   fields?: Array<string>;
   /**
    * Results per page.
-   * Range: 1 to ….
+   * Range: at least 1.
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   per_page?: number;
@@ -365,7 +365,7 @@ export interface LabelsListParams {
   fields?: Array<string>;
   /**
    * Results per page.
-   * Range: 1 to ….
+   * Range: at least 1.
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   per_page?: number;
@@ -401,7 +401,7 @@ export interface MilestonesListParams {
   fields?: Array<string>;
   /**
    * Results per page.
-   * Range: 1 to ….
+   * Range: at least 1.
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   per_page?: number;
@@ -436,7 +436,7 @@ export interface OrgRepositoriesListParams {
   org: string;
   /**
    * Results per page.
-   * Range: 1 to ….
+   * Range: at least 1.
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   per_page?: number;
@@ -453,7 +453,7 @@ export interface OrganizationsListParams {
   fields?: Array<string>;
   /**
    * Results per page.
-   * Range: 1 to ….
+   * Range: at least 1.
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   per_page?: number;
@@ -490,7 +490,7 @@ export interface PrCommentsListParams {
   owner: string;
   /**
    * Results per page.
-   * Range: 1 to ….
+   * Range: at least 1.
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   per_page?: number;
@@ -517,7 +517,7 @@ export interface ProjectItemsListParams {
   fields?: Array<string>;
   /**
    * Results per page.
-   * Range: 1 to ….
+   * Range: at least 1.
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   per_page?: number;
@@ -536,7 +536,7 @@ export interface ProjectsListParams {
   fields?: Array<string>;
   /**
    * Results per page.
-   * Range: 1 to ….
+   * Range: at least 1.
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   per_page?: number;
@@ -571,7 +571,7 @@ export interface PullRequestsListParams {
   owner: string;
   /**
    * Results per page.
-   * Range: 1 to ….
+   * Range: at least 1.
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   per_page?: number;
@@ -604,7 +604,7 @@ export interface PullRequestsApiSearchParams {
   fields?: Array<string>;
   /**
    * Results per page.
-   * Range: 1 to ….
+   * Range: at least 1.
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   per_page?: number;
@@ -626,7 +626,7 @@ export interface ReleasesListParams {
   owner: string;
   /**
    * Results per page.
-   * Range: 1 to ….
+   * Range: at least 1.
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   per_page?: number;
@@ -654,7 +654,7 @@ export interface RepositoriesListParams {
   fields?: Array<string>;
   /**
    * Results per page.
-   * Range: 1 to ….
+   * Range: at least 1.
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   per_page?: number;
@@ -680,7 +680,7 @@ export interface RepositoriesApiSearchParams {
   fields?: Array<string>;
   /**
    * Not described by the contract.
-   * Range: 1 to ….
+   * Range: at least 1.
    * Note: repositories api_search takes limit instead of per_page; the after_limit scheme uses it as the page size.
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
@@ -705,7 +705,7 @@ export interface ReviewsListParams {
   owner: string;
   /**
    * Results per page.
-   * Range: 1 to ….
+   * Range: at least 1.
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   per_page?: number;
@@ -724,7 +724,7 @@ export interface StargazersListParams {
   fields?: Array<string>;
   /**
    * Results per page.
-   * Range: 1 to ….
+   * Range: at least 1.
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   per_page?: number;
@@ -743,7 +743,7 @@ export interface TagsListParams {
   fields?: Array<string>;
   /**
    * Results per page.
-   * Range: 1 to ….
+   * Range: at least 1.
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   per_page?: number;
@@ -779,7 +779,7 @@ export interface TeamsListParams {
   fields?: Array<string>;
   /**
    * Results per page.
-   * Range: 1 to ….
+   * Range: at least 1.
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   per_page?: number;
@@ -815,7 +815,7 @@ export interface UsersListParams {
   fields?: Array<string>;
   /**
    * Results per page.
-   * Range: 1 to ….
+   * Range: at least 1.
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   per_page?: number;
@@ -851,7 +851,7 @@ export interface UsersApiSearchParams {
   fields?: Array<string>;
   /**
    * Results per page.
-   * Range: 1 to ….
+   * Range: at least 1.
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   per_page?: number;
@@ -881,7 +881,7 @@ export interface ViewerRepositoriesListParams {
   fields?: Array<string>;
   /**
    * Results per page.
-   * Range: 1 to ….
+   * Range: at least 1.
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   per_page?: number;

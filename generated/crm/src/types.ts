@@ -131,7 +131,7 @@ export interface CompaniesListParams {
   associations?: string;
   /**
    * Page size.
-   * Range: 1 to ….
+   * Range: at least 1.
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   limit?: number;
@@ -211,7 +211,7 @@ export interface CompaniesApiSearchParams {
   }>;
   /**
    * Maximum results.
-   * Range: 1 to ….
+   * Range: at least 1.
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   limit?: number;
@@ -219,7 +219,7 @@ export interface CompaniesApiSearchParams {
   properties?: Array<string>;
   /**
    * Search string, up to 3000 characters.
-   * Length: 0 to 3000 characters.
+   * Length: at most 3000 characters.
    */
   query?: string;
   /** Sort criteria. */
@@ -267,7 +267,7 @@ export interface ContactsListParams {
   associations?: string;
   /**
    * Page size.
-   * Range: 1 to ….
+   * Range: at least 1.
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   limit?: number;
@@ -347,7 +347,7 @@ export interface ContactsApiSearchParams {
   }>;
   /**
    * Maximum results.
-   * Range: 1 to ….
+   * Range: at least 1.
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   limit?: number;
@@ -355,7 +355,7 @@ export interface ContactsApiSearchParams {
   properties?: Array<string>;
   /**
    * Search string, up to 3000 characters.
-   * Length: 0 to 3000 characters.
+   * Length: at most 3000 characters.
    */
   query?: string;
   /** Sort criteria. */

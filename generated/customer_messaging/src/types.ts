@@ -278,7 +278,7 @@ export interface AdminsGetParams {
 export interface CompaniesListParams {
   /**
    * Number of records per page.
-   * Range: 1 to ….
+   * Range: at least 1.
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   per_page?: number;
@@ -296,7 +296,7 @@ export interface CompaniesGetParams {
 export interface ContactsListParams {
   /**
    * Number of records per page.
-   * Range: 1 to ….
+   * Range: at least 1.
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   per_page?: number;
@@ -314,7 +314,7 @@ export interface ContactsGetParams {
 export interface ConversationsListParams {
   /**
    * Number of records per page.
-   * Range: 1 to ….
+   * Range: at least 1.
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   per_page?: number;

@@ -272,7 +272,7 @@ export interface AutomationsListParams {
   before_start_time?: string;
   /**
    * Number of records to return.
-   * Range: 1 to ….
+   * Range: at least 1.
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   count?: number;
@@ -356,7 +356,7 @@ export interface EmailActivityListParams {
   campaign_id: string;
   /**
    * Number of records to return.
-   * Range: 1 to ….
+   * Range: at least 1.
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   count?: number;
@@ -373,7 +373,7 @@ export interface EmailActivityListParams {
 export interface InterestCategoriesListParams {
   /**
    * Number of records to return.
-   * Range: 1 to ….
+   * Range: at least 1.
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   count?: number;
@@ -409,7 +409,7 @@ export interface InterestCategoriesGetParams {
 export interface InterestsListParams {
   /**
    * Number of records to return.
-   * Range: 1 to ….
+   * Range: at least 1.
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   count?: number;
@@ -459,7 +459,7 @@ export interface ListMembersListParams {
   before_timestamp_opt?: string;
   /**
    * Number of records to return.
-   * Range: 1 to ….
+   * Range: at least 1.
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   count?: number;
@@ -540,7 +540,7 @@ export interface ListsListParams {
   before_date_created?: string;
   /**
    * Number of records to return.
-   * Range: 1 to ….
+   * Range: at least 1.
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   count?: number;
@@ -581,7 +581,7 @@ export interface ReportsListParams {
   before_send_time?: string;
   /**
    * Number of records to return.
-   * Range: 1 to ….
+   * Range: at least 1.
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   count?: number;
@@ -614,7 +614,7 @@ export interface ReportsGetParams {
 export interface SegmentMembersListParams {
   /**
    * Number of records to return.
-   * Range: 1 to ….
+   * Range: at least 1.
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   count?: number;
@@ -631,7 +631,7 @@ export interface SegmentMembersListParams {
 export interface SegmentsListParams {
   /**
    * Number of records to return.
-   * Range: 1 to ….
+   * Range: at least 1.
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   count?: number;
@@ -667,7 +667,7 @@ export interface SegmentsGetParams {
 export interface TagsListParams {
   /**
    * Number of records to return.
-   * Range: 1 to ….
+   * Range: at least 1.
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   count?: number;
@@ -684,7 +684,7 @@ export interface TagsListParams {
 export interface UnsubscribesListParams {
   /**
    * Number of records to return.
-   * Range: 1 to ….
+   * Range: at least 1.
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   count?: number;

@@ -298,7 +298,7 @@ export interface AgentTimelineListParams {
   fields?: string;
   /**
    * Number of records to return.
-   * Range: 1 to ….
+   * Range: at least 1.
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   limit?: number;
@@ -335,7 +335,7 @@ export interface AgentsSearchFields {
 export interface AgentsListParams {
   /**
    * Number of records to return.
-   * Range: 1 to ….
+   * Range: at least 1.
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   limit?: number;
@@ -353,7 +353,7 @@ export interface AgentsGetParams {
 export interface BansListParams {
   /**
    * Number of records to return.
-   * Range: 1 to ….
+   * Range: at least 1.
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   limit?: number;
@@ -395,7 +395,7 @@ export interface ChatsListParams {
   fields?: string;
   /**
    * Number of records to return.
-   * Range: 1 to ….
+   * Range: at least 1.
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   limit?: number;

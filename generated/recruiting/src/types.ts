@@ -325,7 +325,7 @@ export interface ApplicationsListParams {
   last_activity_after?: string;
   /**
    * Page number.
-   * Range: 1 to ….
+   * Range: at least 1.
    * Assumption: Pages are numbered from 1 (the seed gives page numbers, not where they start); 0 or less is refused.
    */
   page?: number;
@@ -366,7 +366,7 @@ export interface CandidateAttachmentDownloadParams {
 export interface CandidatesListParams {
   /**
    * Page number.
-   * Range: 1 to ….
+   * Range: at least 1.
    * Assumption: Pages are numbered from 1 (the seed gives page numbers, not where they start); 0 or less is refused.
    */
   page?: number;
@@ -388,7 +388,7 @@ export interface CandidatesGetParams {
 export interface DepartmentsListParams {
   /**
    * Page number.
-   * Range: 1 to ….
+   * Range: at least 1.
    * Assumption: Pages are numbered from 1 (the seed gives page numbers, not where they start); 0 or less is refused.
    */
   page?: number;
@@ -430,7 +430,7 @@ export interface JobPostsGetParams {
 export interface JobsListParams {
   /**
    * Page number.
-   * Range: 1 to ….
+   * Range: at least 1.
    * Assumption: Pages are numbered from 1 (the seed gives page numbers, not where they start); 0 or less is refused.
    */
   page?: number;
@@ -464,7 +464,7 @@ export interface OffersListParams {
   created_before?: string;
   /**
    * Page number.
-   * Range: 1 to ….
+   * Range: at least 1.
    * Assumption: Pages are numbered from 1 (the seed gives page numbers, not where they start); 0 or less is refused.
    */
   page?: number;
@@ -492,7 +492,7 @@ export interface OffersGetParams {
 export interface OfficesListParams {
   /**
    * Page number.
-   * Range: 1 to ….
+   * Range: at least 1.
    * Assumption: Pages are numbered from 1 (the seed gives page numbers, not where they start); 0 or less is refused.
    */
   page?: number;
@@ -552,7 +552,7 @@ export interface UsersListParams {
   created_before?: string;
   /**
    * Page number.
-   * Range: 1 to ….
+   * Range: at least 1.
    * Assumption: Pages are numbered from 1 (the seed gives page numbers, not where they start); 0 or less is refused.
    */
   page?: number;

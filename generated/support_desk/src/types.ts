@@ -538,7 +538,7 @@ export interface BrandsSearchFields {
 export interface BrandsListParams {
   /**
    * Page number. Applies to all list actions of the endpoint table.
-   * Range: 1 to ….
+   * Range: at least 1.
    */
   page?: number;
 }
@@ -598,7 +598,7 @@ export interface MacrosListParams {
   only_viewable?: boolean;
   /**
    * Page number. Applies to all list actions of the endpoint table.
-   * Range: 1 to ….
+   * Range: at least 1.
    */
   page?: number;
   /**
@@ -943,7 +943,7 @@ export interface TicketsListParams {
   external_id?: string;
   /**
    * Page number. Applies to all list actions of the endpoint table.
-   * Range: 1 to ….
+   * Range: at least 1.
    */
   page?: number;
   /**
@@ -973,7 +973,7 @@ export interface TriggersListParams {
   category_id?: string;
   /**
    * Page number. Applies to all list actions of the endpoint table.
-   * Range: 1 to ….
+   * Range: at least 1.
    */
   page?: number;
   /**
@@ -1004,7 +1004,7 @@ export interface UsersListParams {
   external_id?: string;
   /**
    * Page number. Applies to all list actions of the endpoint table.
-   * Range: 1 to ….
+   * Range: at least 1.
    */
   page?: number;
   /**
@@ -1033,7 +1033,7 @@ export interface ViewsListParams {
   group_id?: number;
   /**
    * Page number. Applies to all list actions of the endpoint table.
-   * Range: 1 to ….
+   * Range: at least 1.
    */
   page?: number;
   /**

@@ -449,7 +449,7 @@ export interface ChannelMessagesListParams {
   latest?: string;
   /**
    * Maximum number of records to return.
-   * Range: 1 to ….
+   * Range: at least 1.
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   limit?: number;
@@ -474,7 +474,7 @@ export interface ChannelTopicsCreateParams {
   channel: string;
   /**
    * Channel topic; at most 250 characters.
-   * Length: 0 to 250 characters.
+   * Length: at most 250 characters.
    */
   topic: string;
 }
@@ -490,7 +490,7 @@ export interface ChannelsListParams {
   exclude_archived?: boolean;
   /**
    * Maximum number of records to return.
-   * Range: 1 to ….
+   * Range: at least 1.
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   limit?: number;
@@ -515,7 +515,7 @@ export interface ChannelsCreateParams {
   is_private?: boolean;
   /**
    * Channel name; lowercase, no spaces, at most 80 characters.
-   * Length: 0 to 80 characters. Pattern: `^[^A-Z\s]*$`.
+   * Length: at most 80 characters. Pattern: `^[^A-Z\s]*$`.
    */
   name: string;
 }
@@ -526,7 +526,7 @@ export interface ChannelsUpdateParams {
   channel: string;
   /**
    * New channel name (rename); lowercase, no spaces, at most 80 characters.
-   * Length: 0 to 80 characters. Pattern: `^[^A-Z\s]*$`.
+   * Length: at most 80 characters. Pattern: `^[^A-Z\s]*$`.
    */
   name: string;
 }
@@ -586,7 +586,7 @@ export interface ThreadsListParams {
   latest?: string;
   /**
    * Maximum number of records to return.
-   * Range: 1 to ….
+   * Range: at least 1.
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   limit?: number;
@@ -611,7 +611,7 @@ export interface UsersListParams {
   cursor?: string;
   /**
    * Maximum number of records to return.
-   * Range: 1 to ….
+   * Range: at least 1.
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   limit?: number;

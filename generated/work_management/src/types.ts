@@ -244,7 +244,7 @@ export interface ListMeta {
 export interface AttachmentsListParams {
   /**
    * Items per page.
-   * Range: 1 to ….
+   * Range: at least 1.
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   limit?: number;
@@ -289,7 +289,7 @@ export interface AttachmentsDownloadParams {
 export interface ProjectSectionsListParams {
   /**
    * Items per page.
-   * Range: 1 to ….
+   * Range: at least 1.
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   limit?: number;
@@ -305,7 +305,7 @@ export interface ProjectTasksListParams {
   completed_since?: string;
   /**
    * Items per page.
-   * Range: 1 to ….
+   * Range: at least 1.
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   limit?: number;
@@ -324,7 +324,7 @@ export interface ProjectsListParams {
   archived?: boolean;
   /**
    * Items per page.
-   * Range: 1 to ….
+   * Range: at least 1.
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   limit?: number;
@@ -383,7 +383,7 @@ export interface TagsGetParams {
 export interface TaskDependenciesListParams {
   /**
    * Items per page.
-   * Range: 1 to ….
+   * Range: at least 1.
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   limit?: number;
@@ -400,7 +400,7 @@ export interface TaskDependenciesListParams {
 export interface TaskDependentsListParams {
   /**
    * Items per page.
-   * Range: 1 to ….
+   * Range: at least 1.
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   limit?: number;
@@ -414,7 +414,7 @@ export interface TaskDependentsListParams {
 export interface TaskProjectsListParams {
   /**
    * Items per page.
-   * Range: 1 to ….
+   * Range: at least 1.
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   limit?: number;
@@ -431,7 +431,7 @@ export interface TaskProjectsListParams {
 export interface TaskSubtasksListParams {
   /**
    * Items per page.
-   * Range: 1 to ….
+   * Range: at least 1.
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   limit?: number;
@@ -449,7 +449,7 @@ export interface TasksListParams {
   completed_since?: string;
   /**
    * Items per page.
-   * Range: 1 to ….
+   * Range: at least 1.
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   limit?: number;
@@ -480,7 +480,7 @@ export interface TeamProjectsListParams {
   archived?: boolean;
   /**
    * Items per page.
-   * Range: 1 to ….
+   * Range: at least 1.
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   limit?: number;
@@ -494,7 +494,7 @@ export interface TeamProjectsListParams {
 export interface TeamUsersListParams {
   /**
    * Items per page.
-   * Range: 1 to ….
+   * Range: at least 1.
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   limit?: number;
@@ -514,7 +514,7 @@ export interface TeamsGetParams {
 export interface UserTeamsListParams {
   /**
    * Items per page.
-   * Range: 1 to ….
+   * Range: at least 1.
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   limit?: number;
@@ -530,7 +530,7 @@ export interface UserTeamsListParams {
 export interface UsersListParams {
   /**
    * Items per page.
-   * Range: 1 to ….
+   * Range: at least 1.
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   limit?: number;
@@ -560,7 +560,7 @@ export interface WorkspaceProjectsListParams {
   archived?: boolean;
   /**
    * Items per page.
-   * Range: 1 to ….
+   * Range: at least 1.
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   limit?: number;
@@ -577,7 +577,7 @@ export interface WorkspaceProjectsListParams {
 export interface WorkspaceTagsListParams {
   /**
    * Items per page.
-   * Range: 1 to ….
+   * Range: at least 1.
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   limit?: number;
@@ -618,7 +618,7 @@ export interface WorkspaceTaskSearchListParams {
   'followers.any'?: string;
   /**
    * Items per page.
-   * Range: 1 to ….
+   * Range: at least 1.
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   limit?: number;
@@ -671,7 +671,7 @@ export interface WorkspaceTaskSearchListParams {
 export interface WorkspaceTeamsListParams {
   /**
    * Items per page.
-   * Range: 1 to ….
+   * Range: at least 1.
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   limit?: number;
@@ -685,7 +685,7 @@ export interface WorkspaceTeamsListParams {
 export interface WorkspaceUsersListParams {
   /**
    * Items per page.
-   * Range: 1 to ….
+   * Range: at least 1.
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   limit?: number;
@@ -699,7 +699,7 @@ export interface WorkspaceUsersListParams {
 export interface WorkspacesListParams {
   /**
    * Items per page.
-   * Range: 1 to ….
+   * Range: at least 1.
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   limit?: number;

@@ -100,8 +100,10 @@ export function memberDoc(p: PropertyIR | SchemaIR): string[] {
   if (p.enum && (p.separator || p.types.includes('array'))) facts.push(`Allowed values: ${p.enum.join(', ')}.`);
   if (p.separator) facts.push(`A list joined with '${p.separator}'.`);
   if (p.default !== undefined) facts.push(`Default: ${JSON.stringify(p.default)}.`);
-  if (p.minimum !== undefined || p.maximum !== undefined) facts.push(`Range: ${p.minimum ?? '…'} to ${p.maximum ?? '…'}.`);
-  if (p.minLength !== undefined || p.maxLength !== undefined) facts.push(`Length: ${p.minLength ?? 0} to ${p.maxLength ?? '…'} characters.`);
+  const bounds = (low: number | undefined, high: number | undefined, unit = '') =>
+    low !== undefined && high !== undefined ? `${low} to ${high}${unit}` : low !== undefined ? `at least ${low}${unit}` : `at most ${high}${unit}`;
+  if (p.minimum !== undefined || p.maximum !== undefined) facts.push(`Range: ${bounds(p.minimum, p.maximum)}.`);
+  if (p.minLength !== undefined || p.maxLength !== undefined) facts.push(`Length: ${bounds(p.minLength, p.maxLength, ' characters')}.`);
   if (p.pattern !== undefined) facts.push(`Pattern: \`${p.pattern}\`.`);
   if (p.maxItems !== undefined) facts.push(`At most ${p.maxItems} entries.`);
   if (p.format) facts.push(`Format: ${FORMAT_TEXT[p.format]}.`);
