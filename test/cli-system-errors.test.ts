@@ -68,7 +68,7 @@ describe('the CLI', () => {
   test('generate --out naming a file: one line, exit 1, the file untouched', async () => {
     const spec = await writeMiniSpec();
     const r = await runCli(['generate', '--spec', spec, '--out', file]);
-    expect(r).toEqual({ code: 1, stdout: '', stderr: `connector-codegen generate: cannot create the directory ${file}: a file is there, not a directory (EEXIST)\n` });
+    expect(r).toEqual({ code: 1, stdout: '', stderr: `connector-codegen generate: the output ${file} is a file, not a directory: give --out (or the config's "output") a directory\n` });
     expect(await readFile(file, 'utf8')).toBe('not a directory');
   });
 

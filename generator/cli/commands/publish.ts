@@ -1,4 +1,4 @@
-/** `connector-codegen publish`: build what is stale, then publish the runtime and every connector package. */
+/** `connector-codegen publish`: regenerate and build what is stale, then publish the runtime and every connector package. */
 import { UsageError } from '../args.js';
 import type { Command } from './types.js';
 
@@ -17,7 +17,7 @@ export function checkRegistry(value: string): string {
 /** The publish command. */
 export const publishCommand: Command = {
   name: 'publish',
-  summary: 'Build what is stale, then npm publish the runtime and every connector package.',
+  summary: 'Regenerate and build what is stale, then npm publish the runtime and every connector package.',
   description:
     'Versions already on the registry with the same files are skipped, so a second run publishes nothing; one with other\nfiles fails (raise its version with `release`). Auth, proxies and scoped registries come from your npm config, as\nfor `npm publish`; arguments after -- go to npm unchanged.',
   options: {
@@ -37,8 +37,14 @@ export const publishCommand: Command = {
   ],
   writes: true,
   async run(values, _positionals, io, context) {
-    const { publishPackages } = await import('../../release/publish.js');
+    const [{ publishPackages }, { generate }, { displayPath }] = await Promise.all([import('../../release/publish.js'), import('../../generate.js'), import('../../lib/display-path.js')]);
     const config = context.config();
+    // What is published is what the spec and config generate now (a new scope, a spec edit): regenerated first when the
+    // output is behind them, as build brings dist/ up to date; an output up to date costs a hash of the inputs.
+    const regenerated = await generate({ specDir: config.specDir, outDir: config.outDir, config, onLockWait: (notice) => io.stderr(`connector-codegen publish: ${notice}\n`) });
+    if (regenerated.written || regenerated.removed) {
+      io.stdout(`regenerated ${displayPath(config.outDir)}/ from the spec and config first (${regenerated.written} written, ${regenerated.removed} removed)\n`);
+    }
     const npmArgs = [
       ...(typeof values.access === 'string' ? ['--access', values.access] : []),
       ...(typeof values.otp === 'string' ? ['--otp', values.otp] : []),
