@@ -61,6 +61,8 @@ describe('usage errors exit 2 with one line and a did-you-mean', () => {
     [['valdate'], "unknown command 'valdate'; did you mean 'validate'?"],
     [['help', 'genrate'], "unknown command 'genrate'; did you mean 'generate'?"],
     [['--frob'], "unknown option '--frob'"],
+    [['--confg', 'x.json', 'generate'], "unknown option '--confg'; did you mean '--config'?"],
+    [['--spc', 'spec', 'validate'], "unknown option '--spc'; did you mean '--spec'?"],
     [['describe', '--jsn'], "unknown option '--jsn' for describe; did you mean '--json'?"],
     [['generate', '--chek'], "unknown option '--chek' for generate; did you mean '--check'?"],
     [['validate', 'extra-arg'], "validate takes no arguments, got 'extra-arg'"],

@@ -55,6 +55,15 @@ function findCommand(argv: string[], commands: Command[]): number {
 export function parseCommandLine(argv: string[], commands: Command[]): Invocation {
   const at = findCommand(argv, commands);
   let name = at < 0 ? undefined : argv[at];
+  // `--confg x.json generate`: an unknown option took the word after it for the command; the option is the mistake.
+  const before = at > 0 ? argv[at - 1]! : '';
+  if (name !== undefined && name !== 'help' && !commands.some((c) => c.name === name) && /^--[^=]+$/.test(before)) {
+    const known = [...new Set([...Object.keys(GLOBAL_OPTIONS), ...commands.flatMap((c) => Object.keys(c.options))])].map((n) => `--${n}`);
+    if (!known.includes(before)) {
+      const guess = closest(before, known);
+      throw new UsageError(`unknown option '${before}'${guess ? `; did you mean '${guess}'?` : ''}`);
+    }
+  }
   if (name === 'help') {
     // `help [command]`: anything after the command name is ignored, as git does.
     const rest = argv.slice(at + 1).filter((a) => !a.startsWith('-'));
