@@ -39,6 +39,7 @@ export const publishCommand: Command = {
   async run(values, _positionals, io, context) {
     const [{ publishPackages }, { generate }, { displayPath }] = await Promise.all([import('../../release/publish.js'), import('../../generate.js'), import('../../lib/display-path.js')]);
     const config = context.config();
+    const registry = typeof values.registry === 'string' ? checkRegistry(values.registry) : config.packages.registry;
     // What is published is what the spec and config generate now (a new scope, a spec edit): regenerated first when the
     // output is behind them, as build brings dist/ up to date; an output up to date costs a hash of the inputs.
     const regenerated = await generate({ specDir: config.specDir, outDir: config.outDir, config, onLockWait: (notice) => io.stderr(`connector-codegen publish: ${notice}\n`) });
@@ -51,7 +52,6 @@ export const publishCommand: Command = {
       ...(values.provenance ? ['--provenance'] : []),
       ...context.rest,
     ];
-    const registry = typeof values.registry === 'string' ? checkRegistry(values.registry) : config.packages.registry;
     const outcomes = await publishPackages({
       outDir: config.outDir,
       ...(registry ? { registry } : {}),
