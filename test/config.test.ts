@@ -13,6 +13,7 @@ import { CONFIG_FILE, DEFAULT_PACKAGES } from '../generator/config/config.js';
 import { loadConfig } from '../generator/config/load.js';
 import { SpecError, type Diagnostic } from '../generator/spec/diagnostics.js';
 import { generate } from '../generator/generate.js';
+import { runCli } from './helpers/run-cli.js';
 import { readOutputTree } from './helpers/output-tree.js';
 
 const repo = path.resolve(import.meta.dirname, '..');
@@ -132,6 +133,10 @@ describe('generation', () => {
     const config = loadConfig(dir);
     const error = await generate({ specDir, outDir: out, config }).then(() => undefined, (e: unknown) => e);
     expect(error).toBeInstanceOf(SpecError);
-    expect((error as SpecError).diagnostics).toEqual([expect.objectContaining({ code: 'CFG004', line: 5, message: expect.stringContaining("'paymnts'") })]);
+    expect((error as SpecError).diagnostics).toEqual([expect.objectContaining({ code: 'CFG004', line: 5, message: expect.stringContaining("'paymnts', which is not a connector of the spec; did you mean 'payments'?") })]);
+    // validate refuses what generate refuses.
+    const validated = await runCli(['validate'], { cwd: dir });
+    expect(validated.code).toBe(1);
+    expect(validated.stderr).toContain("error CFG004 connectors names 'paymnts', which is not a connector of the spec; did you mean 'payments'?");
   });
 });

@@ -5,6 +5,7 @@
  * relative to the file. The schema check is the caller's (load.ts loadConfig: ajv standalone code,
  * validator.generated.ts), so that this module loads without the validator (cli/noop.ts).
  */
+import { didYouMean } from '../lib/suggest.js';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { ErrorObject } from 'ajv';
@@ -290,7 +291,7 @@ export function checkConnectorSelection(config: Pick<ResolvedConfig, 'file' | 'c
   throw new SpecError(
     unknown.map((id) => {
       const i = Math.max(0, text.findIndex((l) => l.includes(`"${id}"`)));
-      return diagnostic(config.file!, i + 1, Math.max(1, text[i]!.indexOf(`"${id}"`) + 1), 'CFG004', `connectors names '${id}', which is not a connector of the spec (known: ${specConnectorIds.join(', ')})`);
+      return diagnostic(config.file!, i + 1, Math.max(1, text[i]!.indexOf(`"${id}"`) + 1), 'CFG004', `connectors names '${id}', which is not a connector of the spec${didYouMean(id, specConnectorIds)} (known: ${specConnectorIds.join(', ')})`);
     }),
   );
 }

@@ -23,7 +23,11 @@ export const validateCommand: Command = {
     const style = { color: io.color ?? false, frames: io.pretty ?? false };
     let result;
     try {
-      result = await readSpec(context.config().specDir);
+      const config = context.config();
+      result = await readSpec(config.specDir);
+      // The config's connector selection names connectors of this spec: generate refuses it otherwise, so validate does.
+      const { checkConnectorSelection } = await import('../../config/config.js');
+      checkConnectorSelection(config, result.ir.connectors.map((c) => c.id));
     } catch (error) {
       if (!(error instanceof SpecError) || format === 'text') throw error;
       io.stdout(format === 'json' ? renderJson(error.diagnostics) : renderGithub(error.diagnostics));
