@@ -229,6 +229,10 @@ describe('exit codes: 0 below --fail-on, 1 at or above, 2 usage error, 3 a side 
     expect(r.stderr).toMatch(/^connector-codegen diff: the head side \(.*spec\) is not a valid spec: 1 error\n/);
     expect(r.stderr).toMatch(/spec\/connectors\/payments\.yaml:\d+:\d+ error SPEC002 .*unknown key 'colour'/);
     expect(r.stderr).not.toMatch(/\n\s+at /);
+    // In a workflow (--format github) the head's errors are annotations too, on the file and line.
+    const annotated = await cli(['diff', 'HEAD', '--format', 'github']);
+    expect(annotated.code).toBe(3);
+    expect(annotated.stdout).toMatch(/^::error file=spec\/connectors\/payments\.yaml,line=\d+,col=\d+,title=SPEC002 .*colour/m);
   });
 
   test('a base ref that is not a valid spec exits 3, located in the ref; both sides broken: both reported', async () => {

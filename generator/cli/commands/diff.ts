@@ -64,6 +64,8 @@ export const diffCommand: Command = {
           const errors = side.error.diagnostics.filter((d) => d.severity === 'error').length;
           io.stderr(`connector-codegen diff: the ${side.role} side (${side.label}) is not a valid spec: ${errors} error${errors === 1 ? '' : 's'}\n`);
           for (const d of side.error.diagnostics) io.stderr(`${diagnostics.formatDiagnostic(d)}\n`);
+          // A workflow shows the spec's errors on the pull request, as validate --format github does.
+          if (format === 'github') io.stdout((await import('../report.js')).renderGithub(side.error.diagnostics));
         }
         return DIFF_EXIT.invalidSpec;
       }
