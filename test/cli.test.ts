@@ -50,7 +50,12 @@ describe('validate', () => {
     const r = await run(['validate', '--spec', dir]);
     expect(r.code).toBe(1);
     expect(r.stderr.match(/ error [A-Z]+\d+ /g)).toHaveLength(1);
-    expect(r.stderr).toMatch(/service\.yaml:1:1 error SPEC004 \S+\/service\.yaml is missing/);
+    expect(r.stderr).toMatch(/service\.yaml:1:1 error SPEC004 \S+ has no service\.yaml \(the service's common contract\)\n  hint: A spec directory holds service\.yaml and connectors/);
+    // An empty directory (the wrong one given): asks whether it is the spec directory.
+    const empty = await mkdtemp(path.join(os.tmpdir(), 'codegen-empty-spec-'));
+    const none = await run(['validate', '--spec', empty]);
+    expect(none.code).toBe(1);
+    expect(none.stderr).toContain(`error SPEC004 ${empty} has no service.yaml (the service's common contract) and no connectors/*.yaml: is this the spec directory?`);
   });
 });
 

@@ -87,7 +87,14 @@ export async function loadSpec(specDir: string, cache?: SpecCacheOptions, known?
   const names = [...byStem.values()].sort();
   const [serviceRead, ...connectorReads] = [servicePath, ...names.map((n) => path.join(connectorsDir, n))].map((file) => readSpecFile(file, realSpecDir));
   const base = path.basename(path.resolve(specDir));
-  if (serviceRead!.missing) diagnostics.push(makeDiagnostic(displayPath(servicePath), 1, 1, 'SPEC004', `${base}/service.yaml is missing`));
+  if (serviceRead!.missing) {
+    // The spec's first file: without it (an empty directory, the wrong one) the hint is where to look, not a key to add.
+    const none = names.length === 0 ? ' and no connectors/*.yaml: is this the spec directory?' : '';
+    diagnostics.push({
+      ...makeDiagnostic(displayPath(servicePath), 1, 1, 'SPEC004', `${displayPath(specDir)} has no service.yaml (the service's common contract)${none}`),
+      hint: `A spec directory holds service.yaml and connectors/<id>.yaml (spec/README.md); give --spec the directory that holds them.`,
+    });
+  }
   const kinds: SpecFileKind[] = ['service', ...names.map((): SpecFileKind => 'connector')];
   const reads = [serviceRead!, ...connectorReads];
   const files = [servicePath, ...names.map((n) => path.join(connectorsDir, n))];
