@@ -4,7 +4,7 @@
  * stdio and over Streamable HTTP. A counting proxy in front of the mock shows which calls reached the service. No
  * output of any process or tool ever holds the token. Every process listens on 127.0.0.1 and is killed at the end.
  */
-import type { ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -226,6 +226,26 @@ describe('dynamic mode over stdio (every connector)', () => {
     expect(unnamed.structuredContent['error']).toMatchObject({ message: "invalid arguments of describe_action: missing required param 'name'. Nothing was run." });
     const stray = await call(client, 'execute_action', { name: 'payments_customers_list', limit: 2 });
     expect(stray.structuredContent['error']).toMatchObject({ message: "invalid arguments of execute_action: unknown param 'limit'. Nothing was run." });
+  }, 60_000);
+});
+
+describe('stdio input that ends', () => {
+  test('requests sent before the input closed are all answered, then the server exits', async () => {
+    const lines = [
+      { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-03-26', capabilities: {}, clientInfo: { name: 'pipe', version: '1' } } },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'payments_customers_list', arguments: { limit: 1 } } },
+    ];
+    const child = spawn(process.execPath, [cli, 'mcp', '--base-url', proxyUrl, '--source', 'payments', '--connectors', 'payments', '--tools', 'static'], { cwd: repo, env: env() });
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stdin.end(lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    outputs.push(stdout);
+    expect(code).toBe(0);
+    const answers = stdout.trim().split('\n').map((l) => JSON.parse(l) as { id: number; result?: { isError?: boolean } });
+    expect(answers.map((a) => a.id)).toEqual([1, 3]);
+    expect(answers[1]!.result?.isError).not.toBe(true);
   }, 60_000);
 });
 

@@ -80,8 +80,25 @@ export async function startServer(
   const transport = new StdioServerTransport();
   const done = new Promise<void>((resolve) => (transport.onclose = resolve));
   await server.connect(transport);
-  // The stdio transport does not notice its input ending: a client that goes away ends the server.
-  process.stdin.once('end', () => void server.close());
+  // The stdio transport does not notice its input ending: a client that goes away ends the server, once the requests
+  // it sent before are answered (`… | server` piping a few requests, then EOF, gets every answer).
+  const unanswered = new Set<string | number>();
+  let inputEnded = false;
+  const closeWhenAnswered = () => inputEnded && unanswered.size === 0 && void server.close();
+  const receive = transport.onmessage;
+  transport.onmessage = (message, extra) => {
+    if ('method' in message && 'id' in message) unanswered.add(message.id);
+    receive?.(message, extra);
+  };
+  const send = transport.send.bind(transport);
+  transport.send = async (message, options) => {
+    await send(message, options);
+    if (!('method' in message) && 'id' in message && message.id !== undefined && unanswered.delete(message.id)) closeWhenAnswered();
+  };
+  process.stdin.once('end', () => {
+    inputEnded = true;
+    closeWhenAnswered();
+  });
   io.stderr(`${identity.name} on stdio (${summary})\n`);
   return { endpoint: 'stdio', done, close: () => server.close() };
 }
