@@ -97,6 +97,21 @@ describe('usage errors exit 2 with one line and a did-you-mean', () => {
   });
 });
 
+describe('the same mistake, the same exit code', () => {
+  test('a --base of release that is no directory or git ref is a usage error (exit 2), as a diff side is', async () => {
+    const released = await run(['release', '--base', 'nope', '--dry-run']);
+    const diffed = await run(['diff', 'nope']);
+    expect([released.code, diffed.code]).toEqual([2, 2]);
+    expect(released.stderr, released.stderr).toMatch(/^connector-codegen: option '--base': 'nope' is neither a directory nor/);
+  });
+
+  test('help help is the overview, exit 0', async () => {
+    const r = await run(['help', 'help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Usage: connector-codegen <command> [options]');
+  });
+});
+
 describe('global options before or after the command', () => {
   test('--spec works on either side of the command', async () => {
     const before = await run(['--spec', realSpec, 'validate']);

@@ -67,7 +67,8 @@ export function parseCommandLine(argv: string[], commands: Command[]): Invocatio
   if (name === 'help') {
     // `help [command]`: anything after the command name is ignored, as git does.
     const rest = argv.slice(at + 1).filter((a) => !a.startsWith('-'));
-    if (rest.length === 0) return { kind: 'help' };
+    // `help help`: the help of help is the overview.
+    if (rest.length === 0 || rest[0] === 'help') return { kind: 'help' };
     return { kind: 'help', command: lookup(rest[0]!, commands) };
   }
   const command = name === undefined ? undefined : lookup(name, commands);

@@ -86,13 +86,13 @@ export async function startServer(
   let inputEnded = false;
   const closeWhenAnswered = () => inputEnded && unanswered.size === 0 && void server.close();
   const receive = transport.onmessage;
-  transport.onmessage = (message, extra) => {
+  transport.onmessage = (message) => {
     if ('method' in message && 'id' in message) unanswered.add(message.id);
-    receive?.(message, extra);
+    receive?.(message); // the stdio transport passes no extra
   };
   const send = transport.send.bind(transport);
-  transport.send = async (message, options) => {
-    await send(message, options);
+  transport.send = async (message) => {
+    await send(message); // the stdio transport takes no options
     if (!('method' in message) && 'id' in message && message.id !== undefined && unanswered.delete(message.id)) closeWhenAnswered();
   };
   process.stdin.once('end', () => {

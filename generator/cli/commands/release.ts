@@ -1,6 +1,7 @@
 /** `connector-codegen release [--base REF]`: version and changelog every package the spec change reaches. */
 import path from 'node:path';
 import { displayPath as displayDir } from '../../lib/display-path.js';
+import { UsageError } from '../args.js';
 import type { Command } from './types.js';
 
 /** The release command. */
@@ -25,7 +26,11 @@ export const releaseCommand: Command = {
     const { releaseDir } = config;
     const specDir = config.specDir;
     const dryRun = Boolean(values['dry-run']);
-    const plan = await release({ base: String(values.base), specDir, releaseDir, dryRun, diff: config.diff });
+    const { SideUsageError } = await import('../../diff/sides.js');
+    const plan = await release({ base: String(values.base), specDir, releaseDir, dryRun, diff: config.diff }).catch((error: unknown) => {
+      // --base names no directory or ref: a mistake in the command line, as diff reports it (exit 2).
+      throw error instanceof SideUsageError ? new UsageError(`option '--base': ${error.message}`, 'release') : error;
+    });
     if (plan.length === 0) {
       io.stdout(`Nothing to release: no semantic change from ${values.base} to the working tree.\n`);
       return 0;
