@@ -92,7 +92,8 @@ export async function startServer(
   const send = transport.send.bind(transport);
   transport.send = async (message) => {
     await send(message); // the stdio transport takes no options
-    if (!('method' in message) && 'id' in message && message.id !== undefined && unanswered.delete(message.id)) closeWhenAnswered();
+    if (!('method' in message) && 'id' in message && message.id !== undefined && unanswered.delete(message.id))
+      closeWhenAnswered();
   };
   process.stdin.once('end', () => {
     inputEnded = true;
