@@ -318,6 +318,11 @@ function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void; reje
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const { timings } = options;
   const cacheDir = cacheDirOf(options);
+  // The spec directory (or a directory in it) as the output: the packages would be written among the spec's files.
+  const fromSpec = path.relative(path.resolve(options.specDir), path.resolve(options.outDir));
+  if (!fromSpec.startsWith('..') && !path.isAbsolute(fromSpec)) {
+    throw new Error(`the output ${displayPath(options.outDir)} is ${fromSpec === '' ? 'the spec directory' : `inside the spec directory ${displayPath(options.specDir)}`}: give --out (or the config's "output") a directory of its own`);
+  }
   // An output that is a file: a run could not write there, so --check says so too, at once (not "every file out of date").
   if (statOrUndefined(options.outDir)?.isDirectory() === false) {
     throw new Error(`the output ${displayPath(options.outDir)} is a file, not a directory: give --out (or the config's "output") a directory`);

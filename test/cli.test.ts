@@ -119,6 +119,17 @@ describe('generate', () => {
     expect((await run(['generate', '--check', '--spec', dir, '--out', out])).code).toBe(0);
   });
 
+  test('the spec directory, or a directory inside it, is no output: exit 1, nothing written', async () => {
+    const dir = await writeMiniSpec();
+    const before = (await readdir(dir, { recursive: true })).sort();
+    for (const out of [dir, path.join(dir, 'sdk')]) {
+      const r = await run(['generate', '--spec', dir, '--out', out]);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(out === dir ? /is the spec directory: give --out/ : /is inside the spec directory .*: give --out/);
+    }
+    expect((await readdir(dir, { recursive: true })).sort()).toEqual(before);
+  });
+
   test('an output that is a file: generate and --check both say so at once, exit 1', async () => {
     const dir = await writeMiniSpec();
     const file = path.join(await mkdtemp(path.join(os.tmpdir(), 'codegen-out-')), 'README.md');
