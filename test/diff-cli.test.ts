@@ -150,6 +150,17 @@ describe('a real edit of spec/, compared with HEAD', () => {
     expect(lines[2]).toMatch(/^::notice file=spec\/connectors\/payments\.yaml,line=\d+,title=response-field-added \(payments 5 actions%3A customers\.list%2C customers\.get%2C \+3 more\)::/);
   });
 
+  test('--format github names the head spec as the checkout has it: a spec at api/spec is annotated there', async () => {
+    const project = await mkdtemp(path.join(os.tmpdir(), 'codegen-diff-nested-'));
+    await cp(realSpecDir, path.join(project, 'base'), { recursive: true });
+    await cp(realSpecDir, path.join(project, 'api/spec'), { recursive: true });
+    const crm = path.join(project, 'api/spec/connectors/crm.yaml');
+    await writeFile(crm, (await readFile(crm, 'utf8')).replace(/^title: (.*)$/m, 'title: $1 (renamed)'));
+    const { stdout } = await exec(process.execPath, [bin, 'diff', 'base', 'api/spec', '--format', 'github'], { cwd: project });
+    expect(stdout).toMatch(/^::notice file=api\/spec\/connectors\/crm\.yaml,line=\d+,title=docs-changed \(crm\)::/);
+    await rm(project, { recursive: true, force: true });
+  });
+
   test('the base can be a directory as well as a git ref; bad sides are clear errors', async () => {
     await editPayments(BREAKING_EDIT);
     const fromDir = await cli(['diff', realSpecDir, 'spec', '--format', 'json']);

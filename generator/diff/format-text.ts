@@ -73,13 +73,16 @@ function escapeProperty(text: string): string {
   return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
 }
 
-/** The diff as GitHub workflow annotations: breaking → error, warning → warning, non-breaking → notice. */
-export function formatGithub(result: DiffResult): string {
+/**
+ * The diff as GitHub workflow annotations: breaking → error, warning → warning, non-breaking → notice. `fileOf` turns a
+ * location's spec path (`spec/connectors/x.yaml`) into the path the workflow's checkout has it at (`api/spec/…`).
+ */
+export function formatGithub(result: DiffResult, fileOf: (file: string) => string = (file) => file): string {
   return result.changes
     .map((c) => {
       const where = [c.connector ?? 'service', whereText(c, 2)].filter(Boolean).join(' ');
       const configured = c.defaultSeverity === undefined ? '' : `, configured ${c.severity}`;
-      const props = `file=${escapeProperty(c.location.file)},line=${c.location.line},title=${escapeProperty(`${c.id} (${where}${configured})`)}`;
+      const props = `file=${escapeProperty(fileOf(c.location.file))},line=${c.location.line},title=${escapeProperty(`${c.id} (${where}${configured})`)}`;
       return `::${LEVEL[c.severity]} ${props}::${escapeData(c.message)}\n`;
     })
     .join('');

@@ -4,6 +4,8 @@
  * error (bad option, a side that is neither a directory nor a git ref, a broken config), 3 a side is not a valid
  * spec (its diagnostics printed, naming the side), 70 an internal error.
  */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import type { Command, CommandIO } from './types.js';
 
 const FORMATS = ['text', 'markdown', 'json', 'github'] as const;
@@ -73,7 +75,13 @@ export const diffCommand: Command = {
       io.stderr(`connector-codegen diff: internal error: ${(error as Error).message ?? String(error)}\n`);
       return DIFF_EXIT.internal;
     }
-    io.stdout(formats.render(result, format as (typeof FORMATS)[number]));
+    // Annotations name files as the workflow's checkout has them: a spec at api/spec is not at spec/ (the locations'
+    // spec paths start with the spec directory's name). The head side in the working tree only: a ref's paths stay.
+    const headDir = positionals[1] === undefined ? config.specDir : existsSync(positionals[1]) ? path.resolve(positionals[1]) : undefined;
+    const shown = headDir && path.relative(process.cwd(), headDir);
+    const name = headDir && `${path.basename(headDir)}/`;
+    const fileOf = shown && name && !shown.startsWith('..') && `${shown}/` !== name ? (file: string) => (file.startsWith(name) ? `${shown}/${file.slice(name.length)}` : file) : undefined;
+    io.stdout(formats.render(result, format as (typeof FORMATS)[number], fileOf));
     if (failOn === undefined) return DIFF_EXIT.ok;
     const rank = FAIL_ON.indexOf(failOn as (typeof FAIL_ON)[number]);
     const failing = result.changes.filter((c) => FAIL_ON.indexOf(c.severity) <= rank);
