@@ -8,6 +8,7 @@ import { cp, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { detectStyle } from '../generator/cli/style.js';
 import { edit, SHOP_YAML, writeMiniSpec } from './helpers/mini-spec.js';
 import { cliBin as bin, runCli } from './helpers/run-cli.js';
 
@@ -223,6 +224,14 @@ describe('diagnostics for a terminal and for a pipe', () => {
     expect(r.stderr).toContain('\u001b[31m');
     const plain = r.stderr.replace(/\u001b\[\d+m/g, '');
     expect(plain).toContain('  27 |     maximum: 100\n> 28 |     default: ten\n     |     ^^^^^^^\n');
+  });
+
+  test('on a terminal: colour and frames; FORCE_COLOR=0 or false turns colour off, as Node and chalk read it', () => {
+    expect(detectStyle(true, {})).toEqual({ color: true, frames: true });
+    expect(detectStyle(true, { FORCE_COLOR: '0' })).toEqual({ color: false, frames: true });
+    expect(detectStyle(true, { FORCE_COLOR: 'false' })).toEqual({ color: false, frames: true });
+    expect(detectStyle(false, { FORCE_COLOR: '0' })).toEqual({ color: false, frames: false });
+    expect(detectStyle(false, { FORCE_COLOR: '1' })).toEqual({ color: true, frames: true });
   });
 
   test('--no-color wins over FORCE_COLOR; NO_COLOR keeps frames only on a terminal', async () => {

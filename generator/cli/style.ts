@@ -14,8 +14,10 @@ export interface Style {
 
 /** The style for a stream, from its TTY-ness, the environment and `--no-color`. */
 export function detectStyle(isTTY: boolean, env: NodeJS.ProcessEnv, noColorFlag = false): Style {
-  const force = env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '' && env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false';
-  const off = noColorFlag || (env.NO_COLOR !== undefined && env.NO_COLOR !== '');
+  // FORCE_COLOR=0 (or false) asks for no colour, as Node and chalk read it; any other value forces it.
+  const forcedOff = env.FORCE_COLOR === '0' || env.FORCE_COLOR === 'false';
+  const force = env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '' && !forcedOff;
+  const off = noColorFlag || forcedOff || (env.NO_COLOR !== undefined && env.NO_COLOR !== '');
   const color = !noColorFlag && (force || (!off && isTTY));
   return { color, frames: isTTY || force };
 }
