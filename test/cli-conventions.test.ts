@@ -61,6 +61,7 @@ describe('usage errors exit 2 with one line and a did-you-mean', () => {
   test.each([
     [['valdate'], "unknown command 'valdate'; did you mean 'validate'?"],
     [['help', 'genrate'], "unknown command 'genrate'; did you mean 'generate'?"],
+    [['help', '--bogus'], "unknown option '--bogus' for help"],
     [['--frob'], "unknown option '--frob'"],
     [['--confg', 'x.json', 'generate'], "unknown option '--confg'; did you mean '--config'?"],
     [['--spc', 'spec', 'validate'], "unknown option '--spc'; did you mean '--spec'?"],

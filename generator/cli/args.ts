@@ -67,6 +67,12 @@ export function parseCommandLine(argv: string[], commands: Command[]): Invocatio
   if (name === 'help') {
     // `help [command]`: anything after the command name is ignored, as git does.
     const rest = argv.slice(at + 1).filter((a) => !a.startsWith('-'));
+    const globals = Object.entries(GLOBAL_OPTIONS).flatMap(([n, o]) => [`--${n}`, ...(o.short ? [`-${o.short}`] : [])]);
+    const stray = argv.slice(at + 1).find((a) => a.startsWith('-') && !globals.includes(a.split('=')[0]!));
+    if (stray !== undefined) {
+      const guess = closest(stray, globals);
+      throw new UsageError(`unknown option '${stray}' for help${guess ? `; did you mean '${guess}'?` : ''}`);
+    }
     // `help help`: the help of help is the overview.
     if (rest.length === 0 || rest[0] === 'help') return { kind: 'help' };
     return { kind: 'help', command: lookup(rest[0]!, commands) };
