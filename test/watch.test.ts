@@ -47,6 +47,8 @@ async function miniProject(): Promise<{ project: string; shop: string }> {
 describe('generate --watch', () => {
   test('regenerates on save, survives a broken spec, rewrites only what changed, stops on SIGINT', async () => {
     const { project, shop } = await miniProject();
+    await mkdir(path.join(project, 'release'));
+    await writeFile(path.join(project, 'release/versions.json'), JSON.stringify({ packages: { shop: { version: '0.1.0' } } }));
     const watch = new Watch(project);
     try {
       await watch.until(/^\[\d\d:\d\d:\d\d\] generated sdk\/: \d+ written, 0 removed, \d+ files, \d+ ms$/m);
@@ -75,6 +77,11 @@ describe('generate --watch', () => {
       await writeFile(path.join(project, 'connector-codegen.config.json'), JSON.stringify({ spec: 'spec', output: 'sdk', packages: { scope: '@acme' } }));
       await watch.until(/connector-codegen\.config\.json changed\)$/m);
       expect(JSON.parse(await readFile(path.join(project, 'sdk/shop/package.json'), 'utf8')).name).toBe('@acme/shop');
+
+      // The release state too: a new version (as `release` writes it) reaches the package.
+      await writeFile(path.join(project, 'release/versions.json'), JSON.stringify({ packages: { shop: { version: '0.2.0' } } }));
+      await watch.until(/release\/versions\.json changed\)$/m);
+      expect(JSON.parse(await readFile(path.join(project, 'sdk/shop/package.json'), 'utf8')).version).toBe('0.2.0');
     } finally {
       watch.child.kill('SIGINT');
     }

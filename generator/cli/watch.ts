@@ -17,8 +17,11 @@ const SETTLE_MS = 120;
 
 /** What the watch needs from the command. */
 export interface WatchOptions {
-  /** Directories and files to watch (a file is watched through its directory: editors replace files). */
-  targets: string[];
+  /**
+   * Directories and files to watch (a file is watched through its directory: editors replace files). In a directory,
+   * the files whose names `names` matches count (default: spec files, .yaml and .yml).
+   */
+  targets: (string | { dir: string; names: RegExp })[];
   /** Runs one generation and reports it; never throws for a bad spec. */
   run: (changed: string[]) => Promise<void>;
   /** Where to say what the watch is doing. */
@@ -65,6 +68,12 @@ export async function watchAndRun(options: WatchOptions): Promise<void> {
   const watchers = new Map<string, FSWatcher>();
   const cannotWatch = (dir: string, error: Error) => options.log(`connector-codegen generate: cannot watch ${displayPath(dir)}: ${error.message}`);
   /** Watches the directory `dir`; with `only`, for that one file in it (watched through its directory: editors replace files). */
+  /** Which files of a watched directory count: its tree's pattern (spec files unless the target says). */
+  const namesOf = new Map<string, RegExp>();
+  const counts = (file: string) => {
+    for (const [root, names] of namesOf) if (file.startsWith(root + path.sep)) return names.test(file);
+    return SPEC_FILE.test(file);
+  };
   const watchDir = (dir: string, only?: string) => {
     const key = only ?? dir; // a file's watch is its own, even in a watched directory
     if (watchers.has(key)) return;
@@ -77,7 +86,7 @@ export async function watchAndRun(options: WatchOptions): Promise<void> {
           if (file === only) changedFile(file); // another file beside the config is not ours
           return;
         }
-        if (/\.ya?ml$/.test(file)) changedFile(file);
+        if (counts(file)) changedFile(file);
         else if (isDirectory(file)) {
           if (watchers.has(file)) return;
           watchTree(file); // made (or moved) here since: its files count as changed
@@ -109,7 +118,10 @@ export async function watchAndRun(options: WatchOptions): Promise<void> {
     }
   };
   for (const target of options.targets) {
-    if (path.extname(target)) watchDir(path.dirname(target), target);
+    if (typeof target !== 'string') {
+      namesOf.set(target.dir, target.names);
+      watchTree(target.dir);
+    } else if (path.extname(target)) watchDir(path.dirname(target), target);
     else watchTree(target);
   }
 
@@ -125,6 +137,9 @@ export async function watchAndRun(options: WatchOptions): Promise<void> {
   if (timer) clearTimeout(timer);
   await running;
 }
+
+/** The files of a spec directory that count as its sources. */
+const SPEC_FILE = /\.ya?ml$/;
 
 /** The directories in `dir` (none when it cannot be read). */
 function subdirectories(dir: string): string[] {

@@ -1,4 +1,5 @@
 /** `connector-codegen generate [--check] [--timings] [--out DIR]`: the main job. */
+import { existsSync } from 'node:fs';
 import { formatTimings, type Timings } from '../../lib/timings.js';
 import { displayPath } from '../../lib/display-path.js';
 import type { Command, CommandContext, CommandIO, OptionValues } from './types.js';
@@ -85,7 +86,8 @@ async function watchGenerate(generate: typeof import('../../generate.js').genera
   const time = () => new Date().toTimeString().slice(0, 8);
   io.stdout(`watching ${displayPath(config.specDir)}/${config.file ? ` and ${displayPath(config.file)}` : ''}; Ctrl-C stops\n`);
   await watchAndRun({
-    targets: [config.specDir, ...(config.file ? [config.file] : [])],
+    // The release state too: `release` (or a hand edit) changes the packages' versions and changelogs.
+    targets: [config.specDir, ...(config.file ? [config.file] : []), ...(existsSync(config.releaseDir) ? [{ dir: config.releaseDir, names: /\.(json|md)$/ }] : [])],
     log: (line) => io.stderr(`${line}\n`),
     run: async (changed) => {
       const cause = changed.length ? ` (${changed.map(displayPath).join(', ')} changed)` : '';
