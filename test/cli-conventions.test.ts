@@ -104,7 +104,8 @@ describe('the same mistake, the same exit code', () => {
     const released = await run(['release', '--base', 'nope', '--dry-run']);
     const diffed = await run(['diff', 'nope']);
     expect([released.code, diffed.code]).toEqual([2, 2]);
-    expect(released.stderr, released.stderr).toMatch(/^connector-codegen: option '--base': 'nope' is neither a directory nor/);
+    // The reason depends on where it runs (a git checkout or not): the line names the option either way.
+    expect(released.stderr, released.stderr).toMatch(/^connector-codegen: option '--base': .* is neither a directory nor/);
   });
 
   test('help help is the overview, exit 0', async () => {
