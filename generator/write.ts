@@ -22,6 +22,7 @@ import type { Stats } from 'node:fs';
 import path from 'node:path';
 import { lstatOrUndefined, readOrUndefined, statOrUndefined } from './lib/fs-or-undefined.js';
 import { makeDirSync } from './lib/make-dir.js';
+import { firstNames } from './lib/first-names.js';
 
 /** A generated file's content: text, or its UTF-8 bytes (how generate keeps emitted files: emitters/output-bytes.ts). */
 export type FileContent = string | Uint8Array;
@@ -59,9 +60,8 @@ export interface OutputPlan {
 
 /** The message of a run that would overwrite `overwrites` (OutputPlan) in `shownOut` (the output as messages show it). */
 export function overwriteRefusal(shownOut: string, overwrites: readonly string[]): string {
-  const shown = overwrites.slice(0, 5).join(', ') + (overwrites.length > 5 ? `, and ${overwrites.length - 5} more` : '');
   const files = `${overwrites.length} file${overwrites.length === 1 ? '' : 's'}`;
-  return `${shownOut}/ holds ${files} that generate did not write (not in ${shownOut}/.codegen-files) where it writes its own: ${shown}. It overwrites none of them: move them out of the output, or generate into another directory (--out DIR).`;
+  return `${shownOut}/ holds ${files} that generate did not write (not in ${shownOut}/.codegen-files) where it writes its own: ${firstNames(overwrites)}. It overwrites none of them: move them out of the output, or generate into another directory (--out DIR).`;
 }
 
 /** Files the writer never touches: VCS files. */
@@ -238,7 +238,7 @@ function checkPaths(outDir: string, writes: string[]): void {
     }
     return info(rel)?.isDirectory() ? [`${rel} (a directory is in the way)`] : [];
   });
-  if (problems.length) throw new Error(`cannot write the output; nothing was written: ${problems.slice(0, 5).join('; ')}${problems.length > 5 ? `; and ${problems.length - 5} more` : ''}`);
+  if (problems.length) throw new Error(`cannot write the output; nothing was written: ${firstNames(problems, '; ')}`);
 }
 
 /** Test hook: called at each step of applyOutput (a kill test stops the process there). */

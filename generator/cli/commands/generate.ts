@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs';
 import { formatTimings, type Timings } from '../../lib/timings.js';
 import { displayPath } from '../../lib/display-path.js';
+import { firstNames } from '../../lib/first-names.js';
 import type { Command, CommandContext, CommandIO, OptionValues } from './types.js';
 import { UsageError } from '../args.js';
 import { renderText, summaryLine } from '../report.js';
@@ -73,8 +74,7 @@ export const generateCommand: Command = {
 
 /** What to do about files in the output that generate did not write: it keeps them, and --check reports them. */
 function foreignNote(out: string, foreign: readonly string[]): string {
-  const shown = foreign.slice(0, 5).join(', ') + (foreign.length > 5 ? `, and ${foreign.length - 5} more` : '');
-  return `kept ${foreign.length} file${foreign.length === 1 ? '' : 's'} generate did not write (not in ${out}/.codegen-files): ${shown}. generate never removes them; move them out of the output, where --check stops reporting them.`;
+  return `kept ${foreign.length} file${foreign.length === 1 ? '' : 's'} generate did not write (not in ${out}/.codegen-files): ${firstNames(foreign)}. generate never removes them; move them out of the output, where --check stops reporting them.`;
 }
 
 /** `generate --watch`: one run now, one per save after; bad specs are reported and the output kept. */
