@@ -6,6 +6,7 @@
 // Synchronous (a few files): node:fs/promises would load with the CLI's start for every command.
 import { lstatSync, mkdirSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { displayPath } from '../../lib/display-path.js';
 import { didYouMean } from '../../lib/suggest.js';
 import { UsageError } from '../args.js';
 import type { Command } from './types.js';
@@ -74,8 +75,6 @@ export const openapiCommand: Command = {
     ]);
     const { ir } = await readSpec(context.config().specDir);
     const out = typeof values.out === 'string' ? path.resolve(values.out) : undefined;
-    // Messages name --out as typed.
-    const shown = (file: string) => (typeof values.out === 'string' ? path.join(values.out, path.relative(out!, file)) : file);
     if (typeof values.connector === 'string') {
       const connector = ir.connectors.find((c) => c.id === values.connector);
       if (!connector) {
@@ -87,9 +86,9 @@ export const openapiCommand: Command = {
         io.stdout(json);
         return 0;
       }
-      if (isDirectory(out) === true) throw new Error(`--out ${shown(out)} is a directory; with --connector, --out names the document's file`);
+      if (isDirectory(out) === true) throw new Error(`--out ${displayPath(out)} is a directory; with --connector, --out names the document's file`);
       writeAll(new Map([[out, json]]));
-      io.stderr(`wrote the OpenAPI document of ${connector.id} to ${shown(out)}\n`);
+      io.stderr(`wrote the OpenAPI document of ${connector.id} to ${displayPath(out)}\n`);
       return 0;
     }
     if (!out) {
@@ -97,11 +96,11 @@ export const openapiCommand: Command = {
       io.stderr(`connector-codegen openapi: this is the index; --connector ID prints a document, --out DIR writes them all\n`);
       return 0;
     }
-    if (isDirectory(out) === false) throw new Error(`--out ${shown(out)} is a file; without --connector, --out names a directory for every document and the index`);
+    if (isDirectory(out) === false) throw new Error(`--out ${displayPath(out)} is a file; without --connector, --out names a directory for every document and the index`);
     const files = new Map(ir.connectors.map((c) => [path.join(out, documentFile(c.id)), openApiJson(buildOpenApi(ir, c))]));
     files.set(path.join(out, INDEX_FILE), openApiIndexJson(ir));
     writeAll(files);
-    io.stderr(`wrote ${ir.connectors.length} OpenAPI documents and ${INDEX_FILE} to ${shown(out)}\n`);
+    io.stderr(`wrote ${ir.connectors.length} OpenAPI documents and ${INDEX_FILE} to ${displayPath(out)}\n`);
     return 0;
   },
 };
