@@ -8,6 +8,7 @@ import { mkdir, mkdtemp, readFile, rename, rm, stat, writeFile } from 'node:fs/p
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { parse } from 'yaml';
 import { edit, miniServiceYaml, SHOP_YAML } from './helpers/mini-spec.js';
 import { cliBin } from './helpers/run-cli.js';
 
@@ -122,5 +123,23 @@ describe('generate --watch', () => {
     }
     expect(await new Promise<number | null>((resolve) => watch.child.on('exit', resolve))).toBe(0);
     expect(watch.stderr).not.toMatch(/\n\s+at |TypeError|cannot watch/);
+  }, 180_000);
+
+  test('a connector written as JSON (a spec extension the loader reads) is watched like a YAML one', async () => {
+    const { project, shop } = await miniProject();
+    const shopJson = path.join(path.dirname(shop), 'shop.json');
+    const asJson = (yamlText: string) => `${JSON.stringify(parse(yamlText), null, 2)}\n`;
+    await rm(shop);
+    await writeFile(shopJson, asJson(SHOP_YAML));
+    const watch = new Watch(project);
+    try {
+      await watch.until(/generated sdk\/: \d+ written/);
+      await writeFile(shopJson, asJson(edit(SHOP_YAML, 'title: Shop', 'title: Store')));
+      await watch.until(/generated sdk\/: \d+ written, 0 removed, \d+ files, \d+ ms \(spec\/connectors\/shop\.json changed\)$/m);
+      expect(await readFile(path.join(project, 'sdk/shop/src/client.ts'), 'utf8')).toContain('Client of the Store connector');
+    } finally {
+      watch.child.kill('SIGINT');
+    }
+    expect(await new Promise<number | null>((resolve) => watch.child.on('exit', resolve))).toBe(0);
   }, 180_000);
 });

@@ -8,6 +8,7 @@ import { readdirSync, watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
 import { displayPath } from '../lib/display-path.js';
 import { statOrUndefined } from '../lib/fs-or-undefined.js';
+import { specStem } from '../spec/yaml-source.js';
 
 /** Whether `file` is a directory (links followed); false when it cannot be looked at. */
 const isDirectory = (file: string) => statOrUndefined(file)?.isDirectory() ?? false;
@@ -19,7 +20,7 @@ const SETTLE_MS = 120;
 export interface WatchOptions {
   /**
    * Directories and files to watch (a file is watched through its directory: editors replace files). In a directory,
-   * the files whose names `names` matches count (default: spec files, .yaml and .yml).
+   * the files whose names `names` matches count (default: spec files, .yaml, .yml and .json).
    */
   targets: (string | { dir: string; names: RegExp })[];
   /** Runs one generation and reports it; never throws for a bad spec. */
@@ -138,8 +139,8 @@ export async function watchAndRun(options: WatchOptions): Promise<void> {
   await running;
 }
 
-/** The files of a spec directory that count as its sources. */
-const SPEC_FILE = /\.ya?ml$/;
+/** The files of a spec directory that count as its sources: those the loader reads (.yaml, .yml, .json). */
+const SPEC_FILE = { test: (file: string) => specStem(file) !== undefined };
 
 /** The directories in `dir` (none when it cannot be read). */
 function subdirectories(dir: string): string[] {
