@@ -81,6 +81,24 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/**
+ * How deep a request body may nest: far beyond any the contract's params need (a CRM filter group is five levels), and
+ * far below what answering it needs (records echo params; JSON.stringify of a 5,000-deep value overflows the stack).
+ */
+const MAX_DEPTH = 64;
+
+/** Whether `value` nests arrays or objects more than `limit` levels deep (iterative: the value may be deeper than the stack). */
+function nestedDeeperThan(value: unknown, limit: number): boolean {
+  const todo: [unknown, number][] = [[value, 1]];
+  for (let next = todo.pop(); next; next = todo.pop()) {
+    const [node, depth] = next;
+    if (node === null || typeof node !== 'object') continue;
+    if (depth > limit) return true;
+    for (const child of Object.values(node)) if (child !== null && typeof child === 'object') todo.push([child, depth + 1]);
+  }
+  return false;
+}
+
 function parseJsonObject(text: string, what: string): Record<string, unknown> {
   let value: unknown;
   try {
@@ -89,6 +107,9 @@ function parseJsonObject(text: string, what: string): Record<string, unknown> {
     throw badRequest(`malformed JSON in the ${what}: ${(error as Error).message}`, [{ field: 'body', message: 'not valid JSON', error_code: 'malformed_json' }]);
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw badRequest(`the ${what} must be a JSON object`, [{ field: 'body', message: 'not an object', error_code: 'malformed_body' }]);
+  if (nestedDeeperThan(value, MAX_DEPTH)) {
+    throw badRequest(`the ${what} nests arrays and objects deeper than ${MAX_DEPTH} levels`, [{ field: 'body', message: `nested deeper than ${MAX_DEPTH} levels`, error_code: 'too_deep' }]);
+  }
   return value as Record<string, unknown>;
 }
 

@@ -8,6 +8,7 @@ import { describe, expect, test } from 'vitest';
 import { FileStorageClient } from '@connector-sdk/file-storage';
 import { ParamValidationError, PaymentsClient, ResponseValidationError } from '@connector-sdk/payments';
 import { responseValidators } from '@connector-sdk/payments/validators';
+import { describeIssues } from '@connector-sdk/runtime';
 import { TeamMessagingClient } from '@connector-sdk/team-messaging';
 
 function recordingFetch(result: unknown = []) {
@@ -26,6 +27,17 @@ async function problemsOf(call: () => Promise<unknown>) {
   expect(error).toBeInstanceOf(ParamValidationError);
   return (error as ParamValidationError).problems;
 }
+
+describe('problem messages of a compiled validator (the MCP server, the mock, response validation)', () => {
+  test('a value nested too deep to print is named by its type, not a RangeError', () => {
+    const email = JSON.parse(`${'['.repeat(20_000)}1${']'.repeat(20_000)}`) as unknown;
+    const issue = { keyword: 'type', instancePath: '/email', params: { type: 'string' }, message: 'must be string' };
+    expect(describeIssues([issue], 'param', { email }).map((p) => p.message)).toEqual(["param 'email' must be string (type string), got object"]);
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    expect(describeIssues([issue], 'param', { email: cyclic })[0]!.message).toMatch(/got object$/);
+  });
+});
 
 describe('params are checked before anything is sent', () => {
   test('payments limit 101 > maximum 100 names the param, the constraint and the value', async () => {

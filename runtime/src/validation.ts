@@ -79,8 +79,13 @@ function pathOf(pointer: string, child?: unknown): string {
 }
 
 function show(value: unknown): string {
-  const text = JSON.stringify(value);
-  return text === undefined ? String(value) : text.length > 80 ? `${text.slice(0, 77)}...` : text;
+  // Its type where JSON has none (undefined, a function) or it is nested deeper than the stack allows (or cyclic):
+  // a tool call's arguments or a mock request may be anything, and the message must not fail in its turn.
+  let text: string = typeof value;
+  try {
+    text = JSON.stringify(value) ?? text;
+  } catch {}
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }
 
 /** The value at a JSON pointer inside `root` (own properties only). */

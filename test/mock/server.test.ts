@@ -117,6 +117,18 @@ describe('errors use the spec error body', () => {
     expect(await call({ entity: 1, action: 'list', params: [] })).toMatchObject({ status: 400 });
   });
 
+  test('a body nested deeper than 64 levels: 400 too_deep, never a 500 (answering it would overflow the stack)', async () => {
+    const nested = (levels: number, inner: string) => '{"a":'.repeat(levels) + inner + '}'.repeat(levels);
+    const create = (metadata: string) => `{"entity":"customers","action":"create","params":{"name":"x","metadata":${metadata}}}`;
+    const deep = await call(undefined, { raw: create(nested(5000, '1')) });
+    expect(deep).toMatchObject({ status: 400, body: { errors: [{ field: 'body', error_code: 'too_deep' }] } });
+    expect(deep.body.message).toBe('the execute body nests arrays and objects deeper than 64 levels');
+    // Within the limit, the same create is answered (the record echoes the nested value).
+    expect((await call(undefined, { raw: create(nested(60, '1')) })).status).toBe(200);
+    const source = await call(undefined, { raw: `{"source_template_id":"payments","auth_config":${'['.repeat(100_000)}${']'.repeat(100_000)}}`, path: '/api/v1/integrations/sources' });
+    expect(source).toMatchObject({ status: 400, body: { errors: [{ error_code: 'too_deep' }] } });
+  });
+
   test('uniform search: an unknown operator, an unsearchable field or a wrong operand is a 422 naming it', async () => {
     const r = await call({ entity: 'customers', action: 'search', params: { query: { filter: { gt: { created: 'yesterday' } } } } });
     expect(r.status).toBe(422);
