@@ -11,7 +11,8 @@ import { tools as paymentsTools } from '@connector-sdk/payments/tools';
 import { tools as crmTools } from '@connector-sdk/crm/tools';
 import { tools as liveChatTools } from '@connector-sdk/live-chat/tools';
 import { agentInputSchema, runTool, type ToolDefinition } from '../runtime/src/index.js';
-import { toolDefinitions, type ToolData } from '../generator/emitters/tools/definitions.js';
+import { exampleArguments, toolDefinitions, type ToolData } from '../generator/emitters/tools/definitions.js';
+import { paramsSchemaWithGroups } from '../generator/emitters/validators/json-schema.js';
 import { MAX_DESCRIPTION } from '../generator/emitters/tools/describe.js';
 import { sharedLiterals } from '../generator/emitters/tools/shared-literals.js';
 import { printDoc } from '../generator/emitters/ts/doc.js';
@@ -59,6 +60,19 @@ describe('input schemas', () => {
       const agent = ajv.compile(agentInputSchema(t));
       expect(agent(examples[0]), t.name).toBe(true);
     }
+  });
+
+  test('every example is a call the service accepts: param groups met too (the validators hold them, the tool schemas do not)', () => {
+    for (const connector of ir.connectors) {
+      for (const entity of connector.entities) {
+        for (const action of entity.actions.filter((a) => a.name !== 'search')) {
+          const validate = ajv.compile(paramsSchemaWithGroups(action));
+          expect(validate(exampleArguments(entity, action)), `${connector.id} ${entity.name} ${action.name}: ${JSON.stringify(validate.errors)}`).toBe(true);
+        }
+      }
+    }
+    const tasks = all.find((t) => t.name === 'work_management_tasks_list')!;
+    expect(tasks.inputSchema['examples']).toEqual([{ project: '<project>' }]);
   });
 
   test('the search grammar follows the entity: its fields, operators by type, one operator per filter, nesting', () => {

@@ -220,7 +220,7 @@ export interface TasksResource {
    * Give exactly one of: `assignee` with `workspace` | `project` | `section`.
    * Await it for the first page; iterate it (`for await`) to walk every record of every page; `.pages()` walks pages.
    * @example
-   * for await (const record of workManagement.tasks.list()) {
+   * for await (const record of workManagement.tasks.list({ project: '<project>' })) {
    *   console.log(record);
    * }
    */
@@ -350,7 +350,7 @@ export interface WorkspaceTaskSearchResource {
    * Within the `workspaces` record that `workspace_gid` (its `gid`) names: only its records are seen; naming none answers 404.
    * Await it for the first page; iterate it (`for await`) to walk every record of every page; `.pages()` walks pages.
    * @example
-   * for await (const record of workManagement.workspaceTaskSearch.list({ workspace_gid: '<workspace_gid>' })) {
+   * for await (const record of workManagement.workspaceTaskSearch.list({ 'assignee.any': '<assignee.any>', workspace_gid: '<workspace_gid>' })) {
    *   console.log(record);
    * }
    */

@@ -1,6 +1,7 @@
 /** Names and examples of generated clients (docs, READMEs and tests use them too). */
 import type { ActionIR, ConnectorIR, EntityIR } from '../../ir.js';
 import { camelCase, pascalCase, stringLiteral } from '../naming.js';
+import { exampleParams } from '../example-params.js';
 
 /** Class name of a connector's client. */
 export const clientClassName = (connector: ConnectorIR) => `${pascalCase(connector.id)}Client`;
@@ -27,11 +28,11 @@ export function exampleValue(p: ActionIR['params'][number]): string {
   }
 }
 
-/** The `@example` of a method: a call with its required params, in the way a user writes it. */
+/** The `@example` of a method: a call with its required params (and a param group's), in the way a user writes it. */
 export function methodExample(connector: ConnectorIR, entity: EntityIR, action: ActionIR): string {
   const client = camelCase(connector.id);
   const call = `${client}.${camelCase(entity.name)}.${camelCase(action.name)}`;
-  const required = action.params.filter((p) => p.required);
+  const required = exampleParams(action);
   const args = required.length ? `{ ${required.map((p) => `${/^[A-Za-z_$][\w$]*$/.test(p.name) ? p.name : stringLiteral(p.name)}: ${exampleValue(p)}`).join(', ')} }` : '';
   switch (action.result.shape) {
     case 'list':

@@ -6,6 +6,7 @@
 import type { ActionIR, ConnectorIR, EntityIR, PaginationIR, PropertyIR } from '../../ir.js';
 import { clientClassName, exampleValue, methodExample } from '../clients/client-names.js';
 import { camelCase, propertyKey, stringLiteral } from '../naming.js';
+import { exampleParams } from '../example-params.js';
 
 /** The client variable of a connector's examples (`payments`). */
 export const clientVariable = (connector: ConnectorIR) => camelCase(connector.id);
@@ -44,9 +45,9 @@ function exampleSize(p: PropertyIR): number {
   return Math.min(100, p.maximum ?? 100);
 }
 
-/** Params of an example call: the required ones, plus the page size when the scheme has a numeric one. */
-function exampleParams(action: ActionIR, scheme?: PaginationIR): string {
-  const entries = action.params.filter((p) => p.required).map((p) => `${propertyKey(p.name)}: ${exampleValue(p)}`);
+/** Params of an example call: the required ones (and a param group's), plus the page size when the scheme has a numeric one. */
+function exampleCallParams(action: ActionIR, scheme?: PaginationIR): string {
+  const entries = exampleParams(action).map((p) => `${propertyKey(p.name)}: ${exampleValue(p)}`);
   const size = scheme?.sizeParam ? action.params.find((p) => p.name === scheme.sizeParam && !p.required) : undefined;
   if (size && (size.types[0] === 'integer' || size.types[0] === 'number') && size.enum === undefined) entries.push(`${propertyKey(size.name)}: ${exampleSize(size)}`);
   return entries.length ? `{ ${entries.join(', ')} }` : '';
@@ -57,14 +58,14 @@ function methodPath(connector: ConnectorIR, entity: EntityIR, action: ActionIR):
   return `${clientVariable(connector)}.${camelCase(entity.name)}.${camelCase(action.name)}`;
 }
 
-/** The list action that best shows paging with a scheme: no required params, else the first one. */
+/** The list action that best shows paging with a scheme: one an example calls without params, else the first one. */
 function pagedAction(connector: ConnectorIR, schemeName?: string): { entity: EntityIR; action: ActionIR } | undefined {
   const candidates = connector.entities.flatMap((entity) =>
     entity.actions
       .filter((a) => a.result.shape === 'list' && a.pagination !== 'none' && a.pagination !== 'unspecified' && (schemeName === undefined || a.pagination === schemeName))
       .map((action) => ({ entity, action })),
   );
-  return candidates.find((c) => !c.action.params.some((p) => p.required)) ?? candidates[0];
+  return candidates.find((c) => exampleParams(c.action).length === 0) ?? candidates[0];
 }
 
 /** How to page with one scheme: the first page, every record with a bound, and page by page. */
@@ -72,7 +73,7 @@ export function paginationExample(connector: ConnectorIR, scheme: PaginationIR):
   const found = pagedAction(connector, scheme.name);
   if (!found) return undefined;
   const method = methodPath(connector, found.entity, found.action);
-  const params = exampleParams(found.action, scheme);
+  const params = exampleCallParams(found.action, scheme);
   return [
     clientPreamble(connector),
     '',
@@ -123,7 +124,7 @@ export function quickstart(connector: ConnectorIR): string {
   const body: string[] = [];
   if (list) {
     const scheme = connector.pagination.find((s) => s.name === list.action.pagination);
-    const params = exampleParams(list.action, scheme);
+    const params = exampleCallParams(list.action, scheme);
     body.push(`for await (const record of ${methodPath(connector, list.entity, list.action)}(${params || 'undefined'}, { maxItems: 500 })) console.log(record);`);
   }
   if (searchEntity) {

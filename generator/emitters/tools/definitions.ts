@@ -11,6 +11,7 @@ import { searchNames, searchSchemas } from '../openapi/search.js';
 import { FORMAT_EXAMPLES } from '../validators/json-schema.js';
 import { describeTool } from './describe.js';
 import type { ToolAnnotations, ToolDefinition } from '../../../runtime/src/tools.js';
+import { exampleParams } from '../example-params.js';
 
 /** Longest tool name the tool APIs accept (OpenAI, Anthropic: `^[a-zA-Z0-9_-]{1,64}$`). */
 export const MAX_TOOL_NAME = 64;
@@ -73,13 +74,13 @@ function exampleValue(p: PropertyIR): unknown {
   }
 }
 
-/** Arguments of an example call: the required params (search: a filter on a searchable text field, and a limit). */
+/** Arguments of an example call: the required params and a param group's (search: a filter on a searchable text field, and a limit). */
 export function exampleArguments(entity: EntityIR, action: ActionIR): Record<string, unknown> {
   if (action.name === 'search') {
     const text = entity.searchable?.properties.find((p) => p.types.length === 1 && p.types[0] === 'string');
     return { query: text ? { filter: { eq: { [text.name]: `<${text.name}>` } } } : {}, limit: 10 };
   }
-  return Object.fromEntries(action.params.filter((p) => p.required).map((p) => [p.name, exampleValue(p)]));
+  return Object.fromEntries(exampleParams(action).map((p) => [p.name, exampleValue(p)]));
 }
 
 /** The params schema of a pair's tool, with an example call. */
