@@ -185,6 +185,19 @@ describe('each document', () => {
     }
   });
 
+  test("a download's size limit is stated on its pair (file_storage files_export: the contract's 10 MB)", () => {
+    const pair = docs.get('file_storage')!.components.schemas['pair.files_export.download.request'] as { description: string };
+    expect(pair.description).toMatch(/Response: bytes \(\*\/\*\), at most 10485760 bytes \(10 MB\)\.$/);
+  });
+
+  test('the error body types its errors as the spec sketches them: a list of { field, message, error_code }', () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    const body = ajv.compile(docs.get('payments')!.components.schemas['ErrorBody'] as object);
+    expect(body({ message: 'invalid params', errors: [{ field: 'params.limit', message: 'too big', error_code: 'maximum' }] })).toBe(true);
+    expect(body({ message: 'invalid params', errors: { field: 'params.limit' } })).toBe(false);
+    expect(body({ message: 'invalid params', errors: [{ field: 1 }] })).toBe(false);
+  });
+
   test('a meta key paging reads the next position from is not required: the last page may lack it', () => {
     const crm = docs.get('crm')!.components.schemas['meta.list'] as { required?: string[]; properties: Schema };
     expect(Object.keys(crm.properties)).toContain('next_cursor');
@@ -215,6 +228,29 @@ describe('each document', () => {
     expect(check({ entity: 'charges', action: 'search', params: { query: { filter: { gt: { captured: true } } } } })).toBe(false); // no ordering on booleans
     expect(check({ entity: 'charges', action: 'search', params: { query: { filter: { eq: { nope: 1 } } } } })).toBe(false); // unsearchable field
     expect(check({ entity: 'charges', action: 'search', params: { query: { filter: { eq: { currency: 'usd' }, neq: { currency: 'eur' } } } } })).toBe(false); // two operators
+  });
+
+  test("param groups bind the execute body (work_management tasks list: a project, a section, or a workspace with an assignee)", () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    ajv.addSchema({ ...docs.get('work_management')!, $id: 'https://openapi.local/work_management.json' } as never);
+    const check = (body: unknown) => ajv.validate('https://openapi.local/work_management.json#/components/schemas/ExecuteBody', body);
+    expect(check({ entity: 'tasks', action: 'list', params: { project: 'p1' } })).toBe(true);
+    expect(check({ entity: 'tasks', action: 'list', params: { assignee: 'me', workspace: 'w1' } })).toBe(true);
+    expect(check({ entity: 'tasks', action: 'list' })).toBe(false); // no params: no group met
+    expect(check({ entity: 'tasks', action: 'list', params: {} })).toBe(false);
+    expect(check({ entity: 'tasks', action: 'list', params: { workspace: 'w1' } })).toBe(false); // half an alternative
+    expect(check({ entity: 'tasks', action: 'list', params: { project: 'p1', section: 's1' } })).toBe(false); // two of "one of"
+    expect(check({ entity: 'workspace_task_search', action: 'list', params: { workspace_gid: 'w1' } })).toBe(false); // at least one search param
+    expect(check({ entity: 'workspace_task_search', action: 'list', params: { workspace_gid: 'w1', text: 'x' } })).toBe(true);
+  });
+
+  test('a nullable object with fields keeps its null (work_management next_page is null on the last page)', () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    ajv.addSchema({ ...docs.get('work_management')!, $id: 'https://openapi.local/wm.json' } as never);
+    const meta = (value: unknown) => ajv.validate('https://openapi.local/wm.json#/components/schemas/meta.list', value);
+    expect(meta({ next_page: { offset: 'eyJ' } })).toBe(true);
+    expect(meta({ next_page: null })).toBe(true);
+    expect(meta({ next_page: 'eyJ' })).toBe(false);
   });
 
   test("a source's auth_config holds the auth fields and the variables supplied there (advertising region_url, optional, a URL)", () => {

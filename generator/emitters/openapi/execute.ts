@@ -4,7 +4,7 @@
  * are the pairs' results in the envelope, the bytes of downloads, and the service's errors.
  */
 import { authConfigFields, type ActionIR, type ConnectorIR, type EntityIR, type SpecIR } from '../../ir.js';
-import { NOT_SPECIFIED, objectSchema, paramsRequired, paramsSchema, ref, shapeSchema, valueSchema, type JsonSchema } from './schemas.js';
+import { NOT_SPECIFIED, objectSchema, paramsRequired, paramsSchemaWithGroups, ref, shapeSchema, valueSchema, type JsonSchema } from './schemas.js';
 import { searchNames, searchSchemas } from './search.js';
 
 /**
@@ -53,11 +53,13 @@ export const RESPONSE_EXTENSION = 'x-response';
 
 function requestSchema(entity: EntityIR, action: ActionIR, hasResponse: boolean): JsonSchema {
   const params = action.name === 'search' ? ref(searchNames(entity.name).params) : ref(names.pair(entity.name, action.name, 'params'));
+  // A download's size limit is no keyword of OpenAPI's: it is said where the pair names its bytes.
+  const limit = action.maxBytes ? `, at most ${action.maxBytes} bytes (${Math.round(action.maxBytes / 1048576)} MB)` : '';
   const response = hasResponse ? `#/components/schemas/${names.pair(entity.name, action.name, 'response')}` : `bytes (${BYTES_MEDIA_TYPE})`;
   return {
     type: 'object',
     title: pairTitle(entity, action),
-    description: `${action.description} (${action.kind}) Response: ${response}.`,
+    description: `${action.description} (${action.kind}) Response: ${response}${limit}.`,
     required: ['entity', 'action', ...(action.name === 'search' || paramsRequired(action) ? ['params'] : [])],
     properties: { entity: { const: entity.name }, action: { const: action.name }, params },
     additionalProperties: false,
@@ -116,7 +118,7 @@ export function connectorSchemas(ir: SpecIR, connector: ConnectorIR): Map<string
   for (const entity of connector.entities) {
     if (entity.searchable) for (const [name, schema] of searchSchemas(ir, entity)) out.set(name, schema);
     for (const action of entity.actions) {
-      if (action.name !== 'search') out.set(names.pair(entity.name, action.name, 'params'), paramsSchema(action, `${c} ${pairTitle(entity, action)}`));
+      if (action.name !== 'search') out.set(names.pair(entity.name, action.name, 'params'), paramsSchemaWithGroups(action, `${c} ${pairTitle(entity, action)}`));
       const response = responseSchema(ir, connector, entity, action);
       if (response) {
         out.set(names.pair(entity.name, action.name, 'response'), response);

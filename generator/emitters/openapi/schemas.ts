@@ -5,7 +5,7 @@
  * open where the contract does not show them all.
  */
 import type { ActionIR, PropertyIR, SchemaIR, ShapeIR } from '../../ir.js';
-import { FORMAT_PATTERNS } from '../validators/json-schema.js';
+import { FORMAT_PATTERNS, paramGroupSchemas } from '../validators/json-schema.js';
 
 /** A JSON Schema object. */
 export type JsonSchema = { [key: string]: unknown };
@@ -66,7 +66,11 @@ export function valueSchema(s: SchemaIR, mode: SchemaMode, withDocs = true): Jso
   }
   if (s.types.includes('object')) {
     // Fields of unknown shape are open objects, said explicitly (tools read a bare `type: object` as empty).
-    if (s.properties) Object.assign(out, objectSchema(s.properties, mode, false, withDocs));
+    // Its fields, under the type keyword above (objectSchema's own `type: object` would drop a `null` or another type).
+    if (s.properties) {
+      const { type: _, ...fields } = objectSchema(s.properties, mode, false, withDocs);
+      Object.assign(out, fields);
+    }
     else out['additionalProperties'] = true;
   }
   for (const key of ['default', 'minimum', 'maximum', 'minLength', 'maxLength'] as const) {
@@ -118,7 +122,18 @@ export function paramsSchema(action: ActionIR, label: string): JsonSchema {
   return { ...objectSchema(action.params, 'param', action.paramsUnspecified !== undefined), description };
 }
 
-/** Whether the execute body must carry `params` (some param is required). */
+/**
+ * paramsSchema with the contract's param groups ("a project, or a section, or a workspace with an assignee") as the
+ * validators state them: for the export. Agent tools keep to paramsSchema (several model APIs refuse oneOf/allOf in a
+ * tool's input schema; the MCP server checks groups itself).
+ */
+export function paramsSchemaWithGroups(action: ActionIR, label: string): JsonSchema {
+  const groups = paramGroupSchemas(action);
+  const schema = paramsSchema(action, label);
+  return groups.length ? { ...schema, allOf: groups } : schema;
+}
+
+/** Whether the execute body must carry `params` (some param is required, or a param group asks for some). */
 export function paramsRequired(action: ActionIR): boolean {
-  return action.params.some((p) => p.required);
+  return action.params.some((p) => p.required) || (action.paramGroups ?? []).length > 0;
 }

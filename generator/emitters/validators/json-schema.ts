@@ -102,12 +102,17 @@ export function paramsSchema(action: ActionIR): JsonSchema {
  */
 export function paramsSchemaWithGroups(action: ActionIR): JsonSchema {
   const schema = paramsSchema(action);
-  const groups = (action.paramGroups ?? []).map((group) => {
+  const groups = paramGroupSchemas(action);
+  if (groups.length === 0) return schema;
+  return { ...schema, allOf: groups };
+}
+
+/** The action's param groups (IR `paramGroups`) as JSON Schema, one per group (the OpenAPI export states them too). */
+export function paramGroupSchemas(action: ActionIR): JsonSchema[] {
+  return (action.paramGroups ?? []).map((group) => {
     const alternatives = group.alternatives.map((alt) => ({ required: alt, properties: Object.fromEntries(alt.map((name) => [name, { not: { type: 'null' } }])) }));
     return group.kind === 'oneOf' ? { oneOf: alternatives } : { anyOf: alternatives };
   });
-  if (groups.length === 0) return schema;
-  return { ...schema, allOf: groups };
 }
 
 /** A record shape: its listed fields are required; other fields are allowed. */
