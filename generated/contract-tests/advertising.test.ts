@@ -2,6 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import { AdvertisingClient, ParamValidationError } from '@connector-sdk/advertising';
 import { ContractHarness } from '../../test/contract/harness.js';
+import { at, type ListRules } from '../../test/contract/rules.js';
 
 const h = new ContractHarness('advertising', AdvertisingClient);
 const AUTH = {
@@ -131,12 +132,21 @@ describe('profiles get', () => {
 });
 
 describe('sponsored_product_campaigns list', () => {
+  const rules: ListRules = {
+    params: {
+      stateFilter: {
+        memberMatches: { include: { fields: ['state'], mode: 'exact', caseSensitive: false } },
+        memberSeparators: { include: ',' },
+      },
+    },
+  };
+
   test('list walks every page with the iterator', async () => {
     const client = await h.client(AUTH);
     const params = { maxResults: 10 };
     const iterator = client.sponsoredProductCampaigns.list(params as never) as never;
     const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('sponsored_product_campaigns', r));
-    const expected = h.expectedKeys('sponsored_product_campaigns', params);
+    const expected = h.expectedKeys('sponsored_product_campaigns', params, rules);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
@@ -154,6 +164,30 @@ describe('sponsored_product_campaigns list', () => {
       const record = await client.sponsoredProductCampaigns.get(getParams as never);
       h.expectSameShared(listed, record as never, `sponsored_product_campaigns ${key}: list and get`);
     }
+  });
+
+  test('stateFilter.include matches state (exact, case-insensitive)', async () => {
+    const client = await h.client(AUTH);
+    const texts = h.entity('sponsored_product_campaigns').records.map((r) => at(r, 'state'));
+    let index = texts.findIndex((v) => typeof v === 'string' && /[a-z]/i.test(v));
+    const usable = (v: unknown) => typeof v === 'number' || (typeof v === 'string' && v !== '');
+    if (index < 0) index = texts.findIndex((v) => usable(v));
+    expect(index, 'a fixture record holds a text value to match').toBeGreaterThanOrEqual(0);
+    const value = String(h.field('sponsored_product_campaigns', index, 'state'));
+    const key = String(h.key('sponsored_product_campaigns', index));
+    const paramsOf = (probe: string) => ({ stateFilter: { include: probe } });
+    const run = async (probe: string) => {
+      const records = await h.all(client.sponsoredProductCampaigns.list(paramsOf(probe) as never) as never);
+      return records.map((r) => h.keyOf('sponsored_product_campaigns', r));
+    };
+    let probe = value;
+    expect(await run(probe)).toEqual(h.expectedKeys('sponsored_product_campaigns', paramsOf(probe), rules));
+    expect(await run(probe)).toContain(key);
+    const others = ['enabled', 'paused', 'archived'];
+    const other = others.find((v) => v !== probe) ?? probe;
+    const both = [other, probe].join(',');
+    expect(await run(both), 'any entry of the list matches').toContain(key);
+    expect(await run(both)).toEqual(h.expectedKeys('sponsored_product_campaigns', paramsOf(both), rules));
   });
 
   test('invalid params are rejected before anything is sent', async () => {

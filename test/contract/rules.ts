@@ -30,6 +30,8 @@ export interface ParamRule {
   members?: Record<string, BoundRule>;
   /** Object params: the `matches` of each member that has one (calls_extensive `filter.callIds`). */
   memberMatches?: Record<string, MatchRule>;
+  /** Object params: the separator of each matching member whose value is a joined list (advertising `stateFilter.include`). */
+  memberSeparators?: Record<string, string>;
   /** A flag: true leaves out the records whose field holds one of the values (null: also a missing field). */
   excludes?: { field: string; values: (string | number | boolean | null)[] };
 }
@@ -108,7 +110,7 @@ export function selects(record: Record<string, unknown>, params: Record<string, 
         const bound = rule.members?.[member];
         if (bound && rule.rangeOf && !inside(at(record, rule.rangeOf), bound, given, params)) return false;
         const match = rule.memberMatches?.[member];
-        if (match && !matchesAny(record, match, given)) return false;
+        if (match && !matchesAny(record, match, given, rule.memberSeparators?.[member])) return false;
       }
     }
   }

@@ -148,6 +148,7 @@ export interface SponsoredProductCampaignsListParams {
     /**
      * Comma-separated campaign states.
      * Allowed values: enabled, paused, archived. A list joined with ','.
+     * Filters: records whose `state` is equal to any of the `,`-separated values, ignoring case.
      */
     include?: string;
   };

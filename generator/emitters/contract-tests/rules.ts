@@ -18,6 +18,7 @@ export function listRules(connector: ConnectorIR, entity: EntityIR, action: Acti
   for (const p of action.params) {
     const members = p.properties?.filter((m) => m.bound);
     const matching = p.properties?.filter((m) => m.matches);
+    const separated = matching?.filter((m) => m.separator !== undefined);
     const rule = {
       ...(p.matches ? { matches: matchRule(p.matches) } : {}),
       ...(p.matches && p.separator !== undefined ? { separator: p.separator } : {}),
@@ -25,6 +26,7 @@ export function listRules(connector: ConnectorIR, entity: EntityIR, action: Acti
       ...(p.bound ? { bound: p.bound as unknown as LiteralValue } : {}),
       ...(members?.length ? { members: Object.fromEntries(members.map((m) => [m.name, m.bound as unknown as LiteralValue])) } : {}),
       ...(matching?.length ? { memberMatches: Object.fromEntries(matching.map((m) => [m.name, matchRule(m.matches!)])) } : {}),
+      ...(separated?.length ? { memberSeparators: Object.fromEntries(separated.map((m) => [m.name, m.separator!])) } : {}),
       ...(p.excludes ? { excludes: { field: p.excludes.field, values: p.excludes.values } } : {}),
     };
     if (Object.keys(rule).length) params[p.name] = rule;
