@@ -27,9 +27,10 @@ export interface SourceLocation {
  * A value format the contract states or the spec assumes: `currency_lower_iso` (lowercase three-letter ISO code),
  * `md5_of_lower_email` (hex MD5 of the lowercase email), `unix_time_string` (Unix seconds as a decimal string,
  * e.g. `1712345678.000100`), `url` (absolute http(s) URL), `date_time` (an ISO 8601 date-time,
- * `2024-04-05T10:00:00Z`; UTC where it gives no offset).
+ * `2024-04-05T10:00:00Z`; UTC where it gives no offset), `lowercase_name` (no uppercase letter and no whitespace: a
+ * team-messaging channel name).
  */
-export type ValueFormat = 'currency_lower_iso' | 'date_time' | 'md5_of_lower_email' | 'unix_time_string' | 'url';
+export type ValueFormat = 'currency_lower_iso' | 'date_time' | 'lowercase_name' | 'md5_of_lower_email' | 'unix_time_string' | 'url';
 
 /** Where the rules below come from when the contract does not state them. */
 export interface RuleDocs {

@@ -156,6 +156,17 @@ describe('channels list', () => {
     expect(off.length, 'the fixtures hold records the flag leaves out').toBeGreaterThan(on.length);
   });
 
+  test('every record holds its invariants and formats', async () => {
+    const client = await h.client(AUTH);
+    const params = {};
+    const records = await h.all(client.channels.list(params as never) as never);
+    expect(records.length).toBeGreaterThan(0);
+    const invariants: InvariantRule[] = [];
+    const formats = { name: 'lowercase_name' };
+    const breaks = records.flatMap((r, i) => ruleBreaks(r, invariants, formats).map((b) => `record ${i}: ${b}`));
+    expect(breaks).toEqual([]);
+  });
+
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
@@ -444,7 +455,7 @@ describe('channel_topics create', () => {
 describe('channels create', () => {
   test('create persists, reads back and is listed', async () => {
     const client = await h.client(AUTH);
-    const params = { name: 'contract-test' };
+    const params = { name: 'team-updates' };
     const created = await client.channels.create(params as never);
     const readParams = (key: unknown) => ({ channel: String(key) });
     const listParams = {};
@@ -463,7 +474,7 @@ describe('channels create', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    const params = { name: 'contract-test', contract_unknown_param: true };
+    const params = { name: 'team-updates', contract_unknown_param: true };
     const call = () => client.channels.create(params as never);
     await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);
@@ -473,7 +484,7 @@ describe('channels create', () => {
 describe('channels update', () => {
   test('update changes a record, visible to later reads', async () => {
     const client = await h.client(AUTH);
-    const params = { channel: h.key('channels', 1, 'string'), name: 'renamed-record' };
+    const params = { channel: h.key('channels', 1, 'string'), name: 'team-updates' };
     const readParams = (key: unknown) => ({ channel: String(key) });
     const listParams = {};
     const reader = {
@@ -487,7 +498,7 @@ describe('channels update', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    const params = { channel: h.key('channels', 0, 'string'), name: 'contract-test', contract_unknown_param: true };
+    const params = { channel: h.key('channels', 0, 'string'), name: 'team-updates', contract_unknown_param: true };
     const call = () => client.channels.update(params as never);
     await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);

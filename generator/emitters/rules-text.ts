@@ -10,6 +10,7 @@ import type { ActionIR, AlternateKeysIR, BoundIR, DefaultFilterIR, DeriveIR, Exc
 export const FORMAT_TEXT: Record<ValueFormat, string> = {
   currency_lower_iso: 'a lowercase three-letter ISO currency code (`usd`)',
   date_time: 'an ISO 8601 date-time (`2024-04-05T10:00:00Z`; UTC where it gives no offset)',
+  lowercase_name: 'lowercase, without spaces (`general`, `team-updates`)',
   md5_of_lower_email: 'the hex MD5 hash of the lowercase email address',
   unix_time_string: 'Unix seconds as a decimal string (`1712345678.000100`)',
   url: 'an absolute http(s) URL',

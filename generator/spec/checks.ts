@@ -238,7 +238,7 @@ function compare(p: PropertyIR, row: RawLimit, report: (message: string) => void
   }
 }
 
-const STRING_FORMATS = new Set(['currency_lower_iso', 'date_time', 'md5_of_lower_email', 'unix_time_string', 'url']);
+const STRING_FORMATS = new Set(['currency_lower_iso', 'date_time', 'lowercase_name', 'md5_of_lower_email', 'unix_time_string', 'url']);
 
 /**
  * The rules of the spec name real things: ordering, default filters, alternate keys, matches, intervals and invariants name fields

@@ -163,6 +163,7 @@ function holdsOp(left: unknown, op: Op, right: unknown): boolean {
 export const FORMATS: Record<string, RegExp> = {
   currency_lower_iso: /^[a-z]{3}$/,
   date_time: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/,
+  lowercase_name: /^[^A-Z\s]*$/,
   md5_of_lower_email: /^[0-9a-f]{32}$/,
   unix_time_string: /^\d+(\.\d+)?$/,
   url: /^https?:\/\/\S+$/,

@@ -37,9 +37,16 @@ export interface Channel {
   is_shared: boolean | null;
   /** Not described by the contract. May be null. */
   is_thread_only: boolean | null;
-  /** Not described by the contract. May be null. */
+  /**
+   * Channel name; lowercase, no spaces, at most 80 characters (the contract's Limits row). May be null.
+   * Format: lowercase, without spaces (`general`, `team-updates`).
+   */
   name: string | null;
-  /** Not described by the contract. May be null. */
+  /**
+   * Not described by the contract. May be null.
+   * Derived: the value of `name`.
+   * Assumption: The channel name as the service normalizes it; a name that already is lowercase without spaces (every channel name, by the contract's Limits row) normalizes to itself.
+   */
   name_normalized: string | null;
   /** Not described by the contract. May be null. */
   num_members: number | null;
@@ -515,7 +522,7 @@ export interface ChannelsCreateParams {
   is_private?: boolean;
   /**
    * Channel name; lowercase, no spaces, at most 80 characters.
-   * Length: at most 80 characters. Pattern: `^[^A-Z\s]*$`.
+   * Length: at most 80 characters. Format: lowercase, without spaces (`general`, `team-updates`).
    */
   name: string;
 }
@@ -526,7 +533,7 @@ export interface ChannelsUpdateParams {
   channel: string;
   /**
    * New channel name (rename); lowercase, no spaces, at most 80 characters.
-   * Length: at most 80 characters. Pattern: `^[^A-Z\s]*$`.
+   * Length: at most 80 characters. Format: lowercase, without spaces (`general`, `team-updates`).
    */
   name: string;
 }

@@ -1586,7 +1586,7 @@ return errors === 0;
 // prettier-ignore
 export const record_channel: Validator = validate13;
 // prettier-ignore
-const schema13 = {"type":"object","properties":{"context_team_id":{"type":["string","null"]},"created":{"type":["integer","null"]},"creator":{"type":["string","null"]},"id":{"type":"string"},"is_archived":{"type":["boolean","null"]},"is_channel":{"type":["boolean","null"]},"is_ext_shared":{"type":["boolean","null"]},"is_general":{"type":["boolean","null"]},"is_group":{"type":["boolean","null"]},"is_im":{"type":["boolean","null"]},"is_member":{"type":["boolean","null"]},"is_mpim":{"type":["boolean","null"]},"is_org_shared":{"type":["boolean","null"]},"is_pending_ext_shared":{"type":["boolean","null"]},"is_private":{"type":["boolean","null"]},"is_read_only":{"type":["boolean","null"]},"is_shared":{"type":["boolean","null"]},"is_thread_only":{"type":["boolean","null"]},"name":{"type":["string","null"]},"name_normalized":{"type":["string","null"]},"num_members":{"type":["integer","null"]},"parent_conversation":{"type":["string","null"]},"pending_connected_team_ids":{"type":["array","null"]},"pending_shared":{"type":["array","null"]},"previous_names":{"type":["array","null"]},"properties":{"type":["object","null"]},"purpose":{},"shared_team_ids":{"type":["array","null"]},"topic":{},"unlinked":{"type":["integer","null"]},"updated":{"type":["integer","null"]}},"required":["context_team_id","created","creator","id","is_archived","is_channel","is_ext_shared","is_general","is_group","is_im","is_member","is_mpim","is_org_shared","is_pending_ext_shared","is_private","is_read_only","is_shared","is_thread_only","name","name_normalized","num_members","parent_conversation","pending_connected_team_ids","pending_shared","previous_names","properties","purpose","shared_team_ids","topic","unlinked","updated"],"additionalProperties":true};
+const schema13 = {"type":"object","properties":{"context_team_id":{"type":["string","null"]},"created":{"type":["integer","null"]},"creator":{"type":["string","null"]},"id":{"type":"string"},"is_archived":{"type":["boolean","null"]},"is_channel":{"type":["boolean","null"]},"is_ext_shared":{"type":["boolean","null"]},"is_general":{"type":["boolean","null"]},"is_group":{"type":["boolean","null"]},"is_im":{"type":["boolean","null"]},"is_member":{"type":["boolean","null"]},"is_mpim":{"type":["boolean","null"]},"is_org_shared":{"type":["boolean","null"]},"is_pending_ext_shared":{"type":["boolean","null"]},"is_private":{"type":["boolean","null"]},"is_read_only":{"type":["boolean","null"]},"is_shared":{"type":["boolean","null"]},"is_thread_only":{"type":["boolean","null"]},"name":{"type":["string","null"],"pattern":"^[^A-Z\\s]*$"},"name_normalized":{"type":["string","null"]},"num_members":{"type":["integer","null"]},"parent_conversation":{"type":["string","null"]},"pending_connected_team_ids":{"type":["array","null"]},"pending_shared":{"type":["array","null"]},"previous_names":{"type":["array","null"]},"properties":{"type":["object","null"]},"purpose":{},"shared_team_ids":{"type":["array","null"]},"topic":{},"unlinked":{"type":["integer","null"]},"updated":{"type":["integer","null"]}},"required":["context_team_id","created","creator","id","is_archived","is_channel","is_ext_shared","is_general","is_group","is_im","is_member","is_mpim","is_org_shared","is_pending_ext_shared","is_private","is_read_only","is_shared","is_thread_only","name","name_normalized","num_members","parent_conversation","pending_connected_team_ids","pending_shared","previous_names","properties","purpose","shared_team_ids","topic","unlinked","updated"],"additionalProperties":true};
 // prettier-ignore
 function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -2206,18 +2206,30 @@ vErrors.push(err49);
 errors++;
 }
 const _errs39 = errors;
+if(typeof data18 === "string"){
+if(!pattern2.test(data18)){
+const err50 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^[^A-Z\\s]*$"},message:"must match pattern \""+"^[^A-Z\\s]*$"+"\""};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
 var valid0 = _errs38 === errors;
 }
 if(data.name_normalized !== undefined){
 let data19 = data.name_normalized;
 const _errs40 = errors;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err50 = {instancePath:instancePath+"/name_normalized",schemaPath:"#/properties/name_normalized/type",keyword:"type",params:{type: schema13.properties.name_normalized.type},message:"must be string,null"};
+const err51 = {instancePath:instancePath+"/name_normalized",schemaPath:"#/properties/name_normalized/type",keyword:"type",params:{type: schema13.properties.name_normalized.type},message:"must be string,null"};
 if(vErrors === null){
-vErrors = [err50];
+vErrors = [err51];
 }
 else {
-vErrors.push(err50);
+vErrors.push(err51);
 }
 errors++;
 }
@@ -2228,12 +2240,12 @@ if(data.num_members !== undefined){
 let data20 = data.num_members;
 const _errs42 = errors;
 if((!((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20)))) && (data20 !== null)){
-const err51 = {instancePath:instancePath+"/num_members",schemaPath:"#/properties/num_members/type",keyword:"type",params:{type: schema13.properties.num_members.type},message:"must be integer,null"};
+const err52 = {instancePath:instancePath+"/num_members",schemaPath:"#/properties/num_members/type",keyword:"type",params:{type: schema13.properties.num_members.type},message:"must be integer,null"};
 if(vErrors === null){
-vErrors = [err51];
+vErrors = [err52];
 }
 else {
-vErrors.push(err51);
+vErrors.push(err52);
 }
 errors++;
 }
@@ -2244,12 +2256,12 @@ if(data.parent_conversation !== undefined){
 let data21 = data.parent_conversation;
 const _errs44 = errors;
 if((typeof data21 !== "string") && (data21 !== null)){
-const err52 = {instancePath:instancePath+"/parent_conversation",schemaPath:"#/properties/parent_conversation/type",keyword:"type",params:{type: schema13.properties.parent_conversation.type},message:"must be string,null"};
+const err53 = {instancePath:instancePath+"/parent_conversation",schemaPath:"#/properties/parent_conversation/type",keyword:"type",params:{type: schema13.properties.parent_conversation.type},message:"must be string,null"};
 if(vErrors === null){
-vErrors = [err52];
+vErrors = [err53];
 }
 else {
-vErrors.push(err52);
+vErrors.push(err53);
 }
 errors++;
 }
@@ -2260,12 +2272,12 @@ if(data.pending_connected_team_ids !== undefined){
 let data22 = data.pending_connected_team_ids;
 const _errs46 = errors;
 if((!(Array.isArray(data22))) && (data22 !== null)){
-const err53 = {instancePath:instancePath+"/pending_connected_team_ids",schemaPath:"#/properties/pending_connected_team_ids/type",keyword:"type",params:{type: schema13.properties.pending_connected_team_ids.type},message:"must be array,null"};
+const err54 = {instancePath:instancePath+"/pending_connected_team_ids",schemaPath:"#/properties/pending_connected_team_ids/type",keyword:"type",params:{type: schema13.properties.pending_connected_team_ids.type},message:"must be array,null"};
 if(vErrors === null){
-vErrors = [err53];
+vErrors = [err54];
 }
 else {
-vErrors.push(err53);
+vErrors.push(err54);
 }
 errors++;
 }
@@ -2276,12 +2288,12 @@ if(data.pending_shared !== undefined){
 let data23 = data.pending_shared;
 const _errs48 = errors;
 if((!(Array.isArray(data23))) && (data23 !== null)){
-const err54 = {instancePath:instancePath+"/pending_shared",schemaPath:"#/properties/pending_shared/type",keyword:"type",params:{type: schema13.properties.pending_shared.type},message:"must be array,null"};
+const err55 = {instancePath:instancePath+"/pending_shared",schemaPath:"#/properties/pending_shared/type",keyword:"type",params:{type: schema13.properties.pending_shared.type},message:"must be array,null"};
 if(vErrors === null){
-vErrors = [err54];
+vErrors = [err55];
 }
 else {
-vErrors.push(err54);
+vErrors.push(err55);
 }
 errors++;
 }
@@ -2292,12 +2304,12 @@ if(data.previous_names !== undefined){
 let data24 = data.previous_names;
 const _errs50 = errors;
 if((!(Array.isArray(data24))) && (data24 !== null)){
-const err55 = {instancePath:instancePath+"/previous_names",schemaPath:"#/properties/previous_names/type",keyword:"type",params:{type: schema13.properties.previous_names.type},message:"must be array,null"};
+const err56 = {instancePath:instancePath+"/previous_names",schemaPath:"#/properties/previous_names/type",keyword:"type",params:{type: schema13.properties.previous_names.type},message:"must be array,null"};
 if(vErrors === null){
-vErrors = [err55];
+vErrors = [err56];
 }
 else {
-vErrors.push(err55);
+vErrors.push(err56);
 }
 errors++;
 }
@@ -2308,12 +2320,12 @@ if(data.properties !== undefined){
 let data25 = data.properties;
 const _errs52 = errors;
 if((!(data25 && typeof data25 == "object" && !Array.isArray(data25))) && (data25 !== null)){
-const err56 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: schema13.properties.properties.type},message:"must be object,null"};
+const err57 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: schema13.properties.properties.type},message:"must be object,null"};
 if(vErrors === null){
-vErrors = [err56];
+vErrors = [err57];
 }
 else {
-vErrors.push(err56);
+vErrors.push(err57);
 }
 errors++;
 }
@@ -2324,12 +2336,12 @@ if(data.shared_team_ids !== undefined){
 let data26 = data.shared_team_ids;
 const _errs54 = errors;
 if((!(Array.isArray(data26))) && (data26 !== null)){
-const err57 = {instancePath:instancePath+"/shared_team_ids",schemaPath:"#/properties/shared_team_ids/type",keyword:"type",params:{type: schema13.properties.shared_team_ids.type},message:"must be array,null"};
+const err58 = {instancePath:instancePath+"/shared_team_ids",schemaPath:"#/properties/shared_team_ids/type",keyword:"type",params:{type: schema13.properties.shared_team_ids.type},message:"must be array,null"};
 if(vErrors === null){
-vErrors = [err57];
+vErrors = [err58];
 }
 else {
-vErrors.push(err57);
+vErrors.push(err58);
 }
 errors++;
 }
@@ -2340,12 +2352,12 @@ if(data.unlinked !== undefined){
 let data27 = data.unlinked;
 const _errs56 = errors;
 if((!((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27)))) && (data27 !== null)){
-const err58 = {instancePath:instancePath+"/unlinked",schemaPath:"#/properties/unlinked/type",keyword:"type",params:{type: schema13.properties.unlinked.type},message:"must be integer,null"};
+const err59 = {instancePath:instancePath+"/unlinked",schemaPath:"#/properties/unlinked/type",keyword:"type",params:{type: schema13.properties.unlinked.type},message:"must be integer,null"};
 if(vErrors === null){
-vErrors = [err58];
+vErrors = [err59];
 }
 else {
-vErrors.push(err58);
+vErrors.push(err59);
 }
 errors++;
 }
@@ -2356,12 +2368,12 @@ if(data.updated !== undefined){
 let data28 = data.updated;
 const _errs58 = errors;
 if((!((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28)))) && (data28 !== null)){
-const err59 = {instancePath:instancePath+"/updated",schemaPath:"#/properties/updated/type",keyword:"type",params:{type: schema13.properties.updated.type},message:"must be integer,null"};
+const err60 = {instancePath:instancePath+"/updated",schemaPath:"#/properties/updated/type",keyword:"type",params:{type: schema13.properties.updated.type},message:"must be integer,null"};
 if(vErrors === null){
-vErrors = [err59];
+vErrors = [err60];
 }
 else {
-vErrors.push(err59);
+vErrors.push(err60);
 }
 errors++;
 }
@@ -2370,12 +2382,12 @@ var valid0 = _errs58 === errors;
 }
 }
 else {
-const err60 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err61 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err60];
+vErrors = [err61];
 }
 else {
-vErrors.push(err60);
+vErrors.push(err61);
 }
 errors++;
 }

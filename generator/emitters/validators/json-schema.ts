@@ -26,6 +26,7 @@ function escapeRegex(text: string): string {
 export const FORMAT_PATTERNS: Record<ValueFormat, string> = {
   currency_lower_iso: '^[a-z]{3}$',
   date_time: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2})?$',
+  lowercase_name: '^[^A-Z\\s]*$',
   md5_of_lower_email: '^[0-9a-f]{32}$',
   unix_time_string: '^[0-9]+(\\.[0-9]+)?$',
   url: '^https?://[^\\s/?#]+[^\\s]*$',
@@ -35,6 +36,7 @@ export const FORMAT_PATTERNS: Record<ValueFormat, string> = {
 export const FORMAT_EXAMPLES: Record<ValueFormat, string> = {
   currency_lower_iso: 'usd',
   date_time: '2024-04-05T10:00:00Z',
+  lowercase_name: 'team-updates',
   md5_of_lower_email: 'f5b1b4f3b43d8e2b5a3e86a9e1c4f2a7',
   unix_time_string: '1712345678.000100',
   url: 'https://contract.example/path',
