@@ -123,10 +123,7 @@ export const projectsApiSearch: ParamSchema = {
     query: { type: 'string' },
     startAt: { type: 'integer' },
     status: { type: 'array', items: { type: 'string', enum: ['live', 'archived', 'deleted'] } },
-    typeKey: {
-      type: 'string',
-      pattern: '^(?:business|service_desk|software)(?:,(?:business|service_desk|software))*$',
-    },
+    typeKey: { type: 'string' },
   },
   additionalProperties: false,
 };

@@ -697,7 +697,7 @@ export const tools: readonly ToolDefinition<ProjectTrackingClient>[] = [
         typeKey: {
           type: 'string',
           description:
-            "Comma-separated project type keys. A list joined with ','. Allowed entries: business, service_desk, software.",
+            "Comma-separated project type keys (upstream's include business, service_desk, software and product_discovery; the contract lists none, so any key is sent). A list joined with ','. Provenance: Upstream project search: the project type keys named in the description.",
         },
       },
       additionalProperties: false,

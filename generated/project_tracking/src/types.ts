@@ -580,9 +580,10 @@ export interface ProjectsApiSearchParams {
   /** Project status filter (experimental). */
   status?: Array<'live' | 'archived' | 'deleted'>;
   /**
-   * Comma-separated project type keys.
-   * Allowed values: business, service_desk, software. A list joined with ','.
+   * Comma-separated project type keys (upstream's include business, service_desk, software and product_discovery; the contract lists none, so any key is sent).
+   * A list joined with ','.
    * Filters: records whose `projectTypeKey` is equal to any of the `,`-separated values, case-sensitive.
+   * Provenance: Upstream project search: the project type keys named in the description.
    */
   typeKey?: string;
 }

@@ -790,13 +790,11 @@ return errors === 0;
 // prettier-ignore
 export const params_projects_api_search: Validator = validate6;
 // prettier-ignore
-const schema6 = {"type":"object","properties":{"action":{"type":"string","enum":["view","browse","edit","create"]},"categoryId":{"type":"integer"},"expand":{"type":"string","pattern":"^(?:description|projectKeys|lead|issueTypes|url|insight)(?:,(?:description|projectKeys|lead|issueTypes|url|insight))*$"},"id":{"type":"array","maxItems":50,"items":{"type":"integer"}},"keys":{"type":"array","maxItems":50,"items":{"type":"string"}},"maxResults":{"type":"integer","minimum":1,"maximum":100},"orderBy":{"type":"string","enum":["category","+category","-category","key","+key","-key","name","+name","-name","owner","+owner","-owner","issueCount","+issueCount","-issueCount","lastIssueUpdatedDate","+lastIssueUpdatedDate","-lastIssueUpdatedDate","archivedDate","+archivedDate","-archivedDate","deletedDate","+deletedDate","-deletedDate"]},"query":{"type":"string"},"startAt":{"type":"integer"},"status":{"type":"array","items":{"type":"string","enum":["live","archived","deleted"]}},"typeKey":{"type":"string","pattern":"^(?:business|service_desk|software)(?:,(?:business|service_desk|software))*$"}},"additionalProperties":false};
+const schema6 = {"type":"object","properties":{"action":{"type":"string","enum":["view","browse","edit","create"]},"categoryId":{"type":"integer"},"expand":{"type":"string","pattern":"^(?:description|projectKeys|lead|issueTypes|url|insight)(?:,(?:description|projectKeys|lead|issueTypes|url|insight))*$"},"id":{"type":"array","maxItems":50,"items":{"type":"integer"}},"keys":{"type":"array","maxItems":50,"items":{"type":"string"}},"maxResults":{"type":"integer","minimum":1,"maximum":100},"orderBy":{"type":"string","enum":["category","+category","-category","key","+key","-key","name","+name","-name","owner","+owner","-owner","issueCount","+issueCount","-issueCount","lastIssueUpdatedDate","+lastIssueUpdatedDate","-lastIssueUpdatedDate","archivedDate","+archivedDate","-archivedDate","deletedDate","+deletedDate","-deletedDate"]},"query":{"type":"string"},"startAt":{"type":"integer"},"status":{"type":"array","items":{"type":"string","enum":["live","archived","deleted"]}},"typeKey":{"type":"string"}},"additionalProperties":false};
 // prettier-ignore
 const func0 = Object.prototype.hasOwnProperty;
 // prettier-ignore
 const pattern2 = new RegExp("^(?:description|projectKeys|lead|issueTypes|url|insight)(?:,(?:description|projectKeys|lead|issueTypes|url|insight))*$", "u");
-// prettier-ignore
-const pattern3 = new RegExp("^(?:business|service_desk|software)(?:,(?:business|service_desk|software))*$", "u");
 // prettier-ignore
 function validate6(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1135,10 +1133,8 @@ var valid0 = _errs24 === errors;
 if(data.typeKey !== undefined){
 let data13 = data.typeKey;
 const _errs28 = errors;
-const _errs29 = errors;
-if(typeof data13 === "string"){
-if(!pattern3.test(data13)){
-const err22 = {instancePath:instancePath+"/typeKey",schemaPath:"#/properties/typeKey/pattern",keyword:"pattern",params:{pattern: "^(?:business|service_desk|software)(?:,(?:business|service_desk|software))*$"},message:"must match pattern \""+"^(?:business|service_desk|software)(?:,(?:business|service_desk|software))*$"+"\""};
+if(typeof data13 !== "string"){
+const err22 = {instancePath:instancePath+"/typeKey",schemaPath:"#/properties/typeKey/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1147,27 +1143,17 @@ vErrors.push(err22);
 }
 errors++;
 }
+const _errs29 = errors;
+var valid0 = _errs28 === errors;
+}
 }
 else {
-const err23 = {instancePath:instancePath+"/typeKey",schemaPath:"#/properties/typeKey/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err23];
 }
 else {
 vErrors.push(err23);
-}
-errors++;
-}
-var valid0 = _errs28 === errors;
-}
-}
-else {
-const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
 }
 errors++;
 }
