@@ -8,7 +8,7 @@ export const automationsList: ParamSchema = {
     before_create_time: { type: 'string' },
     before_start_time: { type: 'string' },
     count: { type: 'integer', minimum: 1 },
-    offset: { type: 'integer' },
+    offset: { type: 'integer', minimum: 0 },
     since_create_time: { type: 'string' },
   },
   additionalProperties: true,
@@ -23,7 +23,7 @@ export const campaignsList: ParamSchema = {
     count: { type: 'integer', minimum: 1, maximum: 1000 },
     folder_id: { type: 'string' },
     list_id: { type: 'string' },
-    offset: { type: 'integer' },
+    offset: { type: 'integer', minimum: 0 },
     since_create_time: { type: 'string' },
     since_send_time: { type: 'string' },
     sort_dir: { type: 'string', enum: ['ASC', 'DESC'] },
@@ -48,7 +48,7 @@ export const emailActivityList: ParamSchema = {
   properties: {
     campaign_id: { type: 'string' },
     count: { type: 'integer', minimum: 1 },
-    offset: { type: 'integer' },
+    offset: { type: 'integer', minimum: 0 },
     since: { type: 'string' },
   },
   required: ['campaign_id'],
@@ -58,7 +58,7 @@ export const emailActivityList: ParamSchema = {
 /** Params of interest_categories list. */
 export const interestCategoriesList: ParamSchema = {
   type: 'object',
-  properties: { count: { type: 'integer', minimum: 1 }, offset: { type: 'integer' } },
+  properties: { count: { type: 'integer', minimum: 1 }, offset: { type: 'integer', minimum: 0 } },
   additionalProperties: true,
 };
 
@@ -97,7 +97,7 @@ export const listMembersList: ParamSchema = {
     interest_ids: { type: 'string' },
     interest_match: { type: 'string', enum: ['any', 'all', 'none'] },
     list_id: { type: 'string' },
-    offset: { type: 'integer' },
+    offset: { type: 'integer', minimum: 0 },
     since_last_changed: { type: 'string' },
     since_timestamp_opt: { type: 'string' },
     sort_dir: { type: 'string', enum: ['ASC', 'DESC'] },
@@ -126,7 +126,7 @@ export const listsList: ParamSchema = {
     before_date_created: { type: 'string' },
     count: { type: 'integer', minimum: 1 },
     email: { type: 'string' },
-    offset: { type: 'integer' },
+    offset: { type: 'integer', minimum: 0 },
     since_campaign_last_sent: { type: 'string' },
     since_date_created: { type: 'string' },
     sort_dir: { type: 'string', enum: ['ASC', 'DESC'] },
@@ -149,7 +149,7 @@ export const reportsList: ParamSchema = {
   properties: {
     before_send_time: { type: 'string' },
     count: { type: 'integer', minimum: 1 },
-    offset: { type: 'integer' },
+    offset: { type: 'integer', minimum: 0 },
     since_send_time: { type: 'string' },
     type: { type: 'string', enum: ['regular', 'plaintext', 'absplit', 'rss', 'variate'] },
   },

@@ -34,6 +34,13 @@ const countSchema = {
   description:
     'Number of records to return. Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.',
 };
+/** Schema shared by `email_marketing_automations_list`, `email_marketing_campaigns_list`, `email_marketing_email_activity_list` and 9 more. */
+const offsetSchema = {
+  type: 'integer',
+  minimum: 0,
+  description:
+    'Number of records to skip. Assumption: A count of records to skip is not negative (the seed gives no bound); below 0 is refused.',
+};
 /** Paging shared by `email_marketing_automations_list`, `email_marketing_campaigns_list`, `email_marketing_email_activity_list` and 9 more. */
 const offsetPaging: PaginationDescriptor = {
   param: 'offset',
@@ -53,10 +60,7 @@ const sinceSendTimeSchema = {
     'Only campaigns sent since this time. Assumption: Keeps the records sent at or after it (send_time, a date-time; the seed says what the param keeps, not whether the bound itself is included).',
 };
 /** Schema shared by `email_marketing_interest_categories_list`, `email_marketing_interests_list`, `email_marketing_segment_members_list` and 3 more. */
-const interestCategoriesListProperties = {
-  count: countSchema,
-  offset: { type: 'integer', description: 'Number of records to skip.' },
-};
+const interestCategoriesListProperties = { count: countSchema, offset: offsetSchema };
 
 /**
  * Every entity–action pair of the Email Marketing connector as a tool for AI agents (19 tools): a stable
@@ -71,7 +75,7 @@ export const tools: readonly ToolDefinition<EmailMarketingClient>[] = [
     name: 'email_marketing_automations_list',
     title: 'List automations (Email Marketing)',
     description:
-      "Email Marketing — automations list: Returns a page of records of the entity. Entity: Automations. Returns one page: { records: [automation…], meta }. Paging: List actions take count (records per page) and offset (records to skip); the meta total_items gives the total number of records. Next page: call again with the result's 'next' arguments (null on the last page). Limits: count at least 1. The contract does not list all params of this action; others are passed through. Read-only.",
+      "Email Marketing — automations list: Returns a page of records of the entity. Entity: Automations. Returns one page: { records: [automation…], meta }. Paging: List actions take count (records per page) and offset (records to skip); the meta total_items gives the total number of records. Next page: call again with the result's 'next' arguments (null on the last page). Limits: count at least 1; offset at least 0. The contract does not list all params of this action; others are passed through. Read-only.",
     connector: 'email_marketing',
     entity: 'automations',
     action: 'list',
@@ -88,7 +92,7 @@ export const tools: readonly ToolDefinition<EmailMarketingClient>[] = [
             'Only automations started before this time. Assumption: The seed gives no type for before_start_time; string assumed like the other time filters.',
         },
         count: countSchema,
-        offset: { type: 'integer', description: 'Number of records to skip.' },
+        offset: offsetSchema,
         since_create_time: { type: 'string', description: 'Only records created since this time.' },
       },
       additionalProperties: true,
@@ -103,7 +107,7 @@ export const tools: readonly ToolDefinition<EmailMarketingClient>[] = [
     name: 'email_marketing_campaigns_list',
     title: 'List campaigns (Email Marketing)',
     description:
-      "Email Marketing — campaigns list: Returns a page of records of the entity. Entity: Campaigns. Returns one page: { records: [campaign…], meta }. Record fields: archive_url, content_type, create_time, delivery_status, emails_sent, id, long_archive_url, needs_block_refresh, parent_campaign_id, recipients, report_summary, resendable, send_time, settings, status, tracking, type, web_id. Paging: List actions take count (records per page) and offset (records to skip); the meta total_items gives the total number of records. Next page: call again with the result's 'next' arguments (null on the last page). Limits: count 1–1000, default 10. Read-only.",
+      "Email Marketing — campaigns list: Returns a page of records of the entity. Entity: Campaigns. Returns one page: { records: [campaign…], meta }. Record fields: archive_url, content_type, create_time, delivery_status, emails_sent, id, long_archive_url, needs_block_refresh, parent_campaign_id, recipients, report_summary, resendable, send_time, settings, status, tracking, type, web_id. Paging: List actions take count (records per page) and offset (records to skip); the meta total_items gives the total number of records. Next page: call again with the result's 'next' arguments (null on the last page). Limits: count 1–1000, default 10; offset at least 0. Read-only.",
     connector: 'email_marketing',
     entity: 'campaigns',
     action: 'list',
@@ -129,7 +133,7 @@ export const tools: readonly ToolDefinition<EmailMarketingClient>[] = [
         },
         folder_id: { type: 'string', description: 'Only campaigns in this folder.' },
         list_id: { type: 'string', description: 'Only campaigns sent to this list.' },
-        offset: { type: 'integer', description: 'Number of records to skip.' },
+        offset: offsetSchema,
         since_create_time: {
           type: 'string',
           description:
@@ -181,7 +185,7 @@ export const tools: readonly ToolDefinition<EmailMarketingClient>[] = [
     name: 'email_marketing_email_activity_list',
     title: 'List email activity (Email Marketing)',
     description:
-      "Email Marketing — email_activity list: Returns a page of records of the entity. Entity: Email activity of the recipients of a campaign. Returns one page: { records: [email_activity…], meta }. Record fields: activity, campaign_id, email_address, email_id, list_id, list_is_active. Paging: List actions take count (records per page) and offset (records to skip); the meta total_items gives the total number of records. Next page: call again with the result's 'next' arguments (null on the last page). Required: campaign_id. Limits: count at least 1. Read-only.",
+      "Email Marketing — email_activity list: Returns a page of records of the entity. Entity: Email activity of the recipients of a campaign. Returns one page: { records: [email_activity…], meta }. Record fields: activity, campaign_id, email_address, email_id, list_id, list_is_active. Paging: List actions take count (records per page) and offset (records to skip); the meta total_items gives the total number of records. Next page: call again with the result's 'next' arguments (null on the last page). Required: campaign_id. Limits: count at least 1; offset at least 0. Read-only.",
     connector: 'email_marketing',
     entity: 'email_activity',
     action: 'list',
@@ -193,7 +197,7 @@ export const tools: readonly ToolDefinition<EmailMarketingClient>[] = [
       properties: {
         campaign_id: { type: 'string', description: 'Campaign id.' },
         count: countSchema,
-        offset: { type: 'integer', description: 'Number of records to skip.' },
+        offset: offsetSchema,
         since: { type: 'string' },
       },
       required: ['campaign_id'],
@@ -208,7 +212,7 @@ export const tools: readonly ToolDefinition<EmailMarketingClient>[] = [
     name: 'email_marketing_interest_categories_list',
     title: 'List interest categories (Email Marketing)',
     description:
-      "Email Marketing — interest_categories list: Returns a page of records of the entity. Entity: Interest categories. Returns one page: { records: [interest_category…], meta }. Paging: List actions take count (records per page) and offset (records to skip); the meta total_items gives the total number of records. Next page: call again with the result's 'next' arguments (null on the last page). Limits: count at least 1. The contract does not list all params of this action; others are passed through. Read-only.",
+      "Email Marketing — interest_categories list: Returns a page of records of the entity. Entity: Interest categories. Returns one page: { records: [interest_category…], meta }. Paging: List actions take count (records per page) and offset (records to skip); the meta total_items gives the total number of records. Next page: call again with the result's 'next' arguments (null on the last page). Limits: count at least 1; offset at least 0. The contract does not list all params of this action; others are passed through. Read-only.",
     connector: 'email_marketing',
     entity: 'interest_categories',
     action: 'list',
@@ -259,7 +263,7 @@ export const tools: readonly ToolDefinition<EmailMarketingClient>[] = [
     name: 'email_marketing_interests_list',
     title: 'List interests (Email Marketing)',
     description:
-      "Email Marketing — interests list: Returns a page of records of the entity. Entity: Interests. Returns one page: { records: [interest…], meta }. Paging: List actions take count (records per page) and offset (records to skip); the meta total_items gives the total number of records. Next page: call again with the result's 'next' arguments (null on the last page). Limits: count at least 1. The contract does not list all params of this action; others are passed through. Read-only.",
+      "Email Marketing — interests list: Returns a page of records of the entity. Entity: Interests. Returns one page: { records: [interest…], meta }. Paging: List actions take count (records per page) and offset (records to skip); the meta total_items gives the total number of records. Next page: call again with the result's 'next' arguments (null on the last page). Limits: count at least 1; offset at least 0. The contract does not list all params of this action; others are passed through. Read-only.",
     connector: 'email_marketing',
     entity: 'interests',
     action: 'list',
@@ -315,7 +319,7 @@ export const tools: readonly ToolDefinition<EmailMarketingClient>[] = [
     name: 'email_marketing_list_members_list',
     title: 'List list members (Email Marketing)',
     description:
-      "Email Marketing — list_members list: Returns a page of records of the entity. Entity: Members of a list. Returns one page: { records: [list_member…], meta }. Record fields: consents_to_one_to_one_messaging, contact_id, email_address, email_client, email_type, full_name, id, interests, ip_opt, ip_signup, language, last_changed, list_id, location, member_rating, merge_fields, source, stats, status, tags and 7 more. Paging: List actions take count (records per page) and offset (records to skip); the meta total_items gives the total number of records. Next page: call again with the result's 'next' arguments (null on the last page). Required: list_id. Limits: count at least 1. Read-only.",
+      "Email Marketing — list_members list: Returns a page of records of the entity. Entity: Members of a list. Returns one page: { records: [list_member…], meta }. Record fields: consents_to_one_to_one_messaging, contact_id, email_address, email_client, email_type, full_name, id, interests, ip_opt, ip_signup, language, last_changed, list_id, location, member_rating, merge_fields, source, stats, status, tags and 7 more. Paging: List actions take count (records per page) and offset (records to skip); the meta total_items gives the total number of records. Next page: call again with the result's 'next' arguments (null on the last page). Required: list_id. Limits: count at least 1; offset at least 0. Read-only.",
     connector: 'email_marketing',
     entity: 'list_members',
     action: 'list',
@@ -341,7 +345,7 @@ export const tools: readonly ToolDefinition<EmailMarketingClient>[] = [
         interest_ids: { type: 'string' },
         interest_match: { type: 'string', enum: ['any', 'all', 'none'] },
         list_id: { type: 'string', description: 'List id.' },
-        offset: { type: 'integer', description: 'Number of records to skip.' },
+        offset: offsetSchema,
         since_last_changed: {
           type: 'string',
           description:
@@ -402,7 +406,7 @@ export const tools: readonly ToolDefinition<EmailMarketingClient>[] = [
     name: 'email_marketing_lists_list',
     title: 'List lists (Email Marketing)',
     description:
-      "Email Marketing — lists list: Returns a page of records of the entity. Entity: Audience lists. Returns one page: { records: [list…], meta }. Record fields: beamer_address, campaign_defaults, contact, date_created, double_optin, email_type_option, has_welcome, id, list_rating, marketing_permissions, name, notify_on_subscribe, notify_on_unsubscribe, permission_reminder, stats, subscribe_url_long, subscribe_url_short, use_archive_bar, visibility, web_id. Paging: List actions take count (records per page) and offset (records to skip); the meta total_items gives the total number of records. Next page: call again with the result's 'next' arguments (null on the last page). Limits: count at least 1. Read-only.",
+      "Email Marketing — lists list: Returns a page of records of the entity. Entity: Audience lists. Returns one page: { records: [list…], meta }. Record fields: beamer_address, campaign_defaults, contact, date_created, double_optin, email_type_option, has_welcome, id, list_rating, marketing_permissions, name, notify_on_subscribe, notify_on_unsubscribe, permission_reminder, stats, subscribe_url_long, subscribe_url_short, use_archive_bar, visibility, web_id. Paging: List actions take count (records per page) and offset (records to skip); the meta total_items gives the total number of records. Next page: call again with the result's 'next' arguments (null on the last page). Limits: count at least 1; offset at least 0. Read-only.",
     connector: 'email_marketing',
     entity: 'lists',
     action: 'list',
@@ -420,7 +424,7 @@ export const tools: readonly ToolDefinition<EmailMarketingClient>[] = [
         },
         count: countSchema,
         email: { type: 'string' },
-        offset: { type: 'integer', description: 'Number of records to skip.' },
+        offset: offsetSchema,
         since_campaign_last_sent: { type: 'string' },
         since_date_created: {
           type: 'string',
@@ -462,7 +466,7 @@ export const tools: readonly ToolDefinition<EmailMarketingClient>[] = [
     name: 'email_marketing_reports_list',
     title: 'List reports (Email Marketing)',
     description:
-      "Email Marketing — reports list: Returns a page of records of the entity. Entity: Campaign reports. Returns one page: { records: [report…], meta }. Record fields: abuse_reports, bounces, campaign_title, clicks, delivery_status, ecommerce, emails_sent, forwards, id, industry_stats, list_id, list_is_active, list_name, list_stats, opens, preview_text, rss_last_send, send_time, social_likes, subject_line and 2 more. Paging: List actions take count (records per page) and offset (records to skip); the meta total_items gives the total number of records. Next page: call again with the result's 'next' arguments (null on the last page). Limits: count at least 1. Read-only.",
+      "Email Marketing — reports list: Returns a page of records of the entity. Entity: Campaign reports. Returns one page: { records: [report…], meta }. Record fields: abuse_reports, bounces, campaign_title, clicks, delivery_status, ecommerce, emails_sent, forwards, id, industry_stats, list_id, list_is_active, list_name, list_stats, opens, preview_text, rss_last_send, send_time, social_likes, subject_line and 2 more. Paging: List actions take count (records per page) and offset (records to skip); the meta total_items gives the total number of records. Next page: call again with the result's 'next' arguments (null on the last page). Limits: count at least 1; offset at least 0. Read-only.",
     connector: 'email_marketing',
     entity: 'reports',
     action: 'list',
@@ -474,7 +478,7 @@ export const tools: readonly ToolDefinition<EmailMarketingClient>[] = [
       properties: {
         before_send_time: beforeSendTimeSchema,
         count: countSchema,
-        offset: { type: 'integer', description: 'Number of records to skip.' },
+        offset: offsetSchema,
         since_send_time: sinceSendTimeSchema,
         type: {
           type: 'string',
@@ -515,7 +519,7 @@ export const tools: readonly ToolDefinition<EmailMarketingClient>[] = [
     name: 'email_marketing_segment_members_list',
     title: 'List segment members (Email Marketing)',
     description:
-      "Email Marketing — segment_members list: Returns a page of records of the entity. Entity: Members of segments. Returns one page: { records: [segment_member…], meta }. Paging: List actions take count (records per page) and offset (records to skip); the meta total_items gives the total number of records. Next page: call again with the result's 'next' arguments (null on the last page). Limits: count at least 1. The contract does not list all params of this action; others are passed through. Read-only.",
+      "Email Marketing — segment_members list: Returns a page of records of the entity. Entity: Members of segments. Returns one page: { records: [segment_member…], meta }. Paging: List actions take count (records per page) and offset (records to skip); the meta total_items gives the total number of records. Next page: call again with the result's 'next' arguments (null on the last page). Limits: count at least 1; offset at least 0. The contract does not list all params of this action; others are passed through. Read-only.",
     connector: 'email_marketing',
     entity: 'segment_members',
     action: 'list',
@@ -537,7 +541,7 @@ export const tools: readonly ToolDefinition<EmailMarketingClient>[] = [
     name: 'email_marketing_segments_list',
     title: 'List segments (Email Marketing)',
     description:
-      "Email Marketing — segments list: Returns a page of records of the entity. Entity: Segments. Returns one page: { records: [segment…], meta }. Paging: List actions take count (records per page) and offset (records to skip); the meta total_items gives the total number of records. Next page: call again with the result's 'next' arguments (null on the last page). Limits: count at least 1. The contract does not list all params of this action; others are passed through. Read-only.",
+      "Email Marketing — segments list: Returns a page of records of the entity. Entity: Segments. Returns one page: { records: [segment…], meta }. Paging: List actions take count (records per page) and offset (records to skip); the meta total_items gives the total number of records. Next page: call again with the result's 'next' arguments (null on the last page). Limits: count at least 1; offset at least 0. The contract does not list all params of this action; others are passed through. Read-only.",
     connector: 'email_marketing',
     entity: 'segments',
     action: 'list',
@@ -587,7 +591,7 @@ export const tools: readonly ToolDefinition<EmailMarketingClient>[] = [
     name: 'email_marketing_tags_list',
     title: 'List tags (Email Marketing)',
     description:
-      "Email Marketing — tags list: Returns a page of records of the entity. Entity: Tags. Returns one page: { records: [tag…], meta }. Paging: List actions take count (records per page) and offset (records to skip); the meta total_items gives the total number of records. Next page: call again with the result's 'next' arguments (null on the last page). Limits: count at least 1. The contract does not list all params of this action; others are passed through. Read-only.",
+      "Email Marketing — tags list: Returns a page of records of the entity. Entity: Tags. Returns one page: { records: [tag…], meta }. Paging: List actions take count (records per page) and offset (records to skip); the meta total_items gives the total number of records. Next page: call again with the result's 'next' arguments (null on the last page). Limits: count at least 1; offset at least 0. The contract does not list all params of this action; others are passed through. Read-only.",
     connector: 'email_marketing',
     entity: 'tags',
     action: 'list',
@@ -609,7 +613,7 @@ export const tools: readonly ToolDefinition<EmailMarketingClient>[] = [
     name: 'email_marketing_unsubscribes_list',
     title: 'List unsubscribes (Email Marketing)',
     description:
-      "Email Marketing — unsubscribes list: Returns a page of records of the entity. Entity: Unsubscribes. Returns one page: { records: [unsubscribe…], meta }. Paging: List actions take count (records per page) and offset (records to skip); the meta total_items gives the total number of records. Next page: call again with the result's 'next' arguments (null on the last page). Limits: count at least 1. The contract does not list all params of this action; others are passed through. Read-only.",
+      "Email Marketing — unsubscribes list: Returns a page of records of the entity. Entity: Unsubscribes. Returns one page: { records: [unsubscribe…], meta }. Paging: List actions take count (records per page) and offset (records to skip); the meta total_items gives the total number of records. Next page: call again with the result's 'next' arguments (null on the last page). Limits: count at least 1; offset at least 0. The contract does not list all params of this action; others are passed through. Read-only.",
     connector: 'email_marketing',
     entity: 'unsubscribes',
     action: 'list',

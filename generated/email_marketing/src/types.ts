@@ -276,7 +276,11 @@ export interface AutomationsListParams {
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   count?: number;
-  /** Number of records to skip. */
+  /**
+   * Number of records to skip.
+   * Range: at least 0.
+   * Assumption: A count of records to skip is not negative (the seed gives no bound); below 0 is refused.
+   */
   offset?: number;
   /** Only records created since this time. */
   since_create_time?: string;
@@ -308,7 +312,11 @@ export interface CampaignsListParams {
   folder_id?: string;
   /** Only campaigns sent to this list. */
   list_id?: string;
-  /** Number of records to skip. */
+  /**
+   * Number of records to skip.
+   * Range: at least 0.
+   * Assumption: A count of records to skip is not negative (the seed gives no bound); below 0 is refused.
+   */
   offset?: number;
   /**
    * Only records created since this time.
@@ -360,7 +368,11 @@ export interface EmailActivityListParams {
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   count?: number;
-  /** Number of records to skip. */
+  /**
+   * Number of records to skip.
+   * Range: at least 0.
+   * Assumption: A count of records to skip is not negative (the seed gives no bound); below 0 is refused.
+   */
   offset?: number;
   /** Not described by the contract. */
   since?: string;
@@ -377,7 +389,11 @@ export interface InterestCategoriesListParams {
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   count?: number;
-  /** Number of records to skip. */
+  /**
+   * Number of records to skip.
+   * Range: at least 0.
+   * Assumption: A count of records to skip is not negative (the seed gives no bound); below 0 is refused.
+   */
   offset?: number;
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;
@@ -413,7 +429,11 @@ export interface InterestsListParams {
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   count?: number;
-  /** Number of records to skip. */
+  /**
+   * Number of records to skip.
+   * Range: at least 0.
+   * Assumption: A count of records to skip is not negative (the seed gives no bound); below 0 is refused.
+   */
   offset?: number;
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;
@@ -479,7 +499,11 @@ export interface ListMembersListParams {
    * Filters: records whose `list_id` is equal to the value, case-sensitive.
    */
   list_id: string;
-  /** Number of records to skip. */
+  /**
+   * Number of records to skip.
+   * Range: at least 0.
+   * Assumption: A count of records to skip is not negative (the seed gives no bound); below 0 is refused.
+   */
   offset?: number;
   /**
    * Only members changed since this time.
@@ -546,7 +570,11 @@ export interface ListsListParams {
   count?: number;
   /** Not described by the contract. */
   email?: string;
-  /** Number of records to skip. */
+  /**
+   * Number of records to skip.
+   * Range: at least 0.
+   * Assumption: A count of records to skip is not negative (the seed gives no bound); below 0 is refused.
+   */
   offset?: number;
   /** Not described by the contract. */
   since_campaign_last_sent?: string;
@@ -585,7 +613,11 @@ export interface ReportsListParams {
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   count?: number;
-  /** Number of records to skip. */
+  /**
+   * Number of records to skip.
+   * Range: at least 0.
+   * Assumption: A count of records to skip is not negative (the seed gives no bound); below 0 is refused.
+   */
   offset?: number;
   /**
    * Only campaigns sent since this time.
@@ -618,7 +650,11 @@ export interface SegmentMembersListParams {
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   count?: number;
-  /** Number of records to skip. */
+  /**
+   * Number of records to skip.
+   * Range: at least 0.
+   * Assumption: A count of records to skip is not negative (the seed gives no bound); below 0 is refused.
+   */
   offset?: number;
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;
@@ -635,7 +671,11 @@ export interface SegmentsListParams {
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   count?: number;
-  /** Number of records to skip. */
+  /**
+   * Number of records to skip.
+   * Range: at least 0.
+   * Assumption: A count of records to skip is not negative (the seed gives no bound); below 0 is refused.
+   */
   offset?: number;
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;
@@ -671,7 +711,11 @@ export interface TagsListParams {
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   count?: number;
-  /** Number of records to skip. */
+  /**
+   * Number of records to skip.
+   * Range: at least 0.
+   * Assumption: A count of records to skip is not negative (the seed gives no bound); below 0 is refused.
+   */
   offset?: number;
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;
@@ -688,7 +732,11 @@ export interface UnsubscribesListParams {
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   count?: number;
-  /** Number of records to skip. */
+  /**
+   * Number of records to skip.
+   * Range: at least 0.
+   * Assumption: A count of records to skip is not negative (the seed gives no bound); below 0 is refused.
+   */
   offset?: number;
   /** The contract does not list every field; others may be present. */
   [key: string]: unknown;

@@ -221,7 +221,7 @@ return errors === 0;
 // prettier-ignore
 export const params_automations_list: Validator = validate1;
 // prettier-ignore
-const schema1 = {"type":"object","properties":{"before_create_time":{"type":"string"},"before_start_time":{"type":"string"},"count":{"type":"integer","minimum":1},"offset":{"type":"integer"},"since_create_time":{"type":"string"}},"additionalProperties":true};
+const schema1 = {"type":"object","properties":{"before_create_time":{"type":"string"},"before_start_time":{"type":"string"},"count":{"type":"integer","minimum":1},"offset":{"type":"integer","minimum":0},"since_create_time":{"type":"string"}},"additionalProperties":true};
 // prettier-ignore
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -303,13 +303,9 @@ vErrors.push(err4);
 errors++;
 }
 const _errs9 = errors;
-var valid0 = _errs8 === errors;
-}
-if(data.since_create_time !== undefined){
-let data4 = data.since_create_time;
-const _errs10 = errors;
-if(typeof data4 !== "string"){
-const err5 = {instancePath:instancePath+"/since_create_time",schemaPath:"#/properties/since_create_time/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data3 == "number"){
+if(data3 < 0 || isNaN(data3)){
+const err5 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -318,17 +314,33 @@ vErrors.push(err5);
 }
 errors++;
 }
-const _errs11 = errors;
-var valid0 = _errs10 === errors;
 }
+var valid0 = _errs8 === errors;
 }
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.since_create_time !== undefined){
+let data4 = data.since_create_time;
+const _errs10 = errors;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/since_create_time",schemaPath:"#/properties/since_create_time/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
 else {
 vErrors.push(err6);
+}
+errors++;
+}
+const _errs11 = errors;
+var valid0 = _errs10 === errors;
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
 }
 errors++;
 }
@@ -338,7 +350,7 @@ return errors === 0;
 // prettier-ignore
 export const params_campaigns_list: Validator = validate2;
 // prettier-ignore
-const schema2 = {"type":"object","properties":{"before_create_time":{"type":"string"},"before_send_time":{"type":"string"},"count":{"type":"integer","minimum":1,"maximum":1000},"folder_id":{"type":"string"},"list_id":{"type":"string"},"offset":{"type":"integer"},"since_create_time":{"type":"string"},"since_send_time":{"type":"string"},"sort_dir":{"type":"string","enum":["ASC","DESC"]},"sort_field":{"type":"string","enum":["create_time","send_time"]},"status":{"type":"string","enum":["save","paused","schedule","sending","sent"]},"type":{"type":"string","enum":["regular","plaintext","absplit","rss","variate"]}},"additionalProperties":false};
+const schema2 = {"type":"object","properties":{"before_create_time":{"type":"string"},"before_send_time":{"type":"string"},"count":{"type":"integer","minimum":1,"maximum":1000},"folder_id":{"type":"string"},"list_id":{"type":"string"},"offset":{"type":"integer","minimum":0},"since_create_time":{"type":"string"},"since_send_time":{"type":"string"},"sort_dir":{"type":"string","enum":["ASC","DESC"]},"sort_field":{"type":"string","enum":["create_time","send_time"]},"status":{"type":"string","enum":["save","paused","schedule","sending","sent"]},"type":{"type":"string","enum":["regular","plaintext","absplit","rss","variate"]}},"additionalProperties":false};
 // prettier-ignore
 const func0 = Object.prototype.hasOwnProperty;
 // prettier-ignore
@@ -476,18 +488,30 @@ vErrors.push(err8);
 errors++;
 }
 const _errs13 = errors;
+if(typeof data5 == "number"){
+if(data5 < 0 || isNaN(data5)){
+const err9 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
 var valid0 = _errs12 === errors;
 }
 if(data.since_create_time !== undefined){
 let data6 = data.since_create_time;
 const _errs14 = errors;
 if(typeof data6 !== "string"){
-const err9 = {instancePath:instancePath+"/since_create_time",schemaPath:"#/properties/since_create_time/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err10 = {instancePath:instancePath+"/since_create_time",schemaPath:"#/properties/since_create_time/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err9];
+vErrors = [err10];
 }
 else {
-vErrors.push(err9);
+vErrors.push(err10);
 }
 errors++;
 }
@@ -498,12 +522,12 @@ if(data.since_send_time !== undefined){
 let data7 = data.since_send_time;
 const _errs16 = errors;
 if(typeof data7 !== "string"){
-const err10 = {instancePath:instancePath+"/since_send_time",schemaPath:"#/properties/since_send_time/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err11 = {instancePath:instancePath+"/since_send_time",schemaPath:"#/properties/since_send_time/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err10];
+vErrors = [err11];
 }
 else {
-vErrors.push(err10);
+vErrors.push(err11);
 }
 errors++;
 }
@@ -514,24 +538,24 @@ if(data.sort_dir !== undefined){
 let data8 = data.sort_dir;
 const _errs18 = errors;
 if(typeof data8 !== "string"){
-const err11 = {instancePath:instancePath+"/sort_dir",schemaPath:"#/properties/sort_dir/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err12 = {instancePath:instancePath+"/sort_dir",schemaPath:"#/properties/sort_dir/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err11];
+vErrors = [err12];
 }
 else {
-vErrors.push(err11);
+vErrors.push(err12);
 }
 errors++;
 }
 const _errs19 = errors;
 const vSchema0 = schema2.properties.sort_dir.enum;
 if(!((data8 === "ASC") || (data8 === "DESC"))){
-const err12 = {instancePath:instancePath+"/sort_dir",schemaPath:"#/properties/sort_dir/enum",keyword:"enum",params:{allowedValues: schema2.properties.sort_dir.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/sort_dir",schemaPath:"#/properties/sort_dir/enum",keyword:"enum",params:{allowedValues: schema2.properties.sort_dir.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
-vErrors = [err12];
+vErrors = [err13];
 }
 else {
-vErrors.push(err12);
+vErrors.push(err13);
 }
 errors++;
 }
@@ -541,24 +565,24 @@ if(data.sort_field !== undefined){
 let data9 = data.sort_field;
 const _errs20 = errors;
 if(typeof data9 !== "string"){
-const err13 = {instancePath:instancePath+"/sort_field",schemaPath:"#/properties/sort_field/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err14 = {instancePath:instancePath+"/sort_field",schemaPath:"#/properties/sort_field/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err13];
+vErrors = [err14];
 }
 else {
-vErrors.push(err13);
+vErrors.push(err14);
 }
 errors++;
 }
 const _errs21 = errors;
 const vSchema1 = schema2.properties.sort_field.enum;
 if(!((data9 === "create_time") || (data9 === "send_time"))){
-const err14 = {instancePath:instancePath+"/sort_field",schemaPath:"#/properties/sort_field/enum",keyword:"enum",params:{allowedValues: schema2.properties.sort_field.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/sort_field",schemaPath:"#/properties/sort_field/enum",keyword:"enum",params:{allowedValues: schema2.properties.sort_field.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
-vErrors = [err14];
+vErrors = [err15];
 }
 else {
-vErrors.push(err14);
+vErrors.push(err15);
 }
 errors++;
 }
@@ -568,24 +592,24 @@ if(data.status !== undefined){
 let data10 = data.status;
 const _errs22 = errors;
 if(typeof data10 !== "string"){
-const err15 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err16 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err15];
+vErrors = [err16];
 }
 else {
-vErrors.push(err15);
+vErrors.push(err16);
 }
 errors++;
 }
 const _errs23 = errors;
 const vSchema2 = schema2.properties.status.enum;
 if(!(((((data10 === "save") || (data10 === "paused")) || (data10 === "schedule")) || (data10 === "sending")) || (data10 === "sent"))){
-const err16 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema2.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err17 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema2.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
-vErrors = [err16];
+vErrors = [err17];
 }
 else {
-vErrors.push(err16);
+vErrors.push(err17);
 }
 errors++;
 }
@@ -595,19 +619,7 @@ if(data.type !== undefined){
 let data11 = data.type;
 const _errs24 = errors;
 if(typeof data11 !== "string"){
-const err17 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-const _errs25 = errors;
-const vSchema3 = schema2.properties.type.enum;
-if(!(((((data11 === "regular") || (data11 === "plaintext")) || (data11 === "absplit")) || (data11 === "rss")) || (data11 === "variate"))){
-const err18 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema2.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err18 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -616,16 +628,28 @@ vErrors.push(err18);
 }
 errors++;
 }
-var valid0 = _errs24 === errors;
-}
-}
-else {
-const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs25 = errors;
+const vSchema3 = schema2.properties.type.enum;
+if(!(((((data11 === "regular") || (data11 === "plaintext")) || (data11 === "absplit")) || (data11 === "rss")) || (data11 === "variate"))){
+const err19 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema2.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err19];
 }
 else {
 vErrors.push(err19);
+}
+errors++;
+}
+var valid0 = _errs24 === errors;
+}
+}
+else {
+const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
 }
 errors++;
 }
@@ -698,7 +722,7 @@ return errors === 0;
 // prettier-ignore
 export const params_email_activity_list: Validator = validate4;
 // prettier-ignore
-const schema4 = {"type":"object","properties":{"campaign_id":{"type":"string"},"count":{"type":"integer","minimum":1},"offset":{"type":"integer"},"since":{"type":"string"}},"required":["campaign_id"],"additionalProperties":false};
+const schema4 = {"type":"object","properties":{"campaign_id":{"type":"string"},"count":{"type":"integer","minimum":1},"offset":{"type":"integer","minimum":0},"since":{"type":"string"}},"required":["campaign_id"],"additionalProperties":false};
 // prettier-ignore
 function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -786,13 +810,9 @@ vErrors.push(err5);
 errors++;
 }
 const _errs7 = errors;
-var valid0 = _errs6 === errors;
-}
-if(data.since !== undefined){
-let data3 = data.since;
-const _errs8 = errors;
-if(typeof data3 !== "string"){
-const err6 = {instancePath:instancePath+"/since",schemaPath:"#/properties/since/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data2 == "number"){
+if(data2 < 0 || isNaN(data2)){
+const err6 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -801,17 +821,33 @@ vErrors.push(err6);
 }
 errors++;
 }
-const _errs9 = errors;
-var valid0 = _errs8 === errors;
 }
+var valid0 = _errs6 === errors;
 }
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.since !== undefined){
+let data3 = data.since;
+const _errs8 = errors;
+if(typeof data3 !== "string"){
+const err7 = {instancePath:instancePath+"/since",schemaPath:"#/properties/since/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
 else {
 vErrors.push(err7);
+}
+errors++;
+}
+const _errs9 = errors;
+var valid0 = _errs8 === errors;
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
 }
 errors++;
 }
@@ -821,7 +857,7 @@ return errors === 0;
 // prettier-ignore
 export const params_interest_categories_list: Validator = validate5;
 // prettier-ignore
-const schema5 = {"type":"object","properties":{"count":{"type":"integer","minimum":1},"offset":{"type":"integer"}},"additionalProperties":true};
+const schema5 = {"type":"object","properties":{"count":{"type":"integer","minimum":1},"offset":{"type":"integer","minimum":0}},"additionalProperties":true};
 // prettier-ignore
 function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -871,16 +907,28 @@ vErrors.push(err2);
 errors++;
 }
 const _errs5 = errors;
-var valid0 = _errs4 === errors;
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(typeof data1 == "number"){
+if(data1 < 0 || isNaN(data1)){
+const err3 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err3];
 }
 else {
 vErrors.push(err3);
+}
+errors++;
+}
+}
+var valid0 = _errs4 === errors;
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
 }
 errors++;
 }
@@ -1070,7 +1118,7 @@ return errors === 0;
 // prettier-ignore
 export const params_list_members_list: Validator = validate8;
 // prettier-ignore
-const schema8 = {"type":"object","properties":{"before_last_changed":{"type":"string"},"before_timestamp_opt":{"type":"string"},"count":{"type":"integer","minimum":1},"email_type":{"type":"string"},"interest_category_id":{"type":"string"},"interest_ids":{"type":"string"},"interest_match":{"type":"string","enum":["any","all","none"]},"list_id":{"type":"string"},"offset":{"type":"integer"},"since_last_changed":{"type":"string"},"since_timestamp_opt":{"type":"string"},"sort_dir":{"type":"string","enum":["ASC","DESC"]},"sort_field":{"type":"string","enum":["timestamp_opt","timestamp_signup","last_changed"]},"status":{"type":"string","enum":["subscribed","unsubscribed","cleaned","pending","transactional","archived"]},"unique_email_id":{"type":"string"},"vip_only":{"type":"boolean"}},"required":["list_id"],"additionalProperties":false};
+const schema8 = {"type":"object","properties":{"before_last_changed":{"type":"string"},"before_timestamp_opt":{"type":"string"},"count":{"type":"integer","minimum":1},"email_type":{"type":"string"},"interest_category_id":{"type":"string"},"interest_ids":{"type":"string"},"interest_match":{"type":"string","enum":["any","all","none"]},"list_id":{"type":"string"},"offset":{"type":"integer","minimum":0},"since_last_changed":{"type":"string"},"since_timestamp_opt":{"type":"string"},"sort_dir":{"type":"string","enum":["ASC","DESC"]},"sort_field":{"type":"string","enum":["timestamp_opt","timestamp_signup","last_changed"]},"status":{"type":"string","enum":["subscribed","unsubscribed","cleaned","pending","transactional","archived"]},"unique_email_id":{"type":"string"},"vip_only":{"type":"boolean"}},"required":["list_id"],"additionalProperties":false};
 // prettier-ignore
 function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1265,18 +1313,30 @@ vErrors.push(err12);
 errors++;
 }
 const _errs19 = errors;
+if(typeof data8 == "number"){
+if(data8 < 0 || isNaN(data8)){
+const err13 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
 var valid0 = _errs18 === errors;
 }
 if(data.since_last_changed !== undefined){
 let data9 = data.since_last_changed;
 const _errs20 = errors;
 if(typeof data9 !== "string"){
-const err13 = {instancePath:instancePath+"/since_last_changed",schemaPath:"#/properties/since_last_changed/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err14 = {instancePath:instancePath+"/since_last_changed",schemaPath:"#/properties/since_last_changed/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err13];
+vErrors = [err14];
 }
 else {
-vErrors.push(err13);
+vErrors.push(err14);
 }
 errors++;
 }
@@ -1287,12 +1347,12 @@ if(data.since_timestamp_opt !== undefined){
 let data10 = data.since_timestamp_opt;
 const _errs22 = errors;
 if(typeof data10 !== "string"){
-const err14 = {instancePath:instancePath+"/since_timestamp_opt",schemaPath:"#/properties/since_timestamp_opt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err15 = {instancePath:instancePath+"/since_timestamp_opt",schemaPath:"#/properties/since_timestamp_opt/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err14];
+vErrors = [err15];
 }
 else {
-vErrors.push(err14);
+vErrors.push(err15);
 }
 errors++;
 }
@@ -1303,24 +1363,24 @@ if(data.sort_dir !== undefined){
 let data11 = data.sort_dir;
 const _errs24 = errors;
 if(typeof data11 !== "string"){
-const err15 = {instancePath:instancePath+"/sort_dir",schemaPath:"#/properties/sort_dir/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err16 = {instancePath:instancePath+"/sort_dir",schemaPath:"#/properties/sort_dir/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err15];
+vErrors = [err16];
 }
 else {
-vErrors.push(err15);
+vErrors.push(err16);
 }
 errors++;
 }
 const _errs25 = errors;
 const vSchema1 = schema8.properties.sort_dir.enum;
 if(!((data11 === "ASC") || (data11 === "DESC"))){
-const err16 = {instancePath:instancePath+"/sort_dir",schemaPath:"#/properties/sort_dir/enum",keyword:"enum",params:{allowedValues: schema8.properties.sort_dir.enum},message:"must be equal to one of the allowed values"};
+const err17 = {instancePath:instancePath+"/sort_dir",schemaPath:"#/properties/sort_dir/enum",keyword:"enum",params:{allowedValues: schema8.properties.sort_dir.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
-vErrors = [err16];
+vErrors = [err17];
 }
 else {
-vErrors.push(err16);
+vErrors.push(err17);
 }
 errors++;
 }
@@ -1330,24 +1390,24 @@ if(data.sort_field !== undefined){
 let data12 = data.sort_field;
 const _errs26 = errors;
 if(typeof data12 !== "string"){
-const err17 = {instancePath:instancePath+"/sort_field",schemaPath:"#/properties/sort_field/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err18 = {instancePath:instancePath+"/sort_field",schemaPath:"#/properties/sort_field/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err17];
+vErrors = [err18];
 }
 else {
-vErrors.push(err17);
+vErrors.push(err18);
 }
 errors++;
 }
 const _errs27 = errors;
 const vSchema2 = schema8.properties.sort_field.enum;
 if(!(((data12 === "timestamp_opt") || (data12 === "timestamp_signup")) || (data12 === "last_changed"))){
-const err18 = {instancePath:instancePath+"/sort_field",schemaPath:"#/properties/sort_field/enum",keyword:"enum",params:{allowedValues: schema8.properties.sort_field.enum},message:"must be equal to one of the allowed values"};
+const err19 = {instancePath:instancePath+"/sort_field",schemaPath:"#/properties/sort_field/enum",keyword:"enum",params:{allowedValues: schema8.properties.sort_field.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
-vErrors = [err18];
+vErrors = [err19];
 }
 else {
-vErrors.push(err18);
+vErrors.push(err19);
 }
 errors++;
 }
@@ -1357,24 +1417,24 @@ if(data.status !== undefined){
 let data13 = data.status;
 const _errs28 = errors;
 if(typeof data13 !== "string"){
-const err19 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err20 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err19];
+vErrors = [err20];
 }
 else {
-vErrors.push(err19);
+vErrors.push(err20);
 }
 errors++;
 }
 const _errs29 = errors;
 const vSchema3 = schema8.properties.status.enum;
 if(!((((((data13 === "subscribed") || (data13 === "unsubscribed")) || (data13 === "cleaned")) || (data13 === "pending")) || (data13 === "transactional")) || (data13 === "archived"))){
-const err20 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema8.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err21 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema8.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
-vErrors = [err20];
+vErrors = [err21];
 }
 else {
-vErrors.push(err20);
+vErrors.push(err21);
 }
 errors++;
 }
@@ -1384,12 +1444,12 @@ if(data.unique_email_id !== undefined){
 let data14 = data.unique_email_id;
 const _errs30 = errors;
 if(typeof data14 !== "string"){
-const err21 = {instancePath:instancePath+"/unique_email_id",schemaPath:"#/properties/unique_email_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err22 = {instancePath:instancePath+"/unique_email_id",schemaPath:"#/properties/unique_email_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err21];
+vErrors = [err22];
 }
 else {
-vErrors.push(err21);
+vErrors.push(err22);
 }
 errors++;
 }
@@ -1400,12 +1460,12 @@ if(data.vip_only !== undefined){
 let data15 = data.vip_only;
 const _errs32 = errors;
 if(typeof data15 !== "boolean"){
-const err22 = {instancePath:instancePath+"/vip_only",schemaPath:"#/properties/vip_only/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err23 = {instancePath:instancePath+"/vip_only",schemaPath:"#/properties/vip_only/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
-vErrors = [err22];
+vErrors = [err23];
 }
 else {
-vErrors.push(err22);
+vErrors.push(err23);
 }
 errors++;
 }
@@ -1414,12 +1474,12 @@ var valid0 = _errs32 === errors;
 }
 }
 else {
-const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err23];
+vErrors = [err24];
 }
 else {
-vErrors.push(err23);
+vErrors.push(err24);
 }
 errors++;
 }
@@ -1532,7 +1592,7 @@ return errors === 0;
 // prettier-ignore
 export const params_lists_list: Validator = validate10;
 // prettier-ignore
-const schema10 = {"type":"object","properties":{"before_campaign_last_sent":{"type":"string"},"before_date_created":{"type":"string"},"count":{"type":"integer","minimum":1},"email":{"type":"string"},"offset":{"type":"integer"},"since_campaign_last_sent":{"type":"string"},"since_date_created":{"type":"string"},"sort_dir":{"type":"string","enum":["ASC","DESC"]},"sort_field":{"type":"string","enum":["date_created"]}},"additionalProperties":false};
+const schema10 = {"type":"object","properties":{"before_campaign_last_sent":{"type":"string"},"before_date_created":{"type":"string"},"count":{"type":"integer","minimum":1},"email":{"type":"string"},"offset":{"type":"integer","minimum":0},"since_campaign_last_sent":{"type":"string"},"since_date_created":{"type":"string"},"sort_dir":{"type":"string","enum":["ASC","DESC"]},"sort_field":{"type":"string","enum":["date_created"]}},"additionalProperties":false};
 // prettier-ignore
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1642,18 +1702,30 @@ vErrors.push(err6);
 errors++;
 }
 const _errs11 = errors;
+if(typeof data4 == "number"){
+if(data4 < 0 || isNaN(data4)){
+const err7 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
 var valid0 = _errs10 === errors;
 }
 if(data.since_campaign_last_sent !== undefined){
 let data5 = data.since_campaign_last_sent;
 const _errs12 = errors;
 if(typeof data5 !== "string"){
-const err7 = {instancePath:instancePath+"/since_campaign_last_sent",schemaPath:"#/properties/since_campaign_last_sent/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = {instancePath:instancePath+"/since_campaign_last_sent",schemaPath:"#/properties/since_campaign_last_sent/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err7];
+vErrors = [err8];
 }
 else {
-vErrors.push(err7);
+vErrors.push(err8);
 }
 errors++;
 }
@@ -1664,12 +1736,12 @@ if(data.since_date_created !== undefined){
 let data6 = data.since_date_created;
 const _errs14 = errors;
 if(typeof data6 !== "string"){
-const err8 = {instancePath:instancePath+"/since_date_created",schemaPath:"#/properties/since_date_created/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = {instancePath:instancePath+"/since_date_created",schemaPath:"#/properties/since_date_created/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err8];
+vErrors = [err9];
 }
 else {
-vErrors.push(err8);
+vErrors.push(err9);
 }
 errors++;
 }
@@ -1680,24 +1752,24 @@ if(data.sort_dir !== undefined){
 let data7 = data.sort_dir;
 const _errs16 = errors;
 if(typeof data7 !== "string"){
-const err9 = {instancePath:instancePath+"/sort_dir",schemaPath:"#/properties/sort_dir/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err10 = {instancePath:instancePath+"/sort_dir",schemaPath:"#/properties/sort_dir/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err9];
+vErrors = [err10];
 }
 else {
-vErrors.push(err9);
+vErrors.push(err10);
 }
 errors++;
 }
 const _errs17 = errors;
 const vSchema0 = schema10.properties.sort_dir.enum;
 if(!((data7 === "ASC") || (data7 === "DESC"))){
-const err10 = {instancePath:instancePath+"/sort_dir",schemaPath:"#/properties/sort_dir/enum",keyword:"enum",params:{allowedValues: schema10.properties.sort_dir.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/sort_dir",schemaPath:"#/properties/sort_dir/enum",keyword:"enum",params:{allowedValues: schema10.properties.sort_dir.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
-vErrors = [err10];
+vErrors = [err11];
 }
 else {
-vErrors.push(err10);
+vErrors.push(err11);
 }
 errors++;
 }
@@ -1707,19 +1779,7 @@ if(data.sort_field !== undefined){
 let data8 = data.sort_field;
 const _errs18 = errors;
 if(typeof data8 !== "string"){
-const err11 = {instancePath:instancePath+"/sort_field",schemaPath:"#/properties/sort_field/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-const _errs19 = errors;
-const vSchema1 = schema10.properties.sort_field.enum;
-if(!(data8 === "date_created")){
-const err12 = {instancePath:instancePath+"/sort_field",schemaPath:"#/properties/sort_field/enum",keyword:"enum",params:{allowedValues: schema10.properties.sort_field.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/sort_field",schemaPath:"#/properties/sort_field/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1728,16 +1788,28 @@ vErrors.push(err12);
 }
 errors++;
 }
-var valid0 = _errs18 === errors;
-}
-}
-else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs19 = errors;
+const vSchema1 = schema10.properties.sort_field.enum;
+if(!(data8 === "date_created")){
+const err13 = {instancePath:instancePath+"/sort_field",schemaPath:"#/properties/sort_field/enum",keyword:"enum",params:{allowedValues: schema10.properties.sort_field.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
 else {
 vErrors.push(err13);
+}
+errors++;
+}
+var valid0 = _errs18 === errors;
+}
+}
+else {
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
 }
 errors++;
 }
@@ -1810,7 +1882,7 @@ return errors === 0;
 // prettier-ignore
 export const params_reports_list: Validator = validate12;
 // prettier-ignore
-const schema12 = {"type":"object","properties":{"before_send_time":{"type":"string"},"count":{"type":"integer","minimum":1},"offset":{"type":"integer"},"since_send_time":{"type":"string"},"type":{"type":"string","enum":["regular","plaintext","absplit","rss","variate"]}},"additionalProperties":false};
+const schema12 = {"type":"object","properties":{"before_send_time":{"type":"string"},"count":{"type":"integer","minimum":1},"offset":{"type":"integer","minimum":0},"since_send_time":{"type":"string"},"type":{"type":"string","enum":["regular","plaintext","absplit","rss","variate"]}},"additionalProperties":false};
 // prettier-ignore
 function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1888,18 +1960,30 @@ vErrors.push(err4);
 errors++;
 }
 const _errs7 = errors;
+if(typeof data2 == "number"){
+if(data2 < 0 || isNaN(data2)){
+const err5 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
 var valid0 = _errs6 === errors;
 }
 if(data.since_send_time !== undefined){
 let data3 = data.since_send_time;
 const _errs8 = errors;
 if(typeof data3 !== "string"){
-const err5 = {instancePath:instancePath+"/since_send_time",schemaPath:"#/properties/since_send_time/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = {instancePath:instancePath+"/since_send_time",schemaPath:"#/properties/since_send_time/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err5];
+vErrors = [err6];
 }
 else {
-vErrors.push(err5);
+vErrors.push(err6);
 }
 errors++;
 }
@@ -1910,19 +1994,7 @@ if(data.type !== undefined){
 let data4 = data.type;
 const _errs10 = errors;
 if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-const _errs11 = errors;
-const vSchema0 = schema12.properties.type.enum;
-if(!(((((data4 === "regular") || (data4 === "plaintext")) || (data4 === "absplit")) || (data4 === "rss")) || (data4 === "variate"))){
-const err7 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema12.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1931,16 +2003,28 @@ vErrors.push(err7);
 }
 errors++;
 }
-var valid0 = _errs10 === errors;
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs11 = errors;
+const vSchema0 = schema12.properties.type.enum;
+if(!(((((data4 === "regular") || (data4 === "plaintext")) || (data4 === "absplit")) || (data4 === "rss")) || (data4 === "variate"))){
+const err8 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema12.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
 else {
 vErrors.push(err8);
+}
+errors++;
+}
+var valid0 = _errs10 === errors;
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
 }
 errors++;
 }

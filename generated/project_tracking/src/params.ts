@@ -121,7 +121,7 @@ export const projectsApiSearch: ParamSchema = {
       ],
     },
     query: { type: 'string' },
-    startAt: { type: 'integer' },
+    startAt: { type: 'integer', minimum: 0 },
     status: { type: 'array', items: { type: 'string', enum: ['live', 'archived', 'deleted'] } },
     typeKey: { type: 'string' },
   },

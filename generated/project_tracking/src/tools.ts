@@ -620,7 +620,7 @@ export const tools: readonly ToolDefinition<ProjectTrackingClient>[] = [
     name: 'project_tracking_projects_api_search',
     title: 'Search (native query) projects (Project tracking)',
     description:
-      "Project tracking — projects api_search: Search executed by the third-party system itself, using that system's own query syntax. Entity: Projects. Returns one page: { records: [project…], meta }. Record fields: assigneeType, avatarUrls, components, description, entityId, expand, id, isPrivate, issueTypes, key, lead, name, projectCategory, projectTypeKey, properties, roles, self, simplified, style, url and 2 more. Paging: projects api_search pages with startAt, the offset of the first record; the next offset is startAt plus the number of records received. Next page: call again with the result's 'next' arguments (null on the last page). Limits: id at most 50 entries; keys at most 50 entries; maxResults 1–100. Read-only.",
+      "Project tracking — projects api_search: Search executed by the third-party system itself, using that system's own query syntax. Entity: Projects. Returns one page: { records: [project…], meta }. Record fields: assigneeType, avatarUrls, components, description, entityId, expand, id, isPrivate, issueTypes, key, lead, name, projectCategory, projectTypeKey, properties, roles, self, simplified, style, url and 2 more. Paging: projects api_search pages with startAt, the offset of the first record; the next offset is startAt plus the number of records received. Next page: call again with the result's 'next' arguments (null on the last page). Limits: id at most 50 entries; keys at most 50 entries; maxResults 1–100; startAt at least 0. Read-only.",
     connector: 'project_tracking',
     entity: 'projects',
     action: 'api_search',
@@ -688,7 +688,12 @@ export const tools: readonly ToolDefinition<ProjectTrackingClient>[] = [
             'Sort key: category, key, name, owner, issueCount, lastIssueUpdatedDate, archivedDate or deletedDate, each with an optional + (ascending) or - (descending) prefix.',
         },
         query: { type: 'string', description: 'Case-insensitive match on the project key or name.' },
-        startAt: { type: 'integer', description: 'Offset of the first project to return.' },
+        startAt: {
+          type: 'integer',
+          minimum: 0,
+          description:
+            'Offset of the first project to return. Assumption: An offset is not negative (the seed gives no bound); below 0 is refused.',
+        },
         status: {
           type: 'array',
           items: { type: 'string', enum: ['live', 'archived', 'deleted'] },

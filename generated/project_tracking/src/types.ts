@@ -575,7 +575,11 @@ export interface ProjectsApiSearchParams {
    * Filters: records whose fields `key` or `name` hold a value containing the value, ignoring case.
    */
   query?: string;
-  /** Offset of the first project to return. */
+  /**
+   * Offset of the first project to return.
+   * Range: at least 0.
+   * Assumption: An offset is not negative (the seed gives no bound); below 0 is refused.
+   */
   startAt?: number;
   /** Project status filter (experimental). */
   status?: Array<'live' | 'archived' | 'deleted'>;

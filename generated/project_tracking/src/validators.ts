@@ -790,7 +790,7 @@ return errors === 0;
 // prettier-ignore
 export const params_projects_api_search: Validator = validate6;
 // prettier-ignore
-const schema6 = {"type":"object","properties":{"action":{"type":"string","enum":["view","browse","edit","create"]},"categoryId":{"type":"integer"},"expand":{"type":"string","pattern":"^(?:description|projectKeys|lead|issueTypes|url|insight)(?:,(?:description|projectKeys|lead|issueTypes|url|insight))*$"},"id":{"type":"array","maxItems":50,"items":{"type":"integer"}},"keys":{"type":"array","maxItems":50,"items":{"type":"string"}},"maxResults":{"type":"integer","minimum":1,"maximum":100},"orderBy":{"type":"string","enum":["category","+category","-category","key","+key","-key","name","+name","-name","owner","+owner","-owner","issueCount","+issueCount","-issueCount","lastIssueUpdatedDate","+lastIssueUpdatedDate","-lastIssueUpdatedDate","archivedDate","+archivedDate","-archivedDate","deletedDate","+deletedDate","-deletedDate"]},"query":{"type":"string"},"startAt":{"type":"integer"},"status":{"type":"array","items":{"type":"string","enum":["live","archived","deleted"]}},"typeKey":{"type":"string"}},"additionalProperties":false};
+const schema6 = {"type":"object","properties":{"action":{"type":"string","enum":["view","browse","edit","create"]},"categoryId":{"type":"integer"},"expand":{"type":"string","pattern":"^(?:description|projectKeys|lead|issueTypes|url|insight)(?:,(?:description|projectKeys|lead|issueTypes|url|insight))*$"},"id":{"type":"array","maxItems":50,"items":{"type":"integer"}},"keys":{"type":"array","maxItems":50,"items":{"type":"string"}},"maxResults":{"type":"integer","minimum":1,"maximum":100},"orderBy":{"type":"string","enum":["category","+category","-category","key","+key","-key","name","+name","-name","owner","+owner","-owner","issueCount","+issueCount","-issueCount","lastIssueUpdatedDate","+lastIssueUpdatedDate","-lastIssueUpdatedDate","archivedDate","+archivedDate","-archivedDate","deletedDate","+deletedDate","-deletedDate"]},"query":{"type":"string"},"startAt":{"type":"integer","minimum":0},"status":{"type":"array","items":{"type":"string","enum":["live","archived","deleted"]}},"typeKey":{"type":"string"}},"additionalProperties":false};
 // prettier-ignore
 const func0 = Object.prototype.hasOwnProperty;
 // prettier-ignore
@@ -1078,6 +1078,18 @@ vErrors.push(err18);
 errors++;
 }
 const _errs23 = errors;
+if(typeof data10 == "number"){
+if(data10 < 0 || isNaN(data10)){
+const err19 = {instancePath:instancePath+"/startAt",schemaPath:"#/properties/startAt/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
 var valid0 = _errs22 === errors;
 }
 if(data.status !== undefined){
@@ -1091,24 +1103,24 @@ for(let i2=0; i2<len2; i2++){
 let data12 = data11[i2];
 const _errs26 = errors;
 if(typeof data12 !== "string"){
-const err19 = {instancePath:instancePath+"/status/" + i2,schemaPath:"#/properties/status/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err20 = {instancePath:instancePath+"/status/" + i2,schemaPath:"#/properties/status/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err19];
+vErrors = [err20];
 }
 else {
-vErrors.push(err19);
+vErrors.push(err20);
 }
 errors++;
 }
 const _errs27 = errors;
 const vSchema2 = schema6.properties.status.items.enum;
 if(!(((data12 === "live") || (data12 === "archived")) || (data12 === "deleted"))){
-const err20 = {instancePath:instancePath+"/status/" + i2,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema6.properties.status.items.enum},message:"must be equal to one of the allowed values"};
+const err21 = {instancePath:instancePath+"/status/" + i2,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema6.properties.status.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
-vErrors = [err20];
+vErrors = [err21];
 }
 else {
-vErrors.push(err20);
+vErrors.push(err21);
 }
 errors++;
 }
@@ -1119,12 +1131,12 @@ valid6 = false;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err22 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
-vErrors = [err21];
+vErrors = [err22];
 }
 else {
-vErrors.push(err21);
+vErrors.push(err22);
 }
 errors++;
 }
@@ -1134,12 +1146,12 @@ if(data.typeKey !== undefined){
 let data13 = data.typeKey;
 const _errs28 = errors;
 if(typeof data13 !== "string"){
-const err22 = {instancePath:instancePath+"/typeKey",schemaPath:"#/properties/typeKey/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err23 = {instancePath:instancePath+"/typeKey",schemaPath:"#/properties/typeKey/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err22];
+vErrors = [err23];
 }
 else {
-vErrors.push(err22);
+vErrors.push(err23);
 }
 errors++;
 }
@@ -1148,12 +1160,12 @@ var valid0 = _errs28 === errors;
 }
 }
 else {
-const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err23];
+vErrors = [err24];
 }
 else {
-vErrors.push(err23);
+vErrors.push(err24);
 }
 errors++;
 }
