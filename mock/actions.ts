@@ -223,6 +223,8 @@ function create(ctx: ActionContext, params: Record<string, unknown>): ActionResu
   const { source, store, action, entity } = ctx;
   const scope = resolveParent(source, entity, action, params);
   const model = store.model;
+  // A param the create does not give holds its default, as the service applies it (issue_tracking priority 0).
+  params = { ...Object.fromEntries(action.params.filter((p) => p.default !== undefined).map((p) => [p.name, p.default])), ...params };
   checkWrittenFields(params, model.fields);
   const record = blankUnsent(store.template(), model.fields, params, model.keyPath, model.ordering?.field);
   write(record, params, model.fields);
@@ -248,7 +250,8 @@ function create(ctx: ActionContext, params: Record<string, unknown>): ActionResu
 }
 
 /**
- * A new record's values for what its create did not give: null where the field may be null, false for a flag — not
+ * A new record's values for what its create did not give (params with a default were given it by create): null where
+ * the field may be null, false for a flag — not
  * the generated values of a fixture record (a new message that looks like a reply, a new channel already archived).
  * The key, the ordering field, constants and derived values keep the template's, as do other required values.
  */

@@ -179,7 +179,7 @@ describe('errors use the spec error body', () => {
 });
 
 describe('created records', () => {
-  test('hold what the create gave; other fields are null where they may be, flags false (a new message is no reply)', async () => {
+  test('hold what the create gave, defaults where it gave none; other fields are null where they may be, flags false (a new message is no reply)', async () => {
     const server = await startMock({ ir: specIr, port: 0 });
     try {
       const channel = (await callOn(server, { entity: 'channels', action: 'list', params: { limit: 1 } }, { source: 'team_messaging' })).body.result[0].id;
@@ -192,6 +192,13 @@ describe('created records', () => {
       // A record that is one object (issue_tracking's data) is blanked inside it.
       const issue = await callOn(server, { entity: 'issues', action: 'create', params: { teamId: 'team-1', title: 'Fresh' } }, { source: 'issue_tracking' });
       expect(issue.body.result.data).toMatchObject({ teamId: 'team-1', title: 'Fresh', description: null, stateId: null });
+      // A param not given holds its default (priority 0, "no priority"), not a fixture's random value.
+      for (const title of ['One', 'Two', 'Three']) {
+        const made = await callOn(server, { entity: 'issues', action: 'create', params: { teamId: 'team-1', title } }, { source: 'issue_tracking' });
+        expect(made.body.result.data.priority).toBe(0);
+      }
+      const urgent = await callOn(server, { entity: 'issues', action: 'create', params: { teamId: 'team-1', title: 'Now', priority: 1 } }, { source: 'issue_tracking' });
+      expect(urgent.body.result.data.priority).toBe(1);
     } finally {
       await server.close();
     }

@@ -46,14 +46,6 @@ const afterPaging: PaginationDescriptor = {
 /** Schema shared by `issue_tracking_issues_list`, `issue_tracking_projects_list`, `issue_tracking_teams_list`. */
 const issuesListProperties = { after: { type: 'string', description: 'Cursor.' }, first: firstSchema };
 /** Schema shared by `issue_tracking_issues_create`, `issue_tracking_issues_update`. */
-const prioritySchema = {
-  type: 'integer',
-  enum: [0, 1, 2, 3, 4],
-  minimum: 0,
-  maximum: 4,
-  description: '0 no priority, 1 urgent, 2 high, 3 medium, 4 low',
-};
-/** Schema shared by `issue_tracking_issues_create`, `issue_tracking_issues_update`. */
 const stateIdSchema = {
   type: 'string',
   description: 'Workflow state identifier; sets the issue state. State names are not given.',
@@ -206,7 +198,7 @@ export const tools: readonly ToolDefinition<IssueTrackingClient>[] = [
     name: 'issue_tracking_issues_create',
     title: 'Create issues (Issue tracking)',
     description:
-      'Issue tracking — issues create: Creates a record. Entity: Issues. The state of an issue is set by stateId (a workflow state identifier). Returns one issue. Record fields: data. Required: teamId, title. Limits: priority 0–4. WRITE: creates a record in the third-party system.',
+      'Issue tracking — issues create: Creates a record. Entity: Issues. The state of an issue is set by stateId (a workflow state identifier). Returns one issue. Record fields: data. Required: teamId, title. Limits: priority 0–4, default 0. WRITE: creates a record in the third-party system.',
     connector: 'issue_tracking',
     entity: 'issues',
     action: 'create',
@@ -217,7 +209,15 @@ export const tools: readonly ToolDefinition<IssueTrackingClient>[] = [
       type: 'object',
       properties: {
         description: { type: 'string', description: 'Markdown.' },
-        priority: prioritySchema,
+        priority: {
+          type: 'integer',
+          enum: [0, 1, 2, 3, 4],
+          default: 0,
+          minimum: 0,
+          maximum: 4,
+          description:
+            '0 no priority, 1 urgent, 2 high, 3 medium, 4 low Assumption: An issue created without a priority has priority 0, the contract\'s "no priority".',
+        },
         stateId: stateIdSchema,
         teamId: { type: 'string' },
         title: { type: 'string' },
@@ -245,7 +245,13 @@ export const tools: readonly ToolDefinition<IssueTrackingClient>[] = [
       properties: {
         description: { type: 'string', description: 'Markdown.' },
         id: { type: 'string', description: 'Identifier of the record.' },
-        priority: prioritySchema,
+        priority: {
+          type: 'integer',
+          enum: [0, 1, 2, 3, 4],
+          minimum: 0,
+          maximum: 4,
+          description: '0 no priority, 1 urgent, 2 high, 3 medium, 4 low',
+        },
         stateId: stateIdSchema,
         title: { type: 'string' },
       },

@@ -153,7 +153,8 @@ export interface IssuesCreateParams {
   description?: string;
   /**
    * 0 no priority, 1 urgent, 2 high, 3 medium, 4 low One of `0`, `1`, `2`, `3`, `4`.
-   * Range: 0 to 4.
+   * Default: 0. Range: 0 to 4.
+   * Assumption: An issue created without a priority has priority 0, the contract's "no priority".
    */
   priority?: 0 | 1 | 2 | 3 | 4;
   /** Workflow state identifier; sets the issue state. State names are not given. */
