@@ -320,7 +320,7 @@ describe('comments update', () => {
 describe('issues create', () => {
   test('create persists, reads back and is listed', async () => {
     const client = await h.client(AUTH);
-    const params = { teamId: 'contract teamId', title: 'contract title' };
+    const params = { teamId: h.field('teams', 0, 'data.id'), title: 'contract title' };
     const created = await client.issues.create(params as never);
     const readParams = (key: unknown) => ({ id: String(key) });
     const listParams = {};
@@ -339,7 +339,7 @@ describe('issues create', () => {
   test('invalid params are rejected before anything is sent', async () => {
     const client = await h.client(AUTH);
     const sent = h.requests;
-    const params = { teamId: 'contract teamId', title: 'contract title', contract_unknown_param: true };
+    const params = { teamId: h.field('teams', 0, 'data.id'), title: 'contract title', contract_unknown_param: true };
     const call = () => client.issues.create(params as never);
     await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(ParamValidationError);
     expect(h.requests).toBe(sent);

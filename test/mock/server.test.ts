@@ -190,14 +190,18 @@ describe('created records', () => {
       const created = await callOn(server, { entity: 'channels', action: 'create', params: { name: 'fresh-channel' } }, { source: 'team_messaging' });
       expect(created.body.result).toMatchObject({ name: 'fresh-channel', is_archived: false });
       // A record that is one object (issue_tracking's data) is blanked inside it.
-      const issue = await callOn(server, { entity: 'issues', action: 'create', params: { teamId: 'team-1', title: 'Fresh' } }, { source: 'issue_tracking' });
-      expect(issue.body.result.data).toMatchObject({ teamId: 'team-1', title: 'Fresh', description: null, stateId: null });
+      const teamId = (await callOn(server, { entity: 'teams', action: 'list', params: { first: 1 } }, { source: 'issue_tracking' })).body.result[0].data.id;
+      const issue = await callOn(server, { entity: 'issues', action: 'create', params: { teamId, title: 'Fresh' } }, { source: 'issue_tracking' });
+      expect(issue.body.result.data).toMatchObject({ teamId, title: 'Fresh', description: null, stateId: null });
+      // An issue joins a team that exists (its parent): another teamId is a 404 naming the param.
+      const orphan = await callOn(server, { entity: 'issues', action: 'create', params: { teamId: 'no-such-team', title: 'Lost' } }, { source: 'issue_tracking' });
+      expect(orphan).toMatchObject({ status: 404, body: { errors: [{ field: 'params.teamId', error_code: 'parent_not_found' }] } });
       // A param not given holds its default (priority 0, "no priority"), not a fixture's random value.
       for (const title of ['One', 'Two', 'Three']) {
-        const made = await callOn(server, { entity: 'issues', action: 'create', params: { teamId: 'team-1', title } }, { source: 'issue_tracking' });
+        const made = await callOn(server, { entity: 'issues', action: 'create', params: { teamId, title } }, { source: 'issue_tracking' });
         expect(made.body.result.data.priority).toBe(0);
       }
-      const urgent = await callOn(server, { entity: 'issues', action: 'create', params: { teamId: 'team-1', title: 'Now', priority: 1 } }, { source: 'issue_tracking' });
+      const urgent = await callOn(server, { entity: 'issues', action: 'create', params: { teamId, title: 'Now', priority: 1 } }, { source: 'issue_tracking' });
       expect(urgent.body.result.data.priority).toBe(1);
     } finally {
       await server.close();

@@ -91,6 +91,7 @@ export interface IssuesResource {
   get(params: T.IssuesGetParams, options?: RequestOptions): APIPromise<T.Issue>;
   /**
    * Creates a record.
+   * Within the `teams` record that `teamId` (its `data.id`) names: only its records are seen; naming none answers 404.
    * A write: never retried automatically.
    * @example
    * const record = await issueTracking.issues.create({ teamId: '<teamId>', title: '<title>' });
