@@ -266,7 +266,11 @@ function schemeView(connector: ConnectorIR, scheme: PaginationIR) {
   const facts = [
     `- Request param: ${code(scheme.param)}${scheme.sizeParam ? `; page size: ${code(scheme.sizeParam)}` : ''}.`,
     `- Next value: ${nextText(scheme)}.`,
-    ...(scheme.previousParam ? [`- Backwards: ${code(scheme.previousParam)} takes the key ${code(scheme.param)} takes, and the page holds the records just before that record.`] : []),
+    ...(scheme.previousParam
+      ? [
+          `- Backwards: ${code(scheme.previousParam)} takes the key ${code(scheme.param)} takes, and the page holds the records just before that record. Iterating (\`for await\`, \`.pages()\`) walks forwards only: to page backwards, await one page at a time, passing the first record's key as ${code(scheme.previousParam)}.`,
+        ]
+      : []),
     `- Last page when ${stopText(scheme)}.`,
     ...(scheme.assumption ? [`- Assumption: ${text(scheme.assumption)}`] : []),
     ...(scheme.provenance ? [`- Provenance: ${text(scheme.provenance)}`] : []),
