@@ -32,6 +32,16 @@ export interface SourceLocation {
  */
 export type ValueFormat = 'currency_lower_iso' | 'date_time' | 'lowercase_name' | 'md5_of_lower_email' | 'unix_time_string' | 'url';
 
+/** The pattern each value format's strings match (validators, the OpenAPI export and `diff` read it). */
+export const FORMAT_PATTERNS: Record<ValueFormat, string> = {
+  currency_lower_iso: '^[a-z]{3}$',
+  date_time: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2})?$',
+  lowercase_name: '^[^A-Z\\s]*$',
+  md5_of_lower_email: '^[0-9a-f]{32}$',
+  unix_time_string: '^[0-9]+(\\.[0-9]+)?$',
+  url: '^https?://[^\\s/?#]+[^\\s]*$',
+};
+
 /** Where the rules below come from when the contract does not state them. */
 export interface RuleDocs {
   /** A transcription decision. */

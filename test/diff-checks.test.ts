@@ -33,6 +33,7 @@ function edited(edit: (shop: Record<string, any>) => void): SpecIR {
 }
 const list = (shop: Record<string, any>) => shop.entities[0].actions.find((a: { name: string }) => a.name === 'list');
 const get = (shop: Record<string, any>) => shop.entities[0].actions.find((a: { name: string }) => a.name === 'get');
+const cursor = (shop: Record<string, any>) => list(shop).params.find((p: { name: string }) => p.name === 'starting_after');
 const ids = (changes: { id: string; severity: string }[]) => changes.map((c) => `${c.id} ${c.severity}`);
 
 /** Ids exercised below on IR. */
@@ -63,6 +64,9 @@ describe('rules on IR: the semantics of a change, case by case', () => {
       get(s).params = get(s).params.map((p: { name: string }) => ({ ...p, name: 'customer_id' }));
     }, ['param-removed breaking', 'param-required-added breaking']],
     ['a key the walk does not know', () => {}, (s) => (list(s).somethingNew = 'x'), ['attribute-changed warning']],
+    ["a param's pattern stated as the format of that pattern: no value changes", (s) => (cursor(s).pattern = '^[^A-Z\\s]*$'), (s) => (cursor(s).format = 'lowercase_name'), ['docs-changed non-breaking']],
+    ["a param's format stated as its pattern", (s) => (cursor(s).format = 'lowercase_name'), (s) => (cursor(s).pattern = '^[^A-Z\\s]*$'), ['docs-changed non-breaking']],
+    ['a format replacing another pattern is a format added (and the pattern dropped)', (s) => (cursor(s).pattern = '^[a-z]+$'), (s) => (cursor(s).format = 'lowercase_name'), ['param-format-added breaking', 'param-limit-loosened non-breaking']],
   ];
   test.each(cases)('%s', (_name, base, head, want) => {
     const changes = compareSpecs(edited(base), edited(head));

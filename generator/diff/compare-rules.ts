@@ -7,7 +7,7 @@
  * RESPONSE); it is typed against the IR, so a key renamed there fails to compile here. Words of a rule
  * (description, note, provenance, assumption) are docs.
  */
-import type { ActionIR, AuthVariableIR, BoundIR, ConnectorIR, DefaultFilterIR, EntityIR, InvariantIR, OrderingIR, ParamGroupIR, ParentIR, SchemaIR, ShapeIR, SourceLocation } from '../ir.js';
+import { FORMAT_PATTERNS, type ActionIR, type AuthVariableIR, type BoundIR, type ConnectorIR, type DefaultFilterIR, type EntityIR, type InvariantIR, type OrderingIR, type ParamGroupIR, type ParentIR, type SchemaIR, type ShapeIR, type SourceLocation } from '../ir.js';
 import { show, type ChangeExtra, type ChangeSink, type Scope } from './sink.js';
 
 /** Rule keys of one IR node type → the check ids (or facets, for schemas) a change to each can report. */
@@ -325,6 +325,11 @@ export interface SchemaRuleReport {
 const boundTextOf = (x: BoundIR) => `${x.side} ${x.inclusive ? 'inclusive' : 'exclusive'}${x.inclusiveParam ? ` (inclusive when \`${x.inclusiveParam}\`)` : ''}`;
 
 /** Compares the rules on one param or field pair: format, matches, excludes, sortBy, rangeOf, bound, derive. */
+/** The patterns a value must match, its own and its format's, sorted: a pattern and a format of that pattern are one limit. */
+export function patternsOf(s: SchemaIR): string[] {
+  return [...new Set([s.pattern, s.format ? FORMAT_PATTERNS[s.format] : undefined].filter((p): p is string => p !== undefined))].sort();
+}
+
 export function compareSchemaRules(report: SchemaRuleReport, target: string, b: SchemaIR, h: SchemaIR): void {
   /** One rule value: added, changed (by meaning) or removed, under `name` (`format` → format-added, …). */
   const value = <T>(name: string, label: string, before: T | undefined, after: T | undefined, text: (v: T) => string) => {
@@ -334,7 +339,10 @@ export function compareSchemaRules(report: SchemaRuleReport, target: string, b: 
     if (meaning(before) === meaning(after)) return report.words(`words of the ${label} of ${target} changed`);
     report.facet(`${name}-changed`, `${label} of ${target} changed from ${text(before)} to ${text(after)}`, strip(before), strip(after));
   };
-  value('format', 'format', b.format, h.format, (f) => f);
+  // A pattern stated again as the format of that pattern (or back) changes no value: words, not a format added.
+  const restated = b.format !== h.format && (b.format === undefined || h.format === undefined) && show(patternsOf(b)) === show(patternsOf(h));
+  if (restated) report.words(h.format ? `${target} states its pattern as the format ${h.format}` : `${target} states the pattern of its format ${b.format} instead`);
+  else value('format', 'format', b.format, h.format, (f) => f);
   value('matches', 'filter', b.matches, h.matches, (m) => `${m.mode} on ${m.fields.join(' or ')}, ${m.caseSensitive ? 'case-sensitive' : 'ignoring case'}`);
   value('excludes', 'flag filter', b.excludes, h.excludes, (x) => `true leaves out ${x.field} ${x.values.map(show).join(' or ')}`);
   value('sort', 'sort', b.sortBy, h.sortBy, (r) => `${r.syntax} ${r.fields.map((f) => `${f.value} → ${f.field}`).join(', ')}${r.directionParam ? `, descending when ${r.directionParam} is ${r.descending?.join(' or ')}` : ''}, default ${r.defaultDirection}`);

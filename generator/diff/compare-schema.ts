@@ -8,7 +8,7 @@
 import type { Literal, PropertyIR, SchemaIR, SourceLocation } from '../ir.js';
 import type { BaseType } from '../spec/type-expr.js';
 import { FACETS, type Direction } from './checks.js';
-import { compareSchemaRules, ruleKeys } from './compare-rules.js';
+import { compareSchemaRules, patternsOf, ruleKeys } from './compare-rules.js';
 import { show, type ChangeSink, type Scope, type SharedDefinition } from './sink.js';
 
 /** The default of an item whose default the contract says exists but does not show (auth variables' `default: { unspecified }`). */
@@ -240,7 +240,7 @@ function compareBounds(sink: ChangeSink, ctx: SchemaContext, b: SchemaIR, h: Sch
     const what = before === undefined ? `now has ${key} ${after}` : after === undefined ? `no longer has ${key} ${before}` : `${key} moved from ${before} to ${after}`;
     emit(sink, ctx, tightened ? 'limit-tightened' : 'limit-loosened', target, `${target} ${what}`, location, before ?? null, after ?? null);
   }
-  if (b.pattern !== h.pattern) {
+  if (b.pattern !== h.pattern && show(patternsOf(b)) !== show(patternsOf(h))) {
     if (b.pattern === undefined) emit(sink, ctx, 'limit-tightened', target, `${target} must now match ${show(h.pattern)}`, location, null, h.pattern);
     else if (h.pattern === undefined) emit(sink, ctx, 'limit-loosened', target, `${target} no longer must match ${show(b.pattern)}`, location, b.pattern, null);
     else emit(sink, ctx, 'pattern-changed', target, `pattern of ${target} changed from ${show(b.pattern)} to ${show(h.pattern)}`, location, b.pattern, h.pattern);

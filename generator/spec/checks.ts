@@ -4,7 +4,7 @@
  * and every definition is used.
  */
 import type { Diagnostic } from './diagnostics.js';
-import { propertyAt, typesFit, type ActionIR, type ConnectorIR, type EntityIR, type Literal, type PaginationIR, type ParentIR, type PropertyIR, type ShapeIR, type SortByIR, type SpecIR } from '../ir.js';
+import { FORMAT_PATTERNS, propertyAt, typesFit, type ValueFormat, type ActionIR, type ConnectorIR, type EntityIR, type Literal, type PaginationIR, type ParentIR, type PropertyIR, type ShapeIR, type SortByIR, type SpecIR } from '../ir.js';
 import type { LoadedSpec } from './load.js';
 import type { NormalizedConnector, Origins } from './normalize.js';
 import type { RawLimit, RawService } from './raw.js';
@@ -234,6 +234,10 @@ function compare(p: PropertyIR, row: RawLimit, report: (message: string) => void
   for (const [key, expected] of Object.entries(row.expect ?? {})) {
     if (key === 'maxBytes') continue;
     const actual = (p as unknown as Record<string, unknown>)[key];
+    // A pattern and a format of that pattern are the same limit, written either way.
+    const patternOf = (format: unknown) => (typeof format === 'string' ? FORMAT_PATTERNS[format as ValueFormat] : undefined);
+    if (key === 'format' && p.pattern !== undefined && p.pattern === patternOf(expected)) continue;
+    if (key === 'pattern' && p.format !== undefined && patternOf(p.format) === expected) continue;
     if (actual !== expected) report(`'${p.name}' has ${key} ${actual === undefined ? '(none)' : JSON.stringify(actual)}, the Limits table says ${JSON.stringify(expected)}`);
   }
 }

@@ -4,8 +4,8 @@
  * are closed objects unless the contract leaves them open; records list their fields, all present, and are
  * open where the contract does not show them all.
  */
-import type { ActionIR, PropertyIR, SchemaIR, ShapeIR } from '../../ir.js';
-import { FORMAT_PATTERNS, paramGroupSchemas } from '../validators/json-schema.js';
+import { FORMAT_PATTERNS, type ActionIR, type PropertyIR, type SchemaIR, type ShapeIR } from '../../ir.js';
+import { paramGroupSchemas } from '../validators/json-schema.js';
 
 /** A JSON Schema object. */
 export type JsonSchema = { [key: string]: unknown };

@@ -3,7 +3,7 @@
  * contract cuts their list off; records require every field the contract lists and allow others (upstream APIs
  * add fields; validateResponses checks what the contract promises).
  */
-import type { ActionIR, PropertyIR, SchemaIR, ShapeIR, ValueFormat } from '../../ir.js';
+import { FORMAT_PATTERNS, type ActionIR, type PropertyIR, type SchemaIR, type ShapeIR, type ValueFormat } from '../../ir.js';
 import type { BaseType } from '../../spec/type-expr.js';
 
 /** A JSON Schema object. */
@@ -22,15 +22,6 @@ function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** The pattern each value format's strings match. */
-export const FORMAT_PATTERNS: Record<ValueFormat, string> = {
-  currency_lower_iso: '^[a-z]{3}$',
-  date_time: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2})?$',
-  lowercase_name: '^[^A-Z\\s]*$',
-  md5_of_lower_email: '^[0-9a-f]{32}$',
-  unix_time_string: '^[0-9]+(\\.[0-9]+)?$',
-  url: '^https?://[^\\s/?#]+[^\\s]*$',
-};
 
 /** An example string of each value format (it matches FORMAT_PATTERNS): contract tests and agent tools' examples use it. */
 export const FORMAT_EXAMPLES: Record<ValueFormat, string> = {
