@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { Ajv, type ValidateFunction } from 'ajv';
 import { authConfigFields, type ActionIR, type ConnectorIR, type SpecIR } from '../generator/ir.js';
 import { objectSchema, paramsSchema } from '../generator/emitters/validators/json-schema.js';
-import { describeIssues } from '../runtime/src/validation.js';
+import { describeIssues, nestedDeeperThan } from '../runtime/src/validation.js';
 import { runAction, type ActionResult } from './actions.js';
 import { badRequest, HttpError, invalidParams, type FieldProblem } from './errors.js';
 import { checkParamGroups } from './rules.js';
@@ -87,17 +87,6 @@ async function readBody(req: IncomingMessage): Promise<string> {
  */
 const MAX_DEPTH = 64;
 
-/** Whether `value` nests arrays or objects more than `limit` levels deep (iterative: the value may be deeper than the stack). */
-function nestedDeeperThan(value: unknown, limit: number): boolean {
-  const todo: [unknown, number][] = [[value, 1]];
-  for (let next = todo.pop(); next; next = todo.pop()) {
-    const [node, depth] = next;
-    if (node === null || typeof node !== 'object') continue;
-    if (depth > limit) return true;
-    for (const child of Object.values(node)) if (child !== null && typeof child === 'object') todo.push([child, depth + 1]);
-  }
-  return false;
-}
 
 function parseJsonObject(text: string, what: string): Record<string, unknown> {
   let value: unknown;

@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { tools as paymentsTools } from '@connector-sdk/payments/tools';
 import { tools as crmTools } from '@connector-sdk/crm/tools';
 import { tools as liveChatTools } from '@connector-sdk/live-chat/tools';
+import { tools as fileTools } from '@connector-sdk/file-storage/tools';
 import { agentInputSchema, runTool, type ToolDefinition } from '../runtime/src/index.js';
 import { exampleArguments, toolDefinitions, type ToolData } from '../generator/emitters/tools/definitions.js';
 import { paramsSchemaWithGroups } from '../generator/emitters/validators/json-schema.js';
@@ -186,6 +187,43 @@ describe('runTool', () => {
     expect(truncated.reason).toContain('smaller limit or _fields');
     expect(JSON.stringify(outcome.structured).length).toBeLessThanOrEqual(1200);
     expect(outcome.structured['next']).toEqual({ limit: 10, after: 'page-2' });
+  });
+
+  test('a get whose answer holds no record is an error, not a found empty record', async () => {
+    const get = paymentsTools.find((t) => t.name === 'payments_customers_get')! as ToolDefinition<unknown>;
+    for (const answer of [null, 'a string', [1, 2]]) {
+      const outcome = await runTool(get, fakeClient({ 'customers.get': () => answer }), { id: 'cus_1' });
+      expect(outcome.ok, JSON.stringify(answer)).toBe(false);
+      expect((outcome.structured['error'] as { message: string }).message).toBe(`response: expected a record, got ${JSON.stringify(answer)}`);
+    }
+    expect((await runTool(get, fakeClient({ 'customers.get': () => ({ id: 'cus_1' }) }), { id: 'cus_1' })).ok).toBe(true);
+  });
+
+  describe('a download is bounded by maxChars as sent', () => {
+    const download = (bytes: Uint8Array, contentType: string) => ({ contentType, filename: 'f', contentLength: bytes.length, body: (async function* () { yield bytes; })() });
+    const tool = (fileTools as readonly ToolDefinition<unknown>[]).find((t) => t.name === 'file_storage_files_download')!;
+    const run = (bytes: Uint8Array, contentType: string, maxChars: number) => runTool(tool, fakeClient({ 'files.download': () => download(bytes, contentType) }), { fileId: 'f1', alt: 'media' }, { maxChars });
+    const file = (o: { structured: Record<string, unknown> }) => o.structured['file'] as { encoding: string; content: string };
+
+    test('binary: base64 of at most maxChars characters', async () => {
+      const outcome = await run(new Uint8Array(100_000).map((_, i) => (i * 7 + 128) % 256), 'application/octet-stream', 1000);
+      expect(file(outcome).encoding).toBe('base64');
+      expect(file(outcome).content.length).toBeLessThanOrEqual(1000);
+      expect(outcome.structured['truncated']).toBeDefined();
+    });
+
+    test('text with quotes: the escaped text is at most maxChars', async () => {
+      const outcome = await run(new TextEncoder().encode('line "quoted"\n'.repeat(8000)), 'text/plain', 1000);
+      expect(file(outcome).encoding).toBe('utf8');
+      expect(JSON.stringify(file(outcome).content).length - 2).toBeLessThanOrEqual(1000);
+      expect(file(outcome).content.startsWith('line "quoted"\n')).toBe(true);
+    });
+
+    test('a cut inside a multi-byte character drops its first bytes: still text', async () => {
+      const outcome = await run(new TextEncoder().encode('€'.repeat(10_000)), 'text/plain; charset=utf-8', 1000);
+      expect(file(outcome).encoding).toBe('utf8');
+      expect(file(outcome).content).toBe('€'.repeat(333));
+    });
   });
 
   test('the last page has next null; a failure is an outcome, not a throw', async () => {

@@ -163,6 +163,12 @@ describe('static mode over stdio (payments)', () => {
     const badFilter = await call(client, 'payments_customers_search', { query: { filter: { eq: { not_a_field: 1 } } } });
     expect(badFilter.isError).toBe(true);
     expect(badFilter.content[0]!.text).toContain('query.filter.eq.not_a_field');
+    // Nested past what the schema check can follow (ajv recurses): a tool error too, not a protocol error.
+    let filter: Record<string, unknown> = { eq: { email: 'a' } };
+    for (let i = 0; i < 500; i++) filter = { not: filter };
+    const deep = await call(client, 'payments_customers_search', { query: { filter }, limit: 1 });
+    expect(deep.isError).toBe(true);
+    expect(deep.content[0]!.text).toContain('the arguments nest deeper than 60 levels: no request was sent');
     expect(calls.length).toBe(before);
   });
 
@@ -282,6 +288,66 @@ describe('Streamable HTTP', () => {
   }, 60_000);
 });
 
+describe('a service that does not answer', () => {
+  let hung: Server;
+  let hungUrl: string;
+  /** Requests the hung service received, and whether the server has hung up on each. */
+  const received: { closed: boolean }[] = [];
+  beforeAll(async () => {
+    hung = createServer((req) => {
+      const entry = { closed: false };
+      received.push(entry);
+      req.socket.on('close', () => (entry.closed = true));
+    });
+    await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
+    hungUrl = `http://127.0.0.1:${(hung.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    hung.closeAllConnections();
+    await new Promise<void>((resolve) => hung.close(() => resolve()));
+  });
+  const waitFor = async (what: () => boolean, ms = 10_000) => {
+    for (const deadline = Date.now() + ms; !what(); await new Promise((r) => setTimeout(r, 50))) if (Date.now() > deadline) throw new Error('timed out');
+  };
+  const start = async () => {
+    const transport = new StdioClientTransport({ command: process.execPath, args: [cli, 'mcp', '--base-url', hungUrl, '--source', 'payments', '--connectors', 'payments'], env: env(), cwd: repo, stderr: 'pipe' });
+    transport.stderr?.on('data', (chunk: Buffer) => outputs.push(chunk.toString()));
+    const client = new Client({ name: 'mcp-server-test', version: '1.0.0' });
+    await client.connect(transport);
+    clients.push(client);
+    return { client, transport };
+  };
+
+  test("a call the host cancels stops waiting on the service (the request's connection is dropped)", async () => {
+    const { client } = await start();
+    const cancel = new AbortController();
+    const seen = received.length;
+    const pending = client.callTool({ name: 'payments_customers_list', arguments: { limit: 1 } }, undefined, { signal: cancel.signal });
+    await waitFor(() => received.length > seen);
+    cancel.abort();
+    await expect(pending).rejects.toThrow();
+    await waitFor(() => received[seen]!.closed);
+    expect(received.length).toBe(seen + 1); // not retried after the cancel
+  }, 60_000);
+
+  test('SIGTERM stops the server at once, a call still waiting on the service or not', async () => {
+    const { client, transport } = await start();
+    const seen = received.length;
+    void client.callTool({ name: 'payments_customers_list', arguments: { limit: 1 } }).catch(() => undefined);
+    await waitFor(() => received.length > seen);
+    const child = transport.pid!;
+    process.kill(child, 'SIGTERM');
+    await waitFor(() => {
+      try {
+        process.kill(child, 0);
+        return false;
+      } catch {
+        return true; // gone
+      }
+    });
+  }, 60_000);
+});
+
 describe('configuration', () => {
   test('--token is refused without echoing it; a missing token or source says what to set', async () => {
     const refused = await attempt(process.execPath, [cli, 'mcp', '--base-url', proxyUrl, '--source', '*', '--token', TOKEN], repo, env());
@@ -304,5 +370,14 @@ describe('configuration', () => {
     expect(short.stderr).toBe('connector-codegen mcp: --base-url is not a URL: "notaurl"\n');
     const real = await attempt(process.execPath, [cli, 'mcp', '--base-url', `notaurl/${TOKEN}`, '--source', '*'], repo, env());
     expect(real.stderr).toBe('connector-codegen mcp: --base-url is not a URL: "notaurl/[REDACTED]"\n');
+  }, 60_000);
+
+  test('a --base-url that fetch cannot use is refused at start: another scheme, or a user name and password', async () => {
+    const ftp = await attempt(process.execPath, [cli, 'mcp', '--base-url', 'ftp://127.0.0.1/', '--source', '*'], repo, env());
+    expect(ftp).toMatchObject({ code: 2, stderr: 'connector-codegen mcp: --base-url must be an http or https URL, not ftp:\n' });
+    const credentials = await attempt(process.execPath, [cli, 'mcp', '--base-url', 'http://user:hunter22@127.0.0.1:1/', '--source', '*'], repo, env());
+    expect(credentials.code).toBe(2);
+    expect(credentials.stderr).toContain('--base-url must not hold a user name or password');
+    expect(credentials.stderr).not.toContain('hunter22');
   }, 60_000);
 });

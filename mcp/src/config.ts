@@ -197,11 +197,18 @@ export function resolveConfig(
     throw new ConfigError(`set ${TOKEN_VARIABLE} to the service token (it is read from the environment only)`);
   const baseUrl = str('base-url');
   if (!baseUrl) throw new ConfigError(`the service address is missing: --base-url URL or ${ENVIRONMENT['base-url']}`);
+  let url: URL;
   try {
-    new URL(baseUrl);
+    url = new URL(baseUrl);
   } catch {
     throw new ConfigError(`--base-url is not a URL: ${JSON.stringify(baseUrl)}`);
   }
+  // Refused here, not at every call: fetch speaks http(s) only, and refuses a URL with credentials, whose error
+  // message would repeat them to the model.
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new ConfigError(`--base-url must be an http or https URL, not ${url.protocol.slice(0, -1)}:`);
+  if (url.username || url.password)
+    throw new ConfigError(`--base-url must not hold a user name or password: the service token (${TOKEN_VARIABLE}) authenticates`);
   const sourceEntries = values.source?.length ? values.source : (list(env[ENVIRONMENT.source]) ?? []);
   const sources = sourceMap(sourceEntries, known);
   if (sources.size === 0)

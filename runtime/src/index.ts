@@ -62,6 +62,7 @@ export {
   ParamValidationError,
   ResponseValidationError,
   describeIssues,
+  nestedDeeperThan,
   type ResponseValidation,
   type ValidationIssue,
   type ValidationProblem,

@@ -110,6 +110,17 @@ function project(value: unknown, paths: readonly string[]): unknown {
 const size = (value: unknown) => JSON.stringify(value)?.length ?? 0;
 
 /** A download read into text (UTF-8 when it decodes) or base64, at most `max` bytes. */
+/** The length of `bytes` without a UTF-8 character its end cuts short (a lead byte and fewer continuation bytes than it announces). */
+function completeUtf8Length(bytes: Uint8Array): number {
+  for (let back = 1; back <= Math.min(3, bytes.length); back++) {
+    const byte = bytes[bytes.length - back]!;
+    if ((byte & 0xc0) === 0x80) continue; // a continuation byte: look further back for its lead
+    const needs = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
+    return needs > back ? bytes.length - back : bytes.length;
+  }
+  return bytes.length;
+}
+
 async function fileOf(result: unknown, max: number): Promise<Record<string, unknown>> {
   const download = result as {
     contentType?: string;
@@ -128,15 +139,26 @@ async function fileOf(result: unknown, max: number): Promise<Record<string, unkn
       break;
     }
   }
-  const bytes = new Uint8Array(Math.min(read, max));
+  let bytes = new Uint8Array(Math.min(read, max));
   let at = 0;
   for (const c of chunks) bytes.set(c, (at += c.length) - c.length);
   let content: string;
   let encoding: 'utf8' | 'base64' = 'utf8';
   try {
-    content = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    // A cut may split a character: its first bytes are dropped (up to 3), not taken for binary content.
+    content = new TextDecoder('utf-8', { fatal: true }).decode(cut ? bytes.subarray(0, completeUtf8Length(bytes)) : bytes);
+    // max counts the text as sent (JSON escapes included): quotes and control characters take more than one.
+    for (let over = escapedLength(content) - max; over > 0; over = escapedLength(content) - max) {
+      content = content.slice(0, Math.max(0, content.length - Math.ceil(over / 2)));
+      if (content.length && content.charCodeAt(content.length - 1) >= 0xd800 && content.charCodeAt(content.length - 1) < 0xdc00)
+        content = content.slice(0, -1); // no lone half of a surrogate pair
+      cut = true;
+    }
   } catch {
     encoding = 'base64';
+    // Base64 takes 4 characters for every 3 bytes: max counts the characters.
+    const fits = Math.floor(max / 4) * 3;
+    if (bytes.length > fits) [bytes, cut] = [bytes.subarray(0, fits), true];
     let binary = '';
     for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
     content = btoa(binary);
@@ -149,9 +171,18 @@ async function fileOf(result: unknown, max: number): Promise<Record<string, unkn
       encoding,
       content,
     },
-    ...(cut ? { truncated: { reason: `only the first ${max} bytes are returned` } } : {}),
+    ...(cut
+      ? {
+          truncated: {
+            reason: `the content is cut to ${content.length} characters, under ${max}; ask for a byte range for the rest where the action takes one`,
+          },
+        }
+      : {}),
   };
 }
+
+/** The length of `text` as a JSON string, without its quotes. */
+const escapedLength = (text: string) => JSON.stringify(text).length - 2;
 
 /**
  * The arguments of the call that fetches the page after `loaded` (taken as the first page), or null on the last
@@ -325,8 +356,12 @@ export async function runTool<C>(
   try {
     const result = await tool.call(client, params, requestOptions);
     if (tool.result === 'binary') structured = await fileOf(result, maxChars);
-    else if (tool.result === 'single')
+    else if (tool.result === 'single') {
+      // A get answers with its record: anything else (null, a string) would read to a model as a found, empty record.
+      if (tool.action === 'get' && !isRecord(result))
+        throw new ApiError(`response: expected a record, got ${String(JSON.stringify(result ?? null)).slice(0, 80)}`);
       structured = await recordOutcome(fields ? project(result, fields) : result, maxChars);
+    }
     else
       structured = await pageOutcome(
         tool as ToolDefinition<never>,

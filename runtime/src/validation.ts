@@ -88,6 +88,22 @@ function show(value: unknown): string {
   return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }
 
+/**
+ * Whether `value` nests arrays or objects more than `limit` levels deep. Iterative, as the value may be deeper than
+ * the stack: checkers that recurse (ajv's compiled validators, JSON.stringify) overflow on such a value, so servers
+ * refuse it first (the mock, the MCP server).
+ */
+export function nestedDeeperThan(value: unknown, limit: number): boolean {
+  const todo: [unknown, number][] = [[value, 1]];
+  for (let next = todo.pop(); next; next = todo.pop()) {
+    const [node, depth] = next;
+    if (node === null || typeof node !== 'object') continue;
+    if (depth > limit) return true;
+    for (const child of Object.values(node)) if (child !== null && typeof child === 'object') todo.push([child, depth + 1]);
+  }
+  return false;
+}
+
 /** The value at a JSON pointer inside `root` (own properties only). */
 function valueAt(root: unknown, pointer: string): unknown {
   let node = root;

@@ -9,7 +9,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { buildCatalogue, toolMode, type ConnectorEntry, type ServerIdentity } from './catalogue.js';
 import { ConfigError, MCP_OPTIONS, MCP_USAGE, resolveConfig, TOKEN_VARIABLE, type McpFlagValues } from './config.js';
 import { serveHttp } from './http.js';
-import { createMcpServer } from './server.js';
+import { createMcpServer, stopCalls } from './server.js';
 
 /** Where the command writes. */
 export interface CliIO {
@@ -74,7 +74,13 @@ export async function startServer(
     io.stderr(`${identity.name} listening on ${endpoint.url} (${summary})\n`);
     let stop!: () => void;
     const done = new Promise<void>((resolve) => (stop = resolve));
-    return { endpoint: endpoint.url, done, close: async () => void (await endpoint.close(), stop()) };
+    // Stopping ends the calls still waiting on the service first: a slow or hung one would hold the server up.
+    const close = async () => {
+      stopCalls(catalogue);
+      await endpoint.close();
+      stop();
+    };
+    return { endpoint: endpoint.url, done, close };
   }
   const server = createMcpServer(identity, config, catalogue);
   const transport = new StdioServerTransport();
@@ -101,7 +107,7 @@ export async function startServer(
     closeWhenAnswered();
   });
   io.stderr(`${identity.name} on stdio (${summary})\n`);
-  return { endpoint: 'stdio', done, close: () => server.close() };
+  return { endpoint: 'stdio', done, close: () => (stopCalls(catalogue), server.close()) };
 }
 
 /** Runs the command; resolves with the exit code once the server stops. */

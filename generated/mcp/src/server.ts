@@ -20,6 +20,7 @@ import {
   agentInputSchema,
   describeIssues,
   mcpResult,
+  nestedDeeperThan,
   renderText,
   runTool,
   toolError,
@@ -29,6 +30,13 @@ import { DYNAMIC_TOOLS, toolMode, type BoundTool, type Catalogue, type ServerIde
 import type { McpServerConfig } from './config.js';
 
 type Args = Record<string, unknown>;
+
+/**
+ * How deep a call's arguments may nest: far beyond any the tools need (a search filter's `not` of `and` of …), below
+ * what the schema check can follow (ajv's validators recurse: 300 levels of `not` overflowed the stack), and below the
+ * mock's limit on a request body (64 levels, the arguments three levels in).
+ */
+const MAX_ARGUMENT_DEPTH = 60;
 
 /** Replaces every occurrence of `secret` in the strings of a JSON value (keys included), as redactToken does. */
 function scrub<T>(value: T, secret: string): T {
@@ -71,13 +79,16 @@ function listing(tool: ToolDefinition<never>): Tool {
 class Executor {
   readonly #validators = new Map<string, ValidateFunction>();
   readonly #ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: false });
+  /** Aborted when the server stops: calls still waiting on the service end at once (stopCalls). */
+  readonly stopping = new AbortController();
 
   constructor(
     readonly catalogue: Catalogue,
     readonly config: McpServerConfig,
   ) {}
 
-  async run(name: string, args: unknown): Promise<CallToolResult> {
+  /** Runs tool `name`; `signal` is the host's cancellation of this call (notifications/cancelled). */
+  async run(name: string, args: unknown, signal?: AbortSignal): Promise<CallToolResult> {
     const bound = this.catalogue.exposed.get(name);
     if (!bound) {
       if (this.catalogue.refused.has(name))
@@ -87,6 +98,8 @@ class Executor {
         `unknown tool ${JSON.stringify(name)}${this.#dynamic() ? ` (${DYNAMIC_TOOLS.list} lists the tools)` : ''}`,
       );
     }
+    if (nestedDeeperThan(args, MAX_ARGUMENT_DEPTH))
+      return refusal(name, `the arguments nest deeper than ${MAX_ARGUMENT_DEPTH} levels: no request was sent`);
     const invalid = this.#check(bound, args ?? {});
     if (invalid) {
       const structured = { error: toolError(invalid) };
@@ -96,7 +109,20 @@ class Executor {
         isError: true,
       };
     }
-    return mcpResult(await runTool(bound.tool, bound.client, args, { maxChars: this.config.maxChars }));
+    // Ends when the host cancels the call or the server stops, not only when the service answers (or times out).
+    // By hand, not AbortSignal.any (Node 20.3 and later): the listeners go when the call ends.
+    const ended = new AbortController();
+    const end = () => ended.abort();
+    const signals = [signal, this.stopping.signal].filter((s) => s !== undefined);
+    for (const s of signals) s.addEventListener('abort', end);
+    if (signals.some((s) => s.aborted)) end();
+    try {
+      return mcpResult(
+        await runTool(bound.tool, bound.client, args, { maxChars: this.config.maxChars, signal: ended.signal }),
+      );
+    } finally {
+      for (const s of signals) s.removeEventListener('abort', end);
+    }
   }
 
   #dynamic(): boolean {
@@ -273,6 +299,11 @@ function describeAction(catalogue: Catalogue, args: Args): CallToolResult {
 /** One executor per catalogue: its compiled validators outlive the per-request servers of the HTTP transport. */
 const executors = new WeakMap<Catalogue, Executor>();
 
+/** Ends the calls of the catalogue's servers still waiting on the service (the server is stopping): each answers an AbortError. */
+export function stopCalls(catalogue: Catalogue): void {
+  executors.get(catalogue)?.stopping.abort();
+}
+
 /** A new MCP server over the catalogue (one per connection; the catalogue, its clients and validators are shared). */
 export function createMcpServer(identity: ServerIdentity, config: McpServerConfig, catalogue: Catalogue): Server {
   const mode = toolMode(config, catalogue);
@@ -289,7 +320,7 @@ export function createMcpServer(identity: ServerIdentity, config: McpServerConfi
   const tools =
     mode === 'dynamic' ? dynamicTools(catalogue, config) : [...catalogue.exposed.values()].map((b) => listing(b.tool));
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const { name, arguments: args = {} } = request.params;
     // A dynamic tool's own arguments are checked first: a misspelt kind would otherwise list nothing, silently.
     const own = mode === 'dynamic' ? tools.find((t) => t.name === name) : undefined;
@@ -299,13 +330,13 @@ export function createMcpServer(identity: ServerIdentity, config: McpServerConfi
     else if (mode === 'dynamic' && name === DYNAMIC_TOOLS.list) result = listActions(catalogue, config, args);
     else if (mode === 'dynamic' && name === DYNAMIC_TOOLS.describe) result = describeAction(catalogue, args);
     else if (mode === 'dynamic' && name === DYNAMIC_TOOLS.execute)
-      result = await run.run(String(args['name'] ?? ''), args['arguments'] ?? {});
+      result = await run.run(String(args['name'] ?? ''), args['arguments'] ?? {}, extra.signal);
     else if (mode === 'dynamic')
       result = refusal(
         name,
         `unknown tool ${JSON.stringify(name)}: this server lists its actions through ${DYNAMIC_TOOLS.list}`,
       );
-    else result = await run.run(name, args);
+    else result = await run.run(name, args, extra.signal);
     return scrub(result, config.token);
   });
   return server;

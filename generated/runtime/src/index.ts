@@ -63,6 +63,7 @@ export {
   ParamValidationError,
   ResponseValidationError,
   describeIssues,
+  nestedDeeperThan,
   type ResponseValidation,
   type ValidationIssue,
   type ValidationProblem,
