@@ -278,13 +278,27 @@ describe('Streamable HTTP', () => {
     expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['list_actions', 'describe_action', 'execute_action']);
     const executed = await call(client, 'execute_action', { name: 'crm_contacts_list', arguments: {} });
     expect(executed.isError).toBeFalsy();
-    const response = await new Promise<number>((resolve, reject) => {
-      const target = new URL(url);
-      const req = request({ host: target.hostname, port: target.port, path: target.pathname, method: 'POST', headers: { host: 'evil.example', 'content-type': 'application/json' } }, (res) => resolve(res.statusCode ?? 0));
-      req.on('error', reject);
-      req.end('{}');
-    });
-    expect(response).toBe(403);
+    const post = (headers: Record<string, string>, body = '{}') =>
+      new Promise<{ status: number; text: string }>((resolve, reject) => {
+        const target = new URL(url);
+        const req = request({ host: target.hostname, port: target.port, path: target.pathname, method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } }, (res) => {
+          let text = '';
+          res.on('data', (c: Buffer) => (text += c.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+        });
+        req.on('error', reject);
+        req.end(body);
+      });
+    expect((await post({ host: 'evil.example' })).status).toBe(403);
+    // A page of another origin (a browser names it) is refused too; one served from this machine is not.
+    const list = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+    const foreign = await post({ origin: 'https://evil.example' }, list);
+    expect(foreign.status).toBe(403);
+    expect(JSON.parse(foreign.text).error.message).toBe('origin "https://evil.example" is not allowed');
+    expect((await post({ origin: 'null' }, list)).status).toBe(403);
+    expect((await post({ origin: 'http://localhost:5173' }, list)).status).toBe(200);
+    // A body that is no JSON is a JSON-RPC parse error.
+    expect(JSON.parse((await post({}, '{"jsonrpc":')).text)).toMatchObject({ error: { code: -32700 } });
   }, 60_000);
 });
 
