@@ -162,7 +162,11 @@ describe('static mode over stdio (payments)', () => {
     expect(result.content[0]!.text).toContain('No request was sent.');
     const badFilter = await call(client, 'payments_customers_search', { query: { filter: { eq: { not_a_field: 1 } } } });
     expect(badFilter.isError).toBe(true);
-    expect(badFilter.content[0]!.text).toContain('query.filter.eq.not_a_field');
+    expect(badFilter.content[0]!.text).toContain("'not_a_field' (in query.filter.eq.not_a_field) is not a searchable field of customers");
+    // An operator the field does not take is named as such, with the ones it does (not as an unknown param).
+    const badOperator = await call(client, 'payments_customers_search', { query: { filter: { not: { fuzzy: { balance: 1 } } } } });
+    expect(badOperator.isError).toBe(true);
+    expect(badOperator.content[0]!.text).toMatch(/search operator 'fuzzy' does not apply to field 'balance' \(in query\.filter\.not\.fuzzy\.balance\); 'balance' takes: eq, gt, gte, in, lt, lte, neq/);
     // Nested past what the schema check can follow (ajv recurses): a tool error too, not a protocol error.
     let filter: Record<string, unknown> = { eq: { email: 'a' } };
     for (let i = 0; i < 500; i++) filter = { not: filter };

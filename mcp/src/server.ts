@@ -143,12 +143,31 @@ class Executor {
     let validate = this.#validators.get(tool.name);
     if (!validate) this.#validators.set(tool.name, (validate = this.#ajv.compile(agentInputSchema(tool))));
     if (validate(args)) return undefined;
-    return new ParamValidationError(
-      tool.entity,
-      tool.action,
-      describeIssues((validate.errors ?? []) as never, 'param', args),
-    );
+    const problems = describeIssues((validate.errors ?? []) as never, 'param', args).map((p) => {
+      const said = p.constraint === 'unknown' ? filterKeyProblem(tool, p.path) : undefined;
+      return said ? { ...p, message: said } : p;
+    });
+    return new ParamValidationError(tool.entity, tool.action, problems);
   }
+}
+
+/** A search filter's operand: `query.filter.fuzzy.balance`, inside and/or/not too. */
+const FILTER_OPERAND = /^query\.filter(?:\.(?:and|or)\[\d+\]|\.not)*\.([A-Za-z_]+)\.(.+)$/;
+
+/**
+ * What an unknown key inside a search filter is (the schema check calls it an unknown param): an operator the field
+ * does not take, with the operators it does, or no searchable field. Undefined for other paths.
+ */
+function filterKeyProblem(tool: ToolDefinition<never>, path: string): string | undefined {
+  const [, operator, field] = FILTER_OPERAND.exec(path) ?? [];
+  const defs = tool.inputSchema['$defs'] as Record<string, { properties?: Record<string, { $ref?: string; properties?: object }> }> | undefined;
+  const operators = defs?.['filter']?.properties;
+  if (!operator || !field || !operators?.[operator]) return undefined;
+  /** The fields an operator compares (its operand's properties). */
+  const fieldsOf = (op: string) => Object.keys(defs?.[operators[op]?.$ref?.split('/').pop() ?? '']?.properties ?? {});
+  const taking = Object.keys(operators).filter((op) => fieldsOf(op).includes(field));
+  if (taking.length === 0) return `'${field}' (in ${path}) is not a searchable field of ${tool.entity}`;
+  return `search operator '${operator}' does not apply to field '${field}' (in ${path}); '${field}' takes: ${taking.join(', ')}`;
 }
 
 /** The three tools of dynamic mode. */
