@@ -222,6 +222,9 @@ describe('dynamic mode over stdio (every connector)', () => {
     expect(actions.every((a) => a.name.startsWith('crm_') && a.kind === 'read')).toBe(true);
     const all = await call(client, 'list_actions', {});
     expect(all.structuredContent['count']).toBe(346);
+    // Cut to --max-chars (default 20000), the header and the "N more" line included.
+    expect(all.content[0]!.text.length).toBeLessThanOrEqual(20_000);
+    expect(all.content[0]!.text).toMatch(/\n\d+ more: narrow with connector, entity, kind or query\.$/);
     const described = await call(client, 'describe_action', { name: 'payments_customers_list' });
     expect(described.structuredContent['inputSchema']).toMatchObject({ type: 'object' });
     const executed = await call(client, 'execute_action', { name: 'payments_customers_list', arguments: { limit: 2 } });

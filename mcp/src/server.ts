@@ -258,10 +258,12 @@ function listActions(catalogue: Catalogue, config: McpServerConfig, args: Args):
     )
     .filter((t) => words.every((w) => `${t.name} ${t.title} ${t.description}`.toLowerCase().includes(w)));
   const lines: string[] = [];
+  // The header and the "N more" line count too (room kept for their longest forms).
+  const room = config.maxChars - `${matches.length} actions\n`.length - `\n${matches.length} more: narrow with connector, entity, kind or query.`.length;
   let size = 0;
   for (const t of matches) {
     const line = `${t.name} (${t.kind}) ${t.title}`;
-    if (size + line.length + 1 > config.maxChars) break;
+    if (size + line.length + 1 > room) break;
     lines.push(line);
     size += line.length + 1;
   }
