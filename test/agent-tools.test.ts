@@ -178,6 +178,15 @@ describe('runTool', () => {
     expect(outcome.structured['next']).toEqual({ limit: 2, _fields: ['email', 'address.city'], starting_after: 'cus_1' });
   });
 
+  test('_fields that no record holds are named (a misspelt name would leave the records empty, silently)', async () => {
+    const client = fakeClient({ 'customers.list': () => ({ records: customers.slice(0, 2), meta: { has_more: false } }) });
+    const outcome = await runTool(paymentsList, client, { _fields: ['email', 'emial', 'address.town'] });
+    expect(outcome.structured['absent_fields']).toEqual(['emial', 'address.town']);
+    expect(outcome.text).toContain("No record holds emial, address.town (_fields): check the names against the tool's description.");
+    const fine = await runTool(paymentsList, client, { _fields: ['email'] });
+    expect(fine.structured['absent_fields']).toBeUndefined();
+  });
+
   test('a server cursor cannot resume mid-page: the cut says to ask for fewer, and next is the following page', async () => {
     const client = fakeClient({ 'contacts.list': () => ({ records: customers, meta: { next_cursor: 'page-2' } }) });
     const outcome = await runTool(crmList, client, { limit: 10 }, { maxChars: 1200 });

@@ -83,7 +83,10 @@ export interface ToolError {
 export interface ToolOutcome {
   /** false: `structured.error` says why. */
   ok: boolean;
-  /** The result as an object: records/meta, record, hits, file, or error; plus `next` and `truncated`. */
+  /**
+   * The result as an object: records/meta, record, hits, file, or error; plus `next`, `truncated`, and
+   * `absent_fields` (names of `_fields` no record of the result holds).
+   */
   structured: Record<string, unknown>;
   /** A compact rendering of the same for a model's context. */
   text: string;
@@ -109,7 +112,6 @@ function project(value: unknown, paths: readonly string[]): unknown {
 
 const size = (value: unknown) => JSON.stringify(value)?.length ?? 0;
 
-/** A download read into text (UTF-8 when it decodes) or base64, at most `max` bytes. */
 /** The length of `bytes` without a UTF-8 character its end cuts short (a lead byte and fewer continuation bytes than it announces). */
 function completeUtf8Length(bytes: Uint8Array): number {
   for (let back = 1; back <= Math.min(3, bytes.length); back++) {
@@ -121,6 +123,7 @@ function completeUtf8Length(bytes: Uint8Array): number {
   return bytes.length;
 }
 
+/** A download read into text (UTF-8 when it decodes) or base64, at most `max` characters as sent. */
 async function fileOf(result: unknown, max: number): Promise<Record<string, unknown>> {
   const download = result as {
     contentType?: string;
@@ -319,7 +322,9 @@ export function renderText(tool: Pick<ToolDefinition, 'name'>, structured: Recor
   const items = (structured['records'] ?? structured['hits']) as unknown[] | undefined;
   if (items) {
     const rest = Object.fromEntries(
-      Object.entries(structured).filter(([k]) => k !== 'records' && k !== 'hits' && k !== 'next' && k !== 'truncated'),
+      Object.entries(structured).filter(
+        ([k]) => k !== 'records' && k !== 'hits' && k !== 'next' && k !== 'truncated' && k !== 'absent_fields',
+      ),
     );
     lines.push(
       `${items.length} ${structured['hits'] ? 'hits' : 'records'}${Object.keys(rest).length ? ` ${JSON.stringify(rest)}` : ''}`,
@@ -330,6 +335,8 @@ export function renderText(tool: Pick<ToolDefinition, 'name'>, structured: Recor
   }
   const truncated = structured['truncated'] as { reason?: string } | undefined;
   if (truncated?.reason) lines.push(`Truncated: ${truncated.reason}.`);
+  const absent = structured['absent_fields'] as string[] | undefined;
+  if (absent) lines.push(`No record holds ${absent.join(', ')} (${FIELDS_ARGUMENT}): check the names against the tool's description.`);
   if ('next' in structured)
     lines.push(
       structured['next'] ? `More: call ${tool.name} with ${JSON.stringify(structured['next'])}` : 'Last page.',
@@ -371,6 +378,12 @@ export async function runTool<C>(
         fields,
         maxChars,
       );
+    // A _fields name no record holds (misspelt, or no field of the record) would just leave the records empty: said.
+    if (fields) {
+      const records = tool.result === 'single' ? [result] : tool.result === 'hits' ? (result as { hits?: { data?: unknown }[] }).hits?.map((h) => h.data) : (result as { records?: unknown[] }).records;
+      const absent = records?.length ? fields.filter((f) => records.every((r) => Object.keys(project(r, [f]) ?? {}).length === 0)) : [];
+      if (absent.length) structured = { ...structured, absent_fields: absent };
+    }
   } catch (error) {
     structured = { error: toolError(error) };
   }
