@@ -160,7 +160,8 @@ const FILTER_OPERAND = /^query\.filter(?:\.(?:and|or)\[\d+\]|\.not)*\.([A-Za-z_]
  */
 function filterKeyProblem(tool: ToolDefinition<never>, path: string): string | undefined {
   const [, operator, field] = FILTER_OPERAND.exec(path) ?? [];
-  const defs = tool.inputSchema['$defs'] as Record<string, { properties?: Record<string, { $ref?: string; properties?: object }> }> | undefined;
+  const defs = tool.inputSchema['$defs'] as
+    Record<string, { properties?: Record<string, { $ref?: string; properties?: object }> }> | undefined;
   const operators = defs?.['filter']?.properties;
   if (!operator || !field || !operators?.[operator]) return undefined;
   /** The fields an operator compares (its operand's properties). */
@@ -259,7 +260,10 @@ function listActions(catalogue: Catalogue, config: McpServerConfig, args: Args):
     .filter((t) => words.every((w) => `${t.name} ${t.title} ${t.description}`.toLowerCase().includes(w)));
   const lines: string[] = [];
   // The header and the "N more" line count too (room kept for their longest forms).
-  const room = config.maxChars - `${matches.length} actions\n`.length - `\n${matches.length} more: narrow with connector, entity, kind or query.`.length;
+  const room =
+    config.maxChars -
+    `${matches.length} actions\n`.length -
+    `\n${matches.length} more: narrow with connector, entity, kind or query.`.length;
   let size = 0;
   for (const t of matches) {
     const line = `${t.name} (${t.kind}) ${t.title}`;

@@ -149,11 +149,17 @@ async function fileOf(result: unknown, max: number): Promise<Record<string, unkn
   let encoding: 'utf8' | 'base64' = 'utf8';
   try {
     // A cut may split a character: its first bytes are dropped (up to 3), not taken for binary content.
-    content = new TextDecoder('utf-8', { fatal: true }).decode(cut ? bytes.subarray(0, completeUtf8Length(bytes)) : bytes);
+    content = new TextDecoder('utf-8', { fatal: true }).decode(
+      cut ? bytes.subarray(0, completeUtf8Length(bytes)) : bytes,
+    );
     // max counts the text as sent (JSON escapes included): quotes and control characters take more than one.
     for (let over = escapedLength(content) - max; over > 0; over = escapedLength(content) - max) {
       content = content.slice(0, Math.max(0, content.length - Math.ceil(over / 2)));
-      if (content.length && content.charCodeAt(content.length - 1) >= 0xd800 && content.charCodeAt(content.length - 1) < 0xdc00)
+      if (
+        content.length &&
+        content.charCodeAt(content.length - 1) >= 0xd800 &&
+        content.charCodeAt(content.length - 1) < 0xdc00
+      )
         content = content.slice(0, -1); // no lone half of a surrogate pair
       cut = true;
     }
@@ -336,7 +342,10 @@ export function renderText(tool: Pick<ToolDefinition, 'name'>, structured: Recor
   const truncated = structured['truncated'] as { reason?: string } | undefined;
   if (truncated?.reason) lines.push(`Truncated: ${truncated.reason}.`);
   const absent = structured['absent_fields'] as string[] | undefined;
-  if (absent) lines.push(`No record holds ${absent.join(', ')} (${FIELDS_ARGUMENT}): check the names against the tool's description.`);
+  if (absent)
+    lines.push(
+      `No record holds ${absent.join(', ')} (${FIELDS_ARGUMENT}): check the names against the tool's description.`,
+    );
   if ('next' in structured)
     lines.push(
       structured['next'] ? `More: call ${tool.name} with ${JSON.stringify(structured['next'])}` : 'Last page.',
@@ -368,8 +377,7 @@ export async function runTool<C>(
       if (tool.action === 'get' && !isRecord(result))
         throw new ApiError(`response: expected a record, got ${String(JSON.stringify(result ?? null)).slice(0, 80)}`);
       structured = await recordOutcome(fields ? project(result, fields) : result, maxChars);
-    }
-    else
+    } else
       structured = await pageOutcome(
         tool as ToolDefinition<never>,
         given,
@@ -380,8 +388,15 @@ export async function runTool<C>(
       );
     // A _fields name no record holds (misspelt, or no field of the record) would just leave the records empty: said.
     if (fields) {
-      const records = tool.result === 'single' ? [result] : tool.result === 'hits' ? (result as { hits?: { data?: unknown }[] }).hits?.map((h) => h.data) : (result as { records?: unknown[] }).records;
-      const absent = records?.length ? fields.filter((f) => records.every((r) => Object.keys(project(r, [f]) ?? {}).length === 0)) : [];
+      const records =
+        tool.result === 'single'
+          ? [result]
+          : tool.result === 'hits'
+            ? (result as { hits?: { data?: unknown }[] }).hits?.map((h) => h.data)
+            : (result as { records?: unknown[] }).records;
+      const absent = records?.length
+        ? fields.filter((f) => records.every((r) => Object.keys(project(r, [f]) ?? {}).length === 0))
+        : [];
       if (absent.length) structured = { ...structured, absent_fields: absent };
     }
   } catch (error) {

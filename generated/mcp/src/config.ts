@@ -209,7 +209,9 @@ export function resolveConfig(
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new ConfigError(`--base-url must be an http or https URL, not ${url.protocol.slice(0, -1)}:`);
   if (url.username || url.password)
-    throw new ConfigError(`--base-url must not hold a user name or password: the service token (${TOKEN_VARIABLE}) authenticates`);
+    throw new ConfigError(
+      `--base-url must not hold a user name or password: the service token (${TOKEN_VARIABLE}) authenticates`,
+    );
   const sourceEntries = values.source?.length ? values.source : (list(env[ENVIRONMENT.source]) ?? []);
   const sources = sourceMap(sourceEntries, known);
   if (sources.size === 0)

@@ -81,7 +81,8 @@ export async function serveHttp(
       try {
         body = await readJson(req);
       } catch (error) {
-        if (error instanceof BodyTooLarge) return jsonRpcError(res.setHeader('connection', 'close'), 413, error.message);
+        if (error instanceof BodyTooLarge)
+          return jsonRpcError(res.setHeader('connection', 'close'), 413, error.message);
         return jsonRpcError(res, 400, `malformed request: ${(error as Error).message}`, PARSE_ERROR);
       }
       const server = newServer();

@@ -100,7 +100,8 @@ export function nestedDeeperThan(value: unknown, limit: number): boolean {
     const [node, depth] = next;
     if (node === null || typeof node !== 'object') continue;
     if (depth > limit) return true;
-    for (const child of Object.values(node)) if (child !== null && typeof child === 'object') todo.push([child, depth + 1]);
+    for (const child of Object.values(node))
+      if (child !== null && typeof child === 'object') todo.push([child, depth + 1]);
   }
   return false;
 }
