@@ -6,7 +6,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Ajv, type ValidateFunction } from 'ajv';
-import { authConfigFields, type ActionIR, type ConnectorIR, type SpecIR } from '../generator/ir.js';
+import { authConfigFields, FORMAT_PATTERNS, type ActionIR, type ConnectorIR, type SpecIR, type ValueFormat } from '../generator/ir.js';
+import { FORMAT_TEXT } from '../generator/emitters/rules-text.js';
 import { objectSchema, paramsSchema } from '../generator/emitters/validators/json-schema.js';
 import { describeIssues, nestedDeeperThan } from '../runtime/src/validation.js';
 import { runAction, type ActionResult } from './actions.js';
@@ -60,13 +61,17 @@ function pathPattern(template: string): RegExp {
   return new RegExp(`^${escaped}$`);
 }
 
+/** Value formats by their pattern: a param that breaks one is told the format in words, not the regular expression. */
+const FORMAT_BY_PATTERN = new Map(Object.entries(FORMAT_PATTERNS).map(([format, pattern]) => [pattern, format as ValueFormat]));
+
 function problemsOf(validate: ValidateFunction): FieldProblem[] {
   const codes: Record<string, string> = { required: 'required', additionalProperties: 'unknown_param', type: 'invalid_type', enum: 'invalid_enum', const: 'invalid_value' };
-  return describeIssues((validate.errors ?? []) as never, 'param').map((p, i) => ({
-    field: `params.${p.path}`.replace(/\.$/, ''),
-    message: p.message,
-    error_code: codes[validate.errors![i]!.keyword] ?? validate.errors![i]!.keyword,
-  }));
+  return describeIssues((validate.errors ?? []) as never, 'param').map((p, i) => {
+    const error = validate.errors![i]!;
+    const format = error.keyword === 'pattern' ? FORMAT_BY_PATTERN.get(String(error.params['pattern'])) : undefined;
+    const message = format ? `param '${p.path}' must be ${FORMAT_TEXT[format].replace(/`/g, '')}, got ${JSON.stringify(p.value)}` : p.message;
+    return { field: `params.${p.path}`.replace(/\.$/, ''), message, error_code: codes[error.keyword] ?? error.keyword };
+  });
 }
 
 async function readBody(req: IncomingMessage): Promise<string> {

@@ -82,12 +82,17 @@ describe('errors use the spec error body', () => {
     expect(body.errors).toEqual([{ field: 'params.channel', message: 'names no channels record', error_code: 'record_not_found' }]);
   });
 
-  test('a date-time param that is no date-time: 422 naming it, not an empty list', async () => {
+  test('a date-time param that is no date-time: 422 naming it and the format, not an empty list', async () => {
     const { status, body } = await call({ entity: 'calls', action: 'list', params: { fromDateTime: 'junk' } }, { source: 'call_recording' });
     expect(status).toBe(422);
     expect(body.errors.map((e: { field: string }) => e.field)).toEqual(['params.fromDateTime']);
+    // The format in words, not its regular expression.
+    expect(body.errors[0].message).toBe("param 'fromDateTime' must be an ISO 8601 date-time (2024-04-05T10:00:00Z; UTC where it gives no offset), got \"junk\"");
     const ok = await call({ entity: 'calls', action: 'list', params: { fromDateTime: '2024-04-05T10:00:00' } }, { source: 'call_recording' });
     expect(ok.status).toBe(200);
+    // recruiting's timestamp filters take date-times too (upstream's ISO 8601): "yesterday" is refused, not an empty page.
+    const recruiting = await call({ entity: 'applications', action: 'list', params: { created_after: 'yesterday' } }, { source: 'recruiting' });
+    expect(recruiting).toMatchObject({ status: 422, body: { errors: [{ field: 'params.created_after', error_code: 'pattern' }] } });
   });
 
   test('a key of no record: 404 whose field problem names the key param (the client error code)', async () => {

@@ -62,14 +62,16 @@ const jobPostsGetProperties = {
 /** Schema shared by `recruiting_offers_list`, `recruiting_users_list`. */
 const createdAfterSchema = {
   type: 'string',
+  pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2})?$',
   description:
-    'Timestamp; only records created after it. Assumption: Bounds the record\'s created_at, exclusive, as "after" says.',
+    'Timestamp; only records created after it. Assumption: Bounds the record\'s created_at, exclusive, as "after" says. Provenance: Upstream recruiting API: timestamp filters take an ISO 8601 date-time.',
 };
 /** Schema shared by `recruiting_offers_list`, `recruiting_users_list`. */
 const createdBeforeSchema = {
   type: 'string',
+  pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2})?$',
   description:
-    'Timestamp; only records created before it. Assumption: Bounds the record\'s created_at, exclusive, as "before" says.',
+    'Timestamp; only records created before it. Assumption: Bounds the record\'s created_at, exclusive, as "before" says. Provenance: Upstream recruiting API: timestamp filters take an ISO 8601 date-time.',
 };
 
 /**
@@ -125,19 +127,22 @@ export const tools: readonly ToolDefinition<RecruitingClient>[] = [
       properties: {
         created_after: {
           type: 'string',
+          pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2})?$',
           description:
-            'Timestamp; only records created after it. Assumption: An application is created when it is applied for, so created_after bounds applied_at.',
+            'Timestamp; only records created after it. Assumption: An application is created when it is applied for, so created_after bounds applied_at. Provenance: Upstream recruiting API: timestamp filters take an ISO 8601 date-time.',
         },
         created_before: {
           type: 'string',
+          pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2})?$',
           description:
-            'Timestamp; only records created before it. Assumption: An application is created when it is applied for, so created_before bounds applied_at.',
+            'Timestamp; only records created before it. Assumption: An application is created when it is applied for, so created_before bounds applied_at. Provenance: Upstream recruiting API: timestamp filters take an ISO 8601 date-time.',
         },
         job_id: { type: 'integer' },
         last_activity_after: {
           type: 'string',
+          pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2})?$',
           description:
-            "Timestamp; only applications with activity after it. Assumption: Bounds the record's last_activity_at, exclusive, as the param's name says.",
+            "Timestamp; only applications with activity after it. Assumption: Bounds the record's last_activity_at, exclusive, as the param's name says. Provenance: Upstream recruiting API: timestamp filters take an ISO 8601 date-time.",
         },
         page: pageSchema,
         per_page: perPageSchema,
@@ -387,8 +392,9 @@ export const tools: readonly ToolDefinition<RecruitingClient>[] = [
         per_page: perPageSchema,
         resolved_after: {
           type: 'string',
+          pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2})?$',
           description:
-            "Timestamp; only offers resolved after it. Assumption: Bounds the record's resolved_at, exclusive, as the param's name says.",
+            "Timestamp; only offers resolved after it. Assumption: Bounds the record's resolved_at, exclusive, as the param's name says. Provenance: Upstream recruiting API: timestamp filters take an ISO 8601 date-time.",
         },
       },
       additionalProperties: false,
@@ -543,13 +549,15 @@ export const tools: readonly ToolDefinition<RecruitingClient>[] = [
         per_page: perPageSchema,
         updated_after: {
           type: 'string',
+          pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2})?$',
           description:
-            "Timestamp; only users updated after it. Assumption: Bounds the record's updated_at, exclusive, as the param's name says.",
+            "Timestamp; only users updated after it. Assumption: Bounds the record's updated_at, exclusive, as the param's name says. Provenance: Upstream recruiting API: timestamp filters take an ISO 8601 date-time.",
         },
         updated_before: {
           type: 'string',
+          pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2})?$',
           description:
-            "Timestamp; only users updated before it. Assumption: Bounds the record's updated_at, exclusive, as the param's name says.",
+            "Timestamp; only users updated before it. Assumption: Bounds the record's updated_at, exclusive, as the param's name says. Provenance: Upstream recruiting API: timestamp filters take an ISO 8601 date-time.",
         },
       },
       additionalProperties: false,

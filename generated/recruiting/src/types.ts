@@ -305,22 +305,28 @@ export interface ApplicationAttachmentDownloadParams {
 export interface ApplicationsListParams {
   /**
    * Timestamp; only records created after it.
+   * Format: an ISO 8601 date-time (`2024-04-05T10:00:00Z`; UTC where it gives no offset).
    * Lower bound on `applied_at`, exclusive.
    * Assumption: An application is created when it is applied for, so created_after bounds applied_at.
+   * Provenance: Upstream recruiting API: timestamp filters take an ISO 8601 date-time.
    */
   created_after?: string;
   /**
    * Timestamp; only records created before it.
+   * Format: an ISO 8601 date-time (`2024-04-05T10:00:00Z`; UTC where it gives no offset).
    * Upper bound on `applied_at`, exclusive.
    * Assumption: An application is created when it is applied for, so created_before bounds applied_at.
+   * Provenance: Upstream recruiting API: timestamp filters take an ISO 8601 date-time.
    */
   created_before?: string;
   /** Not described by the contract. */
   job_id?: number;
   /**
    * Timestamp; only applications with activity after it.
+   * Format: an ISO 8601 date-time (`2024-04-05T10:00:00Z`; UTC where it gives no offset).
    * Lower bound on `last_activity_at`, exclusive.
    * Assumption: Bounds the record's last_activity_at, exclusive, as the param's name says.
+   * Provenance: Upstream recruiting API: timestamp filters take an ISO 8601 date-time.
    */
   last_activity_after?: string;
   /**
@@ -452,14 +458,18 @@ export interface JobsGetParams {
 export interface OffersListParams {
   /**
    * Timestamp; only records created after it.
+   * Format: an ISO 8601 date-time (`2024-04-05T10:00:00Z`; UTC where it gives no offset).
    * Lower bound on `created_at`, exclusive.
    * Assumption: Bounds the record's created_at, exclusive, as "after" says.
+   * Provenance: Upstream recruiting API: timestamp filters take an ISO 8601 date-time.
    */
   created_after?: string;
   /**
    * Timestamp; only records created before it.
+   * Format: an ISO 8601 date-time (`2024-04-05T10:00:00Z`; UTC where it gives no offset).
    * Upper bound on `created_at`, exclusive.
    * Assumption: Bounds the record's created_at, exclusive, as "before" says.
+   * Provenance: Upstream recruiting API: timestamp filters take an ISO 8601 date-time.
    */
   created_before?: string;
   /**
@@ -476,8 +486,10 @@ export interface OffersListParams {
   per_page?: number;
   /**
    * Timestamp; only offers resolved after it.
+   * Format: an ISO 8601 date-time (`2024-04-05T10:00:00Z`; UTC where it gives no offset).
    * Lower bound on `resolved_at`, exclusive.
    * Assumption: Bounds the record's resolved_at, exclusive, as the param's name says.
+   * Provenance: Upstream recruiting API: timestamp filters take an ISO 8601 date-time.
    */
   resolved_after?: string;
 }
@@ -540,14 +552,18 @@ export type SourcesListParams = Record<string, unknown>;
 export interface UsersListParams {
   /**
    * Timestamp; only records created after it.
+   * Format: an ISO 8601 date-time (`2024-04-05T10:00:00Z`; UTC where it gives no offset).
    * Lower bound on `created_at`, exclusive.
    * Assumption: Bounds the record's created_at, exclusive, as "after" says.
+   * Provenance: Upstream recruiting API: timestamp filters take an ISO 8601 date-time.
    */
   created_after?: string;
   /**
    * Timestamp; only records created before it.
+   * Format: an ISO 8601 date-time (`2024-04-05T10:00:00Z`; UTC where it gives no offset).
    * Upper bound on `created_at`, exclusive.
    * Assumption: Bounds the record's created_at, exclusive, as "before" says.
+   * Provenance: Upstream recruiting API: timestamp filters take an ISO 8601 date-time.
    */
   created_before?: string;
   /**
@@ -564,14 +580,18 @@ export interface UsersListParams {
   per_page?: number;
   /**
    * Timestamp; only users updated after it.
+   * Format: an ISO 8601 date-time (`2024-04-05T10:00:00Z`; UTC where it gives no offset).
    * Lower bound on `updated_at`, exclusive.
    * Assumption: Bounds the record's updated_at, exclusive, as the param's name says.
+   * Provenance: Upstream recruiting API: timestamp filters take an ISO 8601 date-time.
    */
   updated_after?: string;
   /**
    * Timestamp; only users updated before it.
+   * Format: an ISO 8601 date-time (`2024-04-05T10:00:00Z`; UTC where it gives no offset).
    * Upper bound on `updated_at`, exclusive.
    * Assumption: Bounds the record's updated_at, exclusive, as the param's name says.
+   * Provenance: Upstream recruiting API: timestamp filters take an ISO 8601 date-time.
    */
   updated_before?: string;
 }
