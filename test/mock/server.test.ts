@@ -194,6 +194,9 @@ describe('created records', () => {
       expect(listed).toMatchObject({ ts: posted.body.result.ts, text: 'hello', thread_ts: null, reply_count: null });
       const created = await callOn(server, { entity: 'channels', action: 'create', params: { name: 'fresh-channel' } }, { source: 'team_messaging' });
       expect(created.body.result).toMatchObject({ name: 'fresh-channel', is_archived: false });
+      // A channel has a name, in the contract's form (lowercase, no spaces).
+      expect((await callOn(server, { entity: 'channels', action: 'create', params: { name: '' } }, { source: 'team_messaging' })).status).toBe(422);
+      expect((await callOn(server, { entity: 'channels', action: 'create', params: { name: 'Bad Name' } }, { source: 'team_messaging' })).status).toBe(422);
       // A record that is one object (issue_tracking's data) is blanked inside it.
       const teamId = (await callOn(server, { entity: 'teams', action: 'list', params: { first: 1 } }, { source: 'issue_tracking' })).body.result[0].data.id;
       const issue = await callOn(server, { entity: 'issues', action: 'create', params: { teamId, title: 'Fresh' } }, { source: 'issue_tracking' });

@@ -50,7 +50,10 @@ export const channelsGet: ParamSchema = {
 /** Params of channels create. */
 export const channelsCreate: ParamSchema = {
   type: 'object',
-  properties: { is_private: { type: 'boolean' }, name: { type: 'string', pattern: '^[^A-Z\\s]*$', maxLength: 80 } },
+  properties: {
+    is_private: { type: 'boolean' },
+    name: { type: 'string', pattern: '^[^A-Z\\s]*$', minLength: 1, maxLength: 80 },
+  },
   required: ['name'],
   additionalProperties: false,
 };
@@ -58,7 +61,10 @@ export const channelsCreate: ParamSchema = {
 /** Params of channels update. */
 export const channelsUpdate: ParamSchema = {
   type: 'object',
-  properties: { channel: { type: 'string' }, name: { type: 'string', pattern: '^[^A-Z\\s]*$', maxLength: 80 } },
+  properties: {
+    channel: { type: 'string' },
+    name: { type: 'string', pattern: '^[^A-Z\\s]*$', minLength: 1, maxLength: 80 },
+  },
   required: ['channel', 'name'],
   additionalProperties: false,
 };

@@ -214,9 +214,11 @@ export const tools: readonly ToolDefinition<TeamMessagingClient>[] = [
         is_private: { type: 'boolean', description: 'Create a private channel instead of a public one.' },
         name: {
           type: 'string',
+          minLength: 1,
           maxLength: 80,
           pattern: '^[^A-Z\\s]*$',
-          description: 'Channel name; lowercase, no spaces, at most 80 characters.',
+          description:
+            'Channel name; lowercase, no spaces, at most 80 characters. Assumption: A channel has a name; an empty one is refused (the Limits row gives only the upper bound).',
         },
       },
       required: ['name'],
@@ -243,9 +245,11 @@ export const tools: readonly ToolDefinition<TeamMessagingClient>[] = [
         channel: { type: 'string', description: 'Channel id.' },
         name: {
           type: 'string',
+          minLength: 1,
           maxLength: 80,
           pattern: '^[^A-Z\\s]*$',
-          description: 'New channel name (rename); lowercase, no spaces, at most 80 characters.',
+          description:
+            'New channel name (rename); lowercase, no spaces, at most 80 characters. Assumption: A channel has a name; an empty one is refused (the Limits row gives only the upper bound).',
         },
       },
       required: ['channel', 'name'],

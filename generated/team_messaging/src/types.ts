@@ -522,7 +522,8 @@ export interface ChannelsCreateParams {
   is_private?: boolean;
   /**
    * Channel name; lowercase, no spaces, at most 80 characters.
-   * Length: at most 80 characters. Format: lowercase, without spaces (`general`, `team-updates`).
+   * Length: 1 to 80 characters. Format: lowercase, without spaces (`general`, `team-updates`).
+   * Assumption: A channel has a name; an empty one is refused (the Limits row gives only the upper bound).
    */
   name: string;
 }
@@ -533,7 +534,8 @@ export interface ChannelsUpdateParams {
   channel: string;
   /**
    * New channel name (rename); lowercase, no spaces, at most 80 characters.
-   * Length: at most 80 characters. Format: lowercase, without spaces (`general`, `team-updates`).
+   * Length: 1 to 80 characters. Format: lowercase, without spaces (`general`, `team-updates`).
+   * Assumption: A channel has a name; an empty one is refused (the Limits row gives only the upper bound).
    */
   name: string;
 }

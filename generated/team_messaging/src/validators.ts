@@ -729,7 +729,7 @@ return errors === 0;
 // prettier-ignore
 export const params_channels_create: Validator = validate6;
 // prettier-ignore
-const schema6 = {"type":"object","properties":{"is_private":{"type":"boolean"},"name":{"type":"string","pattern":"^[^A-Z\\s]*$","maxLength":80}},"required":["name"],"additionalProperties":false};
+const schema6 = {"type":"object","properties":{"is_private":{"type":"boolean"},"name":{"type":"string","pattern":"^[^A-Z\\s]*$","minLength":1,"maxLength":80}},"required":["name"],"additionalProperties":false};
 // prettier-ignore
 const pattern2 = new RegExp("^[^A-Z\\s]*$", "u");
 // prettier-ignore
@@ -792,8 +792,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(!pattern2.test(data1)){
-const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^[^A-Z\\s]*$"},message:"must match pattern \""+"^[^A-Z\\s]*$"+"\""};
+if(func0(data1) < 1){
+const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -802,9 +802,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-else {
-const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern2.test(data1)){
+const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^[^A-Z\\s]*$"},message:"must match pattern \""+"^[^A-Z\\s]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -813,16 +812,27 @@ vErrors.push(err5);
 }
 errors++;
 }
-var valid0 = _errs4 === errors;
-}
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
 else {
 vErrors.push(err6);
+}
+errors++;
+}
+var valid0 = _errs4 === errors;
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
 }
 errors++;
 }
@@ -832,7 +842,7 @@ return errors === 0;
 // prettier-ignore
 export const params_channels_update: Validator = validate7;
 // prettier-ignore
-const schema7 = {"type":"object","properties":{"channel":{"type":"string"},"name":{"type":"string","pattern":"^[^A-Z\\s]*$","maxLength":80}},"required":["channel","name"],"additionalProperties":false};
+const schema7 = {"type":"object","properties":{"channel":{"type":"string"},"name":{"type":"string","pattern":"^[^A-Z\\s]*$","minLength":1,"maxLength":80}},"required":["channel","name"],"additionalProperties":false};
 // prettier-ignore
 function validate7(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -903,8 +913,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(!pattern2.test(data1)){
-const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^[^A-Z\\s]*$"},message:"must match pattern \""+"^[^A-Z\\s]*$"+"\""};
+if(func0(data1) < 1){
+const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -913,9 +923,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-else {
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern2.test(data1)){
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^[^A-Z\\s]*$"},message:"must match pattern \""+"^[^A-Z\\s]*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -924,16 +933,27 @@ vErrors.push(err6);
 }
 errors++;
 }
-var valid0 = _errs4 === errors;
-}
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
 else {
 vErrors.push(err7);
+}
+errors++;
+}
+var valid0 = _errs4 === errors;
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
 }
 errors++;
 }
