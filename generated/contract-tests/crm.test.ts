@@ -119,17 +119,31 @@ describe('companies get', () => {
 });
 
 describe('companies api_search', () => {
+  const rules: ListRules = { defaultFilter: { field: 'archived', exclude: [true] } };
+
   test('api_search walks every page with the iterator (a query that matches a fixture record)', async () => {
     const client = await h.client(AUTH);
     const sampleFields = ['id'];
-    const sample = h.sampleString('companies', sampleFields)!;
+    const sample = h.sampleString('companies', sampleFields, rules)!;
     const params = { limit: 10, filterGroups: h.query('filter_groups', sample) };
     const iterator = client.companies.apiSearch(params as never) as never;
     const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('companies', r));
-    const expected = h.keysWhere('companies', sample.field, sample.value);
+    const expected = h.keysWhere('companies', sample.field, sample.value, rules);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('the default filter leaves out archived true', async () => {
+    const client = await h.client(AUTH);
+    const excluded = [true];
+    const values = h.entity('companies').records.map((r) => at(r, 'archived'));
+    const leftOut = values.filter((v) => excluded.includes(v as never));
+    expect(leftOut.length, 'the fixtures hold records the default leaves out').toBeGreaterThan(0);
+    const params = {};
+    const records = await h.all(client.companies.apiSearch(params as never) as never);
+    expect(records.length).toBeGreaterThan(0);
+    expect(records.filter((r) => excluded.includes(at(r, 'archived') as never))).toEqual([]);
   });
 
   test('invalid params are rejected before anything is sent', async () => {
@@ -302,17 +316,31 @@ describe('contacts get', () => {
 });
 
 describe('contacts api_search', () => {
+  const rules: ListRules = { defaultFilter: { field: 'archived', exclude: [true] } };
+
   test('api_search walks every page with the iterator (a query that matches a fixture record)', async () => {
     const client = await h.client(AUTH);
     const sampleFields = ['id'];
-    const sample = h.sampleString('contacts', sampleFields)!;
+    const sample = h.sampleString('contacts', sampleFields, rules)!;
     const params = { limit: 10, filterGroups: h.query('filter_groups', sample) };
     const iterator = client.contacts.apiSearch(params as never) as never;
     const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('contacts', r));
-    const expected = h.keysWhere('contacts', sample.field, sample.value);
+    const expected = h.keysWhere('contacts', sample.field, sample.value, rules);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));
+  });
+
+  test('the default filter leaves out archived true', async () => {
+    const client = await h.client(AUTH);
+    const excluded = [true];
+    const values = h.entity('contacts').records.map((r) => at(r, 'archived'));
+    const leftOut = values.filter((v) => excluded.includes(v as never));
+    expect(leftOut.length, 'the fixtures hold records the default leaves out').toBeGreaterThan(0);
+    const params = {};
+    const records = await h.all(client.contacts.apiSearch(params as never) as never);
+    expect(records.length).toBeGreaterThan(0);
+    expect(records.filter((r) => excluded.includes(at(r, 'archived') as never))).toEqual([]);
   });
 
   test('invalid params are rejected before anything is sent', async () => {

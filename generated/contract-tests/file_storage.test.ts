@@ -258,11 +258,11 @@ describe('files list', () => {
   test('list walks every page with the iterator (a query that matches a fixture record)', async () => {
     const client = await h.client(AUTH);
     const sampleFields = ['name'];
-    const sample = h.sampleString('files', sampleFields)!;
+    const sample = h.sampleString('files', sampleFields, rules)!;
     const params = { pageSize: 10, q: h.query('drive_query', sample) };
     const iterator = client.files.list(params as never) as never;
     const { keys, pages } = await h.walk(iterator, (r) => h.keyOf('files', r));
-    const expected = h.keysWhere('files', sample.field, sample.value);
+    const expected = h.keysWhere('files', sample.field, sample.value, rules);
     expect(keys).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     expect(pages).toBeGreaterThanOrEqual(Math.max(1, Math.ceil(expected.length / 10)));

@@ -25,7 +25,8 @@ export function buildRules(action: ActionIR, raw: RawAction, path: DataPath, con
     action.orderingFrom = ctx.loc(['defaults', 'ordering']);
   }
   if (raw.defaultFilter) {
-    if (action.name !== 'list') misplaced('defaultFilter', 'list actions');
+    // An api_search is a list too (its records filtered by the third party's query): its default filter is the same rule.
+    if (action.name !== 'list' && action.name !== 'api_search') misplaced('defaultFilter', 'list and api_search actions');
     else {
       const f = raw.defaultFilter;
       action.defaultFilter = ctx.origins.set(

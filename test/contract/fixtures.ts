@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { ConnectorFixtures, EntityFixtures } from '../../generator/emitters/fixtures/dataset.js';
 import { QUERY_LANGUAGES, type KeyType, type ParamSource, type RequestParams } from '../../generator/emitters/contract-tests/requests.js';
 import type { PropertyIR } from '../../generator/ir.js';
-import { at } from './rules.js';
+import { at, selects, type ListRules } from './rules.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -56,11 +56,14 @@ export class Fixtures {
     return keyPath ? String(at(record, keyPath)) : JSON.stringify(record);
   }
 
-  /** A field of the entity's first record whose value is a non-empty string (for queries that must match). */
-  sampleString(entity: string, fields: readonly string[]): Sample | undefined {
+  /**
+   * A field of the entity's first record whose value is a non-empty string (for queries that must match), among the
+   * records `rules` keep (an api_search's default filter leaves archived ones out).
+   */
+  sampleString(entity: string, fields: readonly string[], rules: ListRules = {}): Sample | undefined {
     const records = this.entity(entity).records;
     for (const field of fields) {
-      const index = records.findIndex((r) => typeof r[field] === 'string' && (r[field] as string).trim() !== '' && !/['"\\]/.test(r[field] as string));
+      const index = records.findIndex((r) => selects(r, {}, rules) && typeof r[field] === 'string' && (r[field] as string).trim() !== '' && !/['"\\]/.test(r[field] as string));
       if (index >= 0) return { field, value: records[index]![field] as string, index };
     }
     return undefined;

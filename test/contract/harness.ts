@@ -194,9 +194,13 @@ export class ContractHarness<C> extends Fixtures {
     return (i) => named.has(owners[i]!);
   }
 
-  /** Keys of the fixture records whose `field` (a dotted path) holds `value`: what a query matching it there returns. */
-  keysWhere(entity: string, field: string, value: unknown): string[] {
-    return this.expectedKeys(entity, { [field]: value }, { params: { [field]: { matches: { fields: [field], mode: 'exact', caseSensitive: true } } } });
+  /**
+   * Keys of the fixture records whose `field` (a dotted path) holds `value`: what a query matching it there returns
+   * (within the action's default filter, from `rules`).
+   */
+  keysWhere(entity: string, field: string, value: unknown, rules: ListRules = {}): string[] {
+    const match = { params: { [field]: { matches: { fields: [field], mode: 'exact' as const, caseSensitive: true } } } };
+    return this.expectedKeys(entity, { [field]: value }, { ...(rules.defaultFilter ? { defaultFilter: rules.defaultFilter } : {}), ...match });
   }
 
   /** Fixture records a list with `params` returns, by the same reference reading. */

@@ -57,6 +57,7 @@ export interface CompaniesResource {
   get(params: T.CompaniesGetParams, options?: RequestOptions): APIPromise<T.Company>;
   /**
    * Search executed by the third-party system itself, using that system's own query syntax.
+   * By default, records whose `archived` is `true` are left out.
    * Await it for the first page; iterate it (`for await`) to walk every record of every page; `.pages()` walks pages.
    * @example
    * for await (const record of crm.companies.apiSearch()) {
@@ -99,6 +100,7 @@ export interface ContactsResource {
   get(params: T.ContactsGetParams, options?: RequestOptions): APIPromise<T.Contact>;
   /**
    * Search executed by the third-party system itself, using that system's own query syntax.
+   * By default, records whose `archived` is `true` are left out.
    * Await it for the first page; iterate it (`for await`) to walk every record of every page; `.pages()` walks pages.
    * @example
    * for await (const record of crm.contacts.apiSearch()) {

@@ -29,12 +29,13 @@ function listTest(connector: ConnectorIR, entity: EntityIR, action: ActionIR, me
   const e = str(entity.name);
   const sizeEntry: Record<string, LiteralValue> = size && pageSize ? { [size.name]: pageSize } : {};
   const statements: Doc[] = [CLIENT];
-  let expected = `h.expectedKeys(${e}, params${listRules(connector, entity, action) ? ', rules' : ''})`;
+  const rules = listRules(connector, entity, action) ? ', rules' : '';
+  let expected = `h.expectedKeys(${e}, params${rules})`;
   if (query) {
-    // A query that must match: one field of a fixture record, written in the param's query language.
-    statements.push(constOf('sampleFields', query.fields), `const sample = h.sampleString(${e}, sampleFields)!;`);
+    // A query that must match: one field of a fixture record (one the default filter keeps), in the param's query language.
+    statements.push(constOf('sampleFields', query.fields), `const sample = h.sampleString(${e}, sampleFields${rules})!;`);
     statements.push(constOf('params', paramsValue(connector, entity, action, 0, { ...sizeEntry, [query.param.name]: code(`h.query(${str(query.param.queryLanguage!)}, sample)`) })));
-    expected = `h.keysWhere(${e}, sample.field, sample.value)`;
+    expected = `h.keysWhere(${e}, sample.field, sample.value${rules})`;
   } else {
     statements.push(constOf('params', paramsValue(connector, entity, action, 0, sizeEntry)));
   }
