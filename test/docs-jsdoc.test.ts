@@ -102,6 +102,22 @@ describe('every generated type, field and method has JSDoc', () => {
     expect(seen.count).toBeGreaterThan(2500);
   });
 
+  test('a description runs into the facts after it only across a stop ("… 4 low. One of `0`, …", not "4 low One of")', () => {
+    const runOn: string[] = [];
+    for (const c of ir.connectors) {
+      const file = parse(path.join(generated, c.id, 'src', 'types.ts'));
+      const visit = (node: ts.Node): void => {
+        if (ts.isPropertySignature(node)) {
+          const first = descriptionOf(node).split('\n')[0]!;
+          if (/[^.!?:)] (One of|Always|May be null)/.test(first)) runOn.push(`${c.id} ${node.name.getText(file)}: ${first}`);
+        }
+        node.forEachChild(visit);
+      };
+      visit(file);
+    }
+    expect(runOn).toEqual([]);
+  });
+
   test('no doc comment merely repeats the member name ("The `x` field.")', () => {
     const empty: string[] = [];
     for (const c of ir.connectors) {

@@ -152,7 +152,7 @@ export interface IssuesCreateParams {
   /** Markdown. */
   description?: string;
   /**
-   * 0 no priority, 1 urgent, 2 high, 3 medium, 4 low One of `0`, `1`, `2`, `3`, `4`.
+   * 0 no priority, 1 urgent, 2 high, 3 medium, 4 low. One of `0`, `1`, `2`, `3`, `4`.
    * Default: 0. Range: 0 to 4.
    * Assumption: An issue created without a priority has priority 0, the contract's "no priority".
    */
@@ -172,7 +172,7 @@ export interface IssuesUpdateParams {
   /** Identifier of the record. */
   id: string;
   /**
-   * 0 no priority, 1 urgent, 2 high, 3 medium, 4 low One of `0`, `1`, `2`, `3`, `4`.
+   * 0 no priority, 1 urgent, 2 high, 3 medium, 4 low. One of `0`, `1`, `2`, `3`, `4`.
    * Range: 0 to 4.
    */
   priority?: 0 | 1 | 2 | 3 | 4;

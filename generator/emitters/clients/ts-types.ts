@@ -95,7 +95,9 @@ export function memberDoc(p: PropertyIR | SchemaIR): string[] {
   if (only !== undefined) typeFacts.push(`Always ${shown(only)}.`);
   else if (p.enum && !p.separator && !p.types.includes('array')) typeFacts.push(`One of ${p.enum.map(shown).join(', ')}.`);
   if (p.nullable) typeFacts.push('May be null.');
-  lines.push([p.description ?? NOT_DESCRIBED, ...typeFacts].join(' '));
+  // A description without a closing stop ("… 4 low") gets one before the facts that follow it on its line.
+  const description = p.description ?? NOT_DESCRIBED;
+  lines.push([typeFacts.length && !/[.!?:)]$/.test(description) ? `${description}.` : description, ...typeFacts].join(' '));
   const facts: string[] = [];
   if (p.enum && (p.separator || p.types.includes('array'))) facts.push(`Allowed values: ${p.enum.join(', ')}.`);
   if (p.separator) facts.push(`A list joined with '${p.separator}'.`);
