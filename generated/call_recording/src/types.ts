@@ -334,7 +334,6 @@ export interface CallsExtensiveSearchFields {
   /** Not described by the contract. */
   parties: Array<unknown>;
   /**
-   * Not described by the contract.
    * Derived: the value of `metaData.started`.
    * Assumption: The start of the call, metaData.started of the record.
    */
@@ -408,10 +407,7 @@ export interface CallsExtensiveListParams {
    * Provenance: Upstream extensive calls reference: filter.fromDateTime is inclusive, toDateTime exclusive, on the call's start time.
    */
   filter: {
-    /**
-     * Not described by the contract.
-     * Filters: records whose `metaData.id` is equal to any of the values, case-sensitive.
-     */
+    /** Filters: records whose `metaData.id` is equal to any of the values, case-sensitive. */
     callIds?: Array<string>;
     /**
      * Date-time in ISO 8601 format.

@@ -100,7 +100,6 @@ export interface CompaniesSearchFields {
   /** Not described by the contract. */
   archived: boolean;
   /**
-   * Not described by the contract.
    * Derived: always `null`.
    * Assumption: The company record shows no associated contacts (associations is an object whose contents are not shown); the synced copy holds null.
    */
@@ -236,7 +235,6 @@ export interface ContactsSearchFields {
   /** Not described by the contract. */
   archived: boolean;
   /**
-   * Not described by the contract.
    * Derived: always `null`.
    * Assumption: The contact record shows no associated companies (associations is an object whose contents are not shown); the synced copy holds null.
    */

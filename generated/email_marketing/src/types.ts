@@ -333,7 +333,7 @@ export interface CampaignsListParams {
   /** Sort direction. One of `'ASC'`, `'DESC'`. */
   sort_dir?: 'ASC' | 'DESC';
   /**
-   * Not described by the contract. One of `'create_time'`, `'send_time'`.
+   * One of `'create_time'`, `'send_time'`.
    * Sorts results by the record field its value names (`create_time`, `send_time`): descending when `sort_dir` is `DESC`, else ascending. Other values keep the default order.
    */
   sort_field?: 'create_time' | 'send_time';
@@ -483,10 +483,7 @@ export interface ListMembersListParams {
    * Assumption: A page holds at least one record (the seed gives no minimum page size); 0 or less is refused.
    */
   count?: number;
-  /**
-   * Not described by the contract.
-   * Filters: records whose `email_type` is equal to the value, case-sensitive.
-   */
+  /** Filters: records whose `email_type` is equal to the value, case-sensitive. */
   email_type?: string;
   /** Not described by the contract. */
   interest_category_id?: string;
@@ -520,7 +517,7 @@ export interface ListMembersListParams {
   /** Sort direction. One of `'ASC'`, `'DESC'`. */
   sort_dir?: 'ASC' | 'DESC';
   /**
-   * Not described by the contract. One of `'timestamp_opt'`, `'timestamp_signup'`, `'last_changed'`.
+   * One of `'timestamp_opt'`, `'timestamp_signup'`, `'last_changed'`.
    * Sorts results by the record field its value names (`last_changed`, `timestamp_opt`, `timestamp_signup`): descending when `sort_dir` is `DESC`, else ascending. Other values keep the default order.
    */
   sort_field?: 'timestamp_opt' | 'timestamp_signup' | 'last_changed';
@@ -529,10 +526,7 @@ export interface ListMembersListParams {
    * Filters: records whose `status` is equal to the value, case-sensitive.
    */
   status?: 'subscribed' | 'unsubscribed' | 'cleaned' | 'pending' | 'transactional' | 'archived';
-  /**
-   * Not described by the contract.
-   * Filters: records whose `unique_email_id` is equal to the value, case-sensitive.
-   */
+  /** Filters: records whose `unique_email_id` is equal to the value, case-sensitive. */
   unique_email_id?: string;
   /**
    * Only VIP members.
@@ -587,7 +581,7 @@ export interface ListsListParams {
   /** Sort direction. One of `'ASC'`, `'DESC'`. */
   sort_dir?: 'ASC' | 'DESC';
   /**
-   * Not described by the contract. Always `'date_created'`.
+   * Always `'date_created'`.
    * Sorts results by the record field its value names (`date_created`): descending when `sort_dir` is `DESC`, else ascending. Other values keep the default order.
    */
   sort_field?: 'date_created';

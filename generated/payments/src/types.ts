@@ -518,25 +518,13 @@ export interface BalanceTransactionsListParams {
    * An interval on `created`.
    */
   created?: {
-    /**
-     * Not described by the contract.
-     * Lower bound, exclusive.
-     */
+    /** Lower bound, exclusive. */
     gt?: number;
-    /**
-     * Not described by the contract.
-     * Lower bound, inclusive.
-     */
+    /** Lower bound, inclusive. */
     gte?: number;
-    /**
-     * Not described by the contract.
-     * Upper bound, exclusive.
-     */
+    /** Upper bound, exclusive. */
     lt?: number;
-    /**
-     * Not described by the contract.
-     * Upper bound, inclusive.
-     */
+    /** Upper bound, inclusive. */
     lte?: number;
   };
   /**
@@ -561,10 +549,7 @@ export interface BalanceTransactionsListParams {
   source?: string;
   /** Object id; the next page starts after it. */
   starting_after?: string;
-  /**
-   * Not described by the contract.
-   * Filters: records whose `type` is equal to the value, case-sensitive.
-   */
+  /** Filters: records whose `type` is equal to the value, case-sensitive. */
   type?: string;
 }
 
@@ -599,7 +584,6 @@ export interface ChargesSearchFields {
   /** Not described by the contract. */
   captured: boolean;
   /**
-   * Not described by the contract.
    * Derived: the value of `source`.
    * Provenance: Upstream charges reference: card is the former name of source.
    * @deprecated Deprecated in the reference.
@@ -676,7 +660,6 @@ export interface ChargesSearchFields {
   /** Not described by the contract. */
   source_transfer: string;
   /**
-   * Not described by the contract.
    * Derived: the value of `statement_descriptor`.
    * @deprecated Deprecated alias of statement_descriptor.
    */
@@ -692,7 +675,6 @@ export interface ChargesSearchFields {
   /** Not described by the contract. */
   transfer_group: string;
   /**
-   * Not described by the contract.
    * Derived: the value of `created`.
    * Assumption: The charge record carries no update time; the synced copy's updated is taken as its creation time.
    */
@@ -751,7 +733,6 @@ export interface ChargesApiSearchParams {
 /** Searchable fields of customers (action search). */
 export interface CustomersSearchFields {
   /**
-   * Not described by the contract.
    * Derived: the value of `balance`.
    * Provenance: Upstream customers reference: account_balance is the former name of balance.
    */
@@ -761,7 +742,6 @@ export interface CustomersSearchFields {
   /** Not described by the contract. */
   balance: number;
   /**
-   * Not described by the contract.
    * Derived: always `null`.
    * Assumption: The customer record carries no card list (sources replaced it); the synced copy holds null.
    */
@@ -771,7 +751,6 @@ export interface CustomersSearchFields {
   /** Not described by the contract. */
   currency: string;
   /**
-   * Not described by the contract.
    * Derived: the value of `default_source`.
    * Provenance: Upstream customers reference: default_card is the former name of default_source.
    */
@@ -793,7 +772,6 @@ export interface CustomersSearchFields {
   /** Not described by the contract. */
   invoice_settings: Record<string, unknown>;
   /**
-   * Not described by the contract.
    * Derived: always `false`.
    * Assumption: A deleted customer leaves the synced copy, so every record found is not deleted.
    */
@@ -815,7 +793,6 @@ export interface CustomersSearchFields {
   /** Not described by the contract. */
   shipping: Record<string, unknown>;
   /**
-   * Not described by the contract.
    * Derived: always `null`.
    * Assumption: The customer record's sources is a list object, the searchable sources a string whose form the contract does not show; the synced copy holds null.
    */
@@ -825,13 +802,11 @@ export interface CustomersSearchFields {
   /** Not described by the contract. One of `'none'`, `'exempt'`, `'reverse'`. */
   tax_exempt: 'none' | 'exempt' | 'reverse';
   /**
-   * Not described by the contract.
    * Derived: always `null`.
    * Assumption: The customer record carries no tax_info (a retired upstream field); the synced copy holds null.
    */
   tax_info: string;
   /**
-   * Not described by the contract.
    * Derived: always `null`.
    * Assumption: The customer record carries no tax_info_verification (a retired upstream field); the synced copy holds null.
    */
@@ -839,7 +814,6 @@ export interface CustomersSearchFields {
   /** Not described by the contract. */
   test_clock: string;
   /**
-   * Not described by the contract.
    * Derived: the value of `created`.
    * Assumption: The customer record carries no update time; the synced copy's updated is taken as its creation time.
    */
@@ -853,25 +827,13 @@ export interface CustomersListParams {
    * An interval on `created`.
    */
   created?: {
-    /**
-     * Not described by the contract.
-     * Lower bound, exclusive.
-     */
+    /** Lower bound, exclusive. */
     gt?: number;
-    /**
-     * Not described by the contract.
-     * Lower bound, inclusive.
-     */
+    /** Lower bound, inclusive. */
     gte?: number;
-    /**
-     * Not described by the contract.
-     * Upper bound, exclusive.
-     */
+    /** Upper bound, exclusive. */
     lt?: number;
-    /**
-     * Not described by the contract.
-     * Upper bound, inclusive.
-     */
+    /** Upper bound, inclusive. */
     lte?: number;
   };
   /**
@@ -938,35 +900,20 @@ export interface CustomersApiSearchParams {
 
 /** Params of disputes list. */
 export interface DisputesListParams {
-  /**
-   * Not described by the contract.
-   * Filters: records whose `charge` is equal to the value, case-sensitive.
-   */
+  /** Filters: records whose `charge` is equal to the value, case-sensitive. */
   charge?: string;
   /**
    * Date interval on the creation time; gt and lt exclusive, gte and lte inclusive.
    * An interval on `created`.
    */
   created?: {
-    /**
-     * Not described by the contract.
-     * Lower bound, exclusive.
-     */
+    /** Lower bound, exclusive. */
     gt?: number;
-    /**
-     * Not described by the contract.
-     * Lower bound, inclusive.
-     */
+    /** Lower bound, inclusive. */
     gte?: number;
-    /**
-     * Not described by the contract.
-     * Upper bound, exclusive.
-     */
+    /** Upper bound, exclusive. */
     lt?: number;
-    /**
-     * Not described by the contract.
-     * Upper bound, inclusive.
-     */
+    /** Upper bound, inclusive. */
     lte?: number;
   };
   /** Object id; the previous page ends before it. */
@@ -976,10 +923,7 @@ export interface DisputesListParams {
    * Default: 10. Range: 1 to 100.
    */
   limit?: number;
-  /**
-   * Not described by the contract.
-   * Filters: records whose `payment_intent` is equal to the value, case-sensitive.
-   */
+  /** Filters: records whose `payment_intent` is equal to the value, case-sensitive. */
   payment_intent?: string;
   /** Object id; the next page starts after it. */
   starting_after?: string;
@@ -1052,31 +996,16 @@ export interface PaymentIntentsListParams {
    * An interval on `created`.
    */
   created?: {
-    /**
-     * Not described by the contract.
-     * Lower bound, exclusive.
-     */
+    /** Lower bound, exclusive. */
     gt?: number;
-    /**
-     * Not described by the contract.
-     * Lower bound, inclusive.
-     */
+    /** Lower bound, inclusive. */
     gte?: number;
-    /**
-     * Not described by the contract.
-     * Upper bound, exclusive.
-     */
+    /** Upper bound, exclusive. */
     lt?: number;
-    /**
-     * Not described by the contract.
-     * Upper bound, inclusive.
-     */
+    /** Upper bound, inclusive. */
     lte?: number;
   };
-  /**
-   * Not described by the contract.
-   * Filters: records whose `customer` is equal to the value, case-sensitive.
-   */
+  /** Filters: records whose `customer` is equal to the value, case-sensitive. */
   customer?: string;
   /** Not described by the contract. */
   customer_account?: string;
@@ -1121,25 +1050,13 @@ export interface PayoutsListParams {
    * An interval on `arrival_date`.
    */
   arrival_date?: {
-    /**
-     * Not described by the contract.
-     * Lower bound, exclusive.
-     */
+    /** Lower bound, exclusive. */
     gt?: number;
-    /**
-     * Not described by the contract.
-     * Lower bound, inclusive.
-     */
+    /** Lower bound, inclusive. */
     gte?: number;
-    /**
-     * Not described by the contract.
-     * Upper bound, exclusive.
-     */
+    /** Upper bound, exclusive. */
     lt?: number;
-    /**
-     * Not described by the contract.
-     * Upper bound, inclusive.
-     */
+    /** Upper bound, inclusive. */
     lte?: number;
   };
   /**
@@ -1147,25 +1064,13 @@ export interface PayoutsListParams {
    * An interval on `created`.
    */
   created?: {
-    /**
-     * Not described by the contract.
-     * Lower bound, exclusive.
-     */
+    /** Lower bound, exclusive. */
     gt?: number;
-    /**
-     * Not described by the contract.
-     * Lower bound, inclusive.
-     */
+    /** Lower bound, inclusive. */
     gte?: number;
-    /**
-     * Not described by the contract.
-     * Upper bound, exclusive.
-     */
+    /** Upper bound, exclusive. */
     lt?: number;
-    /**
-     * Not described by the contract.
-     * Upper bound, inclusive.
-     */
+    /** Upper bound, inclusive. */
     lte?: number;
   };
   /**

@@ -218,18 +218,13 @@ export interface IssueWorklogsGetParams {
 /** Searchable fields of issues (action search). */
 export interface IssuesSearchFields {
   /**
-   * Not described by the contract.
    * Derived: always `null`.
    * Assumption: Present upstream only when expanded; the synced copy holds null.
    */
   changelog: Record<string, unknown>;
-  /**
-   * Not described by the contract.
-   * Derived: the value of `fields.created`.
-   */
+  /** Derived: the value of `fields.created`. */
   created: string;
   /**
-   * Not described by the contract.
    * Derived: always `null`.
    * Assumption: Present upstream only when expanded; the synced copy holds null.
    */
@@ -239,7 +234,6 @@ export interface IssuesSearchFields {
   /** Not described by the contract. */
   fields: Record<string, unknown>;
   /**
-   * Not described by the contract.
    * Derived: always `null`.
    * Assumption: Present upstream only when expanded; the synced copy holds null.
    */
@@ -249,41 +243,30 @@ export interface IssuesSearchFields {
   /** Not described by the contract. */
   key: string;
   /**
-   * Not described by the contract.
    * Derived: always `null`.
    * Assumption: Present upstream only when expanded; the synced copy holds null.
    */
   names: Record<string, unknown>;
   /**
-   * Not described by the contract.
    * Derived: always `null`.
    * Assumption: Present upstream only when expanded; the synced copy holds null.
    */
   operations: Record<string, unknown>;
-  /**
-   * Not described by the contract.
-   * Derived: the value of `fields.project.id`.
-   */
+  /** Derived: the value of `fields.project.id`. */
   projectId: string;
-  /**
-   * Not described by the contract.
-   * Derived: the value of `fields.project.key`.
-   */
+  /** Derived: the value of `fields.project.key`. */
   projectKey: string;
   /**
-   * Not described by the contract.
    * Derived: always `null`.
    * Assumption: Present upstream only when expanded; the synced copy holds null.
    */
   properties: Record<string, unknown>;
   /**
-   * Not described by the contract.
    * Derived: always `null`.
    * Assumption: Present upstream only when expanded; the synced copy holds null.
    */
   renderedFields: Record<string, unknown>;
   /**
-   * Not described by the contract.
    * Derived: always `null`.
    * Assumption: Present upstream only when expanded; the synced copy holds null.
    */
@@ -291,18 +274,13 @@ export interface IssuesSearchFields {
   /** Not described by the contract. */
   self: string;
   /**
-   * Not described by the contract.
    * Derived: always `null`.
    * Assumption: Present upstream only when expanded; the synced copy holds null.
    */
   transitions: Array<unknown>;
-  /**
-   * Not described by the contract.
-   * Derived: the value of `fields.updated`.
-   */
+  /** Derived: the value of `fields.updated`. */
   updated: string;
   /**
-   * Not described by the contract.
    * Derived: always `null`.
    * Assumption: Present upstream only when expanded; the synced copy holds null.
    */
@@ -385,19 +363,16 @@ export interface IssuesApiSearchParams {
 /** Searchable fields of projects (action search). */
 export interface ProjectsSearchFields {
   /**
-   * Not described by the contract.
    * Derived: always `false`.
    * Assumption: A project of the synced copy is live, so not archived.
    */
   archived: boolean;
   /**
-   * Not described by the contract.
    * Derived: always `null`.
    * Assumption: Not in the project record; null for a live project.
    */
   archivedBy: Record<string, unknown>;
   /**
-   * Not described by the contract.
    * Derived: always `null`.
    * Assumption: Not in the project record; null for a live project.
    */
@@ -409,19 +384,16 @@ export interface ProjectsSearchFields {
   /** Not described by the contract. */
   components: Array<unknown>;
   /**
-   * Not described by the contract.
    * Derived: always `false`.
    * Assumption: A project of the synced copy is live, so not deleted.
    */
   deleted: boolean;
   /**
-   * Not described by the contract.
    * Derived: always `null`.
    * Assumption: Not in the project record; null for a live project.
    */
   deletedBy: Record<string, unknown>;
   /**
-   * Not described by the contract.
    * Derived: always `null`.
    * Assumption: Not in the project record; null for a live project.
    */
@@ -429,7 +401,6 @@ export interface ProjectsSearchFields {
   /** Not described by the contract. */
   description: string;
   /**
-   * Not described by the contract.
    * Derived: always `null`.
    * Assumption: Not in the project record; the synced copy holds null.
    */
@@ -439,7 +410,6 @@ export interface ProjectsSearchFields {
   /** Not described by the contract. */
   expand: string;
   /**
-   * Not described by the contract.
    * Derived: always `false`.
    * Assumption: Not in the project record; taken as not a favourite.
    */
@@ -447,7 +417,6 @@ export interface ProjectsSearchFields {
   /** Not described by the contract. */
   id: string;
   /**
-   * Not described by the contract.
    * Derived: always `null`.
    * Assumption: Present upstream only when expanded; the synced copy holds null.
    */
@@ -455,7 +424,6 @@ export interface ProjectsSearchFields {
   /** Not described by the contract. */
   isPrivate: boolean;
   /**
-   * Not described by the contract.
    * Derived: always `null`.
    * Assumption: Present upstream only when expanded; the synced copy holds null.
    */
@@ -469,7 +437,6 @@ export interface ProjectsSearchFields {
   /** Not described by the contract. */
   name: string;
   /**
-   * Not described by the contract.
    * Derived: always `null`.
    * Assumption: Present upstream only when expanded; the synced copy holds null.
    */
@@ -481,7 +448,6 @@ export interface ProjectsSearchFields {
   /** Not described by the contract. */
   properties: Record<string, unknown>;
   /**
-   * Not described by the contract.
    * Derived: always `null`.
    * Assumption: Not in the project record; null for a live project.
    */

@@ -514,7 +514,6 @@ export interface BrandsSearchFields {
   /** Not described by the contract. */
   is_deleted: boolean;
   /**
-   * Not described by the contract.
    * Derived: always `null`.
    * Note: The seed gives brand searchable fields as "the same names; logo is string, others as above": every record field is listed with the record's type, except logo (object|null in the record).
    * Assumption: The contract does not show which string of the record's logo object the search holds; the synced copy holds null.
@@ -865,7 +864,6 @@ export interface TicketsSearchFields {
   /** Not described by the contract. */
   custom_status_id: number;
   /**
-   * Not described by the contract.
    * Derived: always `null`.
    * Assumption: The ticket record carries no deleted ticket form; the synced copy holds null.
    */

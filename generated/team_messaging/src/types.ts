@@ -43,7 +43,7 @@ export interface Channel {
    */
   name: string | null;
   /**
-   * Not described by the contract. May be null.
+   * May be null.
    * Derived: the value of `name`.
    * Assumption: The channel name as the service normalizes it; a name that already is lowercase without spaces (every channel name, by the contract's Limits row) normalizes to itself.
    */

@@ -639,10 +639,7 @@ export interface WorkspaceTaskSearchListParams {
    * A list joined with ','.
    */
   'projects.any'?: string;
-  /**
-   * Not described by the contract.
-   * Filters: records whose `resource_subtype` is equal to the value, case-sensitive.
-   */
+  /** Filters: records whose `resource_subtype` is equal to the value, case-sensitive. */
   resource_subtype?: string;
   /**
    * Comma-separated ids.

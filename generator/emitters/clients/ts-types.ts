@@ -88,16 +88,12 @@ export const NOT_DESCRIBED = 'Not described by the contract.';
  * repeats the name.
  */
 export function memberDoc(p: PropertyIR | SchemaIR): string[] {
-  const lines: string[] = [];
   const shown = (v: Literal) => `\`${typeof v === 'string' ? stringLiteral(v) : String(v)}\``;
   const typeFacts: string[] = [];
   const only = p.const ?? (p.enum?.length === 1 ? p.enum[0] : undefined);
   if (only !== undefined) typeFacts.push(`Always ${shown(only)}.`);
   else if (p.enum && !p.separator && !p.types.includes('array')) typeFacts.push(`One of ${p.enum.map(shown).join(', ')}.`);
   if (p.nullable) typeFacts.push('May be null.');
-  // A description without a closing stop ("… 4 low") gets one before the facts that follow it on its line.
-  const description = p.description ?? NOT_DESCRIBED;
-  lines.push([typeFacts.length && !/[.!?:)]$/.test(description) ? `${description}.` : description, ...typeFacts].join(' '));
   const facts: string[] = [];
   if (p.enum && (p.separator || p.types.includes('array'))) facts.push(`Allowed values: ${p.enum.join(', ')}.`);
   if (p.separator) facts.push(`A list joined with '${p.separator}'.`);
@@ -109,13 +105,22 @@ export function memberDoc(p: PropertyIR | SchemaIR): string[] {
   if (p.pattern !== undefined) facts.push(`Pattern: \`${p.pattern}\`.`);
   if (p.maxItems !== undefined) facts.push(`At most ${p.maxItems} entries.`);
   if (p.format) facts.push(`Format: ${FORMAT_TEXT[p.format]}.`);
+  const rules: string[] = [];
+  if (p.matches) rules.push(matchesText(p.matches, p));
+  if (p.excludes) rules.push(excludesText(p.excludes));
+  if (p.sortBy) rules.push(sortByText(p.sortBy));
+  if (p.rangeOf && !p.bound) rules.push(`An interval on \`${p.rangeOf}\`.`);
+  if (p.bound) rules.push(boundText(p.bound, p.rangeOf));
+  if (p.derive) rules.push(deriveText(p.derive, p.format));
+  // Without a description, the contract's silence is said, unless a rule of the spec describes the member (an
+  // interval bound: "Lower bound, exclusive." after "Not described by the contract." read as a contradiction).
+  const description = p.description ?? (rules.length ? undefined : NOT_DESCRIBED);
+  const lines: string[] = [];
+  // A description without a closing stop ("… 4 low") gets one before the facts that follow it on its line.
+  const first = [description && typeFacts.length && !/[.!?:)]$/.test(description) ? `${description}.` : description, ...typeFacts].filter(Boolean);
+  if (first.length) lines.push(first.join(' '));
   if (facts.length) lines.push(facts.join(' '));
-  if (p.matches) lines.push(matchesText(p.matches, p));
-  if (p.excludes) lines.push(excludesText(p.excludes));
-  if (p.sortBy) lines.push(sortByText(p.sortBy));
-  if (p.rangeOf && !p.bound) lines.push(`An interval on \`${p.rangeOf}\`.`);
-  if (p.bound) lines.push(boundText(p.bound, p.rangeOf));
-  if (p.derive) lines.push(deriveText(p.derive, p.format));
+  lines.push(...rules);
   if (p.note) lines.push(`Note: ${p.note}`);
   if (p.assumption) lines.push(`Assumption: ${p.assumption}`);
   if (p.provenance) lines.push(`Provenance: ${p.provenance}`);
