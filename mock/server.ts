@@ -92,7 +92,6 @@ async function readBody(req: IncomingMessage): Promise<string> {
  */
 const MAX_DEPTH = 64;
 
-
 function parseJsonObject(text: string, what: string): Record<string, unknown> {
   let value: unknown;
   try {

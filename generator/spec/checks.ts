@@ -230,12 +230,14 @@ function checkLimits(ir: SpecIR, loaded: LoadedSpec, origins: Origins, out: Diag
   });
 }
 
+/** The pattern of a value format (undefined for anything else). */
+const patternOf = (format: unknown) => (typeof format === 'string' ? FORMAT_PATTERNS[format as ValueFormat] : undefined);
+
 function compare(p: PropertyIR, row: RawLimit, report: (message: string) => void): void {
   for (const [key, expected] of Object.entries(row.expect ?? {})) {
     if (key === 'maxBytes') continue;
     const actual = (p as unknown as Record<string, unknown>)[key];
     // A pattern and a format of that pattern are the same limit, written either way.
-    const patternOf = (format: unknown) => (typeof format === 'string' ? FORMAT_PATTERNS[format as ValueFormat] : undefined);
     if (key === 'format' && p.pattern !== undefined && p.pattern === patternOf(expected)) continue;
     if (key === 'pattern' && p.format !== undefined && patternOf(p.format) === expected) continue;
     if (actual !== expected) report(`'${p.name}' has ${key} ${actual === undefined ? '(none)' : JSON.stringify(actual)}, the Limits table says ${JSON.stringify(expected)}`);

@@ -22,7 +22,6 @@ function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-
 /** An example string of each value format (it matches FORMAT_PATTERNS): contract tests and agent tools' examples use it. */
 export const FORMAT_EXAMPLES: Record<ValueFormat, string> = {
   currency_lower_iso: 'usd',
