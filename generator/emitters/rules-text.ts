@@ -4,7 +4,7 @@
  * groups, invariants, derived values and update semantics. Plain text with `code` spans; callers escape for their
  * medium.
  */
-import type { ActionIR, AlternateKeysIR, BoundIR, DefaultFilterIR, DeriveIR, ExcludesIR, InvariantIR, MatchIR, OrderingIR, ParamGroupIR, ParentIR, PropertyIR, SortByIR, ValueFormat } from '../ir.js';
+import type { ActionIR, AlternateKeysIR, BoundIR, DefaultFilterIR, DeriveIR, ExcludesIR, InvariantIR, MatchIR, OrderingIR, ParamGroupIR, ParentIR, PropertyIR, SchemaIR, SortByIR, ValueFormat } from '../ir.js';
 
 /** What each value format means. */
 export const FORMAT_TEXT: Record<ValueFormat, string> = {
@@ -86,6 +86,21 @@ export function invariantText(inv: InvariantIR): string {
     case 'accountOnly':
       return `${list(inv.fields)} are null unless the source is a ${inv.account} account.`;
   }
+}
+
+/**
+ * The rules a value carries, one sentence each, in the order every artefact gives them: its filter (`matches`,
+ * `excludes`, `sortBy`), its interval (`rangeOf`, `bound`) and how it is derived.
+ */
+export function valueRuleTexts(p: SchemaIR): string[] {
+  const texts: string[] = [];
+  if (p.matches) texts.push(matchesText(p.matches, p));
+  if (p.excludes) texts.push(excludesText(p.excludes));
+  if (p.sortBy) texts.push(sortByText(p.sortBy));
+  if (p.rangeOf && !p.bound) texts.push(`An interval on \`${p.rangeOf}\`.`);
+  if (p.bound) texts.push(boundText(p.bound, p.rangeOf));
+  if (p.derive) texts.push(deriveText(p.derive, p.format));
+  return texts;
 }
 
 /** How a derived value follows from the record. */

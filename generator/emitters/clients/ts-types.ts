@@ -2,7 +2,7 @@
 import type { Literal, PropertyIR, SchemaIR, ShapeIR } from '../../ir.js';
 import type { BaseType } from '../../spec/type-expr.js';
 import { stringLiteral } from '../naming.js';
-import { boundText, deriveText, excludesText, FORMAT_TEXT, matchesText, sortByText } from '../rules-text.js';
+import { FORMAT_TEXT, valueRuleTexts } from '../rules-text.js';
 import { t, type TypeMember, type TypeNode } from '../ts/syntax.js';
 
 /** An open object, for anything the contract does not specify. */
@@ -105,13 +105,7 @@ export function memberDoc(p: PropertyIR | SchemaIR): string[] {
   if (p.pattern !== undefined) facts.push(`Pattern: \`${p.pattern}\`.`);
   if (p.maxItems !== undefined) facts.push(`At most ${p.maxItems} entries.`);
   if (p.format) facts.push(`Format: ${FORMAT_TEXT[p.format]}.`);
-  const rules: string[] = [];
-  if (p.matches) rules.push(matchesText(p.matches, p));
-  if (p.excludes) rules.push(excludesText(p.excludes));
-  if (p.sortBy) rules.push(sortByText(p.sortBy));
-  if (p.rangeOf && !p.bound) rules.push(`An interval on \`${p.rangeOf}\`.`);
-  if (p.bound) rules.push(boundText(p.bound, p.rangeOf));
-  if (p.derive) rules.push(deriveText(p.derive, p.format));
+  const rules = valueRuleTexts(p);
   // Without a description, the contract's silence is said, unless a rule of the spec describes the member (an
   // interval bound: "Lower bound, exclusive." after "Not described by the contract." read as a contradiction).
   const description = p.description ?? (rules.length ? undefined : NOT_DESCRIBED);

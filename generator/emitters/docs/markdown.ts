@@ -4,7 +4,7 @@
  */
 import { typeExpression } from '../catalogue/describe.js';
 import type { Literal, PropertyIR, SchemaIR } from '../../ir.js';
-import { boundText, deriveText, excludesText, FORMAT_TEXT, matchesText, sortByText } from '../rules-text.js';
+import { FORMAT_TEXT, valueRuleTexts } from '../rules-text.js';
 import { sortedKeys } from '../../lib/stable-json.js';
 
 /** What the reference prints wherever the seeds are silent. */
@@ -83,12 +83,7 @@ export function allowedValues(schema: SchemaIR): string {
 export function describeCell(p: SchemaIR, fallback = ''): string {
   const parts = [p.description ?? fallback];
   if (p.format) parts.push(`Format: ${FORMAT_TEXT[p.format]}.`);
-  if (p.matches) parts.push(matchesText(p.matches, p));
-  if (p.excludes) parts.push(excludesText(p.excludes));
-  if (p.sortBy) parts.push(sortByText(p.sortBy));
-  if (p.rangeOf && !p.bound) parts.push(`An interval on \`${p.rangeOf}\`.`);
-  if (p.bound) parts.push(boundText(p.bound, p.rangeOf));
-  if (p.derive) parts.push(deriveText(p.derive, p.format));
+  parts.push(...valueRuleTexts(p));
   if (p.unspecified) parts.push(`Other inner fields: ${NOT_SPECIFIED} ("${p.unspecified}").`);
   if (p.deprecated) parts.push(`**Deprecated:** ${p.deprecated}`);
   if (p.note) parts.push(`Note: ${p.note}`);
