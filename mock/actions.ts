@@ -251,9 +251,9 @@ function create(ctx: ActionContext, params: Record<string, unknown>): ActionResu
 
 /**
  * A new record's values for what its create did not give (params with a default were given it by create): null where
- * the field may be null, false for a flag — not
- * the generated values of a fixture record (a new message that looks like a reply, a new channel already archived).
- * The key, the ordering field, constants and derived values keep the template's, as do other required values.
+ * the field may be null, false for a flag — not the generated values of a fixture record (a new message that looks
+ * like a reply, a new channel already archived). The key, the ordering field, constants and derived values keep the
+ * template's, as do other required values.
  */
 function blankUnsent(record: Record<string, unknown>, fields: readonly PropertyIR[], params: Record<string, unknown>, keyPath: string | undefined, orderField: string | undefined): Record<string, unknown> {
   // A record that is one object (issue_tracking's `data`) holds the create's params inside it (write): blanked likewise.
